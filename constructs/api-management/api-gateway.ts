@@ -1,0 +1,110 @@
+import { Fn } from 'cdktf';
+import { Construct } from 'constructs';
+import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
+import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
+import { NAME_RULES, checkName } from '../core/naming';
+import { refuse } from '../core/validation';
+import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+
+/** API Management v2 tiers with their unit count, as azurerm 4.x spells them. */
+export type ApiManagementV2Sku = `BasicV2_${number}` | `StandardV2_${number}` | `PremiumV2_${number}`;
+
+const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
+
+export interface ApiGatewayProps {
+  /** Service name; part of `<name>.azure-api.net`, so unique across Azure. */
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /**
+   * v2 tier and units: `BasicV2_1`-`BasicV2_10`, `StandardV2_1`-`StandardV2_10`, `PremiumV2_1`-`PremiumV2_30`.
+   * v2 tiers provision in minutes, support WebSocket pass-through and unbuffered streaming.
+   */
+  readonly skuName: ApiManagementV2Sku;
+  readonly publisherName: string;
+  readonly publisherEmail: string;
+  /** Log Analytics workspace for gateway logs (GW-10). */
+  readonly logAnalyticsWorkspaceId: string;
+  /**
+   * Percentage of requests the gateway logs to Azure Monitor.
+   * @default 100
+   */
+  readonly samplingPercentage?: number;
+}
+
+/**
+ * An API Management gateway on a v2 tier with a system-assigned identity, SSL 3.0 and TLS 1.0/1.1
+ * off on both sides, and gateway logs in Log Analytics's resource-specific
+ * `ApiManagementGatewayLogs` table (GW-10) with request and response bodies never logged (EDGE-4).
+ */
+export class ApiGateway extends Construct {
+  public readonly service: ApiManagement;
+  public readonly serviceName: string;
+  public readonly resourceGroupName: string;
+  /** Gateway host name, e.g. `apim-x.azure-api.net`, for a Front Door origin. */
+  public readonly gatewayHostName: string;
+  /** The v2 tiers rate-limit with a token bucket, not a sliding window (GW-2). */
+  public readonly rateLimitAlgorithm = 'token bucket';
+
+  constructor(scope: Construct, id: string, props: ApiGatewayProps) {
+    super(scope, id);
+    checkName(this, 'name', props.name, NAME_RULES.apiManagement);
+    if (!V2_SKU.test(props.skuName)) {
+      refuse(this, {
+        lesson: 'GW-2', setting: 'skuName', given: props.skuName,
+        problem: 'this library deploys the v2 tiers only: classic tiers take 30-45 minutes to provision, Consumption has no WebSocket pass-through, and the tier decides the rate-limit algorithm (GW-2).',
+        fix: "use 'BasicV2_1' (dev) or 'StandardV2_1' and up (production); units go from 1 to 10 (PremiumV2: 30).",
+      });
+    }
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(props.publisherEmail)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'publisherEmail', given: props.publisherEmail,
+        problem: 'API Management needs a valid publisher e-mail address.', fix: 'give the team mailbox, e.g. platform@contoso.com.',
+      });
+    }
+    this.service = new ApiManagement(this, 'service', {
+      name: props.name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      skuName: props.skuName,
+      publisherName: props.publisherName,
+      publisherEmail: props.publisherEmail,
+      identity: { type: 'SystemAssigned' },
+      // Ciphers are fixed by Azure on v2 tiers; the protocols are switched off explicitly.
+      security: {
+        frontendSsl30Enabled: false,
+        frontendTls10Enabled: false,
+        frontendTls11Enabled: false,
+        backendSsl30Enabled: false,
+        backendTls10Enabled: false,
+        backendTls11Enabled: false,
+      },
+    });
+    this.serviceName = this.service.name;
+    this.resourceGroupName = props.resourceGroupName;
+    this.gatewayHostName = Fn.trimprefix(this.service.gatewayUrl, 'https://');
+
+    // The built-in Azure Monitor logger: request logs to the diagnostic setting below.
+    const noBodies = { bodyBytes: 0 };
+    new ApiManagementDiagnostic(this, 'azure-monitor', {
+      identifier: 'azuremonitor',
+      apiManagementName: this.service.name,
+      resourceGroupName: props.resourceGroupName,
+      apiManagementLoggerId: `${this.service.id}/loggers/azuremonitor`,
+      samplingPercentage: props.samplingPercentage ?? 100,
+      alwaysLogErrors: true,
+      logClientIp: true,
+      verbosity: 'information',
+      frontendRequest: noBodies,
+      frontendResponse: noBodies,
+      backendRequest: noBodies,
+      backendResponse: noBodies,
+    });
+    new DiagnosticSettings(this, 'diagnostics', {
+      targetResourceId: this.service.id,
+      workspaceId: props.logAnalyticsWorkspaceId,
+      logCategories: ['GatewayLogs', 'WebSocketConnectionLogs'],
+      dedicated: true,
+    });
+  }
+}

@@ -1,0 +1,177 @@
+import { Construct } from 'constructs';
+import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
+import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
+import { NAME_RULES, checkName } from '../core/naming';
+import { HeldInterval, ITimeoutLayer, TimeoutLayer, checkHeldInterval } from '../core/request-path';
+import { refuse, requireRange } from '../core/validation';
+import { onlyFromFrontDoor, retryAfterOnRetryableStatuses } from '../policy/fragments';
+import { PolicyDocument } from '../policy/policy-document';
+import { PolicyStatement } from '../policy/statements';
+import { ApiGateway } from './api-gateway';
+import { DEFAULT_STREAMING_ROUTES, StreamingRoute } from './streaming-routes';
+
+/** Shared props of the APIs this library puts on a gateway. */
+export interface GatewayApiProps {
+  readonly gateway: ApiGateway;
+  /** API name (id) on the gateway. */
+  readonly name: string;
+  /** Path below the gateway host, e.g. `realtime`. */
+  readonly path: string;
+  /** @default - the name */
+  readonly displayName?: string;
+  /**
+   * Front Door profile id (`profile.resourceGuid`). When set, requests without this
+   * `X-Azure-FDID` header are refused, so only that Front Door can call the API.
+   * @default - any caller (not recommended outside tests)
+   */
+  readonly frontDoorId?: string;
+  /**
+   * Require an APIM subscription key. Off by default because browsers' `EventSource` and
+   * `WebSocket` cannot send headers; the Front Door check and the app's own auth gate access.
+   * @default false
+   */
+  readonly subscriptionRequired?: boolean;
+  /**
+   * Timeout layers on the request path other than this API's own forward-request (Front Door,
+   * Container Apps ingress). Every route's hold time or heartbeat is checked against the
+   * shortest of them (EDGE-2).
+   * @default - none besides this API's forward-request timeout
+   */
+  readonly pathLayers?: TimeoutLayer[];
+}
+
+export interface StreamingApiProps extends GatewayApiProps {
+  /** HTTPS base URL of the backend, e.g. `https://${app.httpFqdn}`. */
+  readonly backendUrl: string;
+  /**
+   * The operations.
+   * @default DEFAULT_STREAMING_ROUTES: `/poll`, `/long-poll` (25 s hold), `/sse` (15 s heartbeat)
+   */
+  readonly routes?: readonly StreamingRoute[];
+  /**
+   * `forward-request` timeout, in seconds (EDGE-1: at most 240).
+   * @default 240
+   */
+  readonly forwardRequestTimeoutSeconds?: number;
+  /**
+   * `Retry-After` added to 202, 429 and 503 answers that have none (EDGE-6).
+   * @default 5
+   */
+  readonly retryAfterSeconds?: number;
+}
+
+/**
+ * An HTTP API for polling, long polling and SSE whose backend section forwards without
+ * buffering (EDGE-3) and within the connection ceiling (EDGE-1), that adds `Retry-After` to
+ * 202/429/503 (EDGE-6), accepts only its Front Door, and whose routes' hold times and
+ * heartbeats are checked against the shortest timeout on the path (EDGE-2). Its policy has no
+ * caching, body logging or `validate-content`: the policy builder offers none of them (EDGE-4).
+ */
+export class StreamingApi extends Construct implements ITimeoutLayer {
+  public readonly api: ApiManagementApi;
+  public readonly policy: PolicyDocument;
+  public readonly operations: ApiManagementApiOperation[];
+  public readonly timeoutLayer: TimeoutLayer;
+
+  constructor(scope: Construct, id: string, props: StreamingApiProps) {
+    super(scope, id);
+    checkName(this, 'name', props.name, NAME_RULES.apiManagementApi);
+    const timeoutSeconds = props.forwardRequestTimeoutSeconds ?? CONNECTION_CEILING_SECONDS;
+    requireRange(this, timeoutSeconds, {
+      min: 1, max: CONNECTION_CEILING_SECONDS, setting: 'forwardRequestTimeoutSeconds', lesson: 'EDGE-1',
+      problem: `API Management accepts more, but Azure drops connections at ${CONNECTION_CEILING_SECONDS} s, so a longer timeout is never reached.`,
+      fix: `use ${CONNECTION_CEILING_SECONDS} or less.`,
+    });
+    const retryAfterSeconds = props.retryAfterSeconds ?? 5;
+    requireRange(this, retryAfterSeconds, {
+      min: 1, max: 3600, setting: 'retryAfterSeconds', lesson: 'EDGE-6',
+      problem: 'Retry-After is a whole number of seconds.', fix: 'use a small interval such as 5.',
+    });
+    if (!props.backendUrl.startsWith('https://') && !props.backendUrl.startsWith('${')) {
+      refuse(this, {
+        lesson: 'SEC-1', setting: 'backendUrl', given: props.backendUrl,
+        problem: 'the gateway would call the backend in clear text.', fix: 'use the https:// URL of the Container Apps ingress.',
+      });
+    }
+    this.timeoutLayer = { layer: 'API Management forward-request timeout', timeoutSeconds, constructPath: this.node.path };
+    const routes = props.routes ?? DEFAULT_STREAMING_ROUTES;
+    checkRoutes(this, routes, [...(props.pathLayers ?? []), this.timeoutLayer]);
+
+    const gateway = props.gateway;
+    this.api = new ApiManagementApi(this, 'api', {
+      name: props.name,
+      displayName: props.displayName ?? props.name,
+      apiManagementName: gateway.serviceName,
+      resourceGroupName: gateway.resourceGroupName,
+      revision: '1',
+      path: props.path,
+      protocols: ['https'],
+      serviceUrl: props.backendUrl,
+      subscriptionRequired: props.subscriptionRequired ?? false,
+    });
+    this.operations = routes.map((route) => new ApiManagementApiOperation(this, `operation-${route.name}`, {
+      operationId: route.name,
+      apiName: this.api.name,
+      apiManagementName: gateway.serviceName,
+      resourceGroupName: gateway.resourceGroupName,
+      displayName: describeRoute(route),
+      method: 'GET',
+      urlTemplate: route.urlTemplate,
+    }));
+
+    const inbound: PolicyStatement[] = props.frontDoorId ? [onlyFromFrontDoor(props.frontDoorId)] : [];
+    const retryAfter = retryAfterOnRetryableStatuses(retryAfterSeconds);
+    this.policy = new PolicyDocument({
+      inbound,
+      streamingForwardRequest: { timeoutSeconds, bufferResponse: false },
+      outbound: [retryAfter],
+      onError: [retryAfter],
+    });
+    new ApiManagementApiPolicy(this, 'policy', {
+      apiName: this.api.name,
+      apiManagementName: gateway.serviceName,
+      resourceGroupName: gateway.resourceGroupName,
+      xmlContent: this.policy.toXml(),
+    });
+  }
+}
+
+function describeRoute(route: StreamingRoute): string {
+  switch (route.kind) {
+    case 'polling': return `Polling ${route.urlTemplate}`;
+    case 'long-polling': return `Long polling ${route.urlTemplate} (hold ${route.holdSeconds} s)`;
+    case 'sse': return `Server-Sent Events ${route.urlTemplate} (heartbeat ${route.heartbeatSeconds} s; reconnect with Last-Event-ID)`;
+  }
+}
+
+function heldInterval(route: StreamingRoute): HeldInterval | undefined {
+  switch (route.kind) {
+    case 'polling': return undefined;
+    case 'long-polling': return { route: route.name, setting: 'holdSeconds', seconds: route.holdSeconds };
+    case 'sse': return { route: route.name, setting: 'heartbeatSeconds', seconds: route.heartbeatSeconds };
+  }
+}
+
+function checkRoutes(scope: Construct, routes: readonly StreamingRoute[], layers: TimeoutLayer[]): void {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    checkName(scope, `routes.${route.name}.name`, route.name, NAME_RULES.apiManagementApi);
+    if (seen.has(route.name)) {
+      refuse(scope, {
+        lesson: 'AZURE', setting: 'routes', given: route.name,
+        problem: 'two routes share an operation id.', fix: 'give every route its own name.',
+      });
+    }
+    seen.add(route.name);
+    if (!route.urlTemplate.startsWith('/')) {
+      refuse(scope, {
+        lesson: 'AZURE', setting: `routes.${route.name}.urlTemplate`, given: route.urlTemplate,
+        problem: 'an operation URL template starts with a slash.', fix: `use "/${route.urlTemplate}".`,
+      });
+    }
+    const held = heldInterval(route);
+    if (held) checkHeldInterval(scope, held, layers);
+  }
+}

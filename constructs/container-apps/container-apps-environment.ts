@@ -1,0 +1,47 @@
+import { Construct } from 'constructs';
+import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
+import { NAME_RULES, checkName } from '../core/naming';
+
+export interface ContainerAppsEnvironmentProps {
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /** Log Analytics workspace that receives container console and system logs (ING-3: read start-up logs first). */
+  readonly logAnalyticsWorkspaceId: string;
+  /**
+   * Spread replicas over availability zones. Needs an infrastructure subnet; leave off otherwise.
+   * @default false
+   */
+  readonly zoneRedundant?: boolean;
+  /**
+   * Infrastructure subnet for a VNet-integrated environment.
+   * @default - Azure-managed network
+   */
+  readonly infrastructureSubnetId?: string;
+}
+
+/** A Container Apps environment whose console and system logs go to Log Analytics. */
+export class ContainerAppsEnvironment extends Construct {
+  public readonly environment: ContainerAppEnvironment;
+  /** Resource id, for {@link DualIngressContainerApp}. */
+  public readonly environmentId: string;
+  public readonly resourceGroupName: string;
+  public readonly location: string;
+
+  constructor(scope: Construct, id: string, props: ContainerAppsEnvironmentProps) {
+    super(scope, id);
+    checkName(this, 'name', props.name, NAME_RULES.containerAppEnvironment);
+    this.environment = new ContainerAppEnvironment(this, 'environment', {
+      name: props.name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      logsDestination: 'log-analytics',
+      logAnalyticsWorkspaceId: props.logAnalyticsWorkspaceId,
+      ...(props.infrastructureSubnetId ? { infrastructureSubnetId: props.infrastructureSubnetId } : {}),
+      ...(props.zoneRedundant ? { zoneRedundancyEnabled: true } : {}),
+    });
+    this.environmentId = this.environment.id;
+    this.resourceGroupName = props.resourceGroupName;
+    this.location = props.location;
+  }
+}

@@ -1,0 +1,115 @@
+import { Token } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { refuse } from './validation';
+
+/** The naming rule of one Azure resource type, as documented by Azure. */
+export interface NameRule {
+  /** Human name of the resource type, used in messages. */
+  readonly kind: string;
+  readonly min: number;
+  readonly max: number;
+  /** Full-match pattern for allowed characters and shape. */
+  readonly pattern: RegExp;
+  /** Plain-words description of the pattern, used in messages. */
+  readonly shape: string;
+  /** The name becomes part of a public DNS name, so it must be unique across Azure. */
+  readonly globallyUnique?: boolean;
+}
+
+const ALNUM_HYPHEN_EDGES = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+/** Naming rules of the resource types this library names (Azure resource name rules). */
+export const NAME_RULES = {
+  resourceGroup: {
+    kind: 'resource group', min: 1, max: 90, pattern: /^[-\w.()]*[-\w()]$/,
+    shape: 'letters, digits, underscores, hyphens, periods and parentheses, not ending with a period',
+  },
+  logAnalyticsWorkspace: {
+    kind: 'Log Analytics workspace', min: 4, max: 63, pattern: ALNUM_HYPHEN_EDGES,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
+  containerAppEnvironment: {
+    kind: 'Container Apps environment', min: 2, max: 60, pattern: /^[a-z][a-z0-9-]*[a-z0-9]$/,
+    shape: 'lower-case letters, digits and hyphens, starting with a letter and ending with a letter or digit',
+  },
+  containerApp: {
+    kind: 'container app', min: 2, max: 32, pattern: /^[a-z](?!.*--)[a-z0-9-]*[a-z0-9]$/,
+    shape: 'lower-case letters, digits and single hyphens, starting with a letter and ending with a letter or digit',
+  },
+  userAssignedIdentity: {
+    kind: 'user-assigned identity', min: 3, max: 128, pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
+    shape: 'letters, digits, hyphens and underscores, starting with a letter or digit',
+  },
+  apiManagement: {
+    kind: 'API Management service', min: 1, max: 50, pattern: /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    shape: 'letters, digits and hyphens, starting with a letter and ending with a letter or digit',
+    globallyUnique: true,
+  },
+  apiManagementApi: {
+    kind: 'API Management API', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
+  frontDoorProfile: {
+    kind: 'Front Door profile', min: 2, max: 90, pattern: ALNUM_HYPHEN_EDGES,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
+  frontDoorEndpoint: {
+    // Not globally unique: Azure appends a hash to the endpoint host name.
+    kind: 'Front Door endpoint', min: 2, max: 46, pattern: ALNUM_HYPHEN_EDGES,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
+  frontDoorChild: {
+    kind: 'Front Door origin group, origin or route', min: 2, max: 90, pattern: ALNUM_HYPHEN_EDGES,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
+  frontDoorFirewallPolicy: {
+    kind: 'Front Door WAF policy', min: 1, max: 128, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
+    shape: 'letters and digits only, starting with a letter',
+  },
+} satisfies Record<string, NameRule>;
+
+/**
+ * Refuse a name Azure would reject, before `terraform apply` finds out.
+ * Unresolved tokens are accepted as they are (Azure checks them at apply time).
+ * Globally unique names are also checked against every other stack of the same app,
+ * since two environments that share such a name cannot both deploy.
+ */
+export function checkName(scope: IConstruct, setting: string, name: string, rule: NameRule): string {
+  if (Token.isUnresolved(name)) return name;
+  const fix = `use ${rule.min}-${rule.max} characters: ${rule.shape}`;
+  if (name.length < rule.min || name.length > rule.max || !rule.pattern.test(name)) {
+    refuse(scope, {
+      lesson: 'AZURE', setting, given: name,
+      problem: `Azure rejects this ${rule.kind} name (${name.length} characters).`,
+      fix: `${fix}${rule.globallyUnique ? ', unique across Azure' : ''}.`,
+    });
+  }
+  if (rule.globallyUnique) claimGlobalName(scope, setting, name, rule);
+  return name;
+}
+
+const claimed = new WeakMap<IConstruct, Map<string, string>>();
+
+function claimGlobalName(scope: IConstruct, setting: string, name: string, rule: NameRule): void {
+  const root = scope.node.root;
+  const names = claimed.get(root) ?? new Map<string, string>();
+  claimed.set(root, names);
+  const key = `${rule.kind}:${name.toLowerCase()}`;
+  const owner = names.get(key);
+  if (owner !== undefined && owner !== scope.node.path) {
+    refuse(scope, {
+      lesson: 'AZURE', setting, given: name,
+      problem: `${rule.kind} names are unique across Azure, and ${owner} in this app already uses it, so only one of them can deploy.`,
+      fix: 'give each environment its own name prefix (EnvironmentDefinition.namePrefix) or set a distinct name.',
+    });
+  }
+  names.set(key, scope.node.path);
+}
+
+/**
+ * Compose a resource name from a prefix and parts, the way every construct here names things:
+ * `<abbreviation>-<prefix>-<suffix>`, lower-cased, with empty parts dropped.
+ */
+export function composeName(abbreviation: string, prefix: string, ...parts: (string | undefined)[]): string {
+  return [abbreviation, prefix, ...parts].filter((p): p is string => !!p && p.length > 0).join('-').toLowerCase();
+}

@@ -1,0 +1,68 @@
+import { IConstruct } from 'constructs';
+import { CONNECTION_CEILING_SECONDS } from './lessons';
+import { refuse, requireRange } from './validation';
+
+/** One layer on a request's way to the container that closes a request after a timeout. */
+export interface TimeoutLayer {
+  /** Human name of the layer, e.g. `Front Door origin response timeout`. */
+  readonly layer: string;
+  /** The timeout the layer applies, in seconds. */
+  readonly timeoutSeconds: number;
+  /** Construct path of the construct that sets it, so a refusal says where to change it. */
+  readonly constructPath: string;
+}
+
+/** A construct that sits on the request path and applies a timeout. */
+export interface ITimeoutLayer {
+  readonly timeoutLayer: TimeoutLayer;
+}
+
+/** The shortest timeout along a path and the layer(s) that set it. */
+export interface PathCeiling {
+  readonly timeoutSeconds: number;
+  readonly setBy: TimeoutLayer[];
+}
+
+/**
+ * The shortest timeout along the layers a request crosses (EDGE-2). Without layers, the
+ * platform's own connection ceiling of 240 s applies (EDGE-1).
+ */
+export function pathCeiling(layers: readonly TimeoutLayer[]): PathCeiling {
+  const all = layers.length > 0 ? layers : [{
+    layer: 'Azure load balancer idle timeout', timeoutSeconds: CONNECTION_CEILING_SECONDS, constructPath: '<platform>',
+  }];
+  const timeoutSeconds = Math.min(...all.map((l) => l.timeoutSeconds));
+  return { timeoutSeconds, setBy: all.filter((l) => l.timeoutSeconds === timeoutSeconds) };
+}
+
+/** What a streaming route holds a connection open for, declared so the path can be checked. */
+export interface HeldInterval {
+  /** Route name, used in messages. */
+  readonly route: string;
+  /** `holdSeconds` for long polling, `heartbeatSeconds` for SSE and WebSockets. */
+  readonly setting: 'holdSeconds' | 'heartbeatSeconds';
+  readonly seconds: number;
+}
+
+/**
+ * Refuse a long-poll hold or a heartbeat interval at or above the shortest timeout on the path
+ * (EDGE-2): the connection would be cut before the server answers or sends its next byte.
+ */
+export function checkHeldInterval(scope: IConstruct, held: HeldInterval, layers: readonly TimeoutLayer[]): void {
+  requireRange(scope, held.seconds, {
+    min: 1, max: CONNECTION_CEILING_SECONDS, setting: `routes.${held.route}.${held.setting}`, lesson: 'EDGE-2',
+    problem: 'a hold time or heartbeat is a whole number of seconds below the path ceiling.',
+    fix: 'declare a whole number of seconds, e.g. 25 for a long-poll hold or 15 for an SSE heartbeat.',
+  });
+  const ceiling = pathCeiling(layers);
+  if (held.seconds >= ceiling.timeoutSeconds) {
+    const by = ceiling.setBy.map((l) => `${l.layer} (${l.timeoutSeconds} s, set by ${l.constructPath})`).join(' and ');
+    refuse(scope, {
+      lesson: 'EDGE-2',
+      setting: `routes.${held.route}.${held.setting}`,
+      given: held.seconds,
+      problem: `the shortest timeout on this route's path is ${ceiling.timeoutSeconds} s, from ${by}; the connection is cut before the ${held.setting === 'holdSeconds' ? 'hold ends' : 'next heartbeat'}.`,
+      fix: `declare less than ${ceiling.timeoutSeconds} s (leave headroom: e.g. ${Math.max(1, Math.floor(ceiling.timeoutSeconds / 8))} s) or raise that layer's timeout.`,
+    });
+  }
+}

@@ -1,0 +1,185 @@
+import { Construct } from 'constructs';
+import { CdnFrontdoorEndpoint } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-endpoint';
+import { CdnFrontdoorFirewallPolicy } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-firewall-policy';
+import { CdnFrontdoorOrigin } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-origin';
+import { CdnFrontdoorOriginGroup } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-origin-group';
+import { CdnFrontdoorProfile } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-profile';
+import { CdnFrontdoorRoute } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-route';
+import { CdnFrontdoorSecurityPolicy } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-security-policy';
+import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
+import { NAME_RULES, checkName } from '../core/naming';
+import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
+import { refuse, requireRange } from '../core/validation';
+import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+
+export type FrontDoorSku = 'Standard_AzureFrontDoor' | 'Premium_AzureFrontDoor';
+
+/** A route from the endpoint to the origin. Routes never cache: every route here may carry a stream. */
+export interface FrontDoorRouteOptions {
+  readonly name: string;
+  /** Path patterns, e.g. `['/realtime/*']`. */
+  readonly patternsToMatch: string[];
+}
+
+/** A web application firewall in front of every route (managed rules need Premium). */
+export interface FrontDoorWafOptions {
+  /** Name: letters and digits only, starting with a letter. */
+  readonly name: string;
+  /**
+   * `Prevention` blocks matching requests, `Detection` only logs them.
+   * @default 'Prevention'
+   */
+  readonly mode?: 'Prevention' | 'Detection';
+}
+
+export interface FrontDoorProps {
+  readonly profileName: string;
+  readonly endpointName: string;
+  readonly resourceGroupName: string;
+  /** @default 'Standard_AzureFrontDoor' */
+  readonly sku?: FrontDoorSku;
+  /** Host name of the origin, e.g. the API Management gateway host. */
+  readonly originHostName: string;
+  /**
+   * Seconds Front Door waits for the origin's response (16-240). Streams and long polls need the
+   * maximum; the azurerm default of 120 s cuts them early (EDGE-1).
+   * @default 240
+   */
+  readonly responseTimeoutSeconds?: number;
+  /** @default - one route, `/*` */
+  readonly routes?: FrontDoorRouteOptions[];
+  /**
+   * Path Front Door probes on the origin over HTTPS.
+   * @default '/status-0123456789abcdef' (the API Management gateway's health endpoint)
+   */
+  readonly healthProbePath?: string;
+  /** @default - no WAF */
+  readonly waf?: FrontDoorWafOptions;
+  /** Log Analytics workspace for access, health-probe and WAF logs. */
+  readonly logAnalyticsWorkspaceId: string;
+}
+
+/**
+ * Front Door in front of an HTTPS origin: 240 s origin timeout (EDGE-1), HTTPS only, no caching
+ * on any route, origin health probes, logs to Log Analytics and, on Premium, a WAF with the
+ * Microsoft default rule set. Exposes the profile id for an `X-Azure-FDID` check at the origin.
+ */
+export class FrontDoor extends Construct implements ITimeoutLayer {
+  public readonly profile: CdnFrontdoorProfile;
+  public readonly endpoint: CdnFrontdoorEndpoint;
+  public readonly routes: CdnFrontdoorRoute[];
+  /** Value of the `X-Azure-FDID` header Front Door sends to the origin. */
+  public readonly frontDoorId: string;
+  /** Public host name of the endpoint. */
+  public readonly endpointHostName: string;
+  public readonly timeoutLayer: TimeoutLayer;
+
+  constructor(scope: Construct, id: string, props: FrontDoorProps) {
+    super(scope, id);
+    const sku = props.sku ?? 'Standard_AzureFrontDoor';
+    const responseTimeoutSeconds = props.responseTimeoutSeconds ?? CONNECTION_CEILING_SECONDS;
+    requireRange(this, responseTimeoutSeconds, {
+      min: 16, max: CONNECTION_CEILING_SECONDS, setting: 'responseTimeoutSeconds', lesson: 'EDGE-1',
+      problem: `Front Door's origin response timeout goes from 16 to ${CONNECTION_CEILING_SECONDS} s.`,
+      fix: `use ${CONNECTION_CEILING_SECONDS} (the default) for streaming origins.`,
+    });
+    checkName(this, 'profileName', props.profileName, NAME_RULES.frontDoorProfile);
+    checkName(this, 'endpointName', props.endpointName, NAME_RULES.frontDoorEndpoint);
+    this.timeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: responseTimeoutSeconds, constructPath: this.node.path };
+
+    this.profile = new CdnFrontdoorProfile(this, 'profile', {
+      name: props.profileName,
+      resourceGroupName: props.resourceGroupName,
+      skuName: sku,
+      responseTimeoutSeconds,
+    });
+    this.frontDoorId = this.profile.resourceGuid;
+    this.endpoint = new CdnFrontdoorEndpoint(this, 'endpoint', {
+      name: props.endpointName,
+      cdnFrontdoorProfileId: this.profile.id,
+    });
+    this.endpointHostName = this.endpoint.hostName;
+
+    const originGroup = new CdnFrontdoorOriginGroup(this, 'origin-group', {
+      name: 'origin',
+      cdnFrontdoorProfileId: this.profile.id,
+      sessionAffinityEnabled: false,
+      loadBalancing: { sampleSize: 4, successfulSamplesRequired: 3 },
+      healthProbe: { protocol: 'Https', path: props.healthProbePath ?? '/status-0123456789abcdef', requestType: 'GET', intervalInSeconds: 100 },
+    });
+    const origin = new CdnFrontdoorOrigin(this, 'origin', {
+      name: 'origin',
+      cdnFrontdoorOriginGroupId: originGroup.id,
+      hostName: props.originHostName,
+      originHostHeader: props.originHostName,
+      httpsPort: 443,
+      certificateNameCheckEnabled: true,
+      enabled: true,
+    });
+    const routes = props.routes ?? [{ name: 'default', patternsToMatch: ['/*'] }];
+    this.routes = routes.map((route) => {
+      checkName(this, `routes.${route.name}.name`, route.name, NAME_RULES.frontDoorChild);
+      for (const pattern of route.patternsToMatch) {
+        if (!pattern.startsWith('/')) {
+          refuse(this, {
+            lesson: 'AZURE', setting: `routes.${route.name}.patternsToMatch`, given: pattern,
+            problem: 'Front Door route patterns start with a slash.', fix: `use "/${pattern}".`,
+          });
+        }
+      }
+      // No `cache` block: caching is off, which streams need (EDGE-4).
+      return new CdnFrontdoorRoute(this, `route-${route.name}`, {
+        name: route.name,
+        cdnFrontdoorEndpointId: this.endpoint.id,
+        cdnFrontdoorOriginGroupId: originGroup.id,
+        cdnFrontdoorOriginIds: [origin.id],
+        patternsToMatch: route.patternsToMatch,
+        supportedProtocols: ['Https'],
+        httpsRedirectEnabled: false,
+        forwardingProtocol: 'HttpsOnly',
+        linkToDefaultDomain: true,
+      });
+    });
+
+    if (props.waf) this.addWaf(props.waf, sku, props.resourceGroupName);
+
+    new DiagnosticSettings(this, 'diagnostics', {
+      targetResourceId: this.profile.id,
+      workspaceId: props.logAnalyticsWorkspaceId,
+      logCategories: ['FrontDoorAccessLog', 'FrontDoorHealthProbeLog', ...(props.waf ? ['FrontDoorWebApplicationFirewallLog'] : [])],
+      // Front Door logs only go to AzureDiagnostics; Dedicated is not supported.
+      dedicated: false,
+    });
+  }
+
+  private addWaf(waf: FrontDoorWafOptions, sku: FrontDoorSku, resourceGroupName: string): void {
+    if (sku !== 'Premium_AzureFrontDoor') {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'waf', given: waf.name,
+        problem: 'Front Door Standard has no managed WAF rule sets.', fix: "use sku 'Premium_AzureFrontDoor' with a WAF, or drop 'waf'.",
+      });
+    }
+    checkName(this, 'waf.name', waf.name, NAME_RULES.frontDoorFirewallPolicy);
+    const policy = new CdnFrontdoorFirewallPolicy(this, 'waf', {
+      name: waf.name,
+      resourceGroupName,
+      skuName: sku,
+      mode: waf.mode ?? 'Prevention',
+      enabled: true,
+      managedRule: [
+        { type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' },
+        { type: 'Microsoft_BotManagerRuleSet', version: '1.1', action: 'Block' },
+      ],
+    });
+    new CdnFrontdoorSecurityPolicy(this, 'waf-association', {
+      name: 'waf',
+      cdnFrontdoorProfileId: this.profile.id,
+      securityPolicies: {
+        firewall: {
+          cdnFrontdoorFirewallPolicyId: policy.id,
+          association: { domain: [{ cdnFrontdoorDomainId: this.endpoint.id }], patternsToMatch: ['/*'] },
+        },
+      },
+    });
+  }
+}
