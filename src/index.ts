@@ -1,0 +1,25 @@
+// Public API of the library: the constructs, the stacks, and the environment definitions.
+export * from '../constructs/core/lessons';
+export * from '../constructs/core/validation';
+export * from '../constructs/core/naming';
+export * from '../constructs/core/tags';
+export * from '../constructs/core/request-path';
+export * from '../constructs/core/azure-stack';
+export * from '../constructs/monitoring/log-analytics';
+export * from '../constructs/monitoring/diagnostic-settings';
+export * from '../constructs/container-apps/container-apps-environment';
+export * from '../constructs/container-apps/ingress';
+export * from '../constructs/container-apps/image-reference';
+export * from '../constructs/container-apps/dual-ingress-container-app';
+export * from '../constructs/policy/xml';
+export * from '../constructs/policy/statements';
+export * from '../constructs/policy/policy-document';
+export * from '../constructs/policy/fragments';
+export * from '../constructs/api-management/api-gateway';
+export * from '../constructs/api-management/streaming-routes';
+export * from '../constructs/api-management/streaming-api';
+export * from '../constructs/api-management/websocket-api';
+export * from '../constructs/front-door/front-door';
+export * from '../stacks/realtime-stack';
+export * from './environments';
+export { buildApp } from './app';

@@ -1,0 +1,7 @@
+import { App } from 'cdktf';
+import { buildApp } from './app';
+import { loadEnvironments } from './environments';
+
+const app = new App();
+buildApp(app, loadEnvironments());
+app.synth();

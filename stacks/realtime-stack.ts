@@ -1,0 +1,175 @@
+import { TerraformOutput } from 'cdktf';
+import { Construct } from 'constructs';
+import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { ApiGateway, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
+import { StreamingApi } from '../constructs/api-management/streaming-api';
+import { StreamingRoute } from '../constructs/api-management/streaming-routes';
+import { WebSocketApi } from '../constructs/api-management/websocket-api';
+import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
+import { ContainerRegistryRef, DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
+import { checkReleaseImage } from '../constructs/container-apps/image-reference';
+import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
+import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
+import { FrontDoor, FrontDoorSku } from '../constructs/front-door/front-door';
+import { LogAnalytics } from '../constructs/monitoring/log-analytics';
+
+/** An existing Azure Container Registry, found by name when the stack is planned. */
+export interface ExistingRegistry {
+  readonly name: string;
+  readonly resourceGroupName: string;
+}
+
+export interface RealtimeStackProps {
+  /** Environment name; the stack is `realtime-<environmentName>`. */
+  readonly environmentName: string;
+  /** Azure region, e.g. `westeurope`. */
+  readonly location: string;
+  /** Prefix of every resource name, unique per environment, e.g. `rtp-dev`. */
+  readonly namePrefix: string;
+  /** Production: pinned, real images only; soft-deleted API Management is kept on destroy. @default false */
+  readonly production?: boolean;
+  /** @default - environment and stack tags only */
+  readonly tags?: Record<string, string>;
+  /** @default - local state */
+  readonly state?: RemoteStateProps;
+  /** Application image, deployed twice (ING-1). */
+  readonly image: string;
+  /** Registry of the image, pulled with managed identity (SEC-2). @default - public image */
+  readonly registry?: ExistingRegistry;
+  readonly apiManagement: {
+    readonly skuName: ApiManagementV2Sku;
+    readonly publisherName: string;
+    readonly publisherEmail: string;
+  };
+  readonly frontDoor: {
+    readonly sku: FrontDoorSku;
+    /** WAF in prevention mode (Premium only). */
+    readonly waf: boolean;
+  };
+  /** @default { min: 1, max: 10 } */
+  readonly replicas?: { readonly min: number; readonly max: number };
+  /** @default 30 */
+  readonly logRetentionDays?: number;
+  /** @default DEFAULT_STREAMING_ROUTES */
+  readonly routes?: readonly StreamingRoute[];
+  /** WebSocket ping interval of the application (EDGE-2). @default 30 */
+  readonly webSocketHeartbeatSeconds?: number;
+}
+
+/**
+ * The real-time platform for one environment: resource group, Log Analytics, a Container Apps
+ * environment running the image twice (HTTP/1.1 and gRPC), API Management with the streaming
+ * and WebSocket APIs, and Front Door in front of the gateway. gRPC is reached directly on the
+ * Container Apps http2 ingress: neither API Management (v2) nor Front Door carries it (see docs/).
+ */
+export class RealtimeStack extends AzureStack {
+  public readonly app: DualIngressContainerApp;
+  public readonly gateway: ApiGateway;
+  public readonly frontDoor: FrontDoor;
+  public readonly streamingApi: StreamingApi;
+  public readonly webSocketApi: WebSocketApi;
+
+  constructor(scope: Construct, props: RealtimeStackProps) {
+    super(scope, {
+      stackName: 'realtime',
+      environmentName: props.environmentName,
+      production: props.production,
+      tags: props.tags,
+      state: props.state,
+    });
+    if (this.production) checkReleaseImage(this, 'image', props.image);
+    const prefix = props.namePrefix;
+    const location = props.location;
+
+    const group = new ResourceGroup(this, 'resource-group', {
+      name: checkName(this, 'namePrefix', composeName('rg', prefix, 'realtime'), NAME_RULES.resourceGroup),
+      location,
+    });
+    const resourceGroupName = group.name;
+    const logs = new LogAnalytics(this, 'logs', {
+      name: composeName('log', prefix, 'realtime'),
+      resourceGroupName,
+      location,
+      retentionInDays: props.logRetentionDays ?? 30,
+    });
+    const environment = new ContainerAppsEnvironment(this, 'container-apps', {
+      name: composeName('cae', prefix, 'realtime'),
+      resourceGroupName,
+      location,
+      logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+
+    let registry: ContainerRegistryRef | undefined;
+    if (props.registry) {
+      const found = new DataAzurermContainerRegistry(this, 'registry', {
+        name: props.registry.name,
+        resourceGroupName: props.registry.resourceGroupName,
+      });
+      registry = { loginServer: `${props.registry.name.toLowerCase()}.azurecr.io`, registryId: found.id };
+    }
+    this.app = new DualIngressContainerApp(this, 'app', {
+      name: composeName('ca', prefix),
+      environment,
+      image: props.image,
+      registry,
+      minReplicas: props.replicas?.min ?? 1,
+      maxReplicas: props.replicas?.max ?? 10,
+    });
+
+    this.gateway = new ApiGateway(this, 'gateway', {
+      name: composeName('apim', prefix, 'realtime'),
+      resourceGroupName,
+      location,
+      skuName: props.apiManagement.skuName,
+      publisherName: props.apiManagement.publisherName,
+      publisherEmail: props.apiManagement.publisherEmail,
+      logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+    this.frontDoor = new FrontDoor(this, 'front-door', {
+      profileName: composeName('afd', prefix, 'realtime'),
+      endpointName: composeName('fde', prefix, 'realtime'),
+      resourceGroupName,
+      sku: props.frontDoor.sku,
+      originHostName: this.gateway.gatewayHostName,
+      routes: [{ name: 'realtime', patternsToMatch: ['/realtime/*', '/ws/*', '/ws'] }],
+      ...(props.frontDoor.waf ? { waf: { name: `waf${prefix.replace(/[^A-Za-z0-9]/g, '')}realtime`, mode: 'Prevention' as const } } : {}),
+      logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+
+    const pathLayers = [this.frontDoor.timeoutLayer, this.app.timeoutLayer];
+    this.streamingApi = new StreamingApi(this, 'streaming-api', {
+      gateway: this.gateway,
+      name: 'realtime',
+      path: 'realtime',
+      displayName: 'Real-time (polling, long polling, SSE)',
+      backendUrl: `https://${this.app.httpFqdn}`,
+      frontDoorId: this.frontDoor.frontDoorId,
+      pathLayers,
+      ...(props.routes ? { routes: props.routes } : {}),
+    });
+    this.webSocketApi = new WebSocketApi(this, 'websocket-api', {
+      gateway: this.gateway,
+      name: 'realtime-ws',
+      path: 'ws',
+      displayName: 'Real-time (WebSockets)',
+      backendUrl: `wss://${this.app.httpFqdn}/ws`,
+      frontDoorId: this.frontDoor.frontDoorId,
+      heartbeatSeconds: props.webSocketHeartbeatSeconds ?? 30,
+      pathLayers,
+    });
+
+    new TerraformOutput(this, 'public-url', {
+      value: `https://${this.frontDoor.endpointHostName}/realtime`,
+      description: 'Polling, long polling and SSE through Front Door and API Management',
+    });
+    new TerraformOutput(this, 'websocket-url', {
+      value: `wss://${this.frontDoor.endpointHostName}/ws`,
+      description: 'WebSockets through Front Door and API Management',
+    });
+    new TerraformOutput(this, 'grpc-address', {
+      value: `${this.app.grpcFqdn}:443`,
+      description: 'gRPC, directly on the Container Apps http2 ingress (not through Front Door or API Management)',
+    });
+  }
+}
