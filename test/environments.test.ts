@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ENVIRONMENTS, SAMPLE_IMAGE, loadEnvironments } from '../src/environments';
+
+const files = (content: string) => ({ readFile: () => content });
+
+describe('loadEnvironments', () => {
+  it('returns the embedded dev and prod without any override', () => {
+    const envs = loadEnvironments({ env: {} });
+    expect(envs.map((e) => e.name)).toEqual(['dev', 'prod']);
+    expect(envs[0]).toMatchObject({ image: SAMPLE_IMAGE, production: false, apiManagement: { skuName: 'BasicV2_1' } });
+    expect(envs[1]).toMatchObject({ production: true, frontDoor: { sku: 'Premium_AzureFrontDoor', waf: true } });
+  });
+
+  it('applies RTP_<ENV>_* variables', () => {
+    const [, prod] = loadEnvironments({ env: {
+      RTP_PROD_IMAGE: 'crrtpshared.azurecr.io/realtime/patterns:2.0.0',
+      RTP_PROD_LOCATION: 'northeurope',
+      RTP_PROD_NAME_PREFIX: 'contoso-prod',
+      RTP_PROD_STATE_STORAGE_ACCOUNT: 'stcontosotfstate',
+    } });
+    expect(prod).toMatchObject({
+      image: 'crrtpshared.azurecr.io/realtime/patterns:2.0.0', location: 'northeurope', namePrefix: 'contoso-prod',
+      state: { storageAccountName: 'stcontosotfstate' },
+    });
+  });
+
+  it('merges a JSON file one level deep and adds new environments from dev', () => {
+    const envs = loadEnvironments({
+      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
+      ...files(JSON.stringify({ dev: { frontDoor: { waf: false }, replicas: { max: 3 } }, test: { location: 'swedencentral' } })),
+    });
+    expect(envs.map((e) => e.name)).toEqual(['dev', 'prod', 'test']);
+    expect(envs[0].replicas).toEqual({ min: 1, max: 3 });
+    expect(envs[0].frontDoor).toEqual({ sku: 'Standard_AzureFrontDoor', waf: false });
+    expect(envs[2]).toMatchObject({ name: 'test', namePrefix: 'rtp-test', location: 'swedencentral', image: SAMPLE_IMAGE });
+  });
+
+  it('selects environments with RTP_ENVIRONMENTS', () => {
+    expect(loadEnvironments({ env: { RTP_ENVIRONMENTS: 'prod' } }).map((e) => e.name)).toEqual(['prod']);
+  });
+
+  it('does not modify the embedded defaults', () => {
+    loadEnvironments({ env: { RTP_DEV_IMAGE: 'x:1' } });
+    expect(DEFAULT_ENVIRONMENTS[0].image).toBe(SAMPLE_IMAGE);
+  });
+
+  it('fails when RTP_ENVIRONMENTS names an unknown environment', () => {
+    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS: 'dev,staging' } }))
+      .toThrow('RTP_ENVIRONMENTS=dev,staging: no environment named staging. Fix: choose from dev, prod.');
+  });
+
+  it('fails when the override file is not JSON', () => {
+    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{dev:') }))
+      .toThrow(/^RTP_ENVIRONMENTS_FILE=envs\.json: cannot read it as JSON/);
+  });
+
+  it('fails when the override file is not an object of environments', () => {
+    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('[1]') }))
+      .toThrow(/expected a JSON object keyed by environment name/);
+    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{"dev": 3}') }))
+      .toThrow('RTP_ENVIRONMENTS_FILE: "dev" must be an object of fields to override.');
+  });
+});

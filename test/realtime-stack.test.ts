@@ -1,0 +1,139 @@
+import { Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { DEFAULT_ENVIRONMENTS, EnvironmentDefinition, loadEnvironments } from '../src/environments';
+import { policySchemaAvailable } from './support/apim-policy-schema';
+import { validatePolicyDeep } from './support/policy-xsd';
+import { TerraformJson, resourceOf, resourcesOf } from './support/synth';
+
+/** Every stack of every embedded environment, synthesized in one app as `npm run synth` does. */
+function synthAll(environments: readonly EnvironmentDefinition[] = loadEnvironments({ env: {} })) {
+  const app = Testing.app();
+  return buildApp(app, environments).map((stack) => ({
+    name: stack.node.id,
+    stack,
+    tf: JSON.parse(Testing.synth(stack, true)) as TerraformJson,
+  }));
+}
+
+const stacks = synthAll();
+const byName = (name: string) => stacks.find((s) => s.name === name)!.tf;
+
+describe('RealtimeStack snapshots', () => {
+  it('synthesizes realtime-dev and realtime-prod from the embedded environments', () => {
+    expect(stacks.map((s) => s.name)).toEqual(['realtime-dev', 'realtime-prod']);
+  });
+
+  for (const { name, tf } of stacks) {
+    it(`matches the snapshot of ${name}`, () => {
+      expect(tf).toMatchSnapshot();
+    });
+  }
+});
+
+describe('RealtimeStack wiring', () => {
+  it('puts Front Door at 240 s in front of the gateway (EDGE-1)', () => {
+    for (const { tf } of stacks) {
+      expect(resourceOf(tf, 'azurerm_cdn_frontdoor_profile').response_timeout_seconds).toBe(240);
+      expect(resourceOf(tf, 'azurerm_cdn_frontdoor_origin').host_name).toMatch(/^\$\{trimprefix\(azurerm_api_management\.gateway_service_[0-9A-F]+\.gateway_url, "https:\/\/"\)\}$/);
+    }
+  });
+
+  it('uses Standard Front Door without WAF in dev and Premium with a prevention-mode WAF in prod', () => {
+    expect(resourceOf(byName('realtime-dev'), 'azurerm_cdn_frontdoor_profile').sku_name).toBe('Standard_AzureFrontDoor');
+    expect(resourcesOf(byName('realtime-dev'), 'azurerm_cdn_frontdoor_firewall_policy')).toEqual({});
+    expect(resourceOf(byName('realtime-prod'), 'azurerm_cdn_frontdoor_profile').sku_name).toBe('Premium_AzureFrontDoor');
+    expect(resourceOf(byName('realtime-prod'), 'azurerm_cdn_frontdoor_firewall_policy').mode).toBe('Prevention');
+  });
+
+  it('points the streaming API at the auto app and the WebSocket API at its wss endpoint (ING-1)', () => {
+    const tf = byName('realtime-dev');
+    const api = resourceOf(tf, 'azurerm_api_management_api', 'streaming-api');
+    const ws = resourceOf(tf, 'azurerm_api_management_api', 'websocket-api');
+    expect(api.service_url).toMatch(/^https:\/\/\$\{azurerm_container_app\.app_http-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}$/);
+    expect(ws).toMatchObject({ api_type: 'websocket', protocols: ['wss'] });
+    expect(ws.service_url).toMatch(/^wss:\/\/\$\{azurerm_container_app\.app_http-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}\/ws$/);
+  });
+
+  it('checks X-Azure-FDID against this environment\'s Front Door on both APIs', () => {
+    const tf = byName('realtime-dev');
+    for (const type of ['azurerm_api_management_api_policy', 'azurerm_api_management_api_operation_policy']) {
+      expect(resourceOf(tf, type).xml_content).toMatch(
+        /<check-header name="X-Azure-FDID"[^>]*>\s*<value>\$\{azurerm_cdn_frontdoor_profile\.front-door_profile_[0-9A-F]+\.resource_guid\}<\/value>/);
+    }
+    expect(resourceOf(tf, 'azurerm_api_management_api_operation_policy').operation_id).toBe('onHandshake');
+  });
+
+  it('exposes the public URL, the WebSocket URL and the direct gRPC address', () => {
+    expect(Object.keys(byName('realtime-dev').output ?? {}).sort()).toEqual(['grpc-address', 'public-url', 'websocket-url']);
+  });
+
+  it('pulls the prod image from the shared registry with identity (SEC-2)', () => {
+    const prod = byName('realtime-prod');
+    expect(resourceOf(prod, 'azurerm_role_assignment').role_definition_name).toBe('AcrPull');
+    expect(Object.values(prod.data?.azurerm_container_registry ?? {})).toEqual([
+      expect.objectContaining({ name: 'crrtpshared', resource_group_name: 'rg-rtp-shared' }),
+    ]);
+  });
+
+  it('tags every taggable resource with environment and stack', () => {
+    for (const { name, tf } of stacks) {
+      const env = name.replace('realtime-', '');
+      for (const [type, items] of Object.entries(tf.resource ?? {})) {
+        for (const resource of Object.values(items)) {
+          if ('tags' in resource) expect(resource.tags, type).toMatchObject({ environment: env, stack: 'realtime' });
+        }
+      }
+      expect(resourceOf(tf, 'azurerm_container_app', 'app_http-app').tags).toBeDefined();
+    }
+  });
+});
+
+describe('RealtimeStack refusals', () => {
+  const prod = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!;
+  const build = (override: Partial<EnvironmentDefinition>) => () => synthAll([{ ...prod, ...override }]);
+
+  it('fails when prod runs the placeholder sample image', () => {
+    expect(build({ image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', registry: undefined })).toThrow(
+      /^\[RELEASE\] realtime-prod: image = "mcr\.microsoft\.com\/dotnet\/samples:aspnetapp": this is a public sample image/);
+  });
+
+  it('fails when prod runs an untagged image', () => {
+    expect(build({ image: 'crrtpshared.azurecr.io/realtime/patterns' })).toThrow(/^\[RELEASE\] realtime-prod: image = "crrtpshared\.azurecr\.io\/realtime\/patterns": an untagged/);
+  });
+
+  it('fails when prod runs a latest image', () => {
+    expect(build({ image: 'crrtpshared.azurecr.io/realtime/patterns:latest' })).toThrow(/^\[RELEASE\] realtime-prod: image = .*:latest"/);
+  });
+
+  it('accepts a digest-pinned prod image', () => {
+    expect(build({ image: `crrtpshared.azurecr.io/realtime/patterns@sha256:${'a'.repeat(64)}` })).not.toThrow();
+  });
+
+  it('fails when a long-poll hold reaches the shortest timeout on the path (EDGE-2)', () => {
+    expect(build({ routes: [{ kind: 'long-polling', name: 'hold', urlTemplate: '/hold', holdSeconds: 240 }] })).toThrow(
+      /^\[EDGE-2\] realtime-prod\/streaming-api: routes\.hold\.holdSeconds = 240: the shortest timeout on this route's path is 240 s, from Front Door origin response timeout \(240 s, set by realtime-prod\/front-door\) and Container Apps ingress request timeout \(240 s, set by realtime-prod\/app\) and API Management forward-request timeout \(240 s, set by realtime-prod\/streaming-api\)/);
+  });
+
+  it('fails when two environments share a name prefix (globally unique API Management name)', () => {
+    const dev = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'dev')!;
+    expect(() => synthAll([dev, { ...dev, name: 'test' }])).toThrow(
+      /^\[AZURE\] realtime-test\/gateway: name = "apim-rtp-dev-realtime": API Management service names are unique across Azure, and realtime-dev\/gateway in this app already uses it/);
+  });
+});
+
+describe.skipIf(!policySchemaAvailable())('every generated policy against the APIM policy XSD', () => {
+  const policies = stacks.flatMap(({ name, tf }) => Object.entries(tf.resource ?? {})
+    .filter(([type]) => type.startsWith('azurerm_api_management') && type.endsWith('_policy'))
+    .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));
+
+  it('finds the streaming and WebSocket policies of every stack', () => {
+    expect(policies.length).toBe(stacks.length * 2);
+  });
+
+  for (const policy of policies) {
+    it(`validates ${policy.where}`, async () => {
+      expect(await validatePolicyDeep(policy.xml)).toEqual({ valid: true, errors: [] });
+    });
+  }
+});

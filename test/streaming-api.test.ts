@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
+import { WebSocketApi, WebSocketApiProps } from '../constructs/api-management/websocket-api';
+import { TimeoutLayer, pathCeiling } from '../constructs/core/request-path';
+import { gateway } from './support/fixtures';
+import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+
+const FRONT_DOOR_60: TimeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: 60, constructPath: 'test/front-door' };
+
+function streaming(props: Partial<StreamingApiProps> = {}) {
+  const stack = testStack();
+  const api = new StreamingApi(stack, 'streaming', {
+    gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', ...props,
+  });
+  return { api, tf: synth(stack) };
+}
+
+function websocket(props: Partial<WebSocketApiProps> = {}) {
+  const stack = testStack();
+  new WebSocketApi(stack, 'ws', {
+    gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, ...props,
+  });
+  return synth(stack);
+}
+
+describe('StreamingApi', () => {
+  it('creates the polling, long-polling and SSE operations by default', () => {
+    const { tf } = streaming();
+    const operations = Object.values(resourcesOf(tf, 'azurerm_api_management_api_operation'));
+    expect(operations.map((o) => [o.operation_id, o.method, o.url_template]).sort()).toEqual([
+      ['long-poll', 'GET', '/long-poll'], ['poll', 'GET', '/poll'], ['sse', 'GET', '/sse'],
+    ]);
+    expect(resourceOf(tf, 'azurerm_api_management_api')).toMatchObject({ protocols: ['https'], subscription_required: false });
+  });
+
+  it('forwards without buffering at 240 s (EDGE-1, EDGE-3) and adds Retry-After (EDGE-6)', () => {
+    const xml = resourceOf(streaming().tf, 'azurerm_api_management_api_policy').xml_content as string;
+    expect(xml).toMatch(/<backend>\s*<forward-request timeout="240" buffer-response="false" \/>\s*<\/backend>/);
+    expect(xml.match(/<set-header name="Retry-After" exists-action="skip">/g)).toHaveLength(2);
+  });
+
+  it('has no caching, validate-content or body logging in its policy (EDGE-4)', () => {
+    const xml = resourceOf(streaming().tf, 'azurerm_api_management_api_policy').xml_content as string;
+    for (const forbidden of ['cache-lookup', 'cache-store', 'validate-content', 'log-to-eventhub', 'trace']) {
+      expect(xml).not.toContain(`<${forbidden}`);
+    }
+  });
+
+  it('accepts only its Front Door when given one', () => {
+    const xml = resourceOf(streaming({ frontDoorId: 'fd-guid' }).tf, 'azurerm_api_management_api_policy').xml_content as string;
+    expect(xml).toMatch(/<check-header name="X-Azure-FDID"[^>]*>\s*<value>fd-guid<\/value>/);
+  });
+
+  it('uses the shorter forward-request timeout as its own layer', () => {
+    const { api } = streaming({ forwardRequestTimeoutSeconds: 120 });
+    expect(api.timeoutLayer).toEqual({ layer: 'API Management forward-request timeout', timeoutSeconds: 120, constructPath: 'test/streaming' });
+  });
+
+  it('fails when a long-poll hold reaches a 60 s Front Door timeout, naming that layer (EDGE-2)', () => {
+    expect(() => streaming({
+      pathLayers: [FRONT_DOOR_60],
+      routes: [{ kind: 'long-polling', name: 'hold', urlTemplate: '/hold', holdSeconds: 90 }],
+    })).toThrow(/^\[EDGE-2\] test\/streaming: routes\.hold\.holdSeconds = 90: the shortest timeout on this route's path is 60 s, from Front Door origin response timeout \(60 s, set by test\/front-door\); .* Fix: declare less than 60 s/);
+  });
+
+  it('fails when an SSE heartbeat reaches the forward-request timeout (EDGE-2)', () => {
+    expect(() => streaming({
+      forwardRequestTimeoutSeconds: 30,
+      routes: [{ kind: 'sse', name: 'events', urlTemplate: '/events', heartbeatSeconds: 30 }],
+    })).toThrow(/^\[EDGE-2\] test\/streaming: routes\.events\.heartbeatSeconds = 30: .*API Management forward-request timeout \(30 s, set by test\/streaming\)/);
+  });
+
+  it('fails when the forward-request timeout exceeds 240 s (EDGE-1)', () => {
+    expect(() => streaming({ forwardRequestTimeoutSeconds: 300 })).toThrow(/^\[EDGE-1\] test\/streaming: forwardRequestTimeoutSeconds = 300/);
+  });
+
+  it('fails when the backend is plain HTTP', () => {
+    expect(() => streaming({ backendUrl: 'http://app.example.net' })).toThrow(/^\[SEC-1\] test\/streaming: backendUrl = "http:\/\/app\.example\.net"/);
+  });
+
+  it('fails when two routes share a name', () => {
+    expect(() => streaming({ routes: [
+      { kind: 'polling', name: 'poll', urlTemplate: '/a' }, { kind: 'polling', name: 'poll', urlTemplate: '/b' },
+    ] })).toThrow(/^\[AZURE\] test\/streaming: routes = "poll": two routes share an operation id/);
+  });
+
+  it('fails when a URL template lacks its leading slash', () => {
+    expect(() => streaming({ routes: [{ kind: 'polling', name: 'poll', urlTemplate: 'poll' }] })).toThrow(/routes\.poll\.urlTemplate = "poll"/);
+  });
+
+  it('fails when a hold time is not a whole number of seconds (EDGE-2)', () => {
+    expect(() => streaming({ routes: [{ kind: 'long-polling', name: 'hold', urlTemplate: '/hold', holdSeconds: 2.5 }] }))
+      .toThrow(/^\[EDGE-2\] test\/streaming: routes\.hold\.holdSeconds = 2\.5/);
+  });
+});
+
+describe('WebSocketApi', () => {
+  it('puts the Front Door check on the onHandshake operation, not at API scope', () => {
+    const tf = websocket({ frontDoorId: 'fd-guid' });
+    expect(resourceOf(tf, 'azurerm_api_management_api')).toMatchObject({ api_type: 'websocket', protocols: ['wss'], service_url: 'wss://app.example.net/ws' });
+    expect(resourcesOf(tf, 'azurerm_api_management_api_policy')).toEqual({});
+    const policy = resourceOf(tf, 'azurerm_api_management_api_operation_policy');
+    expect(policy.operation_id).toBe('onHandshake');
+    expect(policy.xml_content).toContain('<value>fd-guid</value>');
+  });
+
+  it('fails when the backend is not wss:// (ING-1)', () => {
+    expect(() => websocket({ backendUrl: 'https://app.example.net/ws' })).toThrow(/^\[ING-1\] test\/ws: backendUrl = "https:\/\/app\.example\.net\/ws"/);
+  });
+
+  it('fails when the ping interval reaches the path ceiling (EDGE-2)', () => {
+    expect(() => websocket({ heartbeatSeconds: 60, pathLayers: [FRONT_DOOR_60] })).toThrow(/^\[EDGE-2\] test\/ws: routes\.realtime-ws\.heartbeatSeconds = 60/);
+  });
+});
+
+describe('pathCeiling', () => {
+  it('is the platform\'s 240 s without layers (EDGE-1)', () => {
+    expect(pathCeiling([]).timeoutSeconds).toBe(240);
+  });
+
+  it('is the shortest layer, and names every layer at that value', () => {
+    const layers = [FRONT_DOOR_60, { layer: 'B', timeoutSeconds: 60, constructPath: 'b' }, { layer: 'C', timeoutSeconds: 240, constructPath: 'c' }];
+    expect(pathCeiling(layers)).toEqual({ timeoutSeconds: 60, setBy: layers.slice(0, 2) });
+  });
+});

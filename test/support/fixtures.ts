@@ -1,0 +1,24 @@
+import { TerraformStack } from 'cdktf';
+import { ApiGateway } from '../../constructs/api-management/api-gateway';
+import { ContainerAppsEnvironmentRef } from '../../constructs/container-apps/dual-ingress-container-app';
+
+/** A Container Apps environment reference that needs no resources. */
+export const ENVIRONMENT: ContainerAppsEnvironmentRef = {
+  environmentId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae',
+  resourceGroupName: 'rg-test',
+  location: 'westeurope',
+};
+
+export const WORKSPACE_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log';
+
+export function gateway(stack: TerraformStack, name = 'apim-test-unit'): ApiGateway {
+  return new ApiGateway(stack, 'gateway', {
+    name,
+    resourceGroupName: 'rg-test',
+    location: 'westeurope',
+    skuName: 'BasicV2_1',
+    publisherName: 'Test',
+    publisherEmail: 'test@example.com',
+    logAnalyticsWorkspaceId: WORKSPACE_ID,
+  });
+}

@@ -1,0 +1,48 @@
+import { App, TerraformStack, Testing } from 'cdktf';
+import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
+
+/** Synthesized Terraform JSON of one stack. */
+export interface TerraformJson {
+  resource?: Record<string, Record<string, Record<string, unknown>>>;
+  data?: Record<string, Record<string, Record<string, unknown>>>;
+  output?: Record<string, { value: unknown }>;
+  provider?: Record<string, unknown[]>;
+  terraform?: Record<string, unknown>;
+}
+
+/** A bare stack with the azurerm provider, for construct unit tests. */
+export function testStack(id = 'test'): TerraformStack {
+  const app: App = Testing.app();
+  const stack = new TerraformStack(app, id);
+  new AzurermProvider(stack, 'azurerm', { features: [{}] });
+  return stack;
+}
+
+export function synth(stack: TerraformStack): TerraformJson {
+  return JSON.parse(Testing.synth(stack)) as TerraformJson;
+}
+
+/** All resources of one type, by logical id. */
+export function resourcesOf(tf: TerraformJson, type: string): Record<string, Record<string, unknown>> {
+  return tf.resource?.[type] ?? {};
+}
+
+/**
+ * The one resource of a type whose logical id contains the construct path `path` (e.g.
+ * `app/http-app` matches `app_http-app_4A9D02E1`), or the only one of its type.
+ */
+export function resourceOf(tf: TerraformJson, type: string, path?: string): Record<string, unknown> {
+  const all = Object.entries(resourcesOf(tf, type));
+  const needle = path?.split('/').join('_');
+  const matches = (needle ? all.filter(([id]) => id.includes(needle)) : all).map(([, r]) => r);
+  const pathSuffix = path;
+  if (matches.length !== 1) throw new Error(`expected one ${type}${pathSuffix ? ` at *${pathSuffix}` : ''}, found ${matches.length}`);
+  return matches[0];
+}
+
+/** Warning messages raised on any construct under the stack. */
+export function warningsOf(stack: TerraformStack): string[] {
+  return stack.node.findAll().flatMap((c) => c.node.metadata
+    .filter((m) => m.type === '@cdktf/warn')
+    .map((m) => String(m.data)));
+}

@@ -1,0 +1,37 @@
+/**
+ * `npm run synth`: synthesize every stack of every environment (src/main.ts) and print what was
+ * produced: stacks, resource counts by type, and the warnings the constructs raised.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import '../src/main';
+
+interface Manifest {
+  stacks: Record<string, {
+    name: string;
+    synthesizedStackPath: string;
+    annotations: { constructPath: string; level: string; message: string }[];
+  }>;
+}
+
+const outdir = resolve(process.env.CDKTF_OUTDIR ?? 'cdktf.out');
+const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as Manifest;
+const lines: string[] = [`Synthesized into ${outdir}`];
+let warnings = 0;
+for (const stack of Object.values(manifest.stacks)) {
+  const tf = JSON.parse(readFileSync(join(outdir, stack.synthesizedStackPath), 'utf8')) as {
+    resource?: Record<string, Record<string, unknown>>;
+    data?: Record<string, Record<string, unknown>>;
+    output?: Record<string, unknown>;
+  };
+  const counts = Object.entries(tf.resource ?? {}).map(([type, items]) => [type, Object.keys(items).length] as const);
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  lines.push('', `${stack.name}: ${total} resources, ${Object.keys(tf.data ?? {}).length} data sources, ${Object.keys(tf.output ?? {}).length} outputs`);
+  for (const [type, n] of counts.sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${String(n).padStart(3)}  ${type}`);
+  for (const a of stack.annotations.filter((x) => x.level !== 'info')) {
+    warnings += 1;
+    lines.push(`  ${a.level.toUpperCase()}: ${a.message}`);
+  }
+}
+lines.push('', `${Object.keys(manifest.stacks).length} stacks, ${warnings} warnings`);
+process.stdout.write(`${lines.join('\n')}\n`);
