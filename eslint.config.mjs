@@ -21,6 +21,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS preload for the benchmark: plain Node, require() is its module system.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['constructs/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -1,0 +1,47 @@
+import { Construct } from 'constructs';
+import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import {
+  ApiGateway, AzureStack, ContainerAppsEnvironment, DualIngressContainerApp, LogAnalytics, StreamingApi,
+} from '@realtime-platform/azure-constructs';
+
+/** The orders team's stack: its own image, twice, behind its own gateway. */
+export class OrdersStack extends AzureStack {
+  constructor(scope: Construct, environmentName: string) {
+    super(scope, { stackName: 'orders', environmentName, tags: { owner: 'orders-team' } });
+    const location = 'westeurope';
+    const group = new ResourceGroup(this, 'resource-group', { name: `rg-orders-${environmentName}`, location });
+    const resourceGroupName = group.name;
+    const logs = new LogAnalytics(this, 'logs', { name: `log-orders-${environmentName}`, resourceGroupName, location });
+    const environment = new ContainerAppsEnvironment(this, 'container-apps', {
+      name: `cae-orders-${environmentName}`, resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+    const registry = new DataAzurermContainerRegistry(this, 'registry', { name: 'crorders', resourceGroupName: 'rg-orders-shared' });
+
+    const app = new DualIngressContainerApp(this, 'orders', {
+      name: `ca-orders-${environmentName}`,
+      environment,
+      image: 'crorders.azurecr.io/orders/api:3.1.0',
+      registry: { loginServer: 'crorders.azurecr.io', registryId: registry.id },
+      concurrentRequests: 20,
+      healthPath: '/healthz',
+    });
+    const gateway = new ApiGateway(this, 'gateway', {
+      name: `apim-orders-${environmentName}`,
+      resourceGroupName,
+      location,
+      skuName: 'BasicV2_1',
+      publisherName: 'Orders team',
+      publisherEmail: 'orders@contoso.com',
+      logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+    new StreamingApi(this, 'order-events', {
+      gateway,
+      name: 'order-events',
+      path: 'orders',
+      backendUrl: `https://${app.httpFqdn}`,
+      routes: [{ kind: 'sse', name: 'order-events', urlTemplate: '/events', heartbeatSeconds: 20 }],
+      pathLayers: [app.timeoutLayer],
+    });
+  }
+}
