@@ -60,7 +60,7 @@ describe('StreamingApi', () => {
     expect(() => streaming({
       pathLayers: [FRONT_DOOR_60],
       routes: [{ kind: 'long-polling', name: 'hold', urlTemplate: '/hold', holdSeconds: 90 }],
-    })).toThrow(/^\[EDGE-2\] test\/streaming: routes\.hold\.holdSeconds = 90: the shortest timeout on this route's path is 60 s, from Front Door origin response timeout \(60 s, set by test\/front-door\); .* Fix: declare less than 60 s/);
+    })).toThrow(/^\[EDGE-2\] test\/streaming: routes\.hold\.holdSeconds = 90: the shortest timeout on this route's path is 60 s, from Front Door origin response timeout \(60 s, set by test\/front-door\) and API Management forward-request timeout \(60 s, set by test\/streaming\); .* Fix: declare less than 60 s/);
   });
 
   it('fails when an SSE heartbeat reaches the forward-request timeout (EDGE-2)', () => {
@@ -68,6 +68,17 @@ describe('StreamingApi', () => {
       forwardRequestTimeoutSeconds: 30,
       routes: [{ kind: 'sse', name: 'events', urlTemplate: '/events', heartbeatSeconds: 30 }],
     })).toThrow(/^\[EDGE-2\] test\/streaming: routes\.events\.heartbeatSeconds = 30: .*API Management forward-request timeout \(30 s, set by test\/streaming\)/);
+  });
+
+  it('follows the shortest timeout of the path by default', () => {
+    const { api, tf } = streaming({ pathLayers: [FRONT_DOOR_60] });
+    expect(api.timeoutLayer.timeoutSeconds).toBe(60);
+    expect(resourceOf(tf, 'azurerm_api_management_api_policy').xml_content).toContain('<forward-request timeout="60" buffer-response="false" />');
+  });
+
+  it('fails when the forward-request timeout exceeds what the path allows (EDGE-1)', () => {
+    expect(() => streaming({ pathLayers: [FRONT_DOOR_60], forwardRequestTimeoutSeconds: 120 })).toThrow(
+      /^\[EDGE-1\] test\/streaming: forwardRequestTimeoutSeconds = 120: the path already closes requests at 60 s \(Front Door origin response timeout \(60 s, set by test\/front-door\)\)/);
   });
 
   it('fails when the forward-request timeout exceeds 240 s (EDGE-1)', () => {

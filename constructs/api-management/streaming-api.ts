@@ -4,7 +4,7 @@ import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-manag
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
-import { HeldInterval, ITimeoutLayer, TimeoutLayer, checkHeldInterval } from '../core/request-path';
+import { HeldInterval, ITimeoutLayer, TimeoutLayer, checkHeldInterval, pathCeiling } from '../core/request-path';
 import { refuse, requireRange } from '../core/validation';
 import { onlyFromFrontDoor, retryAfterOnRetryableStatuses } from '../policy/fragments';
 import { PolicyDocument } from '../policy/policy-document';
@@ -51,8 +51,9 @@ export interface StreamingApiProps extends GatewayApiProps {
    */
   readonly routes?: readonly StreamingRoute[];
   /**
-   * `forward-request` timeout, in seconds (EDGE-1: at most 240).
-   * @default 240
+   * `forward-request` timeout, in seconds: at most 240 (EDGE-1) and no higher than the shortest
+   * of `pathLayers`, which would close the request first.
+   * @default - the shortest timeout of `pathLayers`, or 240 without them
    */
   readonly forwardRequestTimeoutSeconds?: number;
   /**
@@ -78,12 +79,21 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
   constructor(scope: Construct, id: string, props: StreamingApiProps) {
     super(scope, id);
     checkName(this, 'name', props.name, NAME_RULES.apiManagementApi);
-    const timeoutSeconds = props.forwardRequestTimeoutSeconds ?? CONNECTION_CEILING_SECONDS;
+    const others = pathCeiling(props.pathLayers ?? []);
+    const timeoutSeconds = props.forwardRequestTimeoutSeconds ?? others.timeoutSeconds;
     requireRange(this, timeoutSeconds, {
       min: 1, max: CONNECTION_CEILING_SECONDS, setting: 'forwardRequestTimeoutSeconds', lesson: 'EDGE-1',
       problem: `API Management accepts more, but Azure drops connections at ${CONNECTION_CEILING_SECONDS} s, so a longer timeout is never reached.`,
       fix: `use ${CONNECTION_CEILING_SECONDS} or less.`,
     });
+    if (timeoutSeconds > others.timeoutSeconds) {
+      const by = others.setBy.map((l) => `${l.layer} (${l.timeoutSeconds} s, set by ${l.constructPath})`).join(' and ');
+      refuse(this, {
+        lesson: 'EDGE-1', setting: 'forwardRequestTimeoutSeconds', given: timeoutSeconds,
+        problem: `the path already closes requests at ${others.timeoutSeconds} s (${by}), so the gateway's timeout never fires and callers see that layer's error instead.`,
+        fix: `use ${others.timeoutSeconds} s or less, or leave it unset to follow the path.`,
+      });
+    }
     const retryAfterSeconds = props.retryAfterSeconds ?? 5;
     requireRange(this, retryAfterSeconds, {
       min: 1, max: 3600, setting: 'retryAfterSeconds', lesson: 'EDGE-6',
