@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { FrontDoor, FrontDoorProps } from '../constructs/front-door/front-door';
+import { WORKSPACE_ID } from './support/fixtures';
+import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+
+const BASE: FrontDoorProps = {
+  profileName: 'afd-test',
+  endpointName: 'fde-test',
+  resourceGroupName: 'rg-test',
+  originHostName: 'apim-test-unit.azure-api.net',
+  logAnalyticsWorkspaceId: WORKSPACE_ID,
+};
+
+function build(props: Partial<FrontDoorProps> = {}) {
+  const stack = testStack();
+  const frontDoor = new FrontDoor(stack, 'fd', { ...BASE, ...props });
+  return { stack, frontDoor, tf: synth(stack) };
+}
+
+type Diagnostic = { enabled_log: { category: string }[]; log_analytics_destination_type?: string; target_resource_id: string };
+
+const profileRef = expect.stringMatching(/^\$\{azurerm_cdn_frontdoor_profile\.fd_profile_[0-9A-F]+\.id\}$/);
+
+describe('FrontDoor defaults', () => {
+  const { tf, frontDoor } = build();
+  const profile = resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile');
+
+  it('waits 240 s for the origin and reports it as a timeout layer (EDGE-1)', () => {
+    expect(profile.response_timeout_seconds).toBe(240);
+    expect(frontDoor.timeoutLayer).toEqual({ layer: 'Front Door origin response timeout', timeoutSeconds: 240, constructPath: 'test/fd' });
+  });
+
+  it('uses the Standard SKU', () => {
+    expect(profile).toMatchObject({ name: 'afd-test', sku_name: 'Standard_AzureFrontDoor', resource_group_name: 'rg-test' });
+  });
+
+  it('routes /* over HTTPS only, without redirect and without a cache block (EDGE-4)', () => {
+    const route = resourceOf(tf, 'azurerm_cdn_frontdoor_route', 'fd/route-default');
+    expect(route).toMatchObject({
+      name: 'default',
+      patterns_to_match: ['/*'],
+      supported_protocols: ['Https'],
+      forwarding_protocol: 'HttpsOnly',
+      https_redirect_enabled: false,
+    });
+    expect(route).not.toHaveProperty('cache');
+  });
+
+  it('probes the origin over HTTPS on the API Management status endpoint', () => {
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_origin_group', 'fd/origin-group')).toMatchObject({
+      cdn_frontdoor_profile_id: profileRef,
+      health_probe: { protocol: 'Https', path: '/status-0123456789abcdef', request_type: 'GET' },
+    });
+  });
+
+  it('checks the origin certificate name', () => {
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_origin', 'fd/origin')).toMatchObject({
+      host_name: 'apim-test-unit.azure-api.net',
+      origin_host_header: 'apim-test-unit.azure-api.net',
+      certificate_name_check_enabled: true,
+    });
+  });
+
+  it('sends access and health-probe logs to AzureDiagnostics (no destination type)', () => {
+    const diag = resourceOf(tf, 'azurerm_monitor_diagnostic_setting', 'fd/diagnostics') as unknown as Diagnostic;
+    expect(diag.target_resource_id).toEqual(profileRef);
+    expect(diag.enabled_log).toEqual([{ category: 'FrontDoorAccessLog' }, { category: 'FrontDoorHealthProbeLog' }]);
+    expect(diag).not.toHaveProperty('log_analytics_destination_type');
+  });
+
+  it('creates no WAF', () => {
+    expect(resourcesOf(tf, 'azurerm_cdn_frontdoor_firewall_policy')).toEqual({});
+    expect(resourcesOf(tf, 'azurerm_cdn_frontdoor_security_policy')).toEqual({});
+  });
+});
+
+describe('FrontDoor with Premium and a WAF', () => {
+  const { tf } = build({ sku: 'Premium_AzureFrontDoor', waf: { name: 'wafTest' } });
+
+  it('blocks with the Microsoft default rule set 2.1 in Prevention mode', () => {
+    const policy = resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf') as { mode: string; sku_name: string; managed_rule: unknown[] };
+    expect(policy).toMatchObject({ name: 'wafTest', mode: 'Prevention', sku_name: 'Premium_AzureFrontDoor', enabled: true });
+    expect(policy.managed_rule).toContainEqual({ type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' });
+  });
+
+  it('associates the policy with the endpoint on every path', () => {
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_security_policy', 'fd/waf-association')).toMatchObject({
+      cdn_frontdoor_profile_id: profileRef,
+      security_policies: {
+        firewall: {
+          cdn_frontdoor_firewall_policy_id: expect.stringMatching(/^\$\{azurerm_cdn_frontdoor_firewall_policy\.fd_waf_[0-9A-F]+\.id\}$/),
+          association: {
+            domain: [{ cdn_frontdoor_domain_id: expect.stringMatching(/^\$\{azurerm_cdn_frontdoor_endpoint\.fd_endpoint_[0-9A-F]+\.id\}$/) }],
+            patterns_to_match: ['/*'],
+          },
+        },
+      },
+    });
+  });
+
+  it('adds the WAF log to the diagnostic setting', () => {
+    const diag = resourceOf(tf, 'azurerm_monitor_diagnostic_setting', 'fd/diagnostics') as unknown as Diagnostic;
+    expect(diag.enabled_log).toEqual([
+      { category: 'FrontDoorAccessLog' }, { category: 'FrontDoorHealthProbeLog' }, { category: 'FrontDoorWebApplicationFirewallLog' },
+    ]);
+  });
+
+  it('keeps Detection mode when asked', () => {
+    const { tf: detection } = build({ sku: 'Premium_AzureFrontDoor', waf: { name: 'wafTest', mode: 'Detection' } });
+    expect(resourceOf(detection, 'azurerm_cdn_frontdoor_firewall_policy').mode).toBe('Detection');
+  });
+});
+
+describe('FrontDoor refusals', () => {
+  const refusal = (props: Partial<FrontDoorProps>) => () => build(props);
+
+  it('fails when responseTimeoutSeconds is 300, above the 240 s ceiling (EDGE-1)', () => {
+    expect(refusal({ responseTimeoutSeconds: 300 })).toThrow(
+      /^\[EDGE-1\] test\/fd: responseTimeoutSeconds = 300: Front Door's origin response timeout goes from 16 to 240 s\. Fix: use 240/);
+  });
+
+  it('fails when responseTimeoutSeconds is 10, below Front Door\'s 16 s minimum (EDGE-1)', () => {
+    expect(refusal({ responseTimeoutSeconds: 10 })).toThrow(/^\[EDGE-1\] test\/fd: responseTimeoutSeconds = 10: /);
+  });
+
+  it('fails when a WAF is asked on the Standard SKU', () => {
+    expect(refusal({ waf: { name: 'wafTest' } })).toThrow(
+      /^\[AZURE\] test\/fd: waf = "wafTest": Front Door Standard has no managed WAF rule sets\. Fix: use sku 'Premium_AzureFrontDoor'/);
+  });
+
+  it('fails when the WAF name has a hyphen', () => {
+    expect(refusal({ sku: 'Premium_AzureFrontDoor', waf: { name: 'waf-test' } })).toThrow(
+      /^\[AZURE\] test\/fd: waf\.name = "waf-test": Azure rejects this Front Door WAF policy name/);
+  });
+
+  it('fails when a route pattern lacks a leading slash', () => {
+    expect(refusal({ routes: [{ name: 'api', patternsToMatch: ['api/*'] }] })).toThrow(
+      /^\[AZURE\] test\/fd: routes\.api\.patternsToMatch = "api\/\*": Front Door route patterns start with a slash\. Fix: use "\/api\/\*"\./);
+  });
+
+  it('fails when the profile name is 1 character', () => {
+    expect(refusal({ profileName: 'a' })).toThrow(
+      /^\[AZURE\] test\/fd: profileName = "a": Azure rejects this Front Door profile name \(1 characters\)\. Fix: use 2-90 characters/);
+  });
+});

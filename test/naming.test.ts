@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
+import { Construct } from 'constructs';
+import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
+import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
+import { ENVIRONMENT, gateway } from './support/fixtures';
+import { resourceOf, synth, testStack } from './support/synth';
+
+/** A stack with the azurerm provider inside the given app. */
+function stackIn(app: ReturnType<typeof Testing.app>, id: string): TerraformStack {
+  const stack = new TerraformStack(app, id);
+  new AzurermProvider(stack, 'azurerm', { features: [{}] });
+  return stack;
+}
+
+describe('composeName', () => {
+  it('lower-cases and joins abbreviation, prefix and parts with hyphens', () => {
+    expect(composeName('rg', 'RTP-dev', 'realtime')).toBe('rg-rtp-dev-realtime');
+  });
+
+  it('drops empty and undefined parts', () => {
+    expect(composeName('ca', 'RTP-dev', '', undefined, 'api')).toBe('ca-rtp-dev-api');
+    expect(composeName('apim', 'rtp-dev')).toBe('apim-rtp-dev');
+  });
+});
+
+describe('checkName', () => {
+  it('returns a valid name unchanged', () => {
+    const scope = new Construct(testStack(), 'x');
+    expect(checkName(scope, 'name', 'ca-demo', NAME_RULES.containerApp)).toBe('ca-demo');
+  });
+
+  it('accepts a token name untouched and synthesizes the reference', () => {
+    const stack = testStack();
+    const name = new TerraformVariable(stack, 'apim_name', { type: 'string' }).stringValue;
+    // A token is far from the API Management shape ("${TfToken[...]}"), so only the token check lets it through.
+    expect(checkName(new Construct(stack, 'x'), 'name', name, NAME_RULES.apiManagement)).toBe(name);
+    gateway(stack, name);
+    expect(resourceOf(synth(stack), 'azurerm_api_management').name).toBe('${var.apim_name}');
+  });
+
+  it('fails when a container app name contains "--"', () => {
+    const scope = new Construct(testStack(), 'x');
+    expect(() => checkName(scope, 'name', 'ca--demo', NAME_RULES.containerApp)).toThrow(
+      /^\[AZURE\] test\/x: name = "ca--demo": Azure rejects this container app name \(8 characters\)\. Fix: use 2-32 characters: lower-case letters, digits and single hyphens/);
+  });
+
+  it('fails when a container app built by DualIngressContainerApp gets a "--" name', () => {
+    expect(() => new DualIngressContainerApp(testStack(), 'app', { name: 'ca--demo', environment: ENVIRONMENT, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp' }))
+      .toThrow(/^\[AZURE\] test\/app: name = "ca--demo-http": Azure rejects this container app name/);
+  });
+});
+
+describe('globally unique names', () => {
+  it('fails when two stacks of the same App claim the same API Management name', () => {
+    const app = Testing.app();
+    gateway(stackIn(app, 'dev'), 'apim-shared');
+    expect(() => gateway(stackIn(app, 'prod'), 'apim-shared')).toThrow(
+      /^\[AZURE\] prod\/gateway: name = "apim-shared": API Management service names are unique across Azure, and dev\/gateway in this app already uses it, so only one of them can deploy\. Fix: give each environment its own name prefix/);
+  });
+
+  it('fails when the two names differ only in case (Azure host names are case-insensitive)', () => {
+    const app = Testing.app();
+    gateway(stackIn(app, 'dev'), 'apim-shared');
+    expect(() => gateway(stackIn(app, 'prod'), 'APIM-Shared')).toThrow(/^\[AZURE\] prod\/gateway: name = "APIM-Shared": .* dev\/gateway in this app already uses it/);
+  });
+
+  it('accepts the same name in two different Apps', () => {
+    gateway(stackIn(Testing.app(), 'dev'), 'apim-shared');
+    expect(() => gateway(stackIn(Testing.app(), 'dev'), 'apim-shared')).not.toThrow();
+  });
+
+  it('accepts different names in two stacks of one App', () => {
+    const app = Testing.app();
+    gateway(stackIn(app, 'dev'), 'apim-rtp-dev');
+    expect(() => gateway(stackIn(app, 'prod'), 'apim-rtp-prod')).not.toThrow();
+  });
+
+  it('does not claim names of types that are not globally unique', () => {
+    const app = Testing.app();
+    checkName(new Construct(stackIn(app, 'dev'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp);
+    expect(() => checkName(new Construct(stackIn(app, 'prod'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp)).not.toThrow();
+  });
+});
