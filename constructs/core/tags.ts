@@ -1,4 +1,4 @@
-import { IAspect, TerraformResource } from 'cdktf';
+import { Fn, IAspect, TerraformResource, Token, Tokenization } from 'cdktf';
 import { IConstruct } from 'constructs';
 
 /** A provider resource with a `tags` map (every taggable azurerm and azapi resource). */
@@ -7,8 +7,18 @@ interface Taggable {
   readonly tagsInput: Record<string, string> | undefined;
 }
 
+/**
+ * Resource types whose `tags` is a list of labels, not a key/value map (found by searching the
+ * azurerm 4.55 bindings for `tags?: string[]`). The aspect leaves them alone.
+ */
+export const LIST_TAGGED_RESOURCE_TYPES: ReadonlySet<string> = new Set([
+  'azurerm_api_management_named_value',
+  'azurerm_sentinel_threat_intelligence_indicator',
+]);
+
 function isTaggable(node: IConstruct): node is TerraformResource & Taggable {
   if (!(node instanceof TerraformResource)) return false;
+  if (LIST_TAGGED_RESOURCE_TYPES.has(node.terraformResourceType)) return false;
   const proto = Object.getPrototypeOf(node) as object;
   const tags = findDescriptor(proto, 'tags');
   return !!tags?.set && findDescriptor(proto, 'tagsInput')?.get !== undefined;
@@ -24,7 +34,8 @@ function findDescriptor(proto: object | null, key: string): PropertyDescriptor |
 
 /**
  * Applies tags to every taggable resource under the scope it is added to, including resources
- * other teams add with raw provider classes. Tags a resource sets itself win over these.
+ * other teams add with raw provider classes. Tags a resource sets itself win over these; tags
+ * given as a Terraform value (a variable, another resource's tags) are merged by Terraform.
  *
  * ```ts
  * Aspects.of(stack).add(new TagsAspect({ environment: 'dev', stack: 'realtime' }));
@@ -35,6 +46,11 @@ export class TagsAspect implements IAspect {
 
   visit(node: IConstruct): void {
     if (!isTaggable(node)) return;
-    node.tags = { ...this.tags, ...(node.tagsInput ?? {}) };
+    const own = node.tagsInput;
+    if (own !== undefined && (Token.isUnresolved(own) || Tokenization.isResolvable(own))) {
+      node.tags = Token.asStringMap(Fn.merge([{ ...this.tags }, own]));
+    } else {
+      node.tags = { ...this.tags, ...(own ?? {}) };
+    }
   }
 }

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { Testing, TerraformVariable } from 'cdktf';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
+import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
+import { AzureStack, AzureStackProps } from '../constructs/core/azure-stack';
+import { gateway } from './support/fixtures';
+import { TerraformJson, resourceOf } from './support/synth';
+
+const BASE: AzureStackProps = { stackName: 'realtime', environmentName: 'dev' };
+
+function azureStack(props: Partial<AzureStackProps> = {}): AzureStack {
+  return new AzureStack(Testing.app(), { ...BASE, ...props });
+}
+
+function synthStack(stack: AzureStack): TerraformJson {
+  return JSON.parse(Testing.synth(stack)) as TerraformJson;
+}
+
+type Features = { api_management: { purge_soft_delete_on_destroy: boolean; recover_soft_deleted: boolean }[]; resource_group: { prevent_deletion_if_contains_resources: boolean }[] };
+const azurermProvider = (tf: TerraformJson) => tf.provider?.azurerm?.[0] as { features: Features[]; storage_use_azuread: boolean };
+const backend = (tf: TerraformJson) => tf.terraform?.backend as Record<string, Record<string, unknown>>;
+
+describe('AzureStack tags', () => {
+  it('tags a raw ResourceGroup another team adds with environment, stack, managed-by and the stack tags', () => {
+    const stack = azureStack({ tags: { 'cost-center': 'cc-42', owner: 'platform' } });
+    new ResourceGroup(stack, 'other-team-rg', { name: 'rg-other', location: 'westeurope' });
+    expect(resourceOf(synthStack(stack), 'azurerm_resource_group', 'other-team-rg').tags).toEqual({
+      environment: 'dev', stack: 'realtime', 'managed-by': 'cdktf', 'cost-center': 'cc-42', owner: 'platform',
+    });
+  });
+
+  it("keeps a resource's own tag value over the stack's for the same key", () => {
+    const stack = azureStack({ tags: { owner: 'platform' } });
+    new ResourceGroup(stack, 'rg', { name: 'rg-own', location: 'westeurope', tags: { owner: 'payments', stack: 'legacy' } });
+    expect(resourceOf(synthStack(stack), 'azurerm_resource_group', 'rg').tags).toEqual({
+      environment: 'dev', stack: 'legacy', 'managed-by': 'cdktf', owner: 'payments',
+    });
+  });
+
+  it('tags resources nested in library constructs, and only those that support tags', () => {
+    const stack = azureStack();
+    gateway(stack);
+    const tf = synthStack(stack);
+    expect(resourceOf(tf, 'azurerm_api_management', 'gateway/service').tags).toEqual({ environment: 'dev', stack: 'realtime', 'managed-by': 'cdktf' });
+    expect(resourceOf(tf, 'azurerm_api_management_diagnostic', 'gateway/azure-monitor')).not.toHaveProperty('tags');
+  });
+
+  it('merges in Terraform when a resource\'s tags are a Terraform value', () => {
+    const stack = azureStack();
+    const tags = new TerraformVariable(stack, 'team-tags', { type: 'map(string)' });
+    new ResourceGroup(stack, 'rg', { name: 'rg-var', location: 'westeurope', tags: tags.value });
+    expect(resourceOf(synthStack(stack), 'azurerm_resource_group', 'rg').tags).toBe(
+      '${merge({"environment" = "dev", "stack" = "realtime", "managed-by" = "cdktf"}, var.team-tags)}');
+  });
+
+  it('leaves list-typed tags alone (azurerm_api_management_named_value)', () => {
+    const stack = azureStack();
+    new ApiManagementNamedValue(stack, 'named-value', {
+      name: 'key', displayName: 'key', apiManagementName: 'apim', resourceGroupName: 'rg', value: 'v', tags: ['partner'],
+    });
+    expect(resourceOf(synthStack(stack), 'azurerm_api_management_named_value', 'named-value').tags).toEqual(['partner']);
+  });
+
+  it('adds no tags key to a resource without tags support (azurerm_role_assignment)', () => {
+    const stack = azureStack();
+    new RoleAssignment(stack, 'reader', { scope: '/subscriptions/0', principalId: '00000000-0000-0000-0000-000000000000', roleDefinitionName: 'Reader' });
+    const assignment = resourceOf(synthStack(stack), 'azurerm_role_assignment', 'reader');
+    expect(assignment).toMatchObject({ role_definition_name: 'Reader' });
+    expect(assignment).not.toHaveProperty('tags');
+  });
+});
+
+describe('AzureStack identity and state', () => {
+  it('is named <stackName>-<environmentName>', () => {
+    const stack = azureStack({ stackName: 'payments', environmentName: 'prod-eu' });
+    expect(stack.node.id).toBe('payments-prod-eu');
+    expect(stack).toMatchObject({ stackName: 'payments', environmentName: 'prod-eu', production: false });
+  });
+
+  it('keeps state in a local file named after the stack without remote state', () => {
+    expect(backend(synthStack(azureStack()))).toEqual({ local: { path: 'terraform.realtime-dev.tfstate' } });
+  });
+
+  it('keeps state in Azure Storage through Entra ID with remote state (SEC-1)', () => {
+    const tf = synthStack(azureStack({ state: { storageAccountName: 'sttfstate' } }));
+    expect(backend(tf)).toEqual({
+      azurerm: { storage_account_name: 'sttfstate', container_name: 'tfstate', key: 'realtime-dev.tfstate', use_azuread_auth: true },
+    });
+  });
+
+  it('passes a container name and resource group through to the azurerm backend', () => {
+    const tf = synthStack(azureStack({ state: { storageAccountName: 'sttfstate', containerName: 'states', resourceGroupName: 'rg-state' } }));
+    expect(backend(tf).azurerm).toMatchObject({ container_name: 'states', resource_group_name: 'rg-state', key: 'realtime-dev.tfstate' });
+  });
+});
+
+describe('AzureStack providers', () => {
+  it('purges soft-deleted API Management on destroy outside production (GW-9)', () => {
+    const features = azurermProvider(synthStack(azureStack())).features[0];
+    expect(features.api_management).toEqual([{ purge_soft_delete_on_destroy: true, recover_soft_deleted: true }]);
+    expect(features.resource_group).toEqual([{ prevent_deletion_if_contains_resources: false }]);
+  });
+
+  it('keeps soft-deleted API Management recoverable in production (GW-9)', () => {
+    const features = azurermProvider(synthStack(azureStack({ environmentName: 'prod', production: true }))).features[0];
+    expect(features.api_management).toEqual([{ purge_soft_delete_on_destroy: false, recover_soft_deleted: true }]);
+    expect(features.resource_group).toEqual([{ prevent_deletion_if_contains_resources: true }]);
+  });
+
+  it('configures azurerm (Entra ID for storage) and azapi, and requires azure/azapi', () => {
+    const tf = synthStack(azureStack());
+    expect(azurermProvider(tf).storage_use_azuread).toBe(true);
+    expect(tf.provider?.azapi).toHaveLength(1);
+    const required = tf.terraform?.required_providers as Record<string, { source: string }>;
+    expect(required.azapi).toMatchObject({ source: 'azure/azapi' });
+    expect(required.azurerm).toBeDefined();
+  });
+});
+
+describe('AzureStack refusals', () => {
+  it('fails when environmentName is "Dev" (upper case)', () => {
+    expect(() => azureStack({ environmentName: 'Dev' })).toThrow(
+      /^\[AZURE\] realtime-Dev: environmentName = "Dev": stack and environment names become part of resource names and state keys\. Fix: use lower-case letters/);
+  });
+
+  it('fails when stackName has an underscore', () => {
+    expect(() => azureStack({ stackName: 'real_time' })).toThrow(/^\[AZURE\] real_time-dev: stackName = "real_time": /);
+  });
+});
