@@ -1,14 +1,21 @@
 // Lint: TypeScript rules plus the project's two structural rules:
-// - import @cdktf/provider-azurerm per resource module, never the package root (the root loads
-//   every resource type: seconds and hundreds of MB per synth);
-// - dependencies point one way: src -> stacks -> constructs -> provider bindings.
+// - import @cdktf/provider-azurerm per resource module, never the package root (the root, also
+//   reachable as /lib or /lib/index, loads every resource type: seconds and hundreds of MB);
+// - dependencies point one way: src -> stacks -> constructs -> provider bindings. The package's
+//   own name is an alias of src/index.ts, so it counts as src. (Dynamic import() is not checked.)
 import tseslint from 'typescript-eslint';
 
-const rootImport = {
-  name: '@cdktf/provider-azurerm',
-  message: "Import the resource module instead, e.g. '@cdktf/provider-azurerm/lib/container-app': the package root loads every resource type.",
-};
-const layer = (forbidden, why) => ({ group: forbidden, message: why });
+const rootMessage = "Import the resource module instead, e.g. '@cdktf/provider-azurerm/lib/container-app': the package root loads every resource type.";
+const rootImports = ['@cdktf/provider-azurerm', '@cdktf/provider-azurerm/lib', '@cdktf/provider-azurerm/lib/index']
+  .map((name) => ({ name, message: rootMessage }));
+const SELF = '@realtime-platform/azure-constructs';
+
+const layered = (forbidden, message) => ({
+  'no-restricted-imports': ['error', {
+    paths: [...rootImports, { name: SELF, message }],
+    patterns: [{ group: forbidden, message }],
+  }],
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.gen/', 'cdktf.out/', 'dist/', 'coverage/', 'tools/azapi-gen/node_modules/'] },
@@ -16,7 +23,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.mts', '**/*.mjs'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [rootImport] }],
+      'no-restricted-imports': ['error', { paths: rootImports }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
@@ -27,20 +34,10 @@ export default tseslint.config(
   },
   {
     files: ['constructs/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [rootImport],
-        patterns: [layer(['**/stacks/**', '**/src/**', '../stacks', '../src'], 'constructs/ is the reusable library: it must not depend on stacks/ or src/.')],
-      }],
-    },
+    rules: layered(['**/stacks/**', '**/src/**', '../stacks', '../src'], 'constructs/ is the reusable library: it must not depend on stacks/ or src/.'),
   },
   {
     files: ['stacks/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [rootImport],
-        patterns: [layer(['**/src/**', '../src'], 'stacks/ are composed from constructs/ only: they must not depend on src/.')],
-      }],
-    },
+    rules: layered(['**/src/**', '../src'], 'stacks/ are composed from constructs/ only: they must not depend on src/.'),
   },
 );
