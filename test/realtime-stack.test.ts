@@ -64,6 +64,19 @@ describe('RealtimeStack wiring', () => {
     expect(resourceOf(tf, 'azurerm_api_management_api_operation_policy').operation_id).toBe('onHandshake');
   });
 
+  it('sends container console and system logs to Log Analytics without a workspace key (ING-3, SEC-1)', () => {
+    const tf = byName('realtime-dev');
+    expect(resourceOf(tf, 'azurerm_container_app_environment')).toMatchObject({ logs_destination: 'azure-monitor' });
+    expect(resourceOf(tf, 'azurerm_container_app_environment')).not.toHaveProperty('log_analytics_workspace_id');
+    expect(resourceOf(tf, 'azurerm_log_analytics_workspace').local_authentication_enabled).toBe(false);
+    const setting = resourceOf(tf, 'azurerm_monitor_diagnostic_setting', 'container-apps_diagnostics');
+    expect(setting).toMatchObject({
+      log_analytics_destination_type: 'Dedicated',
+      enabled_log: [{ category: 'ContainerAppConsoleLogs' }, { category: 'ContainerAppSystemLogs' }],
+    });
+    expect(setting.target_resource_id).toMatch(/^\$\{azurerm_container_app_environment\.container-apps_environment_[0-9A-F]+\.id\}$/);
+  });
+
   it('exposes the public URL, the WebSocket URL and the direct gRPC address', () => {
     expect(Object.keys(byName('realtime-dev').output ?? {}).sort()).toEqual(['grpc-address', 'public-url', 'websocket-url']);
   });

@@ -1,12 +1,17 @@
 import { Construct } from 'constructs';
 import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
 import { NAME_RULES, checkName } from '../core/naming';
+import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 
 export interface ContainerAppsEnvironmentProps {
   readonly name: string;
   readonly resourceGroupName: string;
   readonly location: string;
-  /** Log Analytics workspace that receives container console and system logs (ING-3: read start-up logs first). */
+  /**
+   * Log Analytics workspace that receives container console and system logs (ING-3: read the
+   * start-up logs first). They go through Azure Monitor diagnostic settings, so the workspace
+   * needs no shared key (SEC-1), into the `ContainerAppConsoleLogs` and `ContainerAppSystemLogs` tables.
+   */
   readonly logAnalyticsWorkspaceId: string;
   /**
    * Spread replicas over availability zones. Needs an infrastructure subnet; leave off otherwise.
@@ -20,7 +25,7 @@ export interface ContainerAppsEnvironmentProps {
   readonly infrastructureSubnetId?: string;
 }
 
-/** A Container Apps environment whose console and system logs go to Log Analytics. */
+/** A Container Apps environment whose console and system logs go to Log Analytics through Azure Monitor. */
 export class ContainerAppsEnvironment extends Construct {
   public readonly environment: ContainerAppEnvironment;
   /** Resource id, for {@link DualIngressContainerApp}. */
@@ -35,10 +40,16 @@ export class ContainerAppsEnvironment extends Construct {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
       location: props.location,
-      logsDestination: 'log-analytics',
-      logAnalyticsWorkspaceId: props.logAnalyticsWorkspaceId,
+      // 'log-analytics' would ship logs with the workspace's shared key; Azure Monitor uses none.
+      logsDestination: 'azure-monitor',
       ...(props.infrastructureSubnetId ? { infrastructureSubnetId: props.infrastructureSubnetId } : {}),
       ...(props.zoneRedundant ? { zoneRedundancyEnabled: true } : {}),
+    });
+    new DiagnosticSettings(this, 'diagnostics', {
+      targetResourceId: this.environment.id,
+      workspaceId: props.logAnalyticsWorkspaceId,
+      logCategories: ['ContainerAppConsoleLogs', 'ContainerAppSystemLogs'],
+      dedicated: true,
     });
     this.environmentId = this.environment.id;
     this.resourceGroupName = props.resourceGroupName;
