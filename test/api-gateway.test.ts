@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiGateway, ApiGatewayProps, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
-import { WORKSPACE_ID, gateway } from './support/fixtures';
+import { GATEWAY_PROPS, WORKSPACE_ID, gateway } from './support/fixtures';
 import { resourceOf, synth, testStack } from './support/synth';
 
-const BASE: ApiGatewayProps = {
-  name: 'apim-test-unit',
-  resourceGroupName: 'rg-test',
-  location: 'westeurope',
-  skuName: 'BasicV2_1',
-  publisherName: 'Test',
-  publisherEmail: 'test@example.com',
-  logAnalyticsWorkspaceId: WORKSPACE_ID,
-};
+const BASE: ApiGatewayProps = GATEWAY_PROPS;
 
 function build(props: Partial<ApiGatewayProps> = {}) {
   const stack = testStack();
@@ -30,6 +22,16 @@ describe('ApiGateway defaults', () => {
 
   it('passes the v2 SKU through and names the service', () => {
     expect(service).toMatchObject({ name: 'apim-test-unit', sku_name: 'BasicV2_1', publisher_email: 'test@example.com' });
+  });
+
+  it('makes sure the Azure Monitor logger exists (azapi PUT) before the diagnostic uses it (GW-10)', () => {
+    const logger = resourceOf(tf, 'azapi_resource_action', 'gateway/azure-monitor-logger');
+    expect(logger).toMatchObject({ type: 'Microsoft.ApiManagement/service/loggers@2024-05-01', method: 'PUT', body: { properties: { loggerType: 'azureMonitor' } } });
+    expect(logger.resource_id).toMatch(/\/loggers\/azuremonitor$/);
+    expect(resourceOf(tf, 'azurerm_api_management_diagnostic').depends_on).toEqual([
+      expect.stringMatching(/^azapi_resource_action\.gateway_azure-monitor-logger_[0-9A-F]+$/),
+      expect.stringMatching(/^azurerm_monitor_diagnostic_setting\.gateway_diagnostics_setting_[0-9A-F]+$/),
+    ]);
   });
 
   it('gives the service a system-assigned identity', () => {
@@ -98,6 +100,10 @@ describe('ApiGateway refusals', () => {
     const name = `apim-${'x'.repeat(46)}`;
     expect(name).toHaveLength(51);
     expect(refusal({ name })).toThrow(new RegExp(`^\\[AZURE\\] test/gateway: name = "${name}": Azure rejects this API Management service name \\(51 characters\\)`));
+  });
+
+  it('fails when the sampling percentage is above 100 (GW-10)', () => {
+    expect(refusal({ samplingPercentage: 250 })).toThrow(/^\[GW-10\] test\/gateway: samplingPercentage = 250/);
   });
 
   it('accepts a name of exactly 50 characters', () => {

@@ -2,8 +2,9 @@ import { Fn } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
+import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse } from '../core/validation';
+import { refuse, requireRange } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 
 /** API Management v2 tiers with their unit count, as azurerm 4.x spells them. */
@@ -70,7 +71,8 @@ export class ApiGateway extends Construct {
       publisherName: props.publisherName,
       publisherEmail: props.publisherEmail,
       identity: { type: 'SystemAssigned' },
-      // Ciphers are fixed by Azure on v2 tiers; the protocols are switched off explicitly.
+      // Protocols are switched off explicitly. Ciphers cannot be changed on v2 tiers (Azure fixes
+      // a modern set), so none is set here.
       security: {
         frontendSsl30Enabled: false,
         frontendTls10Enabled: false,
@@ -84,14 +86,33 @@ export class ApiGateway extends Construct {
     this.resourceGroupName = props.resourceGroupName;
     this.gatewayHostName = Fn.trimprefix(this.service.gatewayUrl, 'https://');
 
-    // The built-in Azure Monitor logger: request logs to the diagnostic setting below.
+    const samplingPercentage = props.samplingPercentage ?? 100;
+    requireRange(this, samplingPercentage, {
+      min: 0, max: 100, setting: 'samplingPercentage', lesson: 'GW-10',
+      problem: 'the sampling rate is a whole percentage.', fix: 'use 100 to see every gateway decision, or less to save cost.',
+    });
+    const settings = new DiagnosticSettings(this, 'diagnostics', {
+      targetResourceId: this.service.id,
+      workspaceId: props.logAnalyticsWorkspaceId,
+      logCategories: ['GatewayLogs', 'WebSocketConnectionLogs'],
+      dedicated: true,
+    });
+    // The Azure Monitor logger. API Management may create it on its own; an idempotent PUT (azapi)
+    // makes sure it exists before the diagnostic points at it.
+    const loggerId = `${this.service.id}/loggers/azuremonitor`;
+    const logger = new ResourceAction(this, 'azure-monitor-logger', {
+      type: 'Microsoft.ApiManagement/service/loggers@2024-05-01',
+      resourceId: loggerId,
+      method: 'PUT',
+      body: { properties: { loggerType: 'azureMonitor' } },
+    });
     const noBodies = { bodyBytes: 0 };
     new ApiManagementDiagnostic(this, 'azure-monitor', {
       identifier: 'azuremonitor',
       apiManagementName: this.service.name,
       resourceGroupName: props.resourceGroupName,
-      apiManagementLoggerId: `${this.service.id}/loggers/azuremonitor`,
-      samplingPercentage: props.samplingPercentage ?? 100,
+      apiManagementLoggerId: loggerId,
+      samplingPercentage,
       alwaysLogErrors: true,
       logClientIp: true,
       verbosity: 'information',
@@ -99,12 +120,7 @@ export class ApiGateway extends Construct {
       frontendResponse: noBodies,
       backendRequest: noBodies,
       backendResponse: noBodies,
-    });
-    new DiagnosticSettings(this, 'diagnostics', {
-      targetResourceId: this.service.id,
-      workspaceId: props.logAnalyticsWorkspaceId,
-      logCategories: ['GatewayLogs', 'WebSocketConnectionLogs'],
-      dedicated: true,
+      dependsOn: [logger, settings.setting],
     });
   }
 }

@@ -1,5 +1,5 @@
 import { TerraformStack } from 'cdktf';
-import { ApiGateway } from '../../constructs/api-management/api-gateway';
+import { ApiGateway, ApiGatewayProps } from '../../constructs/api-management/api-gateway';
 import { ContainerAppsEnvironmentRef } from '../../constructs/container-apps/dual-ingress-container-app';
 
 /** A Container Apps environment reference that needs no resources. */
@@ -11,14 +11,16 @@ export const ENVIRONMENT: ContainerAppsEnvironmentRef = {
 
 export const WORKSPACE_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log';
 
-export function gateway(stack: TerraformStack, name = 'apim-test-unit'): ApiGateway {
-  return new ApiGateway(stack, 'gateway', {
-    name,
-    resourceGroupName: 'rg-test',
-    location: 'westeurope',
-    skuName: 'BasicV2_1',
-    publisherName: 'Test',
-    publisherEmail: 'test@example.com',
-    logAnalyticsWorkspaceId: WORKSPACE_ID,
-  });
+export const GATEWAY_PROPS: ApiGatewayProps = {
+  name: 'apim-test-unit',
+  resourceGroupName: 'rg-test',
+  location: 'westeurope',
+  skuName: 'BasicV2_1',
+  publisherName: 'Test',
+  publisherEmail: 'test@example.com',
+  logAnalyticsWorkspaceId: WORKSPACE_ID,
+};
+
+export function gateway(stack: TerraformStack, name = GATEWAY_PROPS.name): ApiGateway {
+  return new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, name });
 }
