@@ -16,6 +16,7 @@ export * from '../constructs/policy/statements';
 export * from '../constructs/policy/policy-document';
 export * from '../constructs/policy/fragments';
 export * from '../constructs/api-management/api-gateway';
+export * from '../constructs/api-management/gateway-api';
 export * from '../constructs/api-management/streaming-routes';
 export * from '../constructs/api-management/streaming-api';
 export * from '../constructs/api-management/websocket-api';

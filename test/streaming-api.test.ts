@@ -10,7 +10,7 @@ const FRONT_DOOR_60: TimeoutLayer = { layer: 'Front Door origin response timeout
 function streaming(props: Partial<StreamingApiProps> = {}) {
   const stack = testStack();
   const api = new StreamingApi(stack, 'streaming', {
-    gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', ...props,
+    gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid', ...props,
   });
   return { api, tf: synth(stack) };
 }
@@ -18,7 +18,7 @@ function streaming(props: Partial<StreamingApiProps> = {}) {
 function websocket(props: Partial<WebSocketApiProps> = {}) {
   const stack = testStack();
   new WebSocketApi(stack, 'ws', {
-    gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, ...props,
+    gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...props,
   });
   return synth(stack);
 }
@@ -46,9 +46,42 @@ describe('StreamingApi', () => {
     }
   });
 
-  it('accepts only its Front Door when given one', () => {
-    const xml = resourceOf(streaming({ frontDoorId: 'fd-guid' }).tf, 'azurerm_api_management_api_policy').xml_content as string;
+  it('accepts only its Front Door', () => {
+    const xml = resourceOf(streaming().tf, 'azurerm_api_management_api_policy').xml_content as string;
     expect(xml).toMatch(/<check-header name="X-Azure-FDID"[^>]*>\s*<value>fd-guid<\/value>/);
+  });
+
+  it('accepts any caller only when told so explicitly', () => {
+    const xml = resourceOf(streaming({ frontDoorId: undefined, allowDirectCallers: true }).tf, 'azurerm_api_management_api_policy').xml_content as string;
+    expect(xml).not.toContain('X-Azure-FDID');
+  });
+
+  it('fails when neither a Front Door id nor allowDirectCallers is given', () => {
+    expect(() => streaming({ frontDoorId: undefined })).toThrow(
+      /^\[ACCESS\] test\/streaming: frontDoorId = undefined: without it the API answers anyone .* Fix: pass frontDoorId: frontDoor\.frontDoorId, or allowDirectCallers: true/);
+  });
+
+  it('fails when a backend URL only looks like a Terraform reference', () => {
+    expect(() => streaming({ backendUrl: '${http://evil.example}' })).toThrow(/^\[SEC-1\] test\/streaming: backendUrl = "\$\{http:\/\/evil\.example\}"/);
+  });
+
+  it('fails when the API path has a leading slash or a space', () => {
+    expect(() => streaming({ path: '/real time' })).toThrow(/^\[AZURE\] test\/streaming: path = "\/real time": an API path is URL segments/);
+  });
+
+  it('fails when two routes share a URL template', () => {
+    expect(() => streaming({ routes: [
+      { kind: 'polling', name: 'a', urlTemplate: '/poll' }, { kind: 'polling', name: 'b', urlTemplate: '/poll' },
+    ] })).toThrow(/^\[AZURE\] test\/streaming: routes\.b\.urlTemplate = "\/poll": route a already answers GET on this URL template/);
+  });
+
+  it('fails when Retry-After is not a whole number of seconds (EDGE-6)', () => {
+    expect(() => streaming({ retryAfterSeconds: 0 })).toThrow(/^\[EDGE-6\] test\/streaming: retryAfterSeconds = 0/);
+  });
+
+  it('tells SSE clients to reconnect with Last-Event-ID in the operation (EDGE-5)', () => {
+    const sse = Object.values(resourcesOf(streaming().tf, 'azurerm_api_management_api_operation')).find((o) => o.operation_id === 'sse')!;
+    expect(sse.display_name).toBe('Server-Sent Events /sse (heartbeat 15 s; reconnect with Last-Event-ID)');
   });
 
   it('uses the shorter forward-request timeout as its own layer', () => {
@@ -107,12 +140,16 @@ describe('StreamingApi', () => {
 
 describe('WebSocketApi', () => {
   it('puts the Front Door check on the onHandshake operation, not at API scope', () => {
-    const tf = websocket({ frontDoorId: 'fd-guid' });
+    const tf = websocket();
     expect(resourceOf(tf, 'azurerm_api_management_api')).toMatchObject({ api_type: 'websocket', protocols: ['wss'], service_url: 'wss://app.example.net/ws' });
     expect(resourcesOf(tf, 'azurerm_api_management_api_policy')).toEqual({});
     const policy = resourceOf(tf, 'azurerm_api_management_api_operation_policy');
     expect(policy.operation_id).toBe('onHandshake');
     expect(policy.xml_content).toContain('<value>fd-guid</value>');
+  });
+
+  it('fails when neither a Front Door id nor allowDirectCallers is given', () => {
+    expect(() => websocket({ frontDoorId: undefined })).toThrow(/^\[ACCESS\] test\/ws: frontDoorId = undefined/);
   });
 
   it('fails when the backend is not wss:// (ING-1)', () => {

@@ -4,43 +4,12 @@ import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-manag
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
-import { HeldInterval, ITimeoutLayer, TimeoutLayer, checkHeldInterval, pathCeiling } from '../core/request-path';
+import { HeldInterval, ITimeoutLayer, TimeoutLayer, checkHeldInterval, describeLayers, pathCeiling } from '../core/request-path';
 import { refuse, requireRange } from '../core/validation';
-import { onlyFromFrontDoor, retryAfterOnRetryableStatuses } from '../policy/fragments';
+import { retryAfterOnRetryableStatuses } from '../policy/fragments';
 import { PolicyDocument } from '../policy/policy-document';
-import { PolicyStatement } from '../policy/statements';
-import { ApiGateway } from './api-gateway';
+import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
 import { DEFAULT_STREAMING_ROUTES, StreamingRoute } from './streaming-routes';
-
-/** Shared props of the APIs this library puts on a gateway. */
-export interface GatewayApiProps {
-  readonly gateway: ApiGateway;
-  /** API name (id) on the gateway. */
-  readonly name: string;
-  /** Path below the gateway host, e.g. `realtime`. */
-  readonly path: string;
-  /** @default - the name */
-  readonly displayName?: string;
-  /**
-   * Front Door profile id (`profile.resourceGuid`). When set, requests without this
-   * `X-Azure-FDID` header are refused, so only that Front Door can call the API.
-   * @default - any caller (not recommended outside tests)
-   */
-  readonly frontDoorId?: string;
-  /**
-   * Require an APIM subscription key. Off by default because browsers' `EventSource` and
-   * `WebSocket` cannot send headers; the Front Door check and the app's own auth gate access.
-   * @default false
-   */
-  readonly subscriptionRequired?: boolean;
-  /**
-   * Timeout layers on the request path other than this API's own forward-request (Front Door,
-   * Container Apps ingress). Every route's hold time or heartbeat is checked against the
-   * shortest of them (EDGE-2).
-   * @default - none besides this API's forward-request timeout
-   */
-  readonly pathLayers?: TimeoutLayer[];
-}
 
 export interface StreamingApiProps extends GatewayApiProps {
   /** HTTPS base URL of the backend, e.g. `https://${app.httpFqdn}`. */
@@ -78,7 +47,6 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
 
   constructor(scope: Construct, id: string, props: StreamingApiProps) {
     super(scope, id);
-    checkName(this, 'name', props.name, NAME_RULES.apiManagementApi);
     const others = pathCeiling(props.pathLayers ?? []);
     const timeoutSeconds = props.forwardRequestTimeoutSeconds ?? others.timeoutSeconds;
     requireRange(this, timeoutSeconds, {
@@ -87,7 +55,7 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
       fix: `use ${CONNECTION_CEILING_SECONDS} or less.`,
     });
     if (timeoutSeconds > others.timeoutSeconds) {
-      const by = others.setBy.map((l) => `${l.layer} (${l.timeoutSeconds} s, set by ${l.constructPath})`).join(' and ');
+      const by = describeLayers(others.setBy);
       refuse(this, {
         lesson: 'EDGE-1', setting: 'forwardRequestTimeoutSeconds', given: timeoutSeconds,
         problem: `the path already closes requests at ${others.timeoutSeconds} s (${by}), so the gateway's timeout never fires and callers see that layer's error instead.`,
@@ -99,28 +67,15 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
       min: 1, max: 3600, setting: 'retryAfterSeconds', lesson: 'EDGE-6',
       problem: 'Retry-After is a whole number of seconds.', fix: 'use a small interval such as 5.',
     });
-    if (!props.backendUrl.startsWith('https://') && !props.backendUrl.startsWith('${')) {
-      refuse(this, {
-        lesson: 'SEC-1', setting: 'backendUrl', given: props.backendUrl,
-        problem: 'the gateway would call the backend in clear text.', fix: 'use the https:// URL of the Container Apps ingress.',
-      });
-    }
+    checkBackendUrl(this, props.backendUrl, 'https', 'SEC-1',
+      'the gateway would call the backend in clear text.', 'use the https:// URL of the Container Apps ingress.');
     this.timeoutLayer = { layer: 'API Management forward-request timeout', timeoutSeconds, constructPath: this.node.path };
     const routes = props.routes ?? DEFAULT_STREAMING_ROUTES;
     checkRoutes(this, routes, [...(props.pathLayers ?? []), this.timeoutLayer]);
 
+    const inbound = frontDoorGuard(this, props);
     const gateway = props.gateway;
-    this.api = new ApiManagementApi(this, 'api', {
-      name: props.name,
-      displayName: props.displayName ?? props.name,
-      apiManagementName: gateway.serviceName,
-      resourceGroupName: gateway.resourceGroupName,
-      revision: '1',
-      path: props.path,
-      protocols: ['https'],
-      serviceUrl: props.backendUrl,
-      subscriptionRequired: props.subscriptionRequired ?? false,
-    });
+    this.api = createGatewayApi(this, props, { protocols: ['https'], serviceUrl: props.backendUrl });
     this.operations = routes.map((route) => new ApiManagementApiOperation(this, `operation-${route.name}`, {
       operationId: route.name,
       apiName: this.api.name,
@@ -131,7 +86,6 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
       urlTemplate: route.urlTemplate,
     }));
 
-    const inbound: PolicyStatement[] = props.frontDoorId ? [onlyFromFrontDoor(props.frontDoorId)] : [];
     const retryAfter = retryAfterOnRetryableStatuses(retryAfterSeconds);
     this.policy = new PolicyDocument({
       inbound,
@@ -166,6 +120,7 @@ function heldInterval(route: StreamingRoute): HeldInterval | undefined {
 
 function checkRoutes(scope: Construct, routes: readonly StreamingRoute[], layers: TimeoutLayer[]): void {
   const seen = new Set<string>();
+  const templates = new Map<string, string>();
   for (const route of routes) {
     checkName(scope, `routes.${route.name}.name`, route.name, NAME_RULES.apiManagementApi);
     if (seen.has(route.name)) {
@@ -175,6 +130,13 @@ function checkRoutes(scope: Construct, routes: readonly StreamingRoute[], layers
       });
     }
     seen.add(route.name);
+    if (templates.has(route.urlTemplate)) {
+      refuse(scope, {
+        lesson: 'AZURE', setting: `routes.${route.name}.urlTemplate`, given: route.urlTemplate,
+        problem: `route ${templates.get(route.urlTemplate)} already answers GET on this URL template.`, fix: 'give every route its own URL template.',
+      });
+    }
+    templates.set(route.urlTemplate, route.name);
     if (!route.urlTemplate.startsWith('/')) {
       refuse(scope, {
         lesson: 'AZURE', setting: `routes.${route.name}.urlTemplate`, given: route.urlTemplate,

@@ -1,12 +1,9 @@
 import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperationPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-operation-policy';
-import { NAME_RULES, checkName } from '../core/naming';
 import { checkHeldInterval } from '../core/request-path';
-import { refuse } from '../core/validation';
-import { onlyFromFrontDoor } from '../policy/fragments';
 import { PolicyDocument } from '../policy/policy-document';
-import { GatewayApiProps } from './streaming-api';
+import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
 
 export interface WebSocketApiProps extends GatewayApiProps {
   /** `wss://` URL of the backend's WebSocket endpoint, e.g. `wss://${app.httpFqdn}/ws`. */
@@ -29,32 +26,15 @@ export class WebSocketApi extends Construct {
 
   constructor(scope: Construct, id: string, props: WebSocketApiProps) {
     super(scope, id);
-    checkName(this, 'name', props.name, NAME_RULES.apiManagementApi);
-    if (!props.backendUrl.startsWith('wss://') && !props.backendUrl.startsWith('${')) {
-      refuse(this, {
-        lesson: 'ING-1', setting: 'backendUrl', given: props.backendUrl,
-        problem: 'a WebSocket API forwards to a wss:// endpoint (TLS ends at the Container Apps ingress).',
-        fix: 'use wss://<fqdn of the HTTP/1.1 app>/<path>.',
-      });
-    }
+    checkBackendUrl(this, props.backendUrl, 'wss', 'ING-1',
+      'a WebSocket API forwards to a wss:// endpoint (TLS ends at the Container Apps ingress).',
+      'use wss://<fqdn of the HTTP/1.1 app>/<path>.');
     // No forward-request timeout applies to an upgraded connection: the other layers set the ceiling.
     checkHeldInterval(this, { route: props.name, setting: 'heartbeatSeconds', seconds: props.heartbeatSeconds }, props.pathLayers ?? []);
+    const inbound = frontDoorGuard(this, props);
     const gateway = props.gateway;
-    this.api = new ApiManagementApi(this, 'api', {
-      name: props.name,
-      displayName: props.displayName ?? props.name,
-      apiManagementName: gateway.serviceName,
-      resourceGroupName: gateway.resourceGroupName,
-      revision: '1',
-      apiType: 'websocket',
-      path: props.path,
-      protocols: ['wss'],
-      serviceUrl: props.backendUrl,
-      subscriptionRequired: props.subscriptionRequired ?? false,
-    });
-    this.handshakePolicy = new PolicyDocument({
-      inbound: props.frontDoorId ? [onlyFromFrontDoor(props.frontDoorId)] : [],
-    });
+    this.api = createGatewayApi(this, props, { apiType: 'websocket', protocols: ['wss'], serviceUrl: props.backendUrl });
+    this.handshakePolicy = new PolicyDocument({ inbound });
     new ApiManagementApiOperationPolicy(this, 'handshake-policy', {
       apiName: this.api.name,
       apiManagementName: gateway.serviceName,

@@ -15,7 +15,9 @@ export type LessonId =
   /** Not a platform lesson: a rule Azure itself enforces (names, SKUs, ranges). */
   | 'AZURE'
   /** Not a platform lesson: this library's release rule (production runs pinned, real images). */
-  | 'RELEASE';
+  | 'RELEASE'
+  /** Not a platform lesson: this library's access rule (gateway APIs accept only their Front Door unless told). */
+  | 'ACCESS';
 
 /**
  * Azure's practical ceiling for one HTTP connection, in seconds (EDGE-1): the load balancer

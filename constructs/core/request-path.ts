@@ -35,6 +35,11 @@ export function pathCeiling(layers: readonly TimeoutLayer[]): PathCeiling {
   return { timeoutSeconds, setBy: all.filter((l) => l.timeoutSeconds === timeoutSeconds) };
 }
 
+/** `Front Door origin response timeout (240 s, set by realtime-dev/front-door) and ...`, for messages. */
+export function describeLayers(layers: readonly TimeoutLayer[]): string {
+  return layers.map((l) => `${l.layer} (${l.timeoutSeconds} s, set by ${l.constructPath})`).join(' and ');
+}
+
 /** What a streaming route holds a connection open for, declared so the path can be checked. */
 export interface HeldInterval {
   /** Route name, used in messages. */
@@ -56,7 +61,7 @@ export function checkHeldInterval(scope: IConstruct, held: HeldInterval, layers:
   });
   const ceiling = pathCeiling(layers);
   if (held.seconds >= ceiling.timeoutSeconds) {
-    const by = ceiling.setBy.map((l) => `${l.layer} (${l.timeoutSeconds} s, set by ${l.constructPath})`).join(' and ');
+    const by = describeLayers(ceiling.setBy);
     refuse(scope, {
       lesson: 'EDGE-2',
       setting: `routes.${held.route}.${held.setting}`,

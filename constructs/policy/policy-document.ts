@@ -35,11 +35,6 @@ const BASE: XmlElement = { name: 'base' };
 export class PolicyDocument {
   constructor(private readonly props: PolicyDocumentProps = {}) {}
 
-  /** The backend timeout of this document, when it sets its own `forward-request`. */
-  get forwardRequestTimeoutSeconds(): number | undefined {
-    return this.props.streamingForwardRequest?.timeoutSeconds;
-  }
-
   /** The document as XML, ready for an `xml_content` attribute. */
   toXml(): string {
     const section = (name: string, statements: PolicyStatement[] | undefined): XmlElement => ({

@@ -2,10 +2,10 @@ import { Construct } from 'constructs';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import {
-  ApiGateway, AzureStack, ContainerAppsEnvironment, DualIngressContainerApp, LogAnalytics, StreamingApi,
+  ApiGateway, AzureStack, ContainerAppsEnvironment, DualIngressContainerApp, FrontDoor, LogAnalytics, StreamingApi,
 } from '@realtime-platform/azure-constructs';
 
-/** The orders team's stack: its own image, twice, behind its own gateway. */
+/** The orders team's stack: its own image, twice, behind its own gateway and Front Door. */
 export class OrdersStack extends AzureStack {
   constructor(scope: Construct, environmentName: string) {
     super(scope, { stackName: 'orders', environmentName, tags: { owner: 'orders-team' } });
@@ -35,13 +35,22 @@ export class OrdersStack extends AzureStack {
       publisherEmail: 'orders@contoso.com',
       logAnalyticsWorkspaceId: logs.workspaceId,
     });
+    const frontDoor = new FrontDoor(this, 'front-door', {
+      profileName: `afd-orders-${environmentName}`,
+      endpointName: `orders-${environmentName}`,
+      resourceGroupName,
+      originHostName: gateway.gatewayHostName,
+      routes: [{ name: 'orders', patternsToMatch: ['/orders/*'] }],
+      logAnalyticsWorkspaceId: logs.workspaceId,
+    });
     new StreamingApi(this, 'order-events', {
       gateway,
       name: 'order-events',
       path: 'orders',
       backendUrl: `https://${app.httpFqdn}`,
+      frontDoorId: frontDoor.frontDoorId,
       routes: [{ kind: 'sse', name: 'order-events', urlTemplate: '/events', heartbeatSeconds: 20 }],
-      pathLayers: [app.timeoutLayer],
+      pathLayers: [frontDoor.timeoutLayer, app.timeoutLayer],
     });
   }
 }
