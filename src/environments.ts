@@ -82,7 +82,7 @@ export function loadEnvironments(sources: EnvironmentSources = { env: process.en
     }
     environments = applyOverrides(environments, overrides as Overrides);
   }
-  environments = environments.map((e) => applyVariables(e, env));
+  environments = environments.map((e) => checkEnvironment(applyVariables(e, env)));
   const only = env.RTP_ENVIRONMENTS?.split(',').map((s) => s.trim()).filter(Boolean);
   if (only && only.length > 0) {
     const unknown = only.filter((n) => !environments.some((e) => e.name === n));
@@ -94,11 +94,28 @@ export function loadEnvironments(sources: EnvironmentSources = { env: process.en
   return environments;
 }
 
+const KNOWN_FIELDS: ReadonlySet<string> = new Set<keyof EnvironmentDefinition>([
+  'name', 'location', 'namePrefix', 'production', 'tags', 'state', 'image', 'registry', 'apiManagement',
+  'frontDoor', 'replicas', 'logRetentionDays', 'routes', 'webSocketHeartbeatSeconds',
+]);
+
+/** Refuse what would only fail at `terraform apply`: a misspelt region. The constructs check the rest. */
+function checkEnvironment(e: EnvironmentDefinition): EnvironmentDefinition {
+  if (!/^[a-z][a-z0-9]*$/.test(e.location)) {
+    throw new Error(`Environment ${e.name}: location = ${JSON.stringify(e.location)}: Azure region names are lower-case letters and digits without spaces. Fix: use e.g. "westeurope" (az account list-locations -o table).`);
+  }
+  return e;
+}
+
 function applyOverrides(environments: EnvironmentDefinition[], overrides: Overrides): EnvironmentDefinition[] {
   const result = [...environments];
   for (const [name, override] of Object.entries(overrides)) {
     if (typeof override !== 'object' || override === null || Array.isArray(override)) {
       throw new Error(`RTP_ENVIRONMENTS_FILE: "${name}" must be an object of fields to override.`);
+    }
+    const unknown = Object.keys(override).filter((key) => !KNOWN_FIELDS.has(key));
+    if (unknown.length > 0) {
+      throw new Error(`RTP_ENVIRONMENTS_FILE: "${name}" has unknown field(s) ${unknown.join(', ')}. Fix: use ${[...KNOWN_FIELDS].join(', ')}.`);
     }
     const index = result.findIndex((e) => e.name === name);
     const base = index >= 0 ? result[index] : { ...result.find((e) => e.name === 'dev')!, namePrefix: `rtp-${name}` };

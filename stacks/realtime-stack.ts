@@ -18,6 +18,11 @@ import { LogAnalytics } from '../constructs/monitoring/log-analytics';
 export interface ExistingRegistry {
   readonly name: string;
   readonly resourceGroupName: string;
+  /**
+   * Login server, when it is not `<name>.azurecr.io` (registries with a domain name label).
+   * @default `<name>.azurecr.io`
+   */
+  readonly loginServer?: string;
 }
 
 export interface RealtimeStackProps {
@@ -106,7 +111,7 @@ export class RealtimeStack extends AzureStack {
         name: props.registry.name,
         resourceGroupName: props.registry.resourceGroupName,
       });
-      registry = { loginServer: `${props.registry.name.toLowerCase()}.azurecr.io`, registryId: found.id };
+      registry = { loginServer: props.registry.loginServer ?? `${props.registry.name.toLowerCase()}.azurecr.io`, registryId: found.id };
     }
     this.app = new DualIngressContainerApp(this, 'app', {
       name: composeName('ca', prefix),

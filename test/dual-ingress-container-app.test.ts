@@ -91,9 +91,21 @@ describe('DualIngressContainerApp options', () => {
     expect(httpApp(tf).template.container[0].env).toEqual([{ name: 'MODE', value: 'demo' }]);
   });
 
-  it('probes both apps over HTTP/1.1 on the HTTP port when a health path is given', () => {
+  it('asks the health path over HTTP/1.1 on the HTTP port for readiness and keeps TCP liveness on each app\'s own port', () => {
     const { tf } = build({ healthPath: '/healthz' });
-    expect(grpcApp(tf).template.container[0].liveness_probe).toEqual([{ transport: 'HTTP', port: 8080, path: '/healthz' }]);
+    const grpc = grpcApp(tf).template.container[0] as unknown as Record<string, unknown>;
+    expect(grpc.readiness_probe).toEqual([{ transport: 'HTTP', port: 8080, path: '/healthz' }]);
+    expect(grpc.liveness_probe).toEqual([{ transport: 'TCP', port: 8081 }]);
+  });
+
+  it('sizes memory at 2 GiB per vCPU by default', () => {
+    const { tf } = build({ cpu: 1 });
+    expect(httpApp(tf).template.container[0]).toMatchObject({ cpu: 1, memory: '2Gi' });
+  });
+
+  it('warns when an Azure Container Registry image has no registry to pull with identity (SEC-2)', () => {
+    const { stack } = build({ image: 'contoso.azurecr.io/realtime:1.2.3' });
+    expect(warningsOf(stack).some((w) => w.startsWith('[SEC-2] test/app: registry = undefined: the image comes from the Azure Container Registry contoso.azurecr.io'))).toBe(true);
   });
 
   it('warns when replicas may scale to zero (SCALE-2) or the concurrency threshold is high (SCALE-1)', () => {
@@ -135,6 +147,36 @@ describe('DualIngressContainerApp refusals', () => {
 
   it('fails when the concurrency threshold is not a positive whole number (SCALE-1)', () => {
     expect(refusal({ concurrentRequests: 0 })).toThrow(/^\[SCALE-1\] test\/app: concurrentRequests = 0/);
+  });
+
+  it('fails when an environment variable overrides a pinned Kestrel setting (ING-2)', () => {
+    expect(refusal({ environmentVariables: { Kestrel__Endpoints__Grpc__Protocols: 'Http1AndHttp2' } })).toThrow(
+      /^\[ING-2\] test\/app: environmentVariables\.Kestrel__Endpoints__Grpc__Protocols = "Http1AndHttp2": it overrides the Kestrel setting/);
+  });
+
+  it('fails when an environment variable name is not one Container Apps accepts', () => {
+    expect(refusal({ environmentVariables: { '1BAD NAME': 'x' } })).toThrow(/^\[AZURE\] test\/app: environmentVariables\.1BAD NAME = "1BAD NAME"/);
+  });
+
+  it('fails when an ingress uses the tcp transport (ING-1)', () => {
+    expect(refusal({ http: { transport: 'tcp' } })).toThrow(/^\[ING-1\] test\/app: http\.transport = "tcp": a tcp ingress carries no HTTP/);
+  });
+
+  it('fails when a target port is outside 1-65535', () => {
+    expect(refusal({ http: { targetPort: 70000 } })).toThrow(/^\[AZURE\] test\/app: http\.targetPort = 70000/);
+  });
+
+  it('fails when cpu and memory are not a Consumption size', () => {
+    expect(refusal({ cpu: 0.3 })).toThrow(/^\[AZURE\] test\/app: cpu\/memory = "0\.3 vCPU \/ 0\.6Gi": the Consumption profile offers/);
+    expect(refusal({ cpu: 0.5, memory: '3Gi' })).toThrow(/cpu\/memory = "0\.5 vCPU \/ 3Gi".*\(for 0\.5 vCPU: '1Gi'\)/);
+  });
+
+  it('fails when the health path lacks its leading slash', () => {
+    expect(refusal({ healthPath: 'healthz' })).toThrow(/^\[AZURE\] test\/app: healthPath = "healthz"/);
+  });
+
+  it('fails when maxReplicas is above 300', () => {
+    expect(refusal({ maxReplicas: 301 })).toThrow(/^\[AZURE\] test\/app: maxReplicas = 301: Container Apps allows 1 to 300 replicas/);
   });
 
   it('fails when the app name would exceed 32 characters (Azure naming)', () => {

@@ -60,4 +60,14 @@ describe('loadEnvironments', () => {
     expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{"dev": 3}') }))
       .toThrow('RTP_ENVIRONMENTS_FILE: "dev" must be an object of fields to override.');
   });
+
+  it('fails when an override names an unknown field', () => {
+    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{"dev": {"imgae": "x:1"}}') }))
+      .toThrow(/^RTP_ENVIRONMENTS_FILE: "dev" has unknown field\(s\) imgae\. Fix: use name, location/);
+  });
+
+  it('fails when a location is not an Azure region name', () => {
+    expect(() => loadEnvironments({ env: { RTP_DEV_LOCATION: 'West Europe' } }))
+      .toThrow('Environment dev: location = "West Europe": Azure region names are lower-case letters and digits without spaces.');
+  });
 });

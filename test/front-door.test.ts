@@ -142,4 +142,16 @@ describe('FrontDoor refusals', () => {
     expect(refusal({ profileName: 'a' })).toThrow(
       /^\[AZURE\] test\/fd: profileName = "a": Azure rejects this Front Door profile name \(1 characters\)\. Fix: use 2-90 characters/);
   });
+
+  it('fails when the SKU is not a Standard/Premium SKU name', () => {
+    expect(refusal({ sku: 'Premium' as FrontDoorProps['sku'] })).toThrow(/^\[AZURE\] test\/fd: sku = "Premium": /);
+  });
+
+  it('fails when the health probe path lacks its leading slash', () => {
+    expect(refusal({ healthProbePath: 'status' })).toThrow(/^\[AZURE\] test\/fd: healthProbePath = "status"/);
+  });
+
+  it('fails when the endpoint name ends with a hyphen', () => {
+    expect(refusal({ endpointName: 'fde-' })).toThrow(/^\[AZURE\] test\/fd: endpointName = "fde-": Azure rejects this Front Door endpoint name/);
+  });
 });

@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
 import { NAME_RULES, checkName } from '../core/naming';
+import { refuse } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 
 export interface ContainerAppsEnvironmentProps {
@@ -36,6 +37,12 @@ export class ContainerAppsEnvironment extends Construct {
   constructor(scope: Construct, id: string, props: ContainerAppsEnvironmentProps) {
     super(scope, id);
     checkName(this, 'name', props.name, NAME_RULES.containerAppEnvironment);
+    if (props.zoneRedundant && !props.infrastructureSubnetId) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'zoneRedundant', given: true,
+        problem: 'zone redundancy needs a VNet-integrated environment.', fix: 'pass infrastructureSubnetId as well, or drop zoneRedundant.',
+      });
+    }
     this.environment = new ContainerAppEnvironment(this, 'environment', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,

@@ -53,7 +53,7 @@ export interface DualIngressContainerAppProps {
   readonly environmentVariables?: Record<string, string>;
   /** vCPU per replica. @default 0.5 */
   readonly cpu?: number;
-  /** Memory per replica; Container Apps wants 2 GiB per vCPU, e.g. `1Gi` with 0.5 vCPU. @default '1Gi' */
+  /** Memory per replica; the Consumption profile gives 2 GiB per vCPU, e.g. `1Gi` with 0.5 vCPU. @default - 2 GiB per vCPU */
   readonly memory?: string;
   /**
    * Minimum replicas. Above zero, since these apps hold connections: a cold start drops them
@@ -75,8 +75,9 @@ export interface DualIngressContainerAppProps {
    */
   readonly terminationGracePeriodSeconds?: number;
   /**
-   * HTTP health endpoint served on the HTTP/1.1 port. Both apps probe it there, since Container
-   * Apps probes speak HTTP/1.1 and the gRPC port is HTTP/2 only.
+   * HTTP health endpoint served on the HTTP/1.1 port. Both apps' readiness probes ask it there,
+   * since Container Apps probes speak HTTP/1.1 and the gRPC port is HTTP/2 only; liveness stays
+   * a TCP probe on each app's own port.
    * @default - TCP probes on each app's own ingress port (any image passes them once it listens)
    */
   readonly healthPath?: string;
@@ -120,6 +121,14 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
     };
 
     let pull: { identityId: string; server: string; grant: RoleAssignment } | undefined;
+    const imageHost = props.image.split('/')[0].toLowerCase();
+    if (!props.registry && imageHost.endsWith('.azurecr.io')) {
+      warn(this, {
+        lesson: 'SEC-2', setting: 'registry', given: undefined,
+        problem: `the image comes from the Azure Container Registry ${imageHost}, which refuses anonymous pulls unless it allows them, so the revision would not start.`,
+        fix: `pass registry: { loginServer: '${imageHost}', registryId: <registry id> } so the apps pull with an identity granted AcrPull.`,
+      });
+    }
     if (props.registry) {
       const host = props.image.split('/')[0];
       if (host.toLowerCase() !== props.registry.loginServer.toLowerCase()) {
@@ -144,15 +153,56 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       pull = { identityId: this.identity.id, server: props.registry.loginServer, grant };
     }
 
-    const environmentVariables = {
-      ...((props.pinKestrelProtocols ?? true) ? kestrelEndpointEnvironment(this.http, this.grpc) : {}),
-      ...props.environmentVariables,
-    };
-    const common = { props, scale, environmentVariables, pull };
+    const environmentVariables = this.environmentVariables(props);
+    const resources = this.checkResources(props);
+    const common = { props, scale, resources, environmentVariables, pull };
     this.httpApp = this.app('http-app', httpName, this.http, common);
     this.grpcApp = this.app('grpc-app', grpcName, this.grpc, common);
     this.httpFqdn = this.httpApp.ingress.fqdn;
     this.grpcFqdn = this.grpcApp.ingress.fqdn;
+  }
+
+  private environmentVariables(props: DualIngressContainerAppProps): Record<string, string> {
+    const pinned = (props.pinKestrelProtocols ?? true) ? kestrelEndpointEnvironment(this.http, this.grpc) : {};
+    const user = props.environmentVariables ?? {};
+    for (const name of Object.keys(user)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) {
+        refuse(this, {
+          lesson: 'AZURE', setting: `environmentVariables.${name}`, given: name,
+          problem: 'Container Apps accepts environment variable names of letters, digits, underscores, dots and hyphens, not starting with a digit.',
+          fix: 'rename the variable.',
+        });
+      }
+      if (name in pinned && user[name] !== pinned[name]) {
+        refuse(this, {
+          lesson: 'ING-2', setting: `environmentVariables.${name}`, given: user[name],
+          problem: `it overrides the Kestrel setting this construct pins (${pinned[name]}), so a port would answer in the wrong protocol.`,
+          fix: 'change the ports through http/grpc targetPort, or set pinKestrelProtocols: false and pin the endpoints yourself.',
+        });
+      }
+    }
+    return { ...pinned, ...user };
+  }
+
+  /** Consumption profile sizes: 0.25-4 vCPU in steps of 0.25, with 2 GiB per vCPU. */
+  private checkResources(props: DualIngressContainerAppProps): { cpu: number; memory: string } {
+    const cpu = props.cpu ?? 0.5;
+    const memory = props.memory ?? `${cpu * 2}Gi`;
+    const expected = `${cpu * 2}Gi`;
+    if (!(cpu >= 0.25 && cpu <= 4 && Number.isInteger(cpu * 4)) || memory !== expected) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'cpu/memory', given: `${cpu} vCPU / ${memory}`,
+        problem: 'the Consumption profile offers 0.25 to 4 vCPU in steps of 0.25, each with 2 GiB of memory per vCPU.',
+        fix: `use e.g. cpu: 0.5 with memory: '1Gi', or cpu: 1 with memory: '2Gi'${cpu >= 0.25 && cpu <= 4 && Number.isInteger(cpu * 4) ? ` (for ${cpu} vCPU: '${expected}')` : ''}.`,
+      });
+    }
+    if (props.healthPath !== undefined && !props.healthPath.startsWith('/')) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'healthPath', given: props.healthPath,
+        problem: 'a probe path starts with a slash.', fix: `use "/${props.healthPath}".`,
+      });
+    }
+    return { cpu, memory };
   }
 
   private checkScale(props: DualIngressContainerAppProps) {
@@ -201,14 +251,18 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
     common: {
       props: DualIngressContainerAppProps;
       scale: ReturnType<DualIngressContainerApp['checkScale']>;
+      resources: { cpu: number; memory: string };
       environmentVariables: Record<string, string>;
       pull?: { identityId: string; server: string; grant: RoleAssignment };
     },
   ): ContainerApp {
     const { props, scale, pull } = common;
-    const probe: ContainerAppTemplateContainerLivenessProbe = props.healthPath
+    // Liveness always checks the app's own port; with a health path, readiness asks it over
+    // HTTP/1.1 on the HTTP port (Container Apps probes do not speak cleartext HTTP/2).
+    const liveness: ContainerAppTemplateContainerLivenessProbe = { transport: 'TCP', port: ingress.targetPort };
+    const readiness = props.healthPath
       ? { transport: 'HTTP', port: this.http.targetPort, path: props.healthPath }
-      : { transport: 'TCP', port: ingress.targetPort };
+      : liveness;
     return new ContainerApp(this, id, {
       name,
       resourceGroupName: props.environment.resourceGroupName,
@@ -234,11 +288,11 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
         container: [{
           name: 'app',
           image: props.image,
-          cpu: props.cpu ?? 0.5,
-          memory: props.memory ?? '1Gi',
+          cpu: common.resources.cpu,
+          memory: common.resources.memory,
           env: Object.entries(common.environmentVariables).map(([envName, value]) => ({ name: envName, value })),
-          livenessProbe: [probe],
-          readinessProbe: [probe],
+          livenessProbe: [liveness],
+          readinessProbe: [readiness],
         }],
       },
     });

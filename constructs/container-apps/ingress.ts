@@ -76,6 +76,13 @@ export function checkIngressPair(scope: IConstruct, http: ResolvedIngress, grpc:
         fix: `set ${setting} to 'http2' (the gRPC app of DualIngressContainerApp does so by default).`,
       });
     }
+    if (ingress.transport === 'tcp') {
+      refuse(scope, {
+        lesson: 'ING-1', setting, given: ingress.transport,
+        problem: 'a tcp ingress carries no HTTP: no routing, no SSE, no gRPC framing, and it needs an exposed port in a VNet environment.',
+        fix: `use 'auto' for the HTTP/1.1 app and 'http2' for the gRPC app (the defaults).`,
+      });
+    }
     if (ingress.carries.includes('websockets') && ingress.transport === 'http2') {
       refuse(scope, {
         lesson: 'ING-1', setting, given: ingress.transport,

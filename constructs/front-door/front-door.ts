@@ -77,6 +77,19 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
   constructor(scope: Construct, id: string, props: FrontDoorProps) {
     super(scope, id);
     const sku = props.sku ?? 'Standard_AzureFrontDoor';
+    if (sku !== 'Standard_AzureFrontDoor' && sku !== 'Premium_AzureFrontDoor') {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'sku', given: sku,
+        problem: 'Front Door Standard/Premium profiles take one of two SKU names.', fix: "use 'Standard_AzureFrontDoor' or 'Premium_AzureFrontDoor'.",
+      });
+    }
+    const healthProbePath = props.healthProbePath ?? '/status-0123456789abcdef';
+    if (!healthProbePath.startsWith('/')) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'healthProbePath', given: healthProbePath,
+        problem: 'a health probe path starts with a slash.', fix: `use "/${healthProbePath}".`,
+      });
+    }
     const responseTimeoutSeconds = props.responseTimeoutSeconds ?? CONNECTION_CEILING_SECONDS;
     requireRange(this, responseTimeoutSeconds, {
       min: 16, max: CONNECTION_CEILING_SECONDS, setting: 'responseTimeoutSeconds', lesson: 'EDGE-1',
@@ -105,7 +118,7 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       cdnFrontdoorProfileId: this.profile.id,
       sessionAffinityEnabled: false,
       loadBalancing: { sampleSize: 4, successfulSamplesRequired: 3 },
-      healthProbe: { protocol: 'Https', path: props.healthProbePath ?? '/status-0123456789abcdef', requestType: 'GET', intervalInSeconds: 100 },
+      healthProbe: { protocol: 'Https', path: healthProbePath, requestType: 'GET', intervalInSeconds: 100 },
     });
     const origin = new CdnFrontdoorOrigin(this, 'origin', {
       name: 'origin',

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { LogAnalyticsWorkspace } from '@cdktf/provider-azurerm/lib/log-analytics-workspace';
 import { NAME_RULES, checkName } from '../core/naming';
-import { requireRange } from '../core/validation';
+import { refuse, requireRange } from '../core/validation';
 
 export interface LogAnalyticsProps {
   readonly name: string;
@@ -33,6 +33,12 @@ export class LogAnalytics extends Construct {
       min: 30, max: 730, setting: 'retentionInDays', lesson: 'AZURE',
       problem: 'Log Analytics (PerGB2018) keeps data for 30 to 730 days.', fix: 'choose a value from 30 to 730.',
     });
+    if (props.dailyQuotaGb !== undefined && !(props.dailyQuotaGb > 0)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'dailyQuotaGb', given: props.dailyQuotaGb,
+        problem: 'a daily cap is a positive number of GB.', fix: 'give e.g. 1, or leave it unset for no cap.',
+      });
+    }
     this.workspace = new LogAnalyticsWorkspace(this, 'workspace', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
