@@ -1,10 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { policySchemaAvailable, policySchemaDir, validatePolicyXml } from './support/apim-policy-schema';
+import { policySchemaAvailable, policySchemaSkipReason, validatePolicyXml } from './support/apim-policy-schema';
 
 const available = policySchemaAvailable();
-const skipReason = available
-  ? ''
-  : ` [SKIPPED: policies.xsd not found in ${policySchemaDir()}; set APIM_POLICY_XSD_DIR or check out ../shared]`;
+const skipReason = policySchemaSkipReason();
 if (!available) console.warn(`policy-schema tests skipped:${skipReason}`);
 
 /** A policy document with the given inbound/backend content and <base /> elsewhere. */

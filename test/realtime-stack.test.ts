@@ -2,7 +2,7 @@ import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEFAULT_ENVIRONMENTS, EnvironmentDefinition, loadEnvironments } from '../src/environments';
-import { policySchemaAvailable } from './support/apim-policy-schema';
+import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { TerraformJson, resourceOf, resourcesOf } from './support/synth';
 
@@ -135,7 +135,7 @@ describe('RealtimeStack refusals', () => {
   });
 });
 
-describe.skipIf(!policySchemaAvailable())('every generated policy against the APIM policy XSD', () => {
+describe.skipIf(!policySchemaAvailable())(`every generated policy against the APIM policy XSD${policySchemaSkipReason()}`, () => {
   const policies = stacks.flatMap(({ name, tf }) => Object.entries(tf.resource ?? {})
     .filter(([type]) => type.startsWith('azurerm_api_management') && type.endsWith('_policy'))
     .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));

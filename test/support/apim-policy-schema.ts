@@ -34,6 +34,13 @@ export function policySchemaAvailable(): boolean {
   return fs.existsSync(path.join(policySchemaDir(), ROOT_SCHEMA));
 }
 
+/** '' when the schema is there; otherwise a reason to append to a skipped suite's title. */
+export function policySchemaSkipReason(): string {
+  return policySchemaAvailable()
+    ? ''
+    : ` [SKIPPED: policies.xsd not found in ${policySchemaDir()}; set APIM_POLICY_XSD_DIR or check out ../shared]`;
+}
+
 const schemaCache = new Map<string, Promise<SchemaFiles>>();
 
 /** Reads every .xsd in the folder once per folder; file names are kept so xs:include resolves. */
