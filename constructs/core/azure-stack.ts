@@ -2,6 +2,7 @@ import { Aspects, AzurermBackend, LocalBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { AzapiProvider } from '../../.gen/providers/azapi/provider';
+import { LessonsCheck } from '../lessons-check/lessons-check';
 import { TagsAspect } from './tags';
 import { refuse } from './validation';
 
@@ -51,7 +52,8 @@ const STACK_PART = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  * A Terraform stack for one environment of one deployable unit, named `<stack>-<env>`, with the
  * azurerm and azapi providers (credentials and subscription only from the environment: `az login`, OIDC or
  * `ARM_*` variables), state in a local file or in Azure Storage through Entra ID, and the
- * environment's tags on every taggable resource, including resources other teams add.
+ * environment's tags on every taggable resource, and the lessons check on every resource,
+ * including resources other teams add.
  */
 export class AzureStack extends TerraformStack {
   public readonly environmentName: string;
@@ -97,6 +99,7 @@ export class AzureStack extends TerraformStack {
       new LocalBackend(this, { path: `terraform.${this.node.id}.tfstate` });
     }
 
+    Aspects.of(this).add(new LessonsCheck());
     Aspects.of(this).add(new TagsAspect({
       environment: props.environmentName,
       stack: props.stackName,
