@@ -1,10 +1,13 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   resolve: {
     // The README's consumer example imports the package by name.
-    alias: { '@realtime-platform/azure-constructs': resolve(__dirname, 'src/index.ts') },
+    alias: { '@realtime-platform/azure-constructs': resolve(root, 'src/index.ts') },
   },
   test: {
     include: ['test/**/*.test.ts'],
