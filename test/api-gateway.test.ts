@@ -34,6 +34,11 @@ describe('ApiGateway defaults', () => {
     ]);
   });
 
+  it('states the token-bucket rate limiting of the v2 tiers (GW-2)', () => {
+    const stack = testStack();
+    expect(gateway(stack).rateLimitAlgorithm).toBe('token bucket');
+  });
+
   it('gives the service a system-assigned identity', () => {
     expect(service.identity).toEqual({ type: 'SystemAssigned' });
   });

@@ -57,7 +57,7 @@ describe('globally unique names', () => {
     const app = Testing.app();
     gateway(stackIn(app, 'dev'), 'apim-shared');
     expect(() => gateway(stackIn(app, 'prod'), 'apim-shared')).toThrow(
-      /^\[AZURE\] prod\/gateway: name = "apim-shared": API Management service names are unique across Azure, and dev\/gateway in this app already uses it, so only one of them can deploy\. Fix: give each environment its own name prefix/);
+      /^\[AZURE\] prod\/gateway: name = "apim-shared": API Management service names are unique across Azure, and dev\/gateway in this app already uses it, so only one of them can deploy\. Fix: give each stack its own name, e.g. through a name prefix per environment\./);
   });
 
   it('fails when the two names differ only in case (Azure host names are case-insensitive)', () => {

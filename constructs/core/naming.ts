@@ -100,7 +100,7 @@ function claimGlobalName(scope: IConstruct, setting: string, name: string, rule:
     refuse(scope, {
       lesson: 'AZURE', setting, given: name,
       problem: `${rule.kind} names are unique across Azure, and ${owner} in this app already uses it, so only one of them can deploy.`,
-      fix: 'give each environment its own name prefix (EnvironmentDefinition.namePrefix) or set a distinct name.',
+      fix: 'give each stack its own name, e.g. through a name prefix per environment.',
     });
   }
   names.set(key, scope.node.path);
