@@ -1,5 +1,6 @@
 import { IConstruct } from 'constructs';
-import { refuse, requireRange } from '../core/validation';
+import { refuse } from '../core/validation';
+import { checkTargetPort } from './app-checks';
 
 /** Container Apps ingress transport between the ingress proxy and the container. */
 export type IngressTransport = 'auto' | 'http' | 'http2' | 'tcp';
@@ -65,10 +66,7 @@ export function resolveIngress(defaults: ResolvedIngress, options: IngressOption
 export function checkIngressPair(scope: IConstruct, http: ResolvedIngress, grpc: ResolvedIngress): void {
   for (const ingress of [http, grpc]) {
     const setting = `${ingress.role}.transport`;
-    requireRange(scope, ingress.targetPort, {
-      min: 1, max: 65535, setting: `${ingress.role}.targetPort`, lesson: 'AZURE',
-      problem: 'a container port is a whole number from 1 to 65535.', fix: 'use the port the container listens on.',
-    });
+    checkTargetPort(scope, `${ingress.role}.targetPort`, ingress.targetPort);
     if (ingress.carries.includes('grpc') && ingress.transport !== 'http2') {
       refuse(scope, {
         lesson: 'ING-1', setting, given: ingress.transport,

@@ -1,0 +1,279 @@
+import { ITerraformDependable } from 'cdktf';
+import { IConstruct } from 'constructs';
+import {
+  ContainerApp, ContainerAppTemplateContainerLivenessProbe, ContainerAppTemplateContainerReadinessProbe,
+} from '@cdktf/provider-azurerm/lib/container-app';
+import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { NAME_RULES, checkName, composeName } from '../core/naming';
+import { Finding, refuse, requireRange, warn } from '../core/validation';
+import type { IngressTransport } from './ingress';
+
+// The checks and building blocks every Container App construct of this library shares
+// (DualIngressContainerApp, ContainerService). Each function refuses or warns on the scope it
+// is given, so the messages name the construct the user created.
+
+/** A container registry the image is pulled from with the app's managed identity (SEC-2). */
+export interface ContainerRegistryRef {
+  /** Login server, e.g. `contoso.azurecr.io`. The image must start with it. */
+  readonly loginServer: string;
+  /** Resource id of the registry: the scope of the AcrPull role assignment. */
+  readonly registryId: string;
+}
+
+/** Where the apps run: a Container Apps environment and its resource group and region. */
+export interface ContainerAppsEnvironmentRef {
+  readonly environmentId: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+}
+
+/** Scale settings as a construct's props carry them. */
+export interface ScaleProps {
+  readonly minReplicas?: number;
+  readonly maxReplicas?: number;
+  readonly concurrentRequests?: number;
+  readonly terminationGracePeriodSeconds?: number;
+}
+
+/** Scale settings with every default filled in. */
+export interface ResolvedScale {
+  readonly minReplicas: number;
+  readonly maxReplicas: number;
+  readonly concurrentRequests: number;
+  readonly terminationGracePeriodSeconds: number;
+}
+
+/** What differs between constructs in the scale checks. */
+export interface ScalePolicy {
+  /** Termination grace period when the props give none. */
+  readonly defaultGraceSeconds: number;
+  /** Fix text of the refusal of a grace period outside 0-600 s. */
+  readonly graceFix: string;
+  /**
+   * The app holds connections (streams, WebSockets): warn on scale to zero (SCALE-2) and on a
+   * high concurrency threshold (SCALE-1). Plain request/response APIs do neither.
+   */
+  readonly holdsConnections: boolean;
+}
+
+/** Azure's limit on the termination grace period of a Container App. */
+export const MAX_GRACE_SECONDS = 600;
+/** Above this concurrency threshold a connection-holding app warns (SCALE-1). */
+export const HIGH_CONCURRENCY = 50;
+
+/** Resolve the scale settings and refuse values Container Apps rejects (SCALE-1, SCALE-2). */
+export function checkScale(scope: IConstruct, props: ScaleProps, policy: ScalePolicy): ResolvedScale {
+  const minReplicas = props.minReplicas ?? 1;
+  const maxReplicas = props.maxReplicas ?? 10;
+  const concurrentRequests = props.concurrentRequests ?? 10;
+  const terminationGracePeriodSeconds = props.terminationGracePeriodSeconds ?? policy.defaultGraceSeconds;
+  requireRange(scope, maxReplicas, {
+    min: 1, max: 300, setting: 'maxReplicas', lesson: 'AZURE',
+    problem: 'Container Apps allows 1 to 300 replicas.', fix: 'choose a value from 1 to 300.',
+  });
+  requireRange(scope, minReplicas, {
+    min: 0, max: maxReplicas, setting: 'minReplicas', lesson: 'SCALE-2',
+    problem: `minimum replicas must lie between 0 and maxReplicas (${maxReplicas}).`, fix: 'lower minReplicas or raise maxReplicas.',
+  });
+  requireRange(scope, concurrentRequests, {
+    min: 1, max: 10000, setting: 'concurrentRequests', lesson: 'SCALE-1',
+    problem: 'the HTTP scale rule needs a positive whole number of concurrent requests.', fix: 'use a low value such as 10.',
+  });
+  requireRange(scope, terminationGracePeriodSeconds, {
+    min: 0, max: MAX_GRACE_SECONDS, setting: 'terminationGracePeriodSeconds', lesson: 'SCALE-2',
+    problem: `Container Apps allows a termination grace period of 0 to ${MAX_GRACE_SECONDS} s.`,
+    fix: policy.graceFix,
+  });
+  if (policy.holdsConnections && minReplicas === 0) {
+    warn(scope, {
+      lesson: 'SCALE-2', setting: 'minReplicas', given: 0,
+      problem: 'these apps hold connections; scaling to zero cuts every open stream and the next client waits for a cold start.',
+      fix: 'keep at least 1 replica.',
+    });
+  }
+  if (policy.holdsConnections && concurrentRequests > HIGH_CONCURRENCY) {
+    warn(scope, {
+      lesson: 'SCALE-1', setting: 'concurrentRequests', given: concurrentRequests,
+      problem: 'a held connection counts as one request for its whole life, so replicas fill with idle sockets before the rule reacts.',
+      fix: `use ${HIGH_CONCURRENCY} or less (default 10).`,
+    });
+  }
+  return { minReplicas, maxReplicas, concurrentRequests, terminationGracePeriodSeconds };
+}
+
+/** Refuse a container port outside 1-65535. */
+export function checkTargetPort(scope: IConstruct, setting: string, port: number): void {
+  requireRange(scope, port, {
+    min: 1, max: 65535, setting, lesson: 'AZURE',
+    problem: 'a container port is a whole number from 1 to 65535.', fix: 'use the port the container listens on.',
+  });
+}
+
+/**
+ * Resolve cpu and memory and refuse sizes the Consumption profile lacks: 0.25-4 vCPU in steps
+ * of 0.25, with 2 GiB per vCPU.
+ */
+export function checkResources(scope: IConstruct, cpuGiven: number | undefined, memoryGiven: string | undefined): { cpu: number; memory: string } {
+  const cpu = cpuGiven ?? 0.5;
+  const memory = memoryGiven ?? `${cpu * 2}Gi`;
+  const expected = `${cpu * 2}Gi`;
+  if (!(cpu >= 0.25 && cpu <= 4 && Number.isInteger(cpu * 4)) || memory !== expected) {
+    refuse(scope, {
+      lesson: 'AZURE', setting: 'cpu/memory', given: `${cpu} vCPU / ${memory}`,
+      problem: 'the Consumption profile offers 0.25 to 4 vCPU in steps of 0.25, each with 2 GiB of memory per vCPU.',
+      fix: `use e.g. cpu: 0.5 with memory: '1Gi', or cpu: 1 with memory: '2Gi'${cpu >= 0.25 && cpu <= 4 && Number.isInteger(cpu * 4) ? ` (for ${cpu} vCPU: '${expected}')` : ''}.`,
+    });
+  }
+  return { cpu, memory };
+}
+
+/** Refuse a probe path without its leading slash. */
+export function checkHealthPath(scope: IConstruct, healthPath: string | undefined): void {
+  if (healthPath !== undefined && !healthPath.startsWith('/')) {
+    refuse(scope, {
+      lesson: 'AZURE', setting: 'healthPath', given: healthPath,
+      problem: 'a probe path starts with a slash.', fix: `use "/${healthPath}".`,
+    });
+  }
+}
+
+/**
+ * Merge the user's environment variables after the ones the construct sets itself, refusing
+ * names Container Apps rejects and any variable that changes a construct-set value
+ * (`overrides` says why that breaks and what to do instead).
+ */
+export function mergeEnvironmentVariables(
+  scope: IConstruct,
+  reserved: Record<string, string>,
+  user: Record<string, string> | undefined,
+  overrides: (name: string, reservedValue: string) => Pick<Finding, 'lesson' | 'problem' | 'fix'>,
+): Record<string, string> {
+  const given = user ?? {};
+  for (const name of Object.keys(given)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) {
+      refuse(scope, {
+        lesson: 'AZURE', setting: `environmentVariables.${name}`, given: name,
+        problem: 'Container Apps accepts environment variable names of letters, digits, underscores, dots and hyphens, not starting with a digit.',
+        fix: 'rename the variable.',
+      });
+    }
+    if (name in reserved && given[name] !== reserved[name]) {
+      refuse(scope, { ...overrides(name, reserved[name]), setting: `environmentVariables.${name}`, given: given[name] });
+    }
+  }
+  return { ...reserved, ...given };
+}
+
+/**
+ * Check the image against its registry (SEC-2): an Azure Container Registry image without a
+ * registry warns (anonymous pulls are off by default), an image outside the given registry is
+ * refused (the AcrPull grant would not cover it). `pullers` names who pulls, e.g. `the apps`.
+ */
+export function checkRegistryImage(scope: IConstruct, image: string, registry: ContainerRegistryRef | undefined, pullers: string): void {
+  const imageHost = image.split('/')[0].toLowerCase();
+  if (!registry && imageHost.endsWith('.azurecr.io')) {
+    warn(scope, {
+      lesson: 'SEC-2', setting: 'registry', given: undefined,
+      problem: `the image comes from the Azure Container Registry ${imageHost}, which refuses anonymous pulls unless it allows them, so the revision would not start.`,
+      fix: `pass registry: { loginServer: '${imageHost}', registryId: <registry id> } so ${pullers} pull with an identity granted AcrPull.`,
+    });
+  }
+  if (registry) {
+    const host = image.split('/')[0];
+    if (host.toLowerCase() !== registry.loginServer.toLowerCase()) {
+      refuse(scope, {
+        lesson: 'SEC-2', setting: 'image', given: image,
+        problem: `the image is not in the registry ${registry.loginServer}, so the AcrPull grant would not cover it.`,
+        fix: `reference the image as ${registry.loginServer}/<repository>:<tag>, or drop 'registry' for a public image.`,
+      });
+    }
+  }
+}
+
+/** A user-assigned identity named `id-<name>`, in the environment's resource group and region. */
+export function newUserAssignedIdentity(
+  scope: IConstruct, id: string, name: string, environment: ContainerAppsEnvironmentRef,
+): UserAssignedIdentity {
+  const identityName = checkName(scope, 'name', composeName('id', name), NAME_RULES.userAssignedIdentity);
+  return new UserAssignedIdentity(scope, id, {
+    name: identityName,
+    resourceGroupName: environment.resourceGroupName,
+    location: environment.location,
+  });
+}
+
+/** An image pull with a user-assigned identity: the registry, the identity and its AcrPull grant (SEC-2). */
+export interface RegistryPull {
+  readonly server: string;
+  readonly identityId: string;
+  /** The AcrPull role assignment; the app depends on it explicitly, so the grant exists first. */
+  readonly grant: RoleAssignment;
+}
+
+/** Grant the identity AcrPull on the registry (construct id `acr-pull`), for the app to depend on (SEC-2). */
+export function grantAcrPull(scope: IConstruct, identity: UserAssignedIdentity, registry: ContainerRegistryRef): RegistryPull {
+  const grant = new RoleAssignment(scope, 'acr-pull', {
+    scope: registry.registryId,
+    roleDefinitionName: 'AcrPull',
+    principalId: identity.principalId,
+    principalType: 'ServicePrincipal',
+  });
+  return { server: registry.loginServer, identityId: identity.id, grant };
+}
+
+/** Everything one Container App needs, resolved and checked. */
+export interface ContainerAppSpec {
+  readonly name: string;
+  readonly environment: ContainerAppsEnvironmentRef;
+  readonly image: string;
+  readonly ingress: { readonly external: boolean; readonly targetPort: number; readonly transport: IngressTransport };
+  readonly scale: ResolvedScale;
+  readonly resources: { readonly cpu: number; readonly memory: string };
+  readonly environmentVariables: Record<string, string>;
+  readonly liveness: ContainerAppTemplateContainerLivenessProbe;
+  readonly readiness: ContainerAppTemplateContainerReadinessProbe;
+  /** User-assigned identity the app runs as. @default - the pull identity, if any */
+  readonly identityId?: string;
+  /** Identity-based image pull (SEC-2). @default - anonymous pull */
+  readonly pull?: RegistryPull;
+}
+
+/**
+ * A single-revision Container App with HTTPS-only ingress, an HTTP scale rule (SCALE-1) and one
+ * container. With `pull`, the app pulls with that identity and depends on its grant (SEC-2).
+ */
+export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAppSpec): ContainerApp {
+  const identityId = spec.identityId ?? spec.pull?.identityId;
+  const dependsOn: ITerraformDependable[] | undefined = spec.pull ? [spec.pull.grant] : undefined;
+  return new ContainerApp(scope, id, {
+    name: spec.name,
+    resourceGroupName: spec.environment.resourceGroupName,
+    containerAppEnvironmentId: spec.environment.environmentId,
+    revisionMode: 'Single',
+    ...(identityId ? { identity: { type: 'UserAssigned', identityIds: [identityId] } } : {}),
+    ...(spec.pull ? { registry: [{ server: spec.pull.server, identity: spec.pull.identityId }], dependsOn } : {}),
+    ingress: {
+      externalEnabled: spec.ingress.external,
+      targetPort: spec.ingress.targetPort,
+      transport: spec.ingress.transport,
+      allowInsecureConnections: false,
+      trafficWeight: [{ latestRevision: true, percentage: 100 }],
+    },
+    template: {
+      minReplicas: spec.scale.minReplicas,
+      maxReplicas: spec.scale.maxReplicas,
+      terminationGracePeriodSeconds: spec.scale.terminationGracePeriodSeconds,
+      httpScaleRule: [{ name: 'concurrent-requests', concurrentRequests: String(spec.scale.concurrentRequests) }],
+      container: [{
+        name: 'app',
+        image: spec.image,
+        cpu: spec.resources.cpu,
+        memory: spec.resources.memory,
+        env: Object.entries(spec.environmentVariables).map(([envName, value]) => ({ name: envName, value })),
+        livenessProbe: [spec.liveness],
+        readinessProbe: [spec.readiness],
+      }],
+    },
+  });
+}

@@ -1,0 +1,145 @@
+import { Construct } from 'constructs';
+import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf/provider-azurerm/lib/container-app';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
+import { NAME_RULES, checkName } from '../core/naming';
+import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
+import {
+  ContainerAppsEnvironmentRef, ContainerRegistryRef, ResolvedScale, checkHealthPath, checkRegistryImage, checkResources,
+  checkScale, checkTargetPort, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
+} from './app-checks';
+import { EffectiveLimit, InProcessLimit, checkInProcessLimits } from './in-process-limit';
+
+/** The variable `DefaultAzureCredential` reads to pick a user-assigned identity. */
+export const AZURE_CLIENT_ID_VARIABLE = 'AZURE_CLIENT_ID';
+
+/**
+ * Termination grace period of a {@link ContainerService}: a plain API answers within seconds,
+ * so 30 s lets in-flight requests finish without slowing every revision rollout by minutes.
+ */
+export const SERVICE_GRACE_SECONDS = 30;
+
+export interface ContainerServiceProps {
+  /** Name of the container app; the identity is `id-<name>`. */
+  readonly name: string;
+  /** The Container Apps environment (a {@link ContainerAppsEnvironment} fits). */
+  readonly environment: ContainerAppsEnvironmentRef;
+  /** Image reference. */
+  readonly image: string;
+  /**
+   * Registry the image comes from. With it, the app pulls with its identity, which holds
+   * AcrPull on the registry, granted before the app is created (SEC-2).
+   * @default - a public image, pulled anonymously
+   */
+  readonly registry?: ContainerRegistryRef;
+  /**
+   * Extra environment variables for the container. `AZURE_CLIENT_ID` is set by the construct
+   * (the identity's client id) and cannot be overridden.
+   * @default - none
+   */
+  readonly environmentVariables?: Record<string, string>;
+  /** vCPU per replica. @default 0.5 */
+  readonly cpu?: number;
+  /** Memory per replica; the Consumption profile gives 2 GiB per vCPU, e.g. `1Gi` with 0.5 vCPU. @default - 2 GiB per vCPU */
+  readonly memory?: string;
+  /** Minimum replicas; 1 keeps the API warm (0 lets it scale to zero, with a cold start on the next call). @default 1 */
+  readonly minReplicas?: number;
+  /** Maximum replicas. Every in-process limit is multiplied by it (SCALE-3). @default 10 */
+  readonly maxReplicas?: number;
+  /** Concurrent requests per replica before the HTTP scale rule adds one (SCALE-1). @default 10 */
+  readonly concurrentRequests?: number;
+  /**
+   * Seconds a stopping replica gets to finish in-flight requests; Azure allows 0-600. A plain API
+   * answers within seconds, unlike the streams of {@link DualIngressContainerApp} (240 s, SCALE-2),
+   * so a short grace period keeps revision rollouts fast.
+   * @default 30
+   */
+  readonly terminationGracePeriodSeconds?: number;
+  /**
+   * HTTP health endpoint for the readiness probe, on the target port; liveness stays a TCP probe.
+   * @default - TCP probes on the target port (any image passes them once it listens)
+   */
+  readonly healthPath?: string;
+  /** Container port the ingress sends traffic to (transport 'auto', HTTP/1.1 or HTTP/2). @default 8080 */
+  readonly targetPort?: number;
+  /** Reachable from outside the Container Apps environment. @default true */
+  readonly external?: boolean;
+  /**
+   * Limits the application enforces itself (e.g. ASP.NET Core rate limiter policies). Each
+   * in-process counter warns when maxReplicas > 1, with the limit clients really get (SCALE-3).
+   * @default - none declared
+   */
+  readonly inProcessLimits?: InProcessLimit[];
+}
+
+/**
+ * One Container App with a single HTTPS-only ingress (transport `auto`, port 8080) for a plain
+ * HTTP API, e.g. a rate-limiter service: an HTTP scale rule (SCALE-1), one warm replica, and a
+ * user-assigned identity it always runs as. The identity is the workload identity for data access
+ * (grant it roles, e.g. on Redis through Entra ID, SEC-1) and, with a registry, for image pulls
+ * with AcrPull granted before the app (SEC-2). The container gets `AZURE_CLIENT_ID`, so
+ * `DefaultAzureCredential` signs in as that identity.
+ */
+export class ContainerService extends Construct implements ITimeoutLayer {
+  /** The container app. */
+  public readonly app: ContainerApp;
+  /** The workload identity (an {@link IManagedIdentityRef}): grant data access to its principalId. */
+  public readonly identity: UserAssignedIdentity;
+  /** FQDN of the app's ingress. */
+  public readonly fqdn: string;
+  /** `https://<fqdn>`. */
+  public readonly url: string;
+  /** Scale settings with defaults filled in. */
+  public readonly scale: ResolvedScale;
+  /** Container Apps ingress closes requests at 240 s (EDGE-1). */
+  public readonly timeoutLayer: TimeoutLayer;
+  /** The declared in-process limits with what clients really get across replicas (SCALE-3). */
+  public readonly effectiveLimits: readonly EffectiveLimit[];
+
+  constructor(scope: Construct, id: string, props: ContainerServiceProps) {
+    super(scope, id);
+    const targetPort = props.targetPort ?? 8080;
+    checkTargetPort(this, 'targetPort', targetPort);
+    this.scale = checkScale(this, props, {
+      defaultGraceSeconds: SERVICE_GRACE_SECONDS,
+      graceFix: `use ${SERVICE_GRACE_SECONDS} s (the default) for a plain API, or longer for slow requests, up to 600 s.`,
+      holdsConnections: false,
+    });
+    const name = checkName(this, 'name', props.name, NAME_RULES.containerApp);
+    this.timeoutLayer = {
+      layer: 'Container Apps ingress request timeout', timeoutSeconds: CONNECTION_CEILING_SECONDS, constructPath: this.node.path,
+    };
+
+    checkRegistryImage(this, props.image, props.registry, 'the app');
+    this.identity = newUserAssignedIdentity(this, 'identity', props.name, props.environment);
+    const pull = props.registry ? grantAcrPull(this, this.identity, props.registry) : undefined;
+
+    const environmentVariables = mergeEnvironmentVariables(
+      this, { [AZURE_CLIENT_ID_VARIABLE]: this.identity.clientId }, props.environmentVariables, () => ({
+        lesson: 'SEC-1',
+        problem: 'the construct sets it to the client id of the app\'s own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',
+        fix: 'drop it and grant the roles the app needs to the service\'s identity (service.identity.principalId).',
+      }));
+    const resources = checkResources(this, props.cpu, props.memory);
+    checkHealthPath(this, props.healthPath);
+
+    const liveness: ContainerAppTemplateContainerLivenessProbe = { transport: 'TCP', port: targetPort };
+    const readiness = props.healthPath ? { transport: 'HTTP', port: targetPort, path: props.healthPath } : liveness;
+    this.app = newContainerApp(this, 'app', {
+      name,
+      environment: props.environment,
+      image: props.image,
+      ingress: { external: props.external ?? true, targetPort, transport: 'auto' },
+      scale: this.scale,
+      resources,
+      environmentVariables,
+      liveness,
+      readiness,
+      identityId: this.identity.id,
+      ...(pull ? { pull } : {}),
+    });
+    this.fqdn = this.app.ingress.fqdn;
+    this.url = `https://${this.fqdn}`;
+    this.effectiveLimits = checkInProcessLimits(this, props.inProcessLimits, this.scale.maxReplicas);
+  }
+}

@@ -1,0 +1,217 @@
+import { TerraformOutput } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
+import { IManagedIdentityRef } from '../constructs/core/identity';
+import { ENVIRONMENT } from './support/fixtures';
+import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+
+const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
+const REGISTRY = {
+  loginServer: 'contoso.azurecr.io',
+  registryId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso',
+};
+
+function build(props: Partial<ContainerServiceProps> = {}) {
+  const stack = testStack();
+  const service = new ContainerService(stack, 'svc', { name: 'ca-limiter', environment: ENVIRONMENT, image: IMAGE, ...props });
+  return { stack, service, tf: synth(stack) };
+}
+
+type App = {
+  name: string;
+  revision_mode: string;
+  ingress: {
+    transport: string; target_port: number; allow_insecure_connections: boolean; external_enabled: boolean;
+    traffic_weight: { latest_revision: boolean; percentage: number }[];
+  };
+  template: {
+    min_replicas: number; max_replicas: number; termination_grace_period_seconds: number;
+    http_scale_rule: { name: string; concurrent_requests: string }[];
+    container: {
+      image: string; cpu: number; memory: string; env: { name: string; value: string }[];
+      liveness_probe: Record<string, unknown>[]; readiness_probe: Record<string, unknown>[];
+    }[];
+  };
+  identity?: { type: string; identity_ids: string[] };
+  registry?: { server: string; identity: string }[];
+  depends_on?: string[];
+};
+
+const appOf = (tf: ReturnType<typeof synth>) => resourceOf(tf, 'azurerm_container_app', 'svc/app') as unknown as App;
+const identityRef = (attribute: string) =>
+  expect.stringMatching(new RegExp(`^\\$\\{azurerm_user_assigned_identity\\.svc_identity_[0-9A-F]+\\.${attribute}\\}$`));
+
+describe('ContainerService defaults', () => {
+  const { tf, service, stack } = build();
+  const app = appOf(tf);
+
+  it('deploys one app with a single auto ingress on 8080 (ING-1)', () => {
+    expect(Object.keys(resourcesOf(tf, 'azurerm_container_app'))).toHaveLength(1);
+    expect(app).toMatchObject({
+      name: 'ca-limiter',
+      revision_mode: 'Single',
+      ingress: { transport: 'auto', target_port: 8080, external_enabled: true, traffic_weight: [{ latest_revision: true, percentage: 100 }] },
+    });
+    expect(app.template.container).toHaveLength(1);
+    expect(app.template.container[0]).toMatchObject({ image: IMAGE, cpu: 0.5, memory: '1Gi' });
+  });
+
+  it('serves HTTPS only', () => {
+    expect(app.ingress.allow_insecure_connections).toBe(false);
+  });
+
+  it('always runs as its own user-assigned identity id-<name>, even for a public image', () => {
+    expect(resourceOf(tf, 'azurerm_user_assigned_identity')).toMatchObject({
+      name: 'id-ca-limiter', resource_group_name: 'rg-test', location: 'westeurope',
+    });
+    expect(app.identity).toEqual({ type: 'UserAssigned', identity_ids: [identityRef('id')] });
+    expect(app.registry).toBeUndefined();
+    expect(app.depends_on).toBeUndefined();
+    expect(resourcesOf(tf, 'azurerm_role_assignment')).toEqual({});
+  });
+
+  it('gives the container AZURE_CLIENT_ID from the identity, so DefaultAzureCredential picks it', () => {
+    expect(app.template.container[0].env).toEqual([{ name: 'AZURE_CLIENT_ID', value: identityRef('client_id') }]);
+  });
+
+  it('scales on 10 concurrent requests (SCALE-1) between 1 and 10 replicas, with a 30 s grace period', () => {
+    expect(app.template.http_scale_rule).toEqual([{ name: 'concurrent-requests', concurrent_requests: '10' }]);
+    expect(app.template).toMatchObject({ min_replicas: 1, max_replicas: 10, termination_grace_period_seconds: 30 });
+    expect(service.scale).toEqual({ minReplicas: 1, maxReplicas: 10, concurrentRequests: 10, terminationGracePeriodSeconds: 30 });
+  });
+
+  it('probes the target port over TCP', () => {
+    expect(app.template.container[0].liveness_probe).toEqual([{ transport: 'TCP', port: 8080 }]);
+    expect(app.template.container[0].readiness_probe).toEqual([{ transport: 'TCP', port: 8080 }]);
+  });
+
+  it('exposes the fqdn, an https url, the identity as a managed identity ref and a 240 s timeout layer', () => {
+    const ref: IManagedIdentityRef = service.identity;
+    new TerraformOutput(stack, 'client-id', { value: ref.clientId });
+    new TerraformOutput(stack, 'url', { value: service.url });
+    const outputs = synth(stack).output!;
+    expect(outputs['client-id'].value).toEqual(identityRef('client_id'));
+    expect(outputs.url.value).toMatch(/^https:\/\/\$\{azurerm_container_app\.svc_app_[0-9A-F]+\.ingress\[0\]\.fqdn\}$/);
+    expect(service.timeoutLayer).toEqual({ layer: 'Container Apps ingress request timeout', timeoutSeconds: 240, constructPath: 'test/svc' });
+    expect(service.effectiveLimits).toEqual([]);
+  });
+
+  it('raises no warning with the defaults', () => {
+    const { stack } = build();
+    expect(warningsOf(stack)).toEqual([]);
+  });
+});
+
+describe('ContainerService options', () => {
+  it('pulls with its identity granted AcrPull before the app exists (SEC-2)', () => {
+    const { tf } = build({ image: 'contoso.azurecr.io/limiter:1.0.0', registry: REGISTRY });
+    expect(Object.keys(resourcesOf(tf, 'azurerm_user_assigned_identity'))).toHaveLength(1);
+    expect(resourceOf(tf, 'azurerm_role_assignment')).toMatchObject({
+      scope: REGISTRY.registryId, role_definition_name: 'AcrPull', principal_type: 'ServicePrincipal', principal_id: identityRef('principal_id'),
+    });
+    const app = appOf(tf);
+    expect(app.identity).toEqual({ type: 'UserAssigned', identity_ids: [identityRef('id')] });
+    expect(app.registry).toEqual([{ server: 'contoso.azurecr.io', identity: identityRef('id') }]);
+    expect(app.depends_on).toEqual([expect.stringMatching(/^azurerm_role_assignment\.svc_acr-pull_[0-9A-F]+$/)]);
+  });
+
+  it('keeps user environment variables after AZURE_CLIENT_ID', () => {
+    const { tf } = build({ environmentVariables: { Redis__Host: 'redis.example', MODE: 'demo' } });
+    expect(appOf(tf).template.container[0].env).toEqual([
+      { name: 'AZURE_CLIENT_ID', value: identityRef('client_id') },
+      { name: 'Redis__Host', value: 'redis.example' },
+      { name: 'MODE', value: 'demo' },
+    ]);
+  });
+
+  it('applies port, visibility, scale, size and health path options', () => {
+    const { tf } = build({
+      targetPort: 5000, external: false, minReplicas: 2, maxReplicas: 4, concurrentRequests: 100,
+      terminationGracePeriodSeconds: 60, cpu: 1, healthPath: '/healthz',
+    });
+    const app = appOf(tf);
+    expect(app.ingress).toMatchObject({ transport: 'auto', target_port: 5000, external_enabled: false });
+    expect(app.template).toMatchObject({ min_replicas: 2, max_replicas: 4, termination_grace_period_seconds: 60 });
+    expect(app.template.http_scale_rule).toEqual([{ name: 'concurrent-requests', concurrent_requests: '100' }]);
+    expect(app.template.container[0]).toMatchObject({ cpu: 1, memory: '2Gi' });
+    expect(app.template.container[0].readiness_probe).toEqual([{ transport: 'HTTP', port: 5000, path: '/healthz' }]);
+    expect(app.template.container[0].liveness_probe).toEqual([{ transport: 'TCP', port: 5000 }]);
+  });
+
+  it('does not warn on scale to zero or a high threshold: a plain API holds no connections', () => {
+    const { stack, tf } = build({ minReplicas: 0, concurrentRequests: 200 });
+    expect(appOf(tf).template.min_replicas).toBe(0);
+    expect(warningsOf(stack)).toEqual([]);
+  });
+
+  it('warns when an Azure Container Registry image has no registry to pull with identity (SEC-2)', () => {
+    const { stack } = build({ image: 'contoso.azurecr.io/limiter:1.0.0' });
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(
+      /^\[SEC-2\] test\/svc: registry = undefined: the image comes from the Azure Container Registry contoso\.azurecr\.io.* Fix: pass registry: .* so the app pull/)]);
+  });
+
+  it('warns with the effective limit for an in-process limit on several replicas (SCALE-3)', () => {
+    const { stack, service } = build({
+      maxReplicas: 3, inProcessLimits: [{ name: 'per-client', kind: 'fixed-window', permitLimit: 30, windowSeconds: 60 }],
+    });
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(
+      /^\[SCALE-3\] test\/svc: inProcessLimits\.per-client\.permitLimit = 30: .*with maxReplicas 3 clients get up to 90 per 60 s, not 30\. Fix: keep the counter in Azure Managed Redis/)]);
+    expect(service.effectiveLimits).toMatchObject([{ name: 'per-client', store: 'in-process', counters: 3, effectiveLimit: 90 }]);
+  });
+});
+
+describe('ContainerService refusals', () => {
+  const refusal = (props: Partial<ContainerServiceProps>) => () => build(props);
+
+  it('fails when an environment variable overrides AZURE_CLIENT_ID (SEC-1)', () => {
+    expect(refusal({ environmentVariables: { AZURE_CLIENT_ID: '00000000-0000-0000-0000-000000000000' } })).toThrow(
+      /^\[SEC-1\] test\/svc: environmentVariables\.AZURE_CLIENT_ID = "00000000-0000-0000-0000-000000000000": the construct sets it .* Fix: drop it and grant the roles/);
+  });
+
+  it('fails when the image is not in the given registry (SEC-2)', () => {
+    expect(refusal({ image: 'docker.io/library/nginx:1.27', registry: REGISTRY }))
+      .toThrow(/^\[SEC-2\] test\/svc: image = "docker\.io\/library\/nginx:1\.27": the image is not in the registry .*Fix: reference the image as contoso\.azurecr\.io/);
+  });
+
+  it('fails when the termination grace period exceeds 600 s (SCALE-2)', () => {
+    expect(refusal({ terminationGracePeriodSeconds: 900 })).toThrow(
+      /^\[SCALE-2\] test\/svc: terminationGracePeriodSeconds = 900: .* Fix: use 30 s \(the default\)/);
+  });
+
+  it('fails when minReplicas exceeds maxReplicas (SCALE-2)', () => {
+    expect(refusal({ minReplicas: 5, maxReplicas: 2 })).toThrow(/^\[SCALE-2\] test\/svc: minReplicas = 5: .* Fix: lower minReplicas or raise maxReplicas\./);
+  });
+
+  it('fails when the concurrency threshold is not a positive whole number (SCALE-1)', () => {
+    expect(refusal({ concurrentRequests: 0 })).toThrow(/^\[SCALE-1\] test\/svc: concurrentRequests = 0: .* Fix: use a low value such as 10\./);
+  });
+
+  it('fails when maxReplicas is above 300', () => {
+    expect(refusal({ maxReplicas: 301 })).toThrow(/^\[AZURE\] test\/svc: maxReplicas = 301: Container Apps allows 1 to 300 replicas\. Fix: choose a value/);
+  });
+
+  it('fails when the target port is outside 1-65535', () => {
+    expect(refusal({ targetPort: 0 })).toThrow(/^\[AZURE\] test\/svc: targetPort = 0: a container port .* Fix: use the port the container listens on\./);
+  });
+
+  it('fails when cpu and memory are not a Consumption size', () => {
+    expect(refusal({ cpu: 1, memory: '1Gi' })).toThrow(/^\[AZURE\] test\/svc: cpu\/memory = "1 vCPU \/ 1Gi": .* Fix: .*\(for 1 vCPU: '2Gi'\)/);
+  });
+
+  it('fails when the health path lacks its leading slash', () => {
+    expect(refusal({ healthPath: 'healthz' })).toThrow(/^\[AZURE\] test\/svc: healthPath = "healthz": .* Fix: use "\/healthz"\./);
+  });
+
+  it('fails when an environment variable name is not one Container Apps accepts', () => {
+    expect(refusal({ environmentVariables: { '1BAD': 'x' } })).toThrow(/^\[AZURE\] test\/svc: environmentVariables\.1BAD = "1BAD": .* Fix: rename the variable\./);
+  });
+
+  it('fails when the app name breaks the container app naming rule', () => {
+    expect(refusal({ name: 'Limiter' })).toThrow(/^\[AZURE\] test\/svc: name = "Limiter": Azure rejects this container app name .* Fix: use 2-32 characters/);
+  });
+
+  it('fails when an in-process limit is invalid (SCALE-3)', () => {
+    expect(refusal({ inProcessLimits: [{ name: 'per-client', kind: 'token-bucket', permitLimit: 10 }] })).toThrow(
+      /^\[SCALE-3\] test\/svc: inProcessLimits\.per-client\.windowSeconds = undefined: .* Fix: set windowSeconds/);
+  });
+});
