@@ -1,5 +1,5 @@
 import { Aspects, AzurermBackend, LocalBackend, TerraformStack } from 'cdktf';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { AzapiProvider } from '../../.gen/providers/azapi/provider';
 import { LessonsCheck } from '../lessons-check/lessons-check';
@@ -56,6 +56,20 @@ const STACK_PART = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  * including resources other teams add.
  */
 export class AzureStack extends TerraformStack {
+  /** The AzureStack a construct belongs to, or undefined outside one (e.g. a plain TerraformStack). */
+  public static enclosing(scope: IConstruct): AzureStack | undefined {
+    const stack = TerraformStack.of(scope);
+    return stack instanceof AzureStack ? stack : undefined;
+  }
+
+  /**
+   * Whether the construct is deployed to production: the enclosing AzureStack's `production`;
+   * outside an AzureStack, `true`, so the stricter rules apply unless a construct is told otherwise.
+   */
+  public static isProduction(scope: IConstruct): boolean {
+    return AzureStack.enclosing(scope)?.production ?? true;
+  }
+
   public readonly environmentName: string;
   public readonly stackName: string;
   public readonly production: boolean;
