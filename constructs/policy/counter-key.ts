@@ -1,0 +1,115 @@
+import { policyValueError } from './values';
+
+/** Claim names: letters, digits and the punctuation of URI-style claim types (`http://schemas.../name`). */
+const CLAIM_NAME = /^[A-Za-z0-9_.:/-]{1,256}$/;
+/** HTTP header names, restricted to letters, digits and hyphens so they embed safely in an expression. */
+const HEADER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/;
+/** A fixed counter name shared by every caller. */
+const SHARED_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,126}[A-Za-z0-9])?$/;
+
+/** The factory a {@link CounterKey} came from. */
+export type CounterKeyKind = 'subscription' | 'claim' | 'ip-address' | 'request-header' | 'shared';
+
+/** Options of {@link CounterKey.requestHeader}. */
+export interface ClientControlledKeyOptions {
+  /**
+   * Acknowledge that the client picks this key: it can send a new value on every call and so
+   * get a fresh budget each time (GW-5). Must be `true`.
+   */
+  readonly clientControlled: boolean;
+}
+
+/**
+ * Who a gateway limit counts (LIM-4): the `counter-key` of `rate-limit-by-key`, the `key` of
+ * `limit-concurrency` and the `counter-key` of `llm-token-limit`. The subscription is the
+ * default everywhere (GW-1, GW-5).
+ */
+export class CounterKey {
+  /**
+   * One budget per APIM subscription (GW-1, GW-5): the identity the gateway issued, which the
+   * client cannot pick. Calls without a subscription (an API with `subscriptionRequired: false`)
+   * share one budget named `anonymous`, so require subscriptions on APIs you limit per client.
+   */
+  public static subscription(): CounterKey {
+    return new CounterKey('@(context.Subscription?.Id ?? "anonymous")', 'the APIM subscription', 'subscription', true);
+  }
+
+  /**
+   * One budget per value of a claim of the caller's bearer token (e.g. `sub`, `oid`, `azp`).
+   * The expression reads the token from the `Authorization` header without checking it: put
+   * token validation (`validate-jwt` / `validate-azure-ad-token`) in the inbound section
+   * *before* the limit, or a caller can mint a token with any claim it likes. Calls without
+   * the claim share one budget named `anonymous`.
+   */
+  public static claim(name: string): CounterKey {
+    if (!CLAIM_NAME.test(name)) {
+      policyValueError('LIM-4', 'CounterKey.claim name', name, 'a claim name is letters, digits and . _ : / - (it is embedded in a policy expression).',
+        "use the claim's name as it appears in the token, e.g. 'sub' or 'oid'.");
+    }
+    return new CounterKey(
+      `@(context.Request.Headers.GetValueOrDefault("Authorization", "").AsJwt()?.Claims.GetValueOrDefault("${name}", "anonymous") ?? "anonymous")`,
+      `the token claim ${name}`, 'claim', true,
+    );
+  }
+
+  /**
+   * One budget per client IP address (LIM-4: IP is the edge's key). Behind Front Door (or any
+   * proxy) the gateway sees the edge's address, not the client's, so every client behind one
+   * Front Door point of presence shares one budget: limit by IP at the edge (Front Door WAF
+   * rate-limit rules) and by subscription at the gateway.
+   */
+  public static ipAddress(): CounterKey {
+    return new CounterKey('@(context.Request.IpAddress)', 'the caller IP address (behind Front Door: the edge address)', 'ip-address', true);
+  }
+
+  /**
+   * One budget per value of a request header the client sends (e.g. a tenant id). The client
+   * picks the value, so it can rotate it for a fresh budget (GW-5); this is only for headers
+   * something in front of the gateway sets or checks. Requires `{ clientControlled: true }`.
+   * Calls without the header share one budget named `anonymous`.
+   */
+  public static requestHeader(name: string, options?: ClientControlledKeyOptions): CounterKey {
+    if (!HEADER_NAME.test(name)) {
+      policyValueError('LIM-4', 'CounterKey.requestHeader name', name, 'a header name here is letters, digits and hyphens.', "use e.g. 'X-Tenant-Id'.");
+    }
+    if (options?.clientControlled !== true) {
+      policyValueError('GW-5', `CounterKey.requestHeader(${JSON.stringify(name)}) clientControlled`, options?.clientControlled,
+        'the client picks this header, so it can send a new value on every call and get a fresh budget each time.',
+        'key on CounterKey.subscription() (the default) or a validated claim, or pass { clientControlled: true } if something in front of the gateway sets this header.');
+    }
+    return new CounterKey(`@(context.Request.Headers.GetValueOrDefault("${name}", "anonymous"))`, `the request header ${name} (client-controlled)`, 'request-header', true);
+  }
+
+  /**
+   * One counter shared by every caller, e.g. to cap all in-flight calls to a slow backend
+   * whatever their subscription (GW-6).
+   */
+  public static shared(name: string): CounterKey {
+    if (!SHARED_NAME.test(name)) {
+      policyValueError('LIM-4', 'CounterKey.shared name', name, 'a shared counter name is letters, digits and . _ -, starting and ending with a letter or digit.',
+        "use e.g. 'orders-backend'.");
+    }
+    return new CounterKey(name, `one counter shared by all callers (${name})`, 'shared', true);
+  }
+
+  private constructor(
+    /** The attribute value: a policy expression (`@(...)`), or a fixed name for {@link CounterKey.shared}. */
+    public readonly expression: string,
+    /** Who is counted, in words, for messages and annotations. */
+    public readonly description: string,
+    /** Which factory made the key. */
+    public readonly kind: CounterKeyKind,
+    /** A client-controlled key was acknowledged when it was created (always true for keys made by the factories). */
+    public readonly acknowledged: boolean,
+  ) {}
+
+  /** The client picks the value (GW-5): it can rotate it for a fresh budget. */
+  public get clientControlled(): boolean {
+    return this.kind === 'request-header';
+  }
+
+  /** The key tells callers apart (every kind but {@link CounterKey.shared}). */
+  public get identifiesCaller(): boolean {
+    return this.kind !== 'shared';
+  }
+}

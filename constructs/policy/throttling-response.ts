@@ -1,0 +1,72 @@
+import { THROTTLE_RETRY_AFTER_VARIABLE } from './rate-limit';
+import { PolicyStatement, choose, returnResponse } from './statements';
+import { policyValueError, wholeNumberIn } from './values';
+
+/** Policies whose rejections {@link throttledAsProblemJson} answers. */
+export const THROTTLING_POLICIES = ['rate-limit-by-key', 'limit-concurrency', 'llm-token-limit'] as const;
+
+/**
+ * The on-error condition that recognises a gateway throttle.
+ *
+ * Assumption (documented for `rate-limit`, not confirmed for the policies used here): a
+ * rejected call raises a policy error, so on-error runs with `context.LastError` set. The
+ * predefined error of the rate-limit policies has `Reason == "RateLimitExceeded"`; for
+ * `rate-limit-by-key`, `limit-concurrency` and `llm-token-limit` we also accept
+ * `LastError.Source` equal to the policy name, which is how APIM names the source of other
+ * policy errors (unconfirmed). An `llm-token-limit` quota that is used up is answered 403 by
+ * APIM and is not a "retry in a few seconds" case, so a `QuotaExceeded` reason (the name the
+ * `quota` policy uses; unconfirmed for `llm-token-limit`) is left alone.
+ */
+export const THROTTLED_CONDITION = '@(context.LastError != null && (context.LastError.Reason == "RateLimitExceeded" || ('
+  + THROTTLING_POLICIES.map((p) => `context.LastError.Source == "${p}"`).join(' || ')
+  + ') && context.LastError.Reason != "QuotaExceeded"))';
+
+export interface ThrottledAsProblemJsonOptions {
+  /**
+   * `Retry-After` when the rejecting policy left no interval (limit-concurrency never does):
+   * whole seconds, at least 1 (EDGE-6).
+   */
+  readonly retryAfterSeconds: number;
+  /** RFC 9457 `type`. @default 'about:blank' (the problem is just the HTTP status) */
+  readonly type?: string;
+  /** RFC 9457 `detail`. @default - a sentence telling the client to wait for Retry-After */
+  readonly detail?: string;
+}
+
+/** The RFC 9457 body of a throttled call, as JSON text. */
+export function throttledProblemBody(options: Pick<ThrottledAsProblemJsonOptions, 'type' | 'detail'> = {}): string {
+  return JSON.stringify({
+    type: options.type ?? 'about:blank',
+    title: 'Too Many Requests',
+    status: 429,
+    detail: options.detail ?? 'This client has sent too many requests. Retry after the number of seconds in the Retry-After header.',
+  });
+}
+
+/**
+ * For the on-error section: when the error is a gateway throttle (see {@link THROTTLED_CONDITION}),
+ * answer 429 with `Content-Type: application/problem+json`, an RFC 9457 body (type, title,
+ * status 429, detail) and `Retry-After` (GW-1, EDGE-6): the interval the rate limit computed
+ * (its `retry-after-variable-name`), else `retryAfterSeconds`. Clients then parse throttling
+ * like any other error and back off at the interval the gateway gives instead of herding.
+ */
+export function throttledAsProblemJson(options: ThrottledAsProblemJsonOptions): PolicyStatement {
+  const fallback = wholeNumberIn(options.retryAfterSeconds, {
+    min: 1, max: 86_400, lesson: 'EDGE-6', what: 'Retry-After fallback',
+    problem: 'Retry-After is a whole number of seconds, at least 1.', fix: 'use a small interval such as 5.',
+  });
+  if (options.type !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(options.type)) {
+    policyValueError('GW-1', 'problem type', options.type, 'an RFC 9457 type is a URI.', "use 'about:blank' (the default) or an https:// URI documenting the problem.");
+  }
+  const variable = THROTTLE_RETRY_AFTER_VARIABLE;
+  const retryAfter = `@(context.Variables.ContainsKey("${variable}") ? context.Variables["${variable}"].ToString() : "${fallback}")`;
+  return choose([{
+    condition: THROTTLED_CONDITION,
+    then: [returnResponse({
+      statusCode: 429,
+      reason: 'Too Many Requests',
+      headers: { 'Content-Type': 'application/problem+json', 'Retry-After': retryAfter },
+      body: throttledProblemBody(options),
+    })],
+  }]);
+}
