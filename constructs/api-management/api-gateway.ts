@@ -12,6 +12,34 @@ export type ApiManagementV2Sku = `BasicV2_${number}` | `StandardV2_${number}` | 
 
 const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
 
+/** How `rate-limit-by-key` counts on a tier (GW-2). */
+export type RateLimitAlgorithm = 'token bucket' | 'sliding window';
+
+/**
+ * The algorithm `rate-limit-by-key` uses on an API Management SKU (GW-2): a token bucket on
+ * the v2 tiers (`BasicV2_1`, `StandardV2_2`, ...), a sliding window on the classic tiers
+ * (`Developer_1`, `Basic_1`, `Standard_1`, `Premium_1`, `Isolated_1`). `undefined` for
+ * `Consumption_0` (where rate-limit-by-key does not run) and for anything not recognised,
+ * e.g. an unresolved Terraform reference.
+ */
+export function rateLimitAlgorithmOf(skuName: string): RateLimitAlgorithm | undefined {
+  if (/^(?:Basic|Standard|Premium)V2_\d+$/.test(skuName)) return 'token bucket';
+  if (/^(?:Developer|Basic|Standard|Premium|Isolated)_\d+$/.test(skuName)) return 'sliding window';
+  return undefined;
+}
+
+/**
+ * An API Management service to put APIs, policies and backends on: an {@link ApiGateway}, or a
+ * service created elsewhere, given by name, resource group and SKU (`azurerm` spelling, e.g.
+ * `StandardV2_1`, `Developer_1`, `Consumption_0`).
+ */
+export interface IApiGatewayRef {
+  readonly serviceName: string;
+  readonly resourceGroupName: string;
+  /** Decides which policies run and how rate limits count (GW-2). */
+  readonly skuName: string;
+}
+
 export interface ApiGatewayProps {
   /** Service name; part of `<name>.azure-api.net`, so unique across Azure. */
   readonly name: string;
@@ -38,10 +66,12 @@ export interface ApiGatewayProps {
  * off on both sides, and gateway logs in Log Analytics's resource-specific
  * `ApiManagementGatewayLogs` table (GW-10) with request and response bodies never logged (EDGE-4).
  */
-export class ApiGateway extends Construct {
+export class ApiGateway extends Construct implements IApiGatewayRef {
   public readonly service: ApiManagement;
   public readonly serviceName: string;
   public readonly resourceGroupName: string;
+  /** The v2 SKU, e.g. `BasicV2_1`. */
+  public readonly skuName: ApiManagementV2Sku;
   /** Gateway host name, e.g. `apim-x.azure-api.net`, for a Front Door origin. */
   public readonly gatewayHostName: string;
   /** The v2 tiers rate-limit with a token bucket, not a sliding window (GW-2). */
@@ -84,6 +114,7 @@ export class ApiGateway extends Construct {
     });
     this.serviceName = this.service.name;
     this.resourceGroupName = props.resourceGroupName;
+    this.skuName = props.skuName;
     this.gatewayHostName = Fn.trimprefix(this.service.gatewayUrl, 'https://');
 
     const samplingPercentage = props.samplingPercentage ?? 100;

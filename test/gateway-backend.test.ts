@@ -1,0 +1,138 @@
+import { TerraformVariable } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { IApiGatewayRef } from '../constructs/api-management/api-gateway';
+import { CircuitBreakerOptions, GatewayBackend, GatewayBackendProps, isoDuration } from '../constructs/api-management/gateway-backend';
+import { gateway } from './support/fixtures';
+import { resourceOf, synth, testStack } from './support/synth';
+
+const BREAKER: CircuitBreakerOptions = { failures: { count: 5 }, intervalSeconds: 60, tripDurationSeconds: 300 };
+
+function build(props: Partial<GatewayBackendProps> = {}) {
+  const stack = testStack();
+  const backend = new GatewayBackend(stack, 'orders', {
+    gateway: gateway(stack), name: 'orders-backend', url: 'https://orders.example.com', circuitBreaker: BREAKER, ...props,
+  });
+  return { stack, backend, tf: synth(stack) };
+}
+
+const withBreaker = (cb: Partial<CircuitBreakerOptions>) => () => build({ circuitBreaker: { ...BREAKER, ...cb } });
+
+describe('isoDuration', () => {
+  it.each([[1, 'PT1S'], [30, 'PT30S'], [60, 'PT1M'], [90, 'PT1M30S'], [3600, 'PT1H'], [3661, 'PT1H1M1S'], [86_400, 'P1D'], [90_000, 'P1DT1H'], [0, 'PT0S']])(
+    '%s s → %s, as Azure returns it', (seconds, iso) => {
+      expect(isoDuration(seconds)).toBe(iso);
+    });
+});
+
+describe('GatewayBackend', () => {
+  const { backend, tf } = build();
+  const resource = resourceOf(tf, 'azurerm_api_management_backend', 'orders/backend');
+
+  it('creates an http backend on the gateway', () => {
+    expect(resource).toMatchObject({ name: 'orders-backend', protocol: 'http', url: 'https://orders.example.com', resource_group_name: 'rg-test' });
+    expect(resource.api_management_name).toMatch(/^\$\{azurerm_api_management\.gateway_service_[0-9A-F]+\.name\}$/);
+    expect(resource.description).toBeUndefined();
+    expect(backend.backendId).toBe('orders-backend');
+  });
+
+  it('writes the circuit breaker with ISO 8601 durations, 5xx failures and Retry-After accepted (GW-7)', () => {
+    expect(resource.circuit_breaker_rule).toEqual({
+      name: 'breaker',
+      failure_condition: { count: 5, interval_duration: 'PT1M', status_code_range: [{ min: 500, max: 599 }] },
+      trip_duration: 'PT5M',
+      accept_retry_after_enabled: true,
+    });
+  });
+
+  it('passes a percentage, ranges, error reasons, a rule name, the description and acceptRetryAfter through', () => {
+    const { tf: other } = build({
+      description: 'Orders service',
+      circuitBreaker: {
+        name: 'orders-breaker', failures: { percentage: 50 }, intervalSeconds: 90, tripDurationSeconds: 3600,
+        statusCodeRanges: [{ min: 429, max: 429 }, { min: 500, max: 503 }], errorReasons: ['timeout'], acceptRetryAfter: false,
+      },
+    });
+    const r = resourceOf(other, 'azurerm_api_management_backend');
+    expect(r.description).toBe('Orders service');
+    expect(r.circuit_breaker_rule).toEqual({
+      name: 'orders-breaker',
+      failure_condition: {
+        percentage: 50, interval_duration: 'PT1M30S', error_reasons: ['timeout'],
+        status_code_range: [{ min: 429, max: 429 }, { min: 500, max: 503 }],
+      },
+      trip_duration: 'PT1H',
+      accept_retry_after_enabled: false,
+    });
+  });
+
+  it('has no circuit breaker unless asked', () => {
+    expect(resourceOf(build({ circuitBreaker: undefined }).tf, 'azurerm_api_management_backend').circuit_breaker_rule).toBeUndefined();
+  });
+
+  it('accepts a whole Terraform reference as URL and a gateway it did not create', () => {
+    const stack = testStack();
+    const url = new TerraformVariable(stack, 'url', { type: 'string' });
+    const ref: IApiGatewayRef = { serviceName: 'apim', resourceGroupName: 'rg', skuName: 'Premium_1' };
+    new GatewayBackend(stack, 'orders', { gateway: ref, name: 'orders', url: url.stringValue, circuitBreaker: BREAKER });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_backend')).toMatchObject({ url: '${var.url}', api_management_name: 'apim' });
+  });
+});
+
+describe('GatewayBackend refusals', () => {
+  it('fails when the URL is http (SEC-1)', () => {
+    expect(() => build({ url: 'http://orders.example.com' })).toThrow(
+      /^\[SEC-1\] test\/orders: url = "http:\/\/orders\.example\.com": the gateway would call the backend in clear text\. Fix: use the https:\/\/ URL/);
+  });
+
+  it('fails when the trip duration is shorter than the interval (GW-7)', () => {
+    expect(withBreaker({ intervalSeconds: 300, tripDurationSeconds: 60 })).toThrow(
+      /^\[GW-7\] test\/orders: circuitBreaker\.tripDurationSeconds = 60: it is shorter than the 300 s failure window, so the breaker closes again before the window that tripped it is over.* Fix: use at least intervalSeconds \(300\)/);
+  });
+
+  it.each([[{ min: 100, max: 199 }], [{ min: 500, max: 600 }], [{ min: 503, max: 500 }]])('fails when a status range is %j (GW-7)', (range) => {
+    expect(withBreaker({ statusCodeRanges: [{ min: 500, max: 599 }, range] })).toThrow(
+      new RegExp(`^\\[GW-7\\] test/orders: circuitBreaker\\.statusCodeRanges\\[1\\] = \\{"min":${range.min},"max":${range.max}\\}: a status range is two HTTP statuses between 200 and 599 with min <= max\\. Fix: `));
+  });
+
+  it('fails when there are no status ranges (GW-7)', () => {
+    expect(withBreaker({ statusCodeRanges: [] })).toThrow(/^\[GW-7\] test\/orders: circuitBreaker\.statusCodeRanges = \[\]: /);
+  });
+
+  it.each([0, 10_001])('fails when the failure count is %s (GW-7)', (count) => {
+    expect(withBreaker({ failures: { count } })).toThrow(
+      new RegExp(`^\\[GW-7\\] test/orders: circuitBreaker\\.failures\\.count = ${count}: Azure accepts a failure count of 1-10000\\. Fix: `));
+  });
+
+  it.each([0, 101])('fails when the failure percentage is %s (GW-7)', (percentage) => {
+    expect(withBreaker({ failures: { percentage } })).toThrow(
+      new RegExp(`^\\[GW-7\\] test/orders: circuitBreaker\\.failures\\.percentage = ${percentage}: Azure accepts a whole failure percentage of 1-100\\. Fix: use e\\.g\\. 50\\.`));
+  });
+
+  it('fails when both a count and a percentage are given (GW-7)', () => {
+    expect(withBreaker({ failures: { count: 5, percentage: 50 } as unknown as { count: number } })).toThrow(
+      /^\[GW-7\] test\/orders: circuitBreaker\.failures = \{"count":5,"percentage":50\}: .*one of the two\. Fix: /);
+  });
+
+  it('fails when there are more than 10 error reasons (GW-7)', () => {
+    expect(withBreaker({ errorReasons: Array.from({ length: 11 }, (_, i) => `r${i}`) })).toThrow(/^\[GW-7\] test\/orders: circuitBreaker\.errorReasons = \["r0",.*: Azure accepts at most 10 error reasons/);
+  });
+
+  it('fails when the interval is not whole seconds (GW-7)', () => {
+    expect(withBreaker({ intervalSeconds: 0.5 })).toThrow(/^\[GW-7\] test\/orders: circuitBreaker\.intervalSeconds = 0\.5: /);
+  });
+
+  it('fails when the rule name is invalid', () => {
+    expect(withBreaker({ name: 'bad_name' })).toThrow(/^\[AZURE\] test\/orders: circuitBreaker\.name = "bad_name": Azure rejects this circuit breaker rule name\./);
+  });
+
+  it('fails when the gateway is on the Consumption tier (GW-7)', () => {
+    const stack = testStack();
+    expect(() => new GatewayBackend(stack, 'orders', {
+      gateway: { serviceName: 'apim', resourceGroupName: 'rg', skuName: 'Consumption_0' }, name: 'orders', url: 'https://orders.example.com', circuitBreaker: BREAKER,
+    })).toThrow(/^\[GW-7\] test\/orders: gateway\.skuName = "Consumption_0": the Consumption tier has no backend circuit breaker\. Fix: /);
+  });
+
+  it('fails when the name is not a backend name', () => {
+    expect(() => build({ name: 'orders_backend' })).toThrow(/^\[AZURE\] test\/orders: name = "orders_backend": Azure rejects this API Management backend name/);
+  });
+});
