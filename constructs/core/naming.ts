@@ -62,6 +62,14 @@ export const NAME_RULES = {
     kind: 'Front Door origin group, origin or route', min: 2, max: 90, pattern: ALNUM_HYPHEN_EDGES,
     shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
   },
+  managedRedis: {
+    // Azure: 1-60 alphanumerics and hyphens, starting and ending with an alphanumeric, no
+    // consecutive hyphens; this library also asks for a leading letter. The name becomes
+    // `<name>.<region>.redis.azure.net`, so it is treated as unique across Azure.
+    kind: 'Managed Redis', min: 1, max: 60, pattern: /^[A-Za-z](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,
+    shape: 'letters, digits and single hyphens, starting with a letter and ending with a letter or digit',
+    globallyUnique: true,
+  },
   frontDoorFirewallPolicy: {
     kind: 'Front Door WAF policy', min: 1, max: 128, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
     shape: 'letters and digits only, starting with a letter',

@@ -1,0 +1,272 @@
+import { TerraformOutput, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { IManagedIdentityRef } from '../constructs/core/identity';
+import {
+  ACCESS_POLICY_ASSIGNMENT_TYPE, ManagedRedis, ManagedRedisProps, ManagedRedisSku, accessPolicyAssignmentName,
+} from '../constructs/redis/managed-redis';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+
+const BASE: ManagedRedisProps = { name: 'redis-rl', resourceGroupName: 'rg-test', location: 'westeurope', clusteringPolicy: 'OSSCluster' };
+
+/** A ManagedRedis in an AzureStack of the given environment. */
+function build(production: boolean, props: Partial<ManagedRedisProps> = {}) {
+  const stack = new AzureStack(Testing.app(), { stackName: 'rl', environmentName: production ? 'prod' : 'dev', production });
+  const redis = new ManagedRedis(stack, 'redis', { ...BASE, ...props });
+  return { stack, redis };
+}
+
+const cacheOf = (tf: TerraformJson) => resourceOf(tf, 'azurerm_managed_redis') as {
+  sku_name: string; high_availability_enabled: boolean; public_network_access: string;
+  default_database: Record<string, unknown>; lifecycle?: { prevent_destroy?: boolean };
+};
+const alertsOf = (tf: TerraformJson) => Object.values(resourcesOf(tf, 'azurerm_monitor_metric_alert')) as {
+  name: string; severity: number; frequency: string; window_size: string; scopes: string[];
+  criteria: { metric_namespace: string; metric_name: string; aggregation: string; operator: string; threshold: number; dimension?: { name: string; values: string[] }[] }[];
+  action?: { action_group_id: string }[];
+}[];
+const CACHE_ID = expect.stringMatching(/^\$\{azurerm_managed_redis\.redis_cache_[0-9A-F]+\.id\}$/);
+
+describe('ManagedRedis in production', () => {
+  const { stack } = build(true);
+  const tf = synth(stack);
+  const cache = cacheOf(tf);
+
+  it('speaks TLS only, with access keys off, OSS clustering and NoEviction', () => {
+    expect(cache.default_database).toEqual({
+      client_protocol: 'Encrypted',
+      access_keys_authentication_enabled: false,
+      clustering_policy: 'OSSCluster',
+      eviction_policy: 'NoEviction',
+    });
+  });
+
+  it('is highly available, Balanced_B0 by default, with public network access disabled', () => {
+    expect(cache).toMatchObject({ name: 'redis-rl', sku_name: 'Balanced_B0', high_availability_enabled: true, public_network_access: 'Disabled' });
+  });
+
+  it('sets prevent_destroy, so a replacing plan (SKU, HA, clustering) fails instead of dropping data', () => {
+    expect(cache.lifecycle).toEqual({ prevent_destroy: true });
+  });
+
+  it('creates CPU, memory, failure and no-clients alerts on the cache, every 5 minutes (LIM-2)', () => {
+    const alerts = alertsOf(tf);
+    expect(alerts.map((a) => a.name).sort()).toEqual(['redis-rl-cpu', 'redis-rl-failures', 'redis-rl-memory', 'redis-rl-no-clients']);
+    for (const alert of alerts) {
+      expect(alert).toMatchObject({ scopes: [CACHE_ID], frequency: 'PT5M', window_size: 'PT5M' });
+      expect(alert.criteria[0].metric_namespace).toBe('Microsoft.Cache/redisEnterprise');
+    }
+    const byName = Object.fromEntries(alerts.map((a) => [a.name, a.criteria[0]]));
+    expect(byName['redis-rl-cpu']).toMatchObject({ metric_name: 'percentProcessorTime', aggregation: 'Maximum', operator: 'GreaterThan', threshold: 80 });
+    expect(byName['redis-rl-memory']).toMatchObject({ metric_name: 'usedmemorypercentage', aggregation: 'Maximum', operator: 'GreaterThan', threshold: 80 });
+    expect(byName['redis-rl-failures']).toMatchObject({ metric_name: 'errors', operator: 'GreaterThan', threshold: 0 });
+    expect(byName['redis-rl-failures'].dimension).toEqual([{
+      name: 'ErrorType', operator: 'Include',
+      values: ['Failover', 'Dataloss', 'UnresponsiveClients', 'MicrosoftEntraAuthenticationFailure', 'MicrosoftEntraTokenExpired'],
+    }]);
+    expect(byName['redis-rl-no-clients']).toMatchObject({ metric_name: 'connectedclients', aggregation: 'Minimum', operator: 'LessThan', threshold: 1 });
+  });
+
+  it('warns that alerts without an action group tell nobody (LIM-2)', () => {
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-2\] rl-prod\/redis: alerts\.actionGroupId = undefined: .* Fix: give alerts\.actionGroupId/)]);
+  });
+
+  it('passes the lessons check', () => {
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+  });
+});
+
+describe('ManagedRedis outside production', () => {
+  const { stack } = build(false);
+  const tf = synth(stack);
+  const cache = cacheOf(tf);
+
+  it('keeps public network access on and does not set prevent_destroy', () => {
+    expect(cache.public_network_access).toBe('Enabled');
+    expect(cache.lifecycle).toBeUndefined();
+  });
+
+  it('has no no-clients alert (an idle dev cache has no clients)', () => {
+    expect(alertsOf(tf).map((a) => a.name).sort()).toEqual(['redis-rl-cpu', 'redis-rl-failures', 'redis-rl-memory']);
+  });
+
+  it('allows high availability off to save cost', () => {
+    const { stack: s } = build(false, { highAvailability: false });
+    expect(cacheOf(synth(s)).high_availability_enabled).toBe(false);
+  });
+
+  it('warns on access keys (SEC-1) but builds', () => {
+    const { stack: s } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
+    expect(cacheOf(synth(s)).default_database.access_keys_authentication_enabled).toBe(true);
+    expect(warningsOf(s)).toEqual([
+      '[SEC-1] rl-dev/redis: accessKeysEnabled = true: an access key is one shared secret for the whole database: whoever holds it bypasses Entra ID, and rotating it breaks every client at once. Fix: leave accessKeysEnabled false and call grantDataAccess(identity) for each workload identity (Entra ID access policy assignment).',
+    ]);
+  });
+
+  it('protects from replacement when asked, outside production too', () => {
+    const { stack: s } = build(false, { protectFromReplacement: true });
+    expect(cacheOf(synth(s)).lifecycle).toEqual({ prevent_destroy: true });
+  });
+});
+
+describe('ManagedRedis defaults outside an AzureStack', () => {
+  it('applies the production rules (AzureStack.isProduction is true outside one)', () => {
+    const stack = testStack();
+    const redis = new ManagedRedis(stack, 'redis', BASE);
+    expect(redis.production).toBe(true);
+    expect(cacheOf(synth(stack))).toMatchObject({ public_network_access: 'Disabled', lifecycle: { prevent_destroy: true } });
+  });
+
+  it('lets production be overridden per construct', () => {
+    const stack = testStack();
+    new ManagedRedis(stack, 'redis', { ...BASE, production: false });
+    expect(cacheOf(synth(stack))).toMatchObject({ public_network_access: 'Enabled' });
+  });
+});
+
+describe('ManagedRedis alerts options', () => {
+  it('sends every alert to the action group and says nothing more', () => {
+    const { stack } = build(true, { alerts: { actionGroupId: '/subscriptions/0/resourceGroups/rg/providers/microsoft.insights/actionGroups/oncall' } });
+    const alerts = alertsOf(synth(stack));
+    expect(alerts).toHaveLength(4);
+    for (const alert of alerts) expect(alert.action).toEqual([{ action_group_id: '/subscriptions/0/resourceGroups/rg/providers/microsoft.insights/actionGroups/oncall' }]);
+    expect(warningsOf(stack)).toEqual([]);
+  });
+
+  it('takes custom thresholds and can drop the no-clients alert', () => {
+    const { stack } = build(true, { alerts: { actionGroupId: '/ag', cpuPercentThreshold: 70, memoryPercentThreshold: 90, minConnectedClients: 0 } });
+    const alerts = alertsOf(synth(stack));
+    expect(alerts.map((a) => [a.name, a.criteria[0].threshold]).sort()).toEqual([['redis-rl-cpu', 70], ['redis-rl-failures', 0], ['redis-rl-memory', 90]]);
+  });
+
+  it('removes the alerts on `alerts: false`, with a LIM-2 warning', () => {
+    const { stack } = build(true, { alerts: false });
+    expect(resourcesOf(synth(stack), 'azurerm_monitor_metric_alert')).toEqual({});
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-2\] rl-prod\/redis: alerts = false: a Redis-backed limiter fails open/)]);
+  });
+
+  it('fails when a threshold is 100 or more (LIM-2)', () => {
+    expect(() => build(true, { alerts: { cpuPercentThreshold: 100 } })).toThrow(
+      /^\[LIM-2\] rl-prod\/redis: alerts\.cpuPercentThreshold = 100: the threshold is a whole percentage below 100.* Fix: use e\.g\. 80/);
+  });
+});
+
+describe('ManagedRedis refusals', () => {
+  it('fails when access keys are enabled in production (SEC-1)', () => {
+    expect(() => build(true, { accessKeysEnabled: true })).toThrow(
+      '[SEC-1] rl-prod/redis: accessKeysEnabled = true: an access key is one shared secret for the whole database: whoever holds it bypasses Entra ID, and rotating it breaks every client at once. Fix: leave accessKeysEnabled false and call grantDataAccess(identity) for each workload identity (Entra ID access policy assignment).');
+  });
+
+  it('fails when high availability is off in production (LIM-2)', () => {
+    expect(() => build(true, { highAvailability: false })).toThrow(
+      /^\[LIM-2\] rl-prod\/redis: highAvailability = false: without high availability the cache is one node with no SLA: .*a Redis-backed limiter then fails open.* Fix: leave highAvailability true in production/);
+  });
+
+  it('fails when the SKU does not exist (AZURE)', () => {
+    expect(() => build(false, { skuName: 'Enterprise_E10' as ManagedRedisSku })).toThrow(
+      /^\[AZURE\] rl-dev\/redis: skuName = "Enterprise_E10": Azure Managed Redis has no such SKU\. Fix: use a Balanced_, ComputeOptimized_, FlashOptimized_ or MemoryOptimized_ SKU/);
+  });
+
+  it('fails when the clustering policy is unknown (LIM-1)', () => {
+    expect(() => build(false, { clusteringPolicy: 'Cluster' as ManagedRedisProps['clusteringPolicy'] })).toThrow(
+      /^\[LIM-1\] rl-dev\/redis: clusteringPolicy = "Cluster": .* Fix: use 'OSSCluster'/);
+  });
+
+  it('fails when the eviction policy is unknown (AZURE)', () => {
+    expect(() => build(false, { evictionPolicy: 'allkeys-lru' as ManagedRedisProps['evictionPolicy'] })).toThrow(
+      /^\[AZURE\] rl-dev\/redis: evictionPolicy = "allkeys-lru": Azure Managed Redis has no such eviction policy\./);
+  });
+
+  it('fails when the name starts with a digit, ends with a hyphen, has "--" or is longer than 60 characters (AZURE)', () => {
+    for (const name of ['1redis', 'redis-', 'redis--rl', `r${'x'.repeat(60)}`]) {
+      expect(() => build(false, { name })).toThrow(
+        new RegExp(`^\\[AZURE\\] rl-dev/redis: name = "${name}": Azure rejects this Managed Redis name \\(${name.length} characters\\)\\. Fix: use 1-60 characters: letters, digits and single hyphens, starting with a letter and ending with a letter or digit, unique across Azure\\.`));
+    }
+  });
+
+  it('fails when two stacks of one app claim the same cache name (globally unique)', () => {
+    const app = Testing.app();
+    new ManagedRedis(new AzureStack(app, { stackName: 'rl', environmentName: 'dev' }), 'redis', BASE);
+    expect(() => new ManagedRedis(new AzureStack(app, { stackName: 'rl', environmentName: 'prod', production: true }), 'redis', BASE))
+      .toThrow(/^\[AZURE\] rl-prod\/redis: name = "redis-rl": Managed Redis names are unique across Azure, and rl-dev\/redis in this app already uses it/);
+  });
+});
+
+describe('ManagedRedis data access for a workload identity', () => {
+  function withIdentity() {
+    const { stack, redis } = build(false, { alerts: { actionGroupId: '/ag' } });
+    const identity = new UserAssignedIdentity(stack, 'limiter-identity', { name: 'id-limiter', resourceGroupName: 'rg-test', location: 'westeurope' });
+    return { stack, redis, identity };
+  }
+
+  it('creates an Entra access policy assignment through AzAPI, with the principal id by reference', () => {
+    const { stack, redis, identity } = withIdentity();
+    redis.grantDataAccess(identity);
+    const grant = resourceOf(synth(stack), 'azapi_resource') as Record<string, unknown> & { body: { properties: { user: { objectId: string } } } };
+    expect(grant.type).toBe('Microsoft.Cache/redisEnterprise/databases/accessPolicyAssignments@2025-07-01');
+    expect(grant.type).toBe(ACCESS_POLICY_ASSIGNMENT_TYPE);
+    expect(grant.parent_id).toMatch(/^\$\{azurerm_managed_redis\.redis_cache_[0-9A-F]+\.id\}\/databases\/default$/);
+    expect(grant.body).toEqual({ properties: { accessPolicyName: 'default', user: { objectId: '${azurerm_user_assigned_identity.limiter-identity.principal_id}' } } });
+    expect(grant.body.properties.user.objectId).not.toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('names the assignment deterministically within ^[A-Za-z0-9]{1,60}$, from the construct id and a hash', () => {
+    const { stack, redis, identity } = withIdentity();
+    redis.grantDataAccess(identity);
+    const name = String(resourceOf(synth(stack), 'azapi_resource').name);
+    expect(name).toMatch(/^limiteridentity[0-9a-f]{10}$/);
+    expect(name).toBe(accessPolicyAssignmentName('rl-dev/redis', 'limiter-identity'));
+    const again = withIdentity();
+    again.redis.grantDataAccess(again.identity);
+    expect(resourceOf(synth(again.stack), 'azapi_resource').name).toBe(name);
+    expect(accessPolicyAssignmentName('rl-dev/redis', 'x'.repeat(80))).toMatch(/^[A-Za-z0-9]{1,60}$/);
+  });
+
+  it('exports nothing from the response, sends no tags to the tag-less proxy resource, and outputs no key', () => {
+    const { stack, redis, identity } = withIdentity();
+    redis.grantDataAccess(identity);
+    const tf = synth(stack);
+    const grant = resourceOf(tf, 'azapi_resource');
+    expect(grant.response_export_values).toBeUndefined();
+    expect(grant.tags).toBeUndefined();
+    expect(tf.output).toBeUndefined();
+    expect(JSON.stringify(tf)).not.toMatch(/primary_access_key|secondary_access_key/);
+    expect(Object.keys(redis).filter((k) => /key/i.test(k))).toEqual([]);
+  });
+
+  it('serializes several grants (the database takes one update at a time)', () => {
+    const { stack, redis, identity } = withIdentity();
+    const first = redis.grantDataAccess(identity);
+    redis.grantDataAccess({ id: '/id/2', principalId: '00000000-0000-0000-0000-000000000002', clientId: 'c2' }, 'worker');
+    const grants = resourcesOf(synth(stack), 'azapi_resource');
+    const worker = Object.entries(grants).find(([id]) => id.includes('access-worker'))![1];
+    expect(worker.depends_on).toEqual([`azapi_resource.${first.friendlyUniqueId}`]);
+    expect((worker.body as { properties: { user: { objectId: string } } }).properties.user.objectId).toBe('00000000-0000-0000-0000-000000000002');
+  });
+
+  it('gives the workload host, port and client id, by reference and without secrets', () => {
+    const { stack, redis, identity } = withIdentity();
+    const env = redis.environmentVariables(identity);
+    expect(Object.keys(env)).toEqual(['REDIS_HOST', 'REDIS_PORT', 'AZURE_CLIENT_ID']);
+    new TerraformOutput(stack, 'env', { value: env });
+    expect(synth(stack).output?.env.value).toEqual({
+      REDIS_HOST: expect.stringMatching(/^\$\{azurerm_managed_redis\.redis_cache_[0-9A-F]+\.hostname\}$/),
+      REDIS_PORT: expect.stringMatching(/^\$\{azurerm_managed_redis\.redis_cache_[0-9A-F]+\.default_database\[0\]\.port\}$/),
+      AZURE_CLIENT_ID: '${azurerm_user_assigned_identity.limiter-identity.client_id}',
+    });
+  });
+
+  it('fails when the identity is not a construct and no id is given (SEC-1)', () => {
+    const { redis } = withIdentity();
+    const ref: IManagedIdentityRef = { id: '/id', principalId: '00000000-0000-0000-0000-000000000001', clientId: 'c' };
+    expect(() => redis.grantDataAccess(ref)).toThrow(
+      /^\[SEC-1\] rl-dev\/redis: grantDataAccess\.id = undefined: the access policy assignment needs a stable name.* Fix: pass an id with letters or digits/);
+  });
+
+  it('fails when a literal principal id is not a GUID (SEC-1)', () => {
+    const { redis } = withIdentity();
+    expect(() => redis.grantDataAccess({ id: '/id', principalId: 'limiter', clientId: 'c' }, 'limiter')).toThrow(
+      /^\[SEC-1\] rl-dev\/redis: grantDataAccess\.identity\.principalId = "limiter": Entra ID names the identity by its object id, a GUID\./);
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { DIAGNOSTIC_TABLES, checkKql } from '../constructs/monitoring/kql';
+import {
+  FAST_RETRY_AFTER_429_QUERY, GATEWAY_OVERHEAD_QUERY, GATEWAY_QUERIES, GATEWAY_VS_SERVICE_429_QUERY, GatewayQuery,
+  GatewayQueryPack, GatewayQueryPackProps, REJECTIONS_PER_SUBSCRIPTION_QUERY, stableUuid,
+} from '../constructs/monitoring/query-pack';
+import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+
+const PROPS: GatewayQueryPackProps = { name: 'pack-rl', resourceGroupName: 'rg-test', location: 'westeurope' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function build(props: Partial<GatewayQueryPackProps> = {}) {
+  const stack = testStack();
+  const pack = new GatewayQueryPack(stack, 'queries', { ...PROPS, ...props });
+  return { stack, pack, tf: synth(stack) };
+}
+
+type Query = { name: string; display_name: string; description: string; body: string; categories: string[]; resource_types: string[]; query_pack_id: string };
+const queriesOf = (tf: ReturnType<typeof synth>) => Object.values(resourcesOf(tf, 'azurerm_log_analytics_query_pack_query')) as Query[];
+
+describe('checkKql', () => {
+  it('accepts every built-in query, each reading ApiManagementGatewayLogs', () => {
+    for (const query of [GATEWAY_VS_SERVICE_429_QUERY, REJECTIONS_PER_SUBSCRIPTION_QUERY, GATEWAY_OVERHEAD_QUERY, FAST_RETRY_AFTER_429_QUERY]) {
+      expect(checkKql(query)).toEqual({ ok: true, problems: [], tables: ['ApiManagementGatewayLogs'] });
+    }
+  });
+
+  it('knows the four tables the diagnostic settings create', () => {
+    expect(DIAGNOSTIC_TABLES).toEqual(['ApiManagementGatewayLogs', 'ApiManagementWebSocketConnectionLogs', 'ContainerAppConsoleLogs', 'ContainerAppSystemLogs']);
+  });
+
+  it('ignores brackets and table names inside strings and comments', () => {
+    const query = `// AzureDiagnostics is not read here (
+ApiManagementGatewayLogs
+| where Url has "(" and LastErrorReason != 'join AzureDiagnostics ]' and Method == @"\\{"
+| project Url`;
+    expect(checkKql(query)).toEqual({ ok: true, problems: [], tables: ['ApiManagementGatewayLogs'] });
+  });
+
+  it('accepts let statements, joins and unions over known tables', () => {
+    const query = `let gateway = ApiManagementGatewayLogs | where ResponseCode == 429;
+let threshold = 10;
+gateway
+| join kind=inner (ContainerAppConsoleLogs | project TimeGenerated, Log) on TimeGenerated
+| union ContainerAppSystemLogs, table("ApiManagementWebSocketConnectionLogs")
+| take threshold`;
+    expect(checkKql(query)).toEqual({
+      ok: true, problems: [],
+      tables: ['ApiManagementGatewayLogs', 'ContainerAppConsoleLogs', 'ContainerAppSystemLogs', 'ApiManagementWebSocketConnectionLogs'],
+    });
+  });
+
+  it('fails when a parenthesis is never closed', () => {
+    expect(checkKql('ApiManagementGatewayLogs\n| summarize count() by bin(TimeGenerated, 5m')).toEqual({
+      ok: false, tables: [], problems: [{ kind: 'syntax', message: '"(" opened at line 2, column 27 is never closed.' }],
+    });
+  });
+
+  it('fails when brackets cross', () => {
+    expect(checkKql('ApiManagementGatewayLogs | extend x = pack_array(1, 2] )').problems).toEqual([
+      { kind: 'syntax', message: '"]" at line 1, column 54 does not match "(" opened at line 1, column 49.' },
+    ]);
+  });
+
+  it('fails when a bracket closes nothing', () => {
+    expect(checkKql('ApiManagementGatewayLogs | take 1 }').problems).toEqual([{ kind: 'syntax', message: '"}" at line 1, column 35 closes nothing.' }]);
+  });
+
+  it('fails when a quote is not closed on its line', () => {
+    expect(checkKql('ApiManagementGatewayLogs\n| where Url has "/orders\n| take 1').problems).toEqual([
+      { kind: 'syntax', message: 'the string opened with " at line 2, column 17 is never closed on its line.' },
+    ]);
+    expect(checkKql("ApiManagementGatewayLogs | where Method == 'GET").ok).toBe(false);
+  });
+
+  it('fails when the query starts from AzureDiagnostics, and says why (GW-10)', () => {
+    const result = checkKql('AzureDiagnostics | where ResponseCode == 429');
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([{
+      kind: 'table',
+      message: expect.stringMatching(/^the query starts from "AzureDiagnostics", not from a table the diagnostic settings create \(ApiManagementGatewayLogs, .*\)\. Gateway logs go to resource-specific tables \(log_analytics_destination_type = Dedicated, GW-10\)/),
+    }]);
+  });
+
+  it('fails when the query starts from something that is not a table', () => {
+    expect(checkKql('print x = 1').problems).toEqual([{ kind: 'table', message: expect.stringMatching(/^the query starts from "print"/) }]);
+    expect(checkKql('| take 1').problems).toEqual([{ kind: 'table', message: expect.stringMatching(/^the query starts from no table/) }]);
+    expect(checkKql('let x = 1;\n// only a comment').problems).toEqual([{ kind: 'syntax', message: expect.stringMatching(/^the query has only let statements/) }]);
+    expect(checkKql('// only a comment').problems).toEqual([{ kind: 'syntax', message: 'the query is empty.' }]);
+    expect(checkKql('   ').problems).toEqual([{ kind: 'syntax', message: 'the query is empty.' }]);
+  });
+
+  it('fails when a join, lookup, union, table() or let reads an unknown table', () => {
+    const unknown = (query: string) => checkKql(query).problems.map((p) => p.message.split(',')[0]);
+    expect(unknown('ApiManagementGatewayLogs | join kind=leftouter (AppRequests | project OperationId) on OperationId'))
+      .toEqual(['join reads table "AppRequests"']);
+    expect(unknown('ApiManagementGatewayLogs | lookup AppRequests on OperationId')).toEqual(['lookup reads table "AppRequests"']);
+    expect(unknown('union ApiManagementGatewayLogs, AzureDiagnostics')).toEqual(['union reads table "AzureDiagnostics"']);
+    expect(unknown('ApiManagementGatewayLogs | union table("AppTraces")')).toEqual(['table() reads table "AppTraces"']);
+    expect(unknown('let requests = AppRequests | where Success == false;\nrequests | count')).toEqual(['let requests reads table "AppRequests"']);
+    expect(unknown('ApiManagementGatewayLogs | where OperationId in ((AppRequests | project OperationId))')).toEqual(['a subquery reads table "AppRequests"']);
+  });
+
+  it('fails when a statement other than the last is a query', () => {
+    expect(checkKql('ApiManagementGatewayLogs | take 1; ApiManagementGatewayLogs | take 2').problems).toEqual([
+      { kind: 'syntax', message: 'only the last statement may be a query; "ApiManagementGatewayLogs | take 1" is followed by a ";".' },
+    ]);
+  });
+
+  it('checks against the tables it is given', () => {
+    expect(checkKql('AppRequests | take 1', ['AppRequests']).ok).toBe(true);
+    expect(checkKql('ApiManagementGatewayLogs | take 1', ['AppRequests']).ok).toBe(false);
+  });
+});
+
+describe('the built-in gateway queries', () => {
+  it('tell gateway 429s (no backend response code) from service 429s (GW-10)', () => {
+    expect(GATEWAY_VS_SERVICE_429_QUERY).toContain('where ResponseCode == 429');
+    expect(GATEWAY_VS_SERVICE_429_QUERY).toContain('case(tostring(BackendResponseCode) in ("", "0"), "gateway", BackendResponseCode == 429, "service", "other")');
+  });
+
+  it('count rejections per subscription', () => {
+    expect(REJECTIONS_PER_SUBSCRIPTION_QUERY).toMatch(/by ApimSubscriptionId\n/);
+  });
+
+  it('compute gateway overhead percentiles from TotalTime - BackendTime', () => {
+    expect(GATEWAY_OVERHEAD_QUERY).toContain('extend GatewayOverheadMs = TotalTime - BackendTime');
+    expect(GATEWAY_OVERHEAD_QUERY).toContain('percentiles(GatewayOverheadMs, 50, 95, 99)');
+  });
+
+  it('find clients that call again within one second of a 429', () => {
+    expect(FAST_RETRY_AFTER_429_QUERY).toContain('PreviousResponseCode == 429 and TimeGenerated - PreviousTime < 1s');
+    expect(FAST_RETRY_AFTER_429_QUERY).toContain('sort by Client asc, TimeGenerated asc');
+  });
+});
+
+describe('GatewayQueryPack', () => {
+  it('creates a query pack and one saved query per built-in query, in category monitor', () => {
+    const { tf } = build();
+    expect(resourceOf(tf, 'azurerm_log_analytics_query_pack')).toMatchObject({ name: 'pack-rl', resource_group_name: 'rg-test', location: 'westeurope' });
+    const queries = queriesOf(tf);
+    expect(queries.map((q) => q.display_name).sort()).toEqual(GATEWAY_QUERIES.map((q) => q.displayName).sort());
+    for (const query of queries) {
+      const source = GATEWAY_QUERIES.find((q) => q.displayName === query.display_name)!;
+      expect(query).toMatchObject({ body: source.body, description: source.description, categories: ['monitor'], resource_types: ['microsoft.apimanagement/service'] });
+      expect(query.query_pack_id).toMatch(/^\$\{azurerm_log_analytics_query_pack\.queries_pack_[0-9A-F]+\.id\}$/);
+      expect(query.name).toMatch(UUID);
+    }
+  });
+
+  it('gives each query a stable UUID, the same on every synth', () => {
+    const names = (tf: ReturnType<typeof synth>) => queriesOf(tf).map((q) => q.name).sort();
+    expect(names(build().tf)).toEqual(names(build().tf));
+    expect(new Set(names(build().tf)).size).toBe(GATEWAY_QUERIES.length);
+    expect(stableUuid('a')).not.toBe(stableUuid('b'));
+  });
+
+  it('adds a team query after the built-in ones', () => {
+    const team: GatewayQuery = {
+      key: 'console-errors', displayName: 'Limiter errors', description: 'Errors the limiter logs.',
+      body: 'ContainerAppConsoleLogs | where Log has "RateLimiter"', categories: ['container'],
+    };
+    const { pack, tf } = build({ queries: [team] });
+    expect(Object.keys(pack.queries)).toEqual([...GATEWAY_QUERIES.map((q) => q.key), 'console-errors']);
+    expect(queriesOf(tf).find((q) => q.display_name === 'Limiter errors')).toMatchObject({ categories: ['container'] });
+  });
+
+  it('can leave out the built-in queries', () => {
+    const { tf } = build({ includeDefaults: false, queries: [{ key: 'one', displayName: 'One', description: 'One.', body: 'ApiManagementGatewayLogs | take 10' }] });
+    expect(queriesOf(tf)).toHaveLength(1);
+  });
+
+  it('fails when a team query reads AzureDiagnostics (GW-10)', () => {
+    expect(() => build({ queries: [{ key: 'legacy', displayName: 'Legacy', description: 'Old table.', body: 'AzureDiagnostics\n| where ResponseCode == 429' }] }))
+      .toThrow(/^\[GW-10\] test\/queries: queries\["legacy"\]\.body = "AzureDiagnostics": the query starts from "AzureDiagnostics", .* Fix: read the tables the diagnostic settings fill \(ApiManagementGatewayLogs, ApiManagementWebSocketConnectionLogs, ContainerAppConsoleLogs, ContainerAppSystemLogs\); gateway logs are in ApiManagementGatewayLogs\.$/);
+  });
+
+  it('fails when a team query has unbalanced brackets (AZURE)', () => {
+    expect(() => build({ queries: [{ key: 'broken', displayName: 'Broken', description: 'Broken.', body: 'ApiManagementGatewayLogs | summarize count() by bin(TimeGenerated, 5m' }] }))
+      .toThrow('[AZURE] test/queries: queries["broken"].body = "ApiManagementGatewayLogs | summarize count() by bin(TimeGenerated, 5m": "(" opened at line 1, column 52 is never closed. Fix: fix the query in the Log Analytics editor, then paste it back.');
+  });
+
+  it('fails when two queries share a display name or a key (AZURE)', () => {
+    const copy = { ...GATEWAY_QUERIES[0], key: 'copy' };
+    expect(() => build({ queries: [copy] })).toThrow(/^\[AZURE\] test\/queries: queries\["copy"\]\.displayName = "Rate limiting: 429s from the gateway vs the service": display names are unique within a query pack/);
+    expect(() => build({ queries: [{ ...GATEWAY_QUERIES[0], displayName: 'Other' }] }))
+      .toThrow(/^\[AZURE\] test\/queries: queries\["gateway-vs-service-429"\]\.key = "gateway-vs-service-429": another query of the pack has this key\./);
+  });
+
+  it('fails when a key is not lower-case letters, digits and hyphens', () => {
+    expect(() => build({ queries: [{ key: 'My Query', displayName: 'Mine', description: 'Mine.', body: 'ApiManagementGatewayLogs' }] }))
+      .toThrow(/^\[AZURE\] test\/queries: queries\["My Query"\]\.key = "My Query": the key becomes a construct id/);
+  });
+
+  it('fails when a category is unknown', () => {
+    expect(() => build({ queries: [{ key: 'x', displayName: 'X', description: 'X.', body: 'ApiManagementGatewayLogs', categories: ['gateway' as 'monitor'] }] }))
+      .toThrow(/^\[AZURE\] test\/queries: queries\["x"\]\.categories = "gateway": Log Analytics has no such query category\./);
+  });
+});
