@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { RateLimitingSettings } from '../stacks/rate-limiting-stack';
 import { RealtimeStackProps } from '../stacks/realtime-stack';
 
 /**
@@ -9,6 +10,11 @@ import { RealtimeStackProps } from '../stacks/realtime-stack';
 export type EnvironmentDefinition = Omit<RealtimeStackProps, 'environmentName'> & {
   /** Environment name: `dev`, `prod`, ... Stacks are named `<stack>-<name>`. */
   readonly name: string;
+  /**
+   * What only the rate-limiting stack needs. The shared fields (location, name prefix,
+   * production, tags, state, API Management tier, log retention) come from the environment.
+   */
+  readonly rateLimiting: RateLimitingSettings;
 };
 
 /** The sample ASP.NET Core image: it honours the Kestrel endpoint settings, so it listens on 8080 and 8081. */
@@ -29,6 +35,10 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentDefinition[] = [
     frontDoor: { sku: 'Standard_AzureFrontDoor', waf: false },
     replicas: { min: 1, max: 5 },
     logRetentionDays: 30,
+    rateLimiting: {
+      image: SAMPLE_IMAGE,
+      redis: { skuName: 'Balanced_B0', highAvailability: false },
+    },
   },
   {
     name: 'prod',
@@ -42,6 +52,11 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentDefinition[] = [
     frontDoor: { sku: 'Premium_AzureFrontDoor', waf: true },
     replicas: { min: 2, max: 20 },
     logRetentionDays: 90,
+    rateLimiting: {
+      image: 'crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0',
+      registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
+      redis: { skuName: 'Balanced_B1', highAvailability: true },
+    },
   },
 ];
 
@@ -61,8 +76,9 @@ type Overrides = Record<string, Partial<EnvironmentDefinition>>;
  * 2. merged with the JSON file named by `RTP_ENVIRONMENTS_FILE`: an object keyed by environment
  *    name whose values override fields (objects merge one level deep); a new name adds an
  *    environment, starting from `dev`'s values;
- * 3. then `RTP_<ENV>_IMAGE`, `RTP_<ENV>_LOCATION`, `RTP_<ENV>_NAME_PREFIX` and
- *    `RTP_<ENV>_STATE_STORAGE_ACCOUNT` (ENV upper-cased, e.g. `RTP_PROD_IMAGE`);
+ * 3. then `RTP_<ENV>_IMAGE` (real-time image), `RTP_<ENV>_LIMITER_IMAGE` (rate-limiter
+ *    image), `RTP_<ENV>_LOCATION`, `RTP_<ENV>_NAME_PREFIX` and `RTP_<ENV>_STATE_STORAGE_ACCOUNT`
+ *    (ENV upper-cased, e.g. `RTP_PROD_IMAGE`);
  * 4. restricted to the names in `RTP_ENVIRONMENTS` (comma-separated), if set.
  */
 export function loadEnvironments(sources: EnvironmentSources = { env: process.env }): EnvironmentDefinition[] {
@@ -96,7 +112,7 @@ export function loadEnvironments(sources: EnvironmentSources = { env: process.en
 
 const KNOWN_FIELDS: ReadonlySet<string> = new Set<keyof EnvironmentDefinition>([
   'name', 'location', 'namePrefix', 'production', 'tags', 'state', 'image', 'registry', 'apiManagement',
-  'frontDoor', 'replicas', 'logRetentionDays', 'routes', 'webSocketHeartbeatSeconds',
+  'frontDoor', 'replicas', 'logRetentionDays', 'routes', 'webSocketHeartbeatSeconds', 'rateLimiting',
 ]);
 
 /** Refuse what would only fail at `terraform apply`: a misspelt region. The constructs check the rest. */
@@ -142,12 +158,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function applyVariables(e: EnvironmentDefinition, env: Readonly<Record<string, string | undefined>>): EnvironmentDefinition {
   const key = (suffix: string) => env[`RTP_${e.name.toUpperCase().replace(/-/g, '_')}_${suffix}`];
   const image = key('IMAGE');
+  const limiterImage = key('LIMITER_IMAGE');
   const location = key('LOCATION');
   const namePrefix = key('NAME_PREFIX');
   const storage = key('STATE_STORAGE_ACCOUNT');
   return {
     ...e,
     ...(image ? { image } : {}),
+    ...(limiterImage ? { rateLimiting: { ...e.rateLimiting, image: limiterImage } } : {}),
     ...(location ? { location } : {}),
     ...(namePrefix ? { namePrefix } : {}),
     ...(storage ? { state: { ...e.state, storageAccountName: storage } } : {}),

@@ -1,22 +1,11 @@
-import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { DEFAULT_ENVIRONMENTS, EnvironmentDefinition, loadEnvironments } from '../src/environments';
+import { DEFAULT_ENVIRONMENTS, EnvironmentDefinition } from '../src/environments';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
+import { synthAll } from './support/app';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { TerraformJson, resourceOf, resourcesOf } from './support/synth';
+import { resourceOf, resourcesOf } from './support/synth';
 
-/** Every stack of every embedded environment, synthesized in one app as `npm run synth` does. */
-function synthAll(environments: readonly EnvironmentDefinition[] = loadEnvironments({ env: {} })) {
-  const app = Testing.app();
-  return buildApp(app, environments).map((stack) => ({
-    name: stack.node.id,
-    stack,
-    tf: JSON.parse(Testing.synth(stack, true)) as TerraformJson,
-  }));
-}
-
-const stacks = synthAll();
+const stacks = synthAll().filter((s) => s.name.startsWith('realtime-'));
 const byName = (name: string) => stacks.find((s) => s.name === name)!.tf;
 
 describe('RealtimeStack snapshots', () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run synth`: synthesize every stack of every environment (src/main.ts) and print what was
- * produced: stacks, resource counts by type, and the warnings the constructs raised.
+ * produced: stacks, resource counts by type, and the warnings and notes (info) the constructs raised.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +18,7 @@ const outdir = resolve(process.env.CDKTF_OUTDIR ?? 'cdktf.out');
 const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as Manifest;
 const lines: string[] = [`Synthesized into ${outdir}`];
 let warnings = 0;
+let infos = 0;
 for (const stack of Object.values(manifest.stacks)) {
   const tf = JSON.parse(readFileSync(join(outdir, stack.synthesizedStackPath), 'utf8')) as {
     resource?: Record<string, Record<string, unknown>>;
@@ -28,10 +29,12 @@ for (const stack of Object.values(manifest.stacks)) {
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   lines.push('', `${stack.name}: ${total} resources, ${Object.keys(tf.data ?? {}).length} data sources, ${Object.keys(tf.output ?? {}).length} outputs`);
   for (const [type, n] of counts.sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${String(n).padStart(3)}  ${type}`);
-  for (const a of stack.annotations.filter((x) => x.level !== 'info')) {
-    warnings += 1;
-    lines.push(`  ${a.level.toUpperCase()}: ${a.message}`);
+  for (const a of stack.annotations) {
+    const level = a.level.replace(/^@cdktf\//, '');
+    if (level === 'info') infos += 1;
+    else warnings += 1;
+    lines.push(`  ${level.toUpperCase()}: ${a.message}`);
   }
 }
-lines.push('', `${Object.keys(manifest.stacks).length} stacks, ${warnings} warnings`);
+lines.push('', `${Object.keys(manifest.stacks).length} stacks, ${warnings} warnings, ${infos} notes`);
 process.stdout.write(`${lines.join('\n')}\n`);

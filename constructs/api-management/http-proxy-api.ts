@@ -1,0 +1,108 @@
+import { Construct } from 'constructs';
+import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
+import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { refuse } from '../core/validation';
+import { PolicyDocument } from '../policy/policy-document';
+import { setBackendService } from '../policy/rate-limit';
+import { ApiRateLimitPolicy, ApiRateLimitPolicyProps } from './api-rate-limit-policy';
+import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
+
+/** HTTP methods an {@link HttpProxyApi} passes through. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/** The limits of an {@link HttpProxyApi}: an {@link ApiRateLimitPolicy} without gateway, API or inbound statements. */
+export type HttpProxyApiLimits = Omit<ApiRateLimitPolicyProps, 'gateway' | 'apiName' | 'inbound' | 'backendId'>;
+
+export interface HttpProxyApiProps extends GatewayApiProps {
+  /**
+   * HTTPS base URL of the backend, e.g. `service.url`. With `backendId`, the backend entity's
+   * URL is used instead and this is only the API's display URL.
+   */
+  readonly backendUrl: string;
+  /**
+   * A {@link GatewayBackend} to route to (`backend.backendId`), for its circuit breaker (GW-7).
+   * @default - the backend URL directly
+   */
+  readonly backendId?: string;
+  /**
+   * Methods passed through on every path (`/*`).
+   * @default ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+   */
+  readonly methods?: HttpMethod[];
+  /**
+   * Require an APIM subscription key. On by default here, unlike the streaming APIs: a limit
+   * keyed on the subscription needs every caller to have one (GW-1).
+   * @default true
+   */
+  readonly subscriptionRequired?: boolean;
+  /**
+   * Gateway limits: a rate limit and a concurrency limit keyed on the subscription, a token
+   * limit for AI backends, the 429 as problem+json with Retry-After (GW-1, GW-6, LIM-3).
+   * @default - no limits; the API policy holds only the Front Door check
+   */
+  readonly limits?: HttpProxyApiLimits;
+}
+
+const DEFAULT_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * An HTTP API that passes the given methods on every path through to one backend, accepts only
+ * its Front Door (or says it does not), requires a subscription by default and, with `limits`,
+ * rate-limits and caps concurrency per subscription ({@link ApiRateLimitPolicy}).
+ */
+export class HttpProxyApi extends Construct {
+  public readonly api: ApiManagementApi;
+  /** The API's name on the gateway, for products (`GatewayProduct.addApi`). */
+  public readonly apiName: string;
+  public readonly operations: ApiManagementApiOperation[];
+  /** The limits policy, when `limits` is given. */
+  public readonly limits?: ApiRateLimitPolicy;
+
+  constructor(scope: Construct, id: string, props: HttpProxyApiProps) {
+    super(scope, id);
+    checkBackendUrl(this, props.backendUrl, 'https', 'SEC-1',
+      'the gateway would call the backend in clear text.', 'use the https:// URL of the service.');
+    const methods = props.methods ?? DEFAULT_METHODS;
+    if (methods.length === 0 || new Set(methods).size !== methods.length) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'methods', given: methods,
+        problem: 'each method becomes one operation on /*, so the list must be non-empty and without repeats.',
+        fix: `list each method once, e.g. ${JSON.stringify(DEFAULT_METHODS)}.`,
+      });
+    }
+    const inbound = frontDoorGuard(this, props);
+    const gateway = props.gateway;
+    this.api = createGatewayApi(this, { ...props, subscriptionRequired: props.subscriptionRequired ?? true }, {
+      protocols: ['https'], serviceUrl: props.backendUrl,
+    });
+    this.apiName = this.api.name;
+    this.operations = methods.map((method) => new ApiManagementApiOperation(this, `operation-${method.toLowerCase()}`, {
+      operationId: `${method.toLowerCase()}-all`,
+      apiName: this.api.name,
+      apiManagementName: gateway.serviceName,
+      resourceGroupName: gateway.resourceGroupName,
+      displayName: `${method} /*`,
+      method,
+      urlTemplate: '/*',
+    }));
+    if (props.limits) {
+      this.limits = new ApiRateLimitPolicy(this, 'limits', {
+        ...props.limits,
+        gateway,
+        apiName: this.api.name,
+        inbound,
+        ...(props.backendId ? { backendId: props.backendId } : {}),
+      });
+    } else {
+      new ApiManagementApiPolicy(this, 'policy', {
+        apiName: this.api.name,
+        apiManagementName: gateway.serviceName,
+        resourceGroupName: gateway.resourceGroupName,
+        xmlContent: new PolicyDocument({
+          inbound: [...inbound, ...(props.backendId ? [setBackendService(props.backendId)] : [])],
+        }).toXml(),
+      });
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import { TerraformOutput, Token } from 'cdktf';
+import { Construct } from 'constructs';
+import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
+import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { ApiGateway, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
+import { GatewayBackend } from '../constructs/api-management/gateway-backend';
+import { GatewayProduct } from '../constructs/api-management/gateway-product';
+import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
+import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
+import { ContainerService } from '../constructs/container-apps/container-service';
+import { ContainerRegistryRef } from '../constructs/container-apps/dual-ingress-container-app';
+import { checkReleaseImage } from '../constructs/container-apps/image-reference';
+import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
+import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
+import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
+import { LogAnalytics } from '../constructs/monitoring/log-analytics';
+import { ManagedRedis, ManagedRedisSku } from '../constructs/redis/managed-redis';
+import { ExistingRegistry } from './realtime-stack';
+
+/** The gateway limits of the limiter API, per subscription. */
+export interface GatewayLimits {
+  /** Calls per subscription per renewal period (GW-1). @default 30 */
+  readonly calls?: number;
+  /** Renewal period in seconds, at most 300. @default 60 */
+  readonly renewalPeriodSeconds?: number;
+  /** In-flight calls per subscription to the limiter service (GW-6). @default 4 */
+  readonly concurrency?: number;
+}
+
+/** What only the rate-limiting stack needs; the rest comes from the environment. */
+export interface RateLimitingSettings {
+  /** The limiter service image (listens on 8080). */
+  readonly image: string;
+  /** Registry of the image, pulled with the service's managed identity (SEC-2). @default - public image */
+  readonly registry?: ExistingRegistry;
+  /** Azure Managed Redis, the one counter shared by every replica (SCALE-3, LIM-1). */
+  readonly redis: {
+    /** @default 'Balanced_B0' */
+    readonly skuName?: ManagedRedisSku;
+    /** Off is accepted outside production only. @default true */
+    readonly highAvailability?: boolean;
+    /**
+     * Public endpoint (TLS, Entra ID only). The stack's Container Apps environment has no virtual
+     * network, so the service reaches Redis over its public endpoint: `Disabled` needs a
+     * VNet-integrated environment and a private endpoint first.
+     * @default 'Enabled'
+     */
+    readonly publicNetworkAccess?: 'Enabled' | 'Disabled';
+  };
+  /** @default - 30 calls per 60 s and 4 in-flight calls per subscription */
+  readonly limits?: GatewayLimits;
+  /**
+   * Replicas of the limiter service. Two on purpose: the shared counter must hold across
+   * replicas, and an in-process counter visibly does not (SCALE-3).
+   * @default 2
+   */
+  readonly replicas?: number;
+  /**
+   * Mailbox told when Redis is saturated or failing: the limiter fails open then (LIM-2).
+   * @default - the API Management publisher e-mail
+   */
+  readonly alertEmail?: string;
+  /** Clients that get a subscription (and so their own budget) on the limiter product. @default ['demo-client'] */
+  readonly clients?: string[];
+}
+
+export interface RateLimitingStackProps extends RateLimitingSettings {
+  /** Environment name; the stack is `rate-limiting-<environmentName>`. */
+  readonly environmentName: string;
+  /** Azure region, e.g. `westeurope`. */
+  readonly location: string;
+  /** Prefix of every resource name, unique per environment, e.g. `rtp-dev`. */
+  readonly namePrefix: string;
+  /** Production: pinned images, high availability, no public Redis endpoint, protected cache. @default false */
+  readonly production?: boolean;
+  /** @default - environment and stack tags only */
+  readonly tags?: Record<string, string>;
+  /** @default - local state */
+  readonly state?: RemoteStateProps;
+  readonly apiManagement: {
+    readonly skuName: ApiManagementV2Sku;
+    readonly publisherName: string;
+    readonly publisherEmail: string;
+  };
+  /** @default 30 */
+  readonly logRetentionDays?: number;
+}
+
+/**
+ * Rate limiting at every layer for one environment: the limiter service on Container Apps with
+ * two replicas, one shared counter in Azure Managed Redis reached with the service's managed
+ * identity (no keys, SEC-1), API Management in front with a token-bucket rate limit and a
+ * concurrency cap per subscription that answer 429 as problem+json with Retry-After (GW-1, GW-6),
+ * a backend circuit breaker (GW-7), a product with a subscription per client (GW-8), gateway
+ * logs in Log Analytics (GW-10) and the queries to read them.
+ */
+export class RateLimitingStack extends AzureStack {
+  public readonly service: ContainerService;
+  public readonly redis: ManagedRedis;
+  public readonly gateway: ApiGateway;
+  public readonly api: HttpProxyApi;
+  public readonly product: GatewayProduct;
+  public readonly queries: GatewayQueryPack;
+
+  constructor(scope: Construct, props: RateLimitingStackProps) {
+    super(scope, {
+      stackName: 'rate-limiting',
+      environmentName: props.environmentName,
+      production: props.production,
+      tags: props.tags,
+      state: props.state,
+    });
+    if (this.production) checkReleaseImage(this, 'image', props.image);
+    const prefix = props.namePrefix;
+    const location = props.location;
+
+    const group = new ResourceGroup(this, 'resource-group', {
+      name: checkName(this, 'namePrefix', composeName('rg', prefix, 'ratelimit'), NAME_RULES.resourceGroup),
+      location,
+    });
+    const resourceGroupName = group.name;
+    const logs = new LogAnalytics(this, 'logs', {
+      name: composeName('log', prefix, 'ratelimit'),
+      resourceGroupName,
+      location,
+      retentionInDays: props.logRetentionDays ?? 30,
+    });
+    const alerts = new MonitorActionGroup(this, 'alert-group', {
+      name: composeName('ag', prefix, 'ratelimit'),
+      shortName: 'ratelimit',
+      resourceGroupName,
+      emailReceiver: [{ name: 'platform', emailAddress: props.alertEmail ?? props.apiManagement.publisherEmail, useCommonAlertSchema: true }],
+    });
+
+    this.redis = new ManagedRedis(this, 'redis', {
+      name: composeName('redis', prefix, 'ratelimit'),
+      resourceGroupName,
+      location,
+      skuName: props.redis.skuName ?? 'Balanced_B0',
+      // OSS cluster: the client is cluster-aware and keeps one client's keys in one slot with
+      // hash tags ({client}:window), so each limiter script runs on one shard (LIM-1).
+      clusteringPolicy: 'OSSCluster',
+      highAvailability: props.redis.highAvailability ?? true,
+      publicNetworkAccess: props.redis.publicNetworkAccess ?? 'Enabled',
+      alerts: { actionGroupId: alerts.id },
+    });
+
+    const environment = new ContainerAppsEnvironment(this, 'container-apps', {
+      name: composeName('cae', prefix, 'ratelimit'),
+      resourceGroupName,
+      location,
+      logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+    let registry: ContainerRegistryRef | undefined;
+    if (props.registry) {
+      const found = new DataAzurermContainerRegistry(this, 'registry', {
+        name: props.registry.name,
+        resourceGroupName: props.registry.resourceGroupName,
+      });
+      registry = { loginServer: props.registry.loginServer ?? `${props.registry.name.toLowerCase()}.azurecr.io`, registryId: found.id };
+    }
+    const replicas = props.replicas ?? 2;
+    this.service = new ContainerService(this, 'limiter', {
+      name: composeName('ca', prefix, 'limiter'),
+      environment,
+      image: props.image,
+      registry,
+      minReplicas: replicas,
+      maxReplicas: replicas,
+      environmentVariables: {
+        REDIS_HOST: this.redis.hostName,
+        REDIS_PORT: Token.asString(this.redis.port),
+      },
+      // The service's own limits count in Redis: one counter across both replicas (SCALE-3).
+      inProcessLimits: [
+        { name: 'fixed-window', kind: 'fixed-window', permitLimit: 30, windowSeconds: 60, store: 'shared' },
+        { name: 'token-bucket', kind: 'token-bucket', permitLimit: 10, windowSeconds: 1, store: 'shared' },
+      ],
+    });
+    this.redis.grantDataAccess(this.service.identity);
+
+    this.gateway = new ApiGateway(this, 'gateway', {
+      name: composeName('apim', prefix, 'ratelimit'),
+      resourceGroupName,
+      location,
+      skuName: props.apiManagement.skuName,
+      publisherName: props.apiManagement.publisherName,
+      publisherEmail: props.apiManagement.publisherEmail,
+      logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+    const backend = new GatewayBackend(this, 'limiter-backend', {
+      gateway: this.gateway,
+      name: 'limiter',
+      url: this.service.url,
+      description: 'The limiter service on Container Apps',
+      // Five 5xx within a minute open the breaker for a minute; a Retry-After from the service
+      // sets the trip duration instead (GW-7, PAY-3).
+      circuitBreaker: { failures: { count: 5 }, intervalSeconds: 60, tripDurationSeconds: 60, acceptRetryAfter: true },
+    });
+    const limits = props.limits ?? {};
+    this.api = new HttpProxyApi(this, 'limiter-api', {
+      gateway: this.gateway,
+      name: 'limiter',
+      path: 'limiter',
+      displayName: 'Rate limiter',
+      backendUrl: this.service.url,
+      backendId: backend.backendId,
+      // This stack has no Front Door: the gateway is the edge, and every caller needs a subscription.
+      allowDirectCallers: true,
+      limits: {
+        rateLimit: { calls: limits.calls ?? 30, renewalPeriodSeconds: limits.renewalPeriodSeconds ?? 60 },
+        concurrency: { maxCount: limits.concurrency ?? 4 },
+      },
+    });
+    this.product = new GatewayProduct(this, 'clients', {
+      gateway: this.gateway,
+      productId: 'limiter-clients',
+      displayName: 'Rate limiter clients',
+      description: 'One subscription per client; each has its own budget under the limiter API\'s per-subscription limits.',
+      apis: [this.api],
+      clients: props.clients ?? ['demo-client'],
+    });
+    this.queries = new GatewayQueryPack(this, 'queries', {
+      name: composeName('pack', prefix, 'ratelimit'),
+      resourceGroupName,
+      location,
+    });
+
+    new TerraformOutput(this, 'limiter-url', {
+      value: `${this.gateway.service.gatewayUrl}/limiter`,
+      description: 'The limiter API through API Management; send the subscription key in Ocp-Apim-Subscription-Key',
+    });
+    new TerraformOutput(this, 'redis-host', {
+      value: this.redis.hostName,
+      description: 'Azure Managed Redis host name (Entra ID access only; no keys)',
+    });
+  }
+}
