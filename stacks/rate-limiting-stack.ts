@@ -47,6 +47,11 @@ export interface RateLimitingSettings {
      * @default 'Enabled'
      */
     readonly publicNetworkAccess?: 'Enabled' | 'Disabled';
+    /**
+     * Terraform `prevent_destroy` on the cache; set false for the one deploy that replaces it on purpose.
+     * @default - true in production
+     */
+    readonly protectFromReplacement?: boolean;
   };
   /** @default - 30 calls per 60 s and 4 in-flight calls per subscription */
   readonly limits?: GatewayLimits;
@@ -143,6 +148,7 @@ export class RateLimitingStack extends AzureStack {
       clusteringPolicy: 'OSSCluster',
       highAvailability: props.redis.highAvailability ?? true,
       publicNetworkAccess: props.redis.publicNetworkAccess ?? 'Enabled',
+      ...(props.redis.protectFromReplacement !== undefined ? { protectFromReplacement: props.redis.protectFromReplacement } : {}),
       alerts: { actionGroupId: alerts.id },
     });
 

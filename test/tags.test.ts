@@ -3,7 +3,9 @@ import { Testing, TerraformVariable } from 'cdktf';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
+import { Resource } from '../.gen/providers/azapi/resource';
 import { AzureStack, AzureStackProps } from '../constructs/core/azure-stack';
+import { TagsAspect } from '../constructs/core/tags';
 import { gateway } from './support/fixtures';
 import { TerraformJson, resourceOf } from './support/synth';
 
@@ -60,6 +62,17 @@ describe('AzureStack tags', () => {
       name: 'key', displayName: 'key', apiManagementName: 'apim', resourceGroupName: 'rg', value: 'v', tags: ['partner'],
     });
     expect(resourceOf(synthStack(stack), 'azurerm_api_management_named_value', 'named-value').tags).toEqual(['partner']);
+  });
+
+  it('leaves a resource excluded with TagsAspect.exclude untagged, and tags its siblings', () => {
+    const stack = azureStack();
+    const body = { properties: {} };
+    const proxy = new Resource(stack, 'proxy', { type: 'Microsoft.Cache/redisEnterprise/databases/accessPolicyAssignments@2025-07-01', name: 'a', parentId: '/x', body });
+    new Resource(stack, 'tracked', { type: 'Microsoft.Cache/redisEnterprise@2025-07-01', name: 'b', parentId: '/rg', location: 'westeurope', body });
+    TagsAspect.exclude(proxy);
+    const tf = synthStack(stack);
+    expect(resourceOf(tf, 'azapi_resource', 'proxy')).not.toHaveProperty('tags');
+    expect(resourceOf(tf, 'azapi_resource', 'tracked').tags).toMatchObject({ environment: 'dev', stack: 'realtime' });
   });
 
   it('adds no tags key to a resource without tags support (azurerm_role_assignment)', () => {

@@ -42,10 +42,20 @@ function findDescriptor(proto: object | null, key: string): PropertyDescriptor |
  * ```
  */
 export class TagsAspect implements IAspect {
+  private static readonly excluded = new WeakSet<IConstruct>();
+
+  /**
+   * Leave a resource untagged: for resources whose type has a `tags` argument the API refuses,
+   * such as AzAPI resources of proxy types (e.g. a Redis access policy assignment).
+   */
+  public static exclude(resource: IConstruct): void {
+    TagsAspect.excluded.add(resource);
+  }
+
   constructor(private readonly tags: Readonly<Record<string, string>>) {}
 
   visit(node: IConstruct): void {
-    if (!isTaggable(node)) return;
+    if (!isTaggable(node) || TagsAspect.excluded.has(node)) return;
     const own = node.tagsInput;
     if (own !== undefined && (Token.isUnresolved(own) || Tokenization.isResolvable(own))) {
       node.tags = Token.asStringMap(Fn.merge([{ ...this.tags }, own]));

@@ -5,6 +5,7 @@ import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/li
 import { MonitorMetricAlert, MonitorMetricAlertCriteria } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { Resource } from '../../.gen/providers/azapi/resource';
 import { AzureStack } from '../core/azure-stack';
+import { TagsAspect } from '../core/tags';
 import { IManagedIdentityRef } from '../core/identity';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse, requireRange, warn } from '../core/validation';
@@ -324,8 +325,8 @@ export class ManagedRedis extends Construct {
       ...(this.lastGrant ? { dependsOn: [this.lastGrant] } : {}),
     });
     // An access policy assignment is a proxy resource without tags: azapi's schema validation
-    // fails the plan on a `tags` argument, so the stack-wide tags (TagsAspect) are taken off again.
-    grant.addOverride('tags', undefined);
+    // fails the plan on a `tags` argument, so the stack-wide tags (TagsAspect) leave it alone.
+    TagsAspect.exclude(grant);
     this.lastGrant = grant;
     return grant;
   }
