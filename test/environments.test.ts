@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENVIRONMENTS, SAMPLE_IMAGE, loadEnvironments } from '../src/environments';
+import { synthAll } from './support/app';
+import { resourceOf } from './support/synth';
 
 const files = (content: string) => ({ readFile: () => content });
 
@@ -42,6 +44,59 @@ describe('loadEnvironments', () => {
   it('does not modify the embedded defaults', () => {
     loadEnvironments({ env: { RTP_DEV_IMAGE: 'x:1' } });
     expect(DEFAULT_ENVIRONMENTS[0].image).toBe(SAMPLE_IMAGE);
+  });
+
+  it('embeds rateLimiting: the sample image with HA off in dev, the registry image with HA on in prod', () => {
+    const [dev, prod] = loadEnvironments({ env: {} });
+    expect(dev.rateLimiting).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B0', highAvailability: false } });
+    expect(prod.rateLimiting).toEqual({
+      image: 'crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0',
+      registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
+      redis: { skuName: 'Balanced_B1', highAvailability: true },
+    });
+  });
+
+  it('overrides only the limiter image with RTP_<ENV>_LIMITER_IMAGE, keeping the real-time image, registry and Redis', () => {
+    const limiter = 'crrtpshared.azurecr.io/ratelimiting/limiter:2.0.0';
+    const [dev, prod] = loadEnvironments({ env: { RTP_PROD_LIMITER_IMAGE: limiter } });
+    const embedded = DEFAULT_ENVIRONMENTS[1];
+    expect(prod.rateLimiting).toEqual({ ...embedded.rateLimiting, image: limiter });
+    expect(prod.image).toBe(embedded.image);
+    expect(prod.registry).toEqual(embedded.registry);
+    expect(dev).toEqual(DEFAULT_ENVIRONMENTS[0]);
+    expect(embedded.rateLimiting.image).toBe('crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0');
+  });
+
+  it('merges a file override of rateLimiting one level deep: fields given replace the embedded ones, fields left out stay', () => {
+    const [, prod] = loadEnvironments({
+      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
+      ...files(JSON.stringify({ prod: { rateLimiting: { image: 'crrtpshared.azurecr.io/ratelimiting/limiter:3.0.0', replicas: 3 } } })),
+    });
+    expect(prod.rateLimiting).toEqual({
+      image: 'crrtpshared.azurecr.io/ratelimiting/limiter:3.0.0', replicas: 3,
+      registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
+      redis: { skuName: 'Balanced_B1', highAvailability: true },
+    });
+  });
+
+  it('replaces rateLimiting.redis whole from a file (no deeper merge): a dev redis override without highAvailability drops dev\'s false, so the dev cache becomes highly available (the stack default)', () => {
+    const [dev] = loadEnvironments({
+      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
+      ...files(JSON.stringify({ dev: { rateLimiting: { redis: { skuName: 'Balanced_B3' } } } })),
+    });
+    expect(dev.rateLimiting).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B3' } });
+    expect(dev.rateLimiting.redis).not.toHaveProperty('highAvailability');
+    expect(DEFAULT_ENVIRONMENTS[0].rateLimiting.redis).toEqual({ skuName: 'Balanced_B0', highAvailability: false });
+    const limiter = synthAll([dev]).find((s) => s.name === 'rate-limiting-dev')!;
+    expect(resourceOf(limiter.tf, 'azurerm_managed_redis')).toMatchObject({ sku_name: 'Balanced_B3', high_availability_enabled: true });
+  });
+
+  it('applies RTP_<ENV>_LIMITER_IMAGE after the file override', () => {
+    const [dev] = loadEnvironments({
+      env: { RTP_ENVIRONMENTS_FILE: 'envs.json', RTP_DEV_LIMITER_IMAGE: 'example.azurecr.io/limiter:9.0.0' },
+      ...files(JSON.stringify({ dev: { rateLimiting: { image: 'example.azurecr.io/limiter:1.0.0', clients: ['a', 'b'] } } })),
+    });
+    expect(dev.rateLimiting).toMatchObject({ image: 'example.azurecr.io/limiter:9.0.0', clients: ['a', 'b'], redis: { highAvailability: false } });
   });
 
   it('fails when RTP_ENVIRONMENTS names an unknown environment', () => {

@@ -121,7 +121,9 @@ export class GatewayProduct extends Construct {
    * would show policy internals and backend addresses to the caller).
    */
   public addSubscription(client: string): ApiManagementSubscription {
-    if (client in this.subscriptions) {
+    // An own-property check: `in` also sees Object.prototype, so a client named `constructor`
+    // or `toString` would be refused as listed twice.
+    if (Object.prototype.hasOwnProperty.call(this.subscriptions, client)) {
       refuse(this, {
         lesson: 'GW-8', setting: 'clients', given: client,
         problem: 'two subscriptions for one client would share the client\'s name but count separately under a per-subscription limit.',

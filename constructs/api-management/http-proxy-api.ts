@@ -2,10 +2,12 @@ import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { setBackendService } from '../policy/rate-limit';
 import { ApiRateLimitPolicy, ApiRateLimitPolicyProps } from './api-rate-limit-policy';
+import { BACKEND_NAME_RULE } from './gateway-backend';
 import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
 
 /** HTTP methods an {@link HttpProxyApi} passes through. */
@@ -71,6 +73,8 @@ export class HttpProxyApi extends Construct {
         fix: `list each method once, e.g. ${JSON.stringify(DEFAULT_METHODS)}.`,
       });
     }
+    // Checked here for both policies: without limits no ApiRateLimitPolicy would check it.
+    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, BACKEND_NAME_RULE);
     const inbound = frontDoorGuard(this, props);
     const gateway = props.gateway;
     this.api = createGatewayApi(this, { ...props, subscriptionRequired: props.subscriptionRequired ?? true }, {

@@ -1,0 +1,166 @@
+import { TerraformStack, TerraformVariable } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiGateway } from '../constructs/api-management/api-gateway';
+import { GatewayProduct, GatewayProductProps } from '../constructs/api-management/gateway-product';
+import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
+import { ConstructValidationError } from '../constructs/core/validation';
+import { gateway } from './support/fixtures';
+import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+
+const GATEWAY_NAME = /^\$\{azurerm_api_management\.gateway_service_[0-9A-F]+\.name\}$/;
+
+function proxyApi(stack: TerraformStack, gw: ApiGateway, id = 'orders-api', name = 'orders') {
+  return new HttpProxyApi(stack, id, { gateway: gw, name, path: name, backendUrl: 'https://orders.example.com', allowDirectCallers: true });
+}
+
+function build(props: Partial<GatewayProductProps> = {}, withApi = true) {
+  const stack = testStack();
+  const gw = gateway(stack);
+  const api = withApi ? proxyApi(stack, gw) : undefined;
+  const product = new GatewayProduct(stack, 'product', {
+    gateway: gw, productId: 'partners', ...(api ? { apis: [api] } : {}), clients: ['contoso', 'fabrikam'], ...props,
+  });
+  return { stack, gw, api, product, tf: synth(stack) };
+}
+
+/** The refusal thrown by `fn`, with its message, lesson and construct path. */
+function refusal(fn: () => unknown) {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConstructValidationError);
+    const e = error as ConstructValidationError;
+    return { message: e.message, lesson: e.lesson, path: e.constructPath };
+  }
+  throw new Error('expected a refusal, but the construct was created');
+}
+
+describe('GatewayProduct defaults', () => {
+  const { product, tf } = build();
+  const resource = resourceOf(tf, 'azurerm_api_management_product');
+  const productId = Object.keys(resourcesOf(tf, 'azurerm_api_management_product'))[0];
+
+  it('publishes a product that requires subscriptions without approval, on the gateway', () => {
+    expect(resource).toMatchObject({
+      product_id: 'partners', display_name: 'partners', published: true, subscription_required: true, approval_required: false,
+      resource_group_name: 'rg-test',
+    });
+    expect(resource.api_management_name).toMatch(GATEWAY_NAME);
+    expect(resource).not.toHaveProperty('description');
+    expect(product.productId).toBe('partners');
+  });
+
+  it('gives each client its own active subscription <product>-<client>, without tracing (GW-8)', () => {
+    const subscriptions = resourcesOf(tf, 'azurerm_api_management_subscription');
+    expect(Object.values(subscriptions).map((s) => s.subscription_id).sort()).toEqual(['partners-contoso', 'partners-fabrikam']);
+    for (const [client, subscription] of Object.entries(product.subscriptions)) {
+      const json = resourceOf(tf, 'azurerm_api_management_subscription', `product/subscription-${client}`);
+      expect(json).toMatchObject({
+        subscription_id: `partners-${client}`, display_name: client, state: 'active', allow_tracing: false,
+        product_id: `\${azurerm_api_management_product.${productId}.id}`,
+      });
+      expect(json.api_management_name).toMatch(GATEWAY_NAME);
+      expect(subscription.terraformResourceType).toBe('azurerm_api_management_subscription');
+    }
+    expect(Object.keys(product.subscriptions)).toEqual(['contoso', 'fabrikam']);
+  });
+
+  it('links the API construct by reference, so Terraform creates API and product first', () => {
+    const apiId = Object.keys(resourcesOf(tf, 'azurerm_api_management_api'))[0];
+    const link = resourceOf(tf, 'azurerm_api_management_product_api', 'product/api-orders-api-api');
+    expect(link).toMatchObject({
+      api_name: `\${azurerm_api_management_api.${apiId}.name}`,
+      product_id: `\${azurerm_api_management_product.${productId}.product_id}`,
+    });
+    expect(link.api_management_name).toMatch(GATEWAY_NAME);
+  });
+});
+
+describe('GatewayProduct options', () => {
+  it('takes display name, description and approval', () => {
+    const { tf } = build({ displayName: 'Partners', description: 'Partner APIs', approvalRequired: true });
+    expect(resourceOf(tf, 'azurerm_api_management_product')).toMatchObject({
+      display_name: 'Partners', description: 'Partner APIs', approval_required: true, subscription_required: true,
+    });
+  });
+
+  it('links a raw ApiManagementApi by reference and a literal API name as given', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const raw = new ApiManagementApi(stack, 'raw-api', {
+      name: 'raw', apiManagementName: gw.serviceName, resourceGroupName: gw.resourceGroupName, revision: '1', path: 'raw', protocols: ['https'],
+    });
+    const product = new GatewayProduct(stack, 'product', { gateway: gw, productId: 'partners', apis: [raw, 'legacy-api'] });
+    const tf = synth(stack);
+    const links = resourcesOf(tf, 'azurerm_api_management_product_api');
+    expect(Object.keys(links).length).toBe(2);
+    expect(resourceOf(tf, 'azurerm_api_management_product_api', 'product/api-raw-api').api_name).toBe('${azurerm_api_management_api.raw-api.name}');
+    expect(resourceOf(tf, 'azurerm_api_management_product_api', 'product/api-legacy-api').api_name).toBe('legacy-api');
+    expect(product.product.productId).toMatch(/^\$\{TfToken\[TOKEN\.\d+\]\}$/);
+  });
+
+  it('adds APIs and subscriptions after construction', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const product = new GatewayProduct(stack, 'product', { gateway: gw, productId: 'partners' });
+    expect(product.subscriptions).toEqual({});
+    product.addApi(proxyApi(stack, gw));
+    const subscription = product.addSubscription('late-client');
+    const tf = synth(stack);
+    expect(Object.keys(resourcesOf(tf, 'azurerm_api_management_product_api'))).toHaveLength(1);
+    expect(resourceOf(tf, 'azurerm_api_management_subscription').subscription_id).toBe('partners-late-client');
+    expect(product.subscriptions['late-client']).toBe(subscription);
+  });
+
+  it('accepts clients whose names are also Object.prototype members', () => {
+    const { tf } = build({ clients: ['constructor', 'toString'] }, false);
+    expect(Object.values(resourcesOf(tf, 'azurerm_api_management_subscription')).map((s) => s.subscription_id).sort())
+      .toEqual(['partners-constructor', 'partners-toString']);
+  });
+
+  it('accepts a product without APIs or clients', () => {
+    const { tf } = build({ clients: [] }, false);
+    expect(resourcesOf(tf, 'azurerm_api_management_product_api')).toEqual({});
+    expect(resourcesOf(tf, 'azurerm_api_management_subscription')).toEqual({});
+  });
+});
+
+describe('GatewayProduct refusals', () => {
+  it('fails when a client is listed twice (GW-8)', () => {
+    const r = refusal(() => build({ clients: ['contoso', 'fabrikam', 'contoso'] }));
+    expect(r).toMatchObject({ lesson: 'GW-8', path: 'test/product' });
+    expect(r.message).toBe('[GW-8] test/product: clients = "contoso": two subscriptions for one client would share the client\'s name '
+      + 'but count separately under a per-subscription limit. Fix: list each client once.');
+  });
+
+  it('fails when addSubscription repeats a client given in props (GW-8)', () => {
+    const { product } = build({}, false);
+    expect(() => product.addSubscription('fabrikam')).toThrow(/^\[GW-8\] test\/product: clients = "fabrikam": .* Fix: list each client once\.$/);
+  });
+
+  it('fails when an API name is an unresolved token', () => {
+    const stack = testStack();
+    const name = new TerraformVariable(stack, 'api-name', { type: 'string' }).stringValue;
+    const r = refusal(() => new GatewayProduct(stack, 'product', { gateway: gateway(stack), productId: 'partners', apis: [name] }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/product: apis = "\$\{TfToken\[TOKEN\.\d+\]\}": a reference cannot name the link's construct id, .* Fix: pass the API construct \(or its ApiManagementApi\) instead of its name\.$/);
+  });
+
+  it('fails when the product id is not an API Management name', () => {
+    const r = refusal(() => build({ productId: 'partners!' }, false));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product' });
+    expect(r.message).toBe('[AZURE] test/product: productId = "partners!": Azure rejects this API Management product or subscription name (9 characters). '
+      + 'Fix: use 1-80 characters: letters, digits and hyphens, starting and ending with a letter or digit.');
+  });
+
+  it('fails when the product id ends with a hyphen', () => {
+    expect(() => build({ productId: 'partners-' }, false)).toThrow(/^\[AZURE\] test\/product: productId = "partners-": Azure rejects/);
+  });
+
+  it('fails when a client name makes an invalid subscription id, naming the client', () => {
+    const r = refusal(() => build({ clients: ['big client'] }, false));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/product: clients\.big client = "partners-big client": Azure rejects this API Management product or subscription name/);
+  });
+});

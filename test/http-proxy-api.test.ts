@@ -1,0 +1,186 @@
+import { Token } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-policy';
+import { GatewayBackend } from '../constructs/api-management/gateway-backend';
+import { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
+import { ConstructValidationError } from '../constructs/core/validation';
+import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
+import { gateway } from './support/fixtures';
+import { validatePolicyDeep } from './support/policy-xsd';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
+
+const FRONT_DOOR_ID = '11111111-2222-3333-4444-555555555555';
+
+function build(props: Partial<HttpProxyApiProps> = {}, withBackend = false) {
+  const stack = testStack();
+  const gw = gateway(stack);
+  const backend = withBackend ? new GatewayBackend(stack, 'backend', { gateway: gw, name: 'orders-backend', url: 'https://orders.example.com' }) : undefined;
+  const api = new HttpProxyApi(stack, 'orders', {
+    gateway: gw, name: 'orders', path: 'orders', backendUrl: 'https://orders.example.com', frontDoorId: FRONT_DOOR_ID,
+    ...(backend ? { backendId: backend.backendId } : {}), ...props,
+  });
+  return { stack, api, tf: synth(stack) };
+}
+
+/** The refusal thrown by `fn`, with its message, lesson and construct path. */
+function refusal(fn: () => unknown) {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConstructValidationError);
+    const e = error as ConstructValidationError;
+    return { message: e.message, lesson: e.lesson, path: e.constructPath };
+  }
+  throw new Error('expected a refusal, but the construct was created');
+}
+
+const policyXml = (tf: TerraformJson) => {
+  const policies = Object.values(resourcesOf(tf, 'azurerm_api_management_api_policy'));
+  expect(policies).toHaveLength(1);
+  return policies[0].xml_content as string;
+};
+/** Element names directly below a section, in order. */
+const children = (xml: string, name: string) =>
+  [...xml.match(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`))![1].matchAll(/^ {4}<([a-z-]+)/gm)].map((m) => m[1]);
+const FRONT_DOOR_CHECK = new RegExp(`<check-header name="X-Azure-FDID" failed-check-httpcode="403"[^>]*>\\s*<value>${FRONT_DOOR_ID}</value>\\s*</check-header>`);
+const API_NAME_REF = /^\$\{azurerm_api_management_api\.orders_api_[0-9A-F]+\.name\}$/;
+
+describe('HttpProxyApi defaults', () => {
+  const { api, tf } = build();
+  const resource = resourceOf(tf, 'azurerm_api_management_api');
+
+  it('creates an HTTPS API that requires a subscription (GW-1)', () => {
+    expect(resource).toMatchObject({
+      name: 'orders', path: 'orders', display_name: 'orders', protocols: ['https'], service_url: 'https://orders.example.com',
+      subscription_required: true, revision: '1',
+    });
+    expect(resource).not.toHaveProperty('api_type');
+    // A reference to the API resource, so whatever uses it (a product link) is created after the API.
+    expect(Token.isUnresolved(api.apiName)).toBe(true);
+  });
+
+  it('passes GET, POST, PUT, PATCH and DELETE on /* through, one operation per method', () => {
+    const operations = Object.values(resourcesOf(tf, 'azurerm_api_management_api_operation'));
+    expect(operations.map((o) => [o.method, o.url_template, o.operation_id, o.display_name])).toEqual([
+      ['DELETE', '/*', 'delete-all', 'DELETE /*'],
+      ['GET', '/*', 'get-all', 'GET /*'],
+      ['PATCH', '/*', 'patch-all', 'PATCH /*'],
+      ['POST', '/*', 'post-all', 'POST /*'],
+      ['PUT', '/*', 'put-all', 'PUT /*'],
+    ]);
+    for (const operation of operations) expect(operation.api_name).toMatch(API_NAME_REF);
+    expect(api.operations).toHaveLength(5);
+  });
+
+  it('without limits, the API policy only checks the Front Door id: no limit, no backend entity', () => {
+    const xml = policyXml(tf);
+    expect(children(xml, 'inbound')).toEqual(['base', 'check-header']);
+    expect(xml).toMatch(FRONT_DOOR_CHECK);
+    expect(xml).not.toContain('rate-limit');
+    expect(xml).not.toContain('set-backend-service');
+    expect(resourceOf(tf, 'azurerm_api_management_api_policy').api_name).toMatch(API_NAME_REF);
+    expect(api.limits).toBeUndefined();
+  });
+});
+
+describe('HttpProxyApi options', () => {
+  it('passes only the given methods', () => {
+    const { tf } = build({ methods: ['GET', 'OPTIONS'] });
+    expect(Object.values(resourcesOf(tf, 'azurerm_api_management_api_operation')).map((o) => o.method).sort()).toEqual(['GET', 'OPTIONS']);
+  });
+
+  it('can leave the subscription optional', () => {
+    expect(resourceOf(build({ subscriptionRequired: false }).tf, 'azurerm_api_management_api').subscription_required).toBe(false);
+  });
+
+  it('without limits, routes to the backend entity after the Front Door check (GW-7)', () => {
+    const xml = policyXml(build({}, true).tf);
+    expect(children(xml, 'inbound')).toEqual(['base', 'check-header', 'set-backend-service']);
+    expect(xml).toContain('<set-backend-service backend-id="orders-backend" />');
+  });
+
+  it('with allowDirectCallers and no Front Door, writes no Front Door check', () => {
+    const xml = policyXml(build({ frontDoorId: undefined, allowDirectCallers: true }).tf);
+    expect(children(xml, 'inbound')).toEqual(['base']);
+    expect(xml).not.toContain('X-Azure-FDID');
+  });
+
+  it('with limits, writes its one API policy through ApiRateLimitPolicy, the Front Door check first inside it (GW-1, GW-6)', () => {
+    const { api, tf } = build({ limits: { rateLimit: { calls: 50, renewalPeriodSeconds: 60 }, concurrency: { maxCount: 3 } } }, true);
+    expect(api.limits).toBeInstanceOf(ApiRateLimitPolicy);
+    const policy = resourceOf(tf, 'azurerm_api_management_api_policy', 'orders/limits/policy');
+    expect(policy.api_name).toMatch(API_NAME_REF);
+    const xml = policyXml(tf);
+    expect(xml).toBe(api.limits!.xml);
+    expect(children(xml, 'inbound')).toEqual(['base', 'check-header', 'rate-limit-by-key', 'set-header', 'set-backend-service']);
+    expect(xml).toMatch(FRONT_DOOR_CHECK);
+    expect(xml).toContain('<rate-limit-by-key calls="50" renewal-period="60" ');
+    expect(xml).toContain('<set-backend-service backend-id="orders-backend" />');
+    expect(children(xml, 'backend')).toEqual(['limit-concurrency']);
+    expect(xml).toMatch(/<limit-concurrency key="[^"]+" max-count="3">\s*<forward-request timeout="60" buffer-response="true" \/>/);
+    expect(xml).toContain('application/problem+json');
+  });
+
+  it('with limits and allowDirectCallers, writes no Front Door check', () => {
+    const xml = policyXml(build({ frontDoorId: undefined, allowDirectCallers: true, limits: { concurrency: { maxCount: 2 } } }).tf);
+    expect(children(xml, 'inbound')).toEqual(['base', 'set-header']);
+  });
+});
+
+describe('HttpProxyApi refusals', () => {
+  it('fails when methods is empty', () => {
+    const r = refusal(() => build({ methods: [] }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders' });
+    expect(r.message).toBe('[AZURE] test/orders: methods = []: each method becomes one operation on /*, so the list must be non-empty and without repeats. '
+      + 'Fix: list each method once, e.g. ["GET","POST","PUT","PATCH","DELETE"].');
+  });
+
+  it('fails when methods repeats a method', () => {
+    const methods: HttpMethod[] = ['GET', 'POST', 'GET'];
+    expect(() => build({ methods })).toThrow(/^\[AZURE\] test\/orders: methods = \["GET","POST","GET"\]: each method becomes one operation on \/\*/);
+  });
+
+  it('fails when backendUrl is http:// (SEC-1)', () => {
+    const r = refusal(() => build({ backendUrl: 'http://orders.example.com' }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/orders' });
+    expect(r.message).toBe('[SEC-1] test/orders: backendUrl = "http://orders.example.com": the gateway would call the backend in clear text. '
+      + 'Fix: use the https:// URL of the service.');
+  });
+
+  it('fails without frontDoorId and without allowDirectCallers (ACCESS)', () => {
+    const r = refusal(() => build({ frontDoorId: undefined }));
+    expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/orders' });
+    expect(r.message).toMatch(/^\[ACCESS\] test\/orders: frontDoorId = undefined: without it the API answers anyone who finds the gateway host, .* Fix: pass frontDoorId: frontDoor\.frontDoorId, or allowDirectCallers: true/);
+  });
+
+  it('fails when backendId is not a backend name, with or without limits (GW-7)', () => {
+    for (const limits of [undefined, { concurrency: { maxCount: 2 } }]) {
+      const r = refusal(() => build({ backendId: 'orders backend', ...(limits ? { limits } : {}) }));
+      expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders' });
+      expect(r.message).toMatch(/^\[AZURE\] test\/orders: backendId = "orders backend": Azure rejects this API Management backend name/);
+    }
+  });
+
+  it('fails when limits limit nothing, naming the limits construct (GW-1)', () => {
+    const r = refusal(() => build({ limits: {} }));
+    expect(r).toMatchObject({ lesson: 'GW-1', path: 'test/orders/limits' });
+    expect(r.message).toMatch(/^\[GW-1\] test\/orders\/limits: rateLimit = undefined: none of rateLimit, concurrency or tokenLimit is given/);
+  });
+
+  it('fails when the API name is not an API Management name', () => {
+    expect(() => build({ name: 'orders api' })).toThrow(/^\[AZURE\] test\/orders: name = "orders api": Azure rejects this API Management API name/);
+  });
+});
+
+describe.skipIf(!policySchemaAvailable())(`HttpProxyApi policies against the APIM policy XSD${policySchemaSkipReason()}`, () => {
+  const cases: [string, Partial<HttpProxyApiProps>, boolean][] = [
+    ['Front Door check only', {}, false],
+    ['Front Door check and backend', {}, true],
+    ['limits with Front Door check and backend', { limits: { rateLimit: { calls: 10, renewalPeriodSeconds: 10 }, concurrency: { maxCount: 2 } } }, true],
+  ];
+  for (const [title, props, withBackend] of cases) {
+    it(`validates the policy with ${title}`, async () => {
+      expect(await validatePolicyDeep(policyXml(build(props, withBackend).tf))).toEqual({ valid: true, errors: [] });
+    });
+  }
+});

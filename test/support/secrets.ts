@@ -1,0 +1,35 @@
+/**
+ * Finds secrets in synthesized Terraform JSON: references to key or connection-string
+ * attributes (e.g. `${azurerm_managed_redis.x.default_database[0].primary_access_key}`), literal
+ * connection strings with a key or password, and settings that turn key authentication on.
+ */
+const SECRET_REFERENCE = /\$\{[^}]*\.(?:primary_access_key|secondary_access_key|primary_key|secondary_key|primary_connection_string|secondary_connection_string|primary_blob_connection_string|connection_string|admin_password|instrumentation_key|primary_shared_key|secondary_shared_key|access_key)[^}]*\}/;
+const SECRET_LITERAL = /(?:AccountKey|SharedAccessKey|Password|password)=[^;"\s]+|\bredis(?:s)?:\/\/[^@\s"]*:[^@\s"]+@/;
+const KEY_SWITCHES: Readonly<Record<string, unknown>> = {
+  access_keys_authentication_enabled: true,
+  shared_access_key_enabled: true,
+  access_keys_authentication_disabled: false,
+  admin_enabled: true,
+  local_authentication_enabled: true,
+};
+
+export interface SecretFinding {
+  readonly path: string;
+  readonly value: unknown;
+}
+
+/** Every place in a synthesized stack where a secret appears or key authentication is on. */
+export function findSecrets(json: unknown, path = ''): SecretFinding[] {
+  if (typeof json === 'string') {
+    return SECRET_REFERENCE.test(json) || SECRET_LITERAL.test(json) ? [{ path, value: json }] : [];
+  }
+  if (Array.isArray(json)) return json.flatMap((item, i) => findSecrets(item, `${path}[${i}]`));
+  if (json && typeof json === 'object') {
+    return Object.entries(json).flatMap(([key, value]) => {
+      const here = path ? `${path}.${key}` : key;
+      if (key in KEY_SWITCHES && value === KEY_SWITCHES[key]) return [{ path: here, value }];
+      return findSecrets(value, here);
+    });
+  }
+  return [];
+}
