@@ -74,8 +74,8 @@ type Overrides = Record<string, Partial<EnvironmentDefinition>>;
  * The environments to synthesize:
  * 1. the embedded {@link DEFAULT_ENVIRONMENTS};
  * 2. merged with the JSON file named by `RTP_ENVIRONMENTS_FILE`: an object keyed by environment
- *    name whose values override fields (objects merge one level deep); a new name adds an
- *    environment, starting from `dev`'s values;
+ *    name whose values override fields (objects merge at every depth, arrays replace); a new
+ *    name adds an environment, starting from `dev`'s values;
  * 3. then `RTP_<ENV>_IMAGE` (real-time image), `RTP_<ENV>_LIMITER_IMAGE` (rate-limiter
  *    image), `RTP_<ENV>_LOCATION`, `RTP_<ENV>_NAME_PREFIX` and `RTP_<ENV>_STATE_STORAGE_ACCOUNT`
  *    (ENV upper-cased, e.g. `RTP_PROD_IMAGE`);
@@ -135,20 +135,21 @@ function applyOverrides(environments: EnvironmentDefinition[], overrides: Overri
     }
     const index = result.findIndex((e) => e.name === name);
     const base = index >= 0 ? result[index] : { ...result.find((e) => e.name === 'dev')!, namePrefix: `rtp-${name}` };
-    const merged = mergeOneLevel(base, { ...override, name });
+    const merged = mergeDeep(base, { ...override, name }) as EnvironmentDefinition;
     if (index >= 0) result[index] = merged;
     else result.push(merged);
   }
   return result;
 }
 
-function mergeOneLevel(base: EnvironmentDefinition, override: Partial<EnvironmentDefinition>): EnvironmentDefinition {
+/** Objects merge at every depth; arrays and other values replace. */
+function mergeDeep(base: object, override: object): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(override)) {
     const current = out[key];
-    out[key] = isPlainObject(current) && isPlainObject(value) ? { ...current, ...value } : value;
+    out[key] = isPlainObject(current) && isPlainObject(value) ? mergeDeep(current, value) : value;
   }
-  return out as unknown as EnvironmentDefinition;
+  return out;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

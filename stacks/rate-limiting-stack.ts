@@ -1,4 +1,4 @@
-import { TerraformOutput, Token } from 'cdktf';
+import { TerraformOutput, Token, dependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
@@ -77,7 +77,11 @@ export interface RateLimitingStackProps extends RateLimitingSettings {
   readonly location: string;
   /** Prefix of every resource name, unique per environment, e.g. `rtp-dev`. */
   readonly namePrefix: string;
-  /** Production: pinned images, high availability, no public Redis endpoint, protected cache. @default false */
+  /**
+   * Production: pinned images, high-availability Redis protected from replacement. Redis keeps
+   * its public endpoint (TLS, Entra ID only) unless `redis.publicNetworkAccess` says otherwise.
+   * @default false
+   */
   readonly production?: boolean;
   /** @default - environment and stack tags only */
   readonly tags?: Record<string, string>;
@@ -184,7 +188,10 @@ export class RateLimitingStack extends AzureStack {
         { name: 'token-bucket', kind: 'token-bucket', permitLimit: 10, windowSeconds: 1, store: 'shared' },
       ],
     });
-    this.redis.grantDataAccess(this.service.identity);
+    // The first revision starts only after its identity can reach Redis; otherwise it would
+    // crash-loop on refused Entra sign-ins until the assignment exists.
+    const grant = this.redis.grantDataAccess(this.service.identity);
+    this.service.app.dependsOn = [...(this.service.app.dependsOn ?? []), dependable(grant)];
 
     this.gateway = new ApiGateway(this, 'gateway', {
       name: composeName('apim', prefix, 'ratelimit'),

@@ -82,7 +82,8 @@ describe('ApiRateLimitPolicy options', () => {
     expect(children(limits.xml, 'inbound')).toEqual(['base', 'check-header', 'rate-limit-by-key', 'llm-token-limit', 'set-header', 'set-backend-service']);
     expect(unescape(limits.xml)).toContain('<llm-token-limit counter-key="@(context.Subscription?.Id ?? "anonymous")" estimate-prompt-tokens="true" '
       + `tokens-per-minute="20000" token-quota="5000000" token-quota-period="Monthly" retry-after-variable-name="${THROTTLE_RETRY_AFTER_VARIABLE}" />`);
-    expect(limits.xml).toContain('<set-backend-service backend-id="orders-backend" />');
+    // A reference to the backend resource, so Terraform creates the backend before the policy.
+    expect(limits.xml).toMatch(/<set-backend-service backend-id="\$\{TfToken\[TOKEN\.\d+\]\}" \/>/);
   });
 
   it('wraps forward-request in limit-concurrency with the default 60 s timeout (GW-6)', () => {

@@ -26,7 +26,7 @@ describe('loadEnvironments', () => {
     });
   });
 
-  it('merges a JSON file one level deep and adds new environments from dev', () => {
+  it('merges a JSON file into the embedded environments and adds new environments from dev', () => {
     const envs = loadEnvironments({
       env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
       ...files(JSON.stringify({ dev: { frontDoor: { waf: false }, replicas: { max: 3 } }, test: { location: 'swedencentral' } })),
@@ -67,7 +67,7 @@ describe('loadEnvironments', () => {
     expect(embedded.rateLimiting.image).toBe('crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0');
   });
 
-  it('merges a file override of rateLimiting one level deep: fields given replace the embedded ones, fields left out stay', () => {
+  it('merges a file override of rateLimiting: fields given replace the embedded ones, fields left out stay', () => {
     const [, prod] = loadEnvironments({
       env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
       ...files(JSON.stringify({ prod: { rateLimiting: { image: 'crrtpshared.azurecr.io/ratelimiting/limiter:3.0.0', replicas: 3 } } })),
@@ -79,16 +79,22 @@ describe('loadEnvironments', () => {
     });
   });
 
-  it('replaces rateLimiting.redis whole from a file (no deeper merge): a dev redis override without highAvailability drops dev\'s false, so the dev cache becomes highly available (the stack default)', () => {
+  it('merges a file override at every depth: a dev redis override without highAvailability keeps dev\'s false', () => {
     const [dev] = loadEnvironments({
       env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
       ...files(JSON.stringify({ dev: { rateLimiting: { redis: { skuName: 'Balanced_B3' } } } })),
     });
-    expect(dev.rateLimiting).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B3' } });
-    expect(dev.rateLimiting.redis).not.toHaveProperty('highAvailability');
-    expect(DEFAULT_ENVIRONMENTS[0].rateLimiting.redis).toEqual({ skuName: 'Balanced_B0', highAvailability: false });
+    expect(dev.rateLimiting).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B3', highAvailability: false } });
     const limiter = synthAll([dev]).find((s) => s.name === 'rate-limiting-dev')!;
-    expect(resourceOf(limiter.tf, 'azurerm_managed_redis')).toMatchObject({ sku_name: 'Balanced_B3', high_availability_enabled: true });
+    expect(resourceOf(limiter.tf, 'azurerm_managed_redis')).toMatchObject({ sku_name: 'Balanced_B3', high_availability_enabled: false });
+  });
+
+  it('replaces lists from a file instead of merging them', () => {
+    const [dev] = loadEnvironments({
+      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
+      ...files(JSON.stringify({ dev: { rateLimiting: { clients: ['partner-a'] } } })),
+    });
+    expect(dev.rateLimiting.clients).toEqual(['partner-a']);
   });
 
   it('applies RTP_<ENV>_LIMITER_IMAGE after the file override', () => {

@@ -4,6 +4,7 @@ import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
 import { ConstructValidationError } from '../constructs/core/validation';
+import { CounterKey } from '../constructs/policy/counter-key';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { gateway } from './support/fixtures';
 import { validatePolicyDeep } from './support/policy-xsd';
@@ -96,7 +97,7 @@ describe('HttpProxyApi options', () => {
   it('without limits, routes to the backend entity after the Front Door check (GW-7)', () => {
     const xml = policyXml(build({}, true).tf);
     expect(children(xml, 'inbound')).toEqual(['base', 'check-header', 'set-backend-service']);
-    expect(xml).toContain('<set-backend-service backend-id="orders-backend" />');
+    expect(xml).toMatch(/<set-backend-service backend-id="\$\{azurerm_api_management_backend\.backend_[0-9A-F]+\.name\}" \/>/);
   });
 
   it('with allowDirectCallers and no Front Door, writes no Front Door check', () => {
@@ -111,11 +112,11 @@ describe('HttpProxyApi options', () => {
     const policy = resourceOf(tf, 'azurerm_api_management_api_policy', 'orders/limits/policy');
     expect(policy.api_name).toMatch(API_NAME_REF);
     const xml = policyXml(tf);
-    expect(xml).toBe(api.limits!.xml);
+    expect(api.limits!.xml).toContain('<rate-limit-by-key calls="50" renewal-period="60" ');
     expect(children(xml, 'inbound')).toEqual(['base', 'check-header', 'rate-limit-by-key', 'set-header', 'set-backend-service']);
     expect(xml).toMatch(FRONT_DOOR_CHECK);
     expect(xml).toContain('<rate-limit-by-key calls="50" renewal-period="60" ');
-    expect(xml).toContain('<set-backend-service backend-id="orders-backend" />');
+    expect(xml).toMatch(/<set-backend-service backend-id="\$\{azurerm_api_management_backend\.backend_[0-9A-F]+\.name\}" \/>/);
     expect(children(xml, 'backend')).toEqual(['limit-concurrency']);
     expect(xml).toMatch(/<limit-concurrency key="[^"]+" max-count="3">\s*<forward-request timeout="60" buffer-response="true" \/>/);
     expect(xml).toContain('application/problem+json');
@@ -183,4 +184,23 @@ describe.skipIf(!policySchemaAvailable())(`HttpProxyApi policies against the API
       expect(await validatePolicyDeep(policyXml(build(props, withBackend).tf))).toEqual({ valid: true, errors: [] });
     });
   }
+});
+
+describe('HttpProxyApi shared anonymous budget (GW-1)', () => {
+  const warnings = (stack: ReturnType<typeof build>['stack']) => stack.node.findAll()
+    .flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => String(m.data)));
+
+  it('warns when limits keyed on the subscription run without required subscriptions', () => {
+    const { stack } = build({ subscriptionRequired: false, limits: { rateLimit: { calls: 10, renewalPeriodSeconds: 60 } } });
+    expect(warnings(stack)).toEqual([expect.stringMatching(
+      /^\[GW-1\] test\/orders: subscriptionRequired = false: the limits are keyed on the subscription, so every caller without a key shares one "anonymous" budget.* Fix: keep subscriptionRequired true/)]);
+  });
+
+  it('does not warn when subscriptions are required, or when the limits are keyed on a claim', () => {
+    expect(warnings(build({ limits: { rateLimit: { calls: 10, renewalPeriodSeconds: 60 } } }).stack)).toEqual([]);
+    expect(warnings(build({
+      subscriptionRequired: false,
+      limits: { rateLimit: { calls: 10, renewalPeriodSeconds: 60, key: CounterKey.claim('oid') } },
+    }).stack)).toEqual([]);
+  });
 });

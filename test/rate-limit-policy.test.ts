@@ -193,6 +193,14 @@ describe('throttledAsProblemJson', () => {
     }
   });
 
+  it('leaves a used-up token quota and backend failures under a limit policy alone (not a 429)', () => {
+    for (const reason of ['QuotaExceeded', 'Timeout', 'BackendConnectionFailure', 'ClientConnectionFailure']) {
+      expect(THROTTLED_CONDITION).toContain(`&& context.LastError.Reason != "${reason}"`);
+    }
+    // The exclusions bind to the source branch only: a RateLimitExceeded reason always counts.
+    expect(THROTTLED_CONDITION).toMatch(/^@\(context\.LastError != null && \(context\.LastError\.Reason == "RateLimitExceeded" \|\| \(context\.LastError\.Source == [^)]*\) && /);
+  });
+
   it('answers 429 application/problem+json with Retry-After from the rate limit, else the fallback (GW-1, EDGE-6)', () => {
     expect(attributesOf(xml, 'set-status')).toEqual({ code: '429', reason: 'Too Many Requests' });
     const text = unescape(xml);

@@ -50,6 +50,13 @@ describe('RateLimitingStack wiring', () => {
     }
   });
 
+  it('starts the limiter only after its identity\'s Redis access policy assignment exists', () => {
+    for (const { tf } of stacks) {
+      const app = resourceOf(tf, 'azurerm_container_app') as { depends_on: string[] };
+      expect(app.depends_on).toContain(`azapi_resource.${idOf(tf, 'azapi_resource')}`);
+    }
+  });
+
   it('gives the limiter the Redis host, port and its identity\'s client id as references, never literals or keys (SEC-1)', () => {
     for (const { tf } of stacks) {
       const app = resourceOf(tf, 'azurerm_container_app') as { template: { container: { env: { name: string; value: string }[] }[] } };
@@ -120,7 +127,8 @@ describe('RateLimitingStack wiring', () => {
         expect(inbound).toMatch(new RegExp(`<set-header name="X-Client-Id" exists-action="override">\\s*<value>${SUBSCRIPTION_KEY.replace(/[()?.]/g, '\\$&')}</value>`));
         const backendName = resourceOf(tf, 'azurerm_api_management_backend').name;
         expect(backendName).toBe('limiter');
-        expect(inbound).toContain(`<set-backend-service backend-id="${backendName}" />`);
+        // By reference, so Terraform creates the backend before the policy that names it.
+        expect(inbound).toMatch(/<set-backend-service backend-id="\$\{azurerm_api_management_backend\.limiter-backend_[0-9A-F]+\.name\}" \/>/);
       });
 
       it(`${name}: caps 4 in-flight calls per subscription around forward-request`, () => {

@@ -46,7 +46,12 @@ export interface ApiRateLimitPolicyProps {
   readonly apiName: string;
   /** `rate-limit-by-key` (GW-1, GW-2, GW-4). @default - none */
   readonly rateLimit?: ApiRateLimitOptions;
-  /** `limit-concurrency` around the backend's `forward-request` (GW-6). @default - none */
+  /**
+   * `limit-concurrency` around the backend's `forward-request` (GW-6). The backend section then
+   * holds that `forward-request` instead of `<base />`, so a global backend policy is not
+   * inherited: on a gateway another team owns, check its global backend section first.
+   * @default - none
+   */
   readonly concurrency?: ApiConcurrencyOptions;
   /** `llm-token-limit` for an AI backend (LIM-3). @default - none */
   readonly tokenLimit?: LlmTokenLimitOptions;

@@ -104,7 +104,11 @@ export interface GatewayBackendProps {
  */
 export class GatewayBackend extends Construct {
   public readonly backend: ApiManagementBackend;
-  /** The backend's name, for `set-backend-service backend-id`. */
+  /**
+   * The backend's name, for `set-backend-service backend-id`: a reference to the backend
+   * resource, so Terraform creates the backend before a policy that routes to it (API
+   * Management refuses a policy naming a backend that does not exist yet).
+   */
   public readonly backendId: string;
 
   constructor(scope: Construct, id: string, props: GatewayBackendProps) {
@@ -127,7 +131,7 @@ export class GatewayBackend extends Construct {
       ...(props.description !== undefined ? { description: props.description } : {}),
       ...(circuitBreakerRule ? { circuitBreakerRule } : {}),
     });
-    this.backendId = props.name;
+    this.backendId = this.backend.name;
   }
 
   private circuitBreakerRule(gateway: IApiGatewayRef, cb: CircuitBreakerOptions) {

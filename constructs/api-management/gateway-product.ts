@@ -107,6 +107,12 @@ export class GatewayProduct extends Construct {
       const stackPath = TerraformStack.of(resource).node.path;
       id = `api-${resource.node.path.slice(stackPath.length + 1).split('/').join('-')}`;
     }
+    if (this.node.tryFindChild(id)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'apis', given: typeof api === 'string' ? api : id,
+        problem: 'the API is already part of this product.', fix: 'add each API once.',
+      });
+    }
     return new ApiManagementProductApi(this, id, {
       apiName,
       // A reference, so Terraform creates the product before the link.

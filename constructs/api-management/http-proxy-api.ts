@@ -3,7 +3,7 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { checkName } from '../core/naming';
-import { refuse } from '../core/validation';
+import { refuse, warn } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { setBackendService } from '../policy/rate-limit';
 import { ApiRateLimitPolicy, ApiRateLimitPolicyProps } from './api-rate-limit-policy';
@@ -90,6 +90,18 @@ export class HttpProxyApi extends Construct {
       method,
       urlTemplate: '/*',
     }));
+    if (props.limits && props.subscriptionRequired === false) {
+      const { rateLimit, concurrency, tokenLimit } = props.limits;
+      const given = [rateLimit, concurrency, tokenLimit].filter((limit) => limit !== undefined);
+      // A limit without a key is keyed on the subscription.
+      if (given.some((limit) => limit.key === undefined || limit.key.kind === 'subscription')) {
+        warn(this, {
+          lesson: 'GW-1', setting: 'subscriptionRequired', given: false,
+          problem: 'the limits are keyed on the subscription, so every caller without a key shares one "anonymous" budget: one noisy caller throttles all of them.',
+          fix: 'keep subscriptionRequired true, or key the limits on a validated claim (CounterKey.claim) for anonymous APIs.',
+        });
+      }
+    }
     if (props.limits) {
       this.limits = new ApiRateLimitPolicy(this, 'limits', {
         ...props.limits,

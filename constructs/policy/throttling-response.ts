@@ -15,11 +15,17 @@ export const THROTTLING_POLICIES = ['rate-limit-by-key', 'limit-concurrency', 'l
  * `LastError.Source` equal to the policy name, which is how APIM names the source of other
  * policy errors (unconfirmed). An `llm-token-limit` quota that is used up is answered 403 by
  * APIM and is not a "retry in a few seconds" case, so a `QuotaExceeded` reason (the name the
- * `quota` policy uses; unconfirmed for `llm-token-limit`) is left alone.
+ * `quota` policy uses; unconfirmed for `llm-token-limit`) is left alone, and so are the
+ * documented backend failures (`Timeout`, `BackendConnectionFailure`, `ClientConnectionFailure`),
+ * in case APIM names the enclosing `limit-concurrency` as the source of a failed
+ * `forward-request`: those are not throttling, and a 429 would send the client the wrong signal.
  */
+/** Error reasons that are not a throttle even when a limit policy is the source. */
+export const NOT_THROTTLING_REASONS = ['QuotaExceeded', 'Timeout', 'BackendConnectionFailure', 'ClientConnectionFailure'] as const;
+
 export const THROTTLED_CONDITION = '@(context.LastError != null && (context.LastError.Reason == "RateLimitExceeded" || ('
   + THROTTLING_POLICIES.map((p) => `context.LastError.Source == "${p}"`).join(' || ')
-  + ') && context.LastError.Reason != "QuotaExceeded"))';
+  + ')' + NOT_THROTTLING_REASONS.map((r) => ` && context.LastError.Reason != "${r}"`).join('') + '))';
 
 export interface ThrottledAsProblemJsonOptions {
   /**

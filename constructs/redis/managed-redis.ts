@@ -231,6 +231,14 @@ export class ManagedRedis extends Construct {
       });
     }
 
+    if (this.production && props.publicNetworkAccess === 'Enabled') {
+      warn(this, {
+        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+        problem: 'the production cache answers on a public endpoint: only TLS and Entra ID stand between it and the internet.',
+        fix: 'run the workloads in a VNet-integrated Container Apps environment, add a private endpoint for the cache, then set publicNetworkAccess to \'Disabled\' (the production default).',
+      });
+    }
+
     const protect = props.protectFromReplacement ?? this.production;
     this.clusteringPolicy = props.clusteringPolicy;
     this.cache = new ManagedRedisResource(this, 'cache', {
@@ -380,7 +388,7 @@ export class ManagedRedis extends Construct {
       rules.push({
         id: 'no-clients', severity: 1,
         description: `LIM-2: fewer than ${minClients} client connection(s) to Managed Redis for 5 minutes. The workloads cannot reach the cache (network, firewall, token), and a Redis-backed limiter is failing open.`,
-        criteria: metric({ metricName: 'connectedclients', aggregation: 'Minimum', operator: 'LessThan', threshold: minClients }),
+        criteria: metric({ metricName: 'connectedclients', aggregation: 'Maximum', operator: 'LessThan', threshold: minClients }),
       });
     }
     for (const rule of rules) {
