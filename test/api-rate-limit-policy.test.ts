@@ -186,11 +186,10 @@ describe('ApiRateLimitPolicy refusals', () => {
       /^\[GW-6\] test\/limits: concurrency\.maxCount = 0: .*0 would reject every call with 429\. Fix: give what the backend handles at once, e\.g\. 4/);
   });
 
-  it('fails when a client-controlled key reaches it without acknowledgement (GW-5)', () => {
-    // A JavaScript caller (or a cast) can build a key without the factory's check.
-    const key = { expression: '@(context.Request.Headers.GetValueOrDefault("X-Tenant", ""))', description: 'X-Tenant', clientControlled: true, acknowledged: false } as unknown as CounterKey;
+  it('fails when a counter key is a raw request header the client controls, without saying so (GW-5)', () => {
+    const key = CounterKey.requestHeader('X-Tenant');
     expect(refusal({ rateLimit: { ...RATE, key } })).toThrow(
-      /^\[GW-5\] test\/limits: rateLimit\.key = "@\(context\.Request\.Headers\.GetValueOrDefault\(\\"X-Tenant\\", \\"\\"\)\)": the client picks this key, .*fresh budget.* Fix: key on CounterKey\.subscription\(\)/);
+      /^\[GW-5\] test\/limits: rateLimit\.key = "@\(context\.Request\.Headers\.GetValueOrDefault\(\\"X-Tenant\\", \\"anonymous\\"\)\)": the client picks this key, .*fresh budget.* Fix: key on CounterKey\.subscription\(\) .*\{ clientControlled: true \}/);
     expect(refusal({ rateLimit: undefined, concurrency: { maxCount: 1, key } })).toThrow(/^\[GW-5\] test\/limits: concurrency\.key = /);
   });
 

@@ -139,6 +139,13 @@ describe('GatewayProduct refusals', () => {
     expect(() => product.addSubscription('fabrikam')).toThrow(/^\[GW-8\] test\/product: clients = "fabrikam": .* Fix: list each client once\.$/);
   });
 
+  it('fails when an API is added twice, as a construct or by name', () => {
+    const { product, api } = build();
+    expect(() => product.addApi(api!)).toThrow(/^\[AZURE\] test\/product: apis = "api-orders-api-api": the API is already part of this product\. Fix: add each API once\.$/);
+    product.addApi('billing');
+    expect(() => product.addApi('billing')).toThrow(/^\[AZURE\] test\/product: apis = "billing": the API is already part of this product\./);
+  });
+
   it('fails when an API name is an unresolved token', () => {
     const stack = testStack();
     const name = new TerraformVariable(stack, 'api-name', { type: 'string' }).stringValue;

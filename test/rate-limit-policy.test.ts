@@ -51,11 +51,14 @@ describe('CounterKey', () => {
     expect(CounterKey.shared('orders-backend')).toMatchObject({ expression: 'orders-backend', identifiesCaller: false });
   });
 
-  it('fails when a request-header key is not acknowledged as client-controlled (GW-5)', () => {
-    expect(() => CounterKey.requestHeader('X-Tenant-Id')).toThrow(PolicyValueError);
-    expect(() => CounterKey.requestHeader('X-Tenant-Id')).toThrow(
-      /^\[GW-5\] CounterKey\.requestHeader\("X-Tenant-Id"\) clientControlled = undefined: the client picks this header, .*fresh budget.* Fix: key on CounterKey\.subscription\(\)/);
-    expect(() => CounterKey.requestHeader('X-Tenant-Id', { clientControlled: false })).toThrow(/clientControlled = false/);
+  it('fails when a request-header key that is not acknowledged as client-controlled is used by a statement (GW-5)', () => {
+    const key = CounterKey.requestHeader('X-Tenant-Id');
+    expect(key).toMatchObject({ clientControlled: true, acknowledged: false });
+    const header = /^\[GW-5\] counter key = "@\(context\.Request\.Headers\.GetValueOrDefault\(\\"X-Tenant-Id\\", \\"anonymous\\"\)\)": the client picks this key, .*fresh budget.* Fix: key on CounterKey\.subscription\(\)/;
+    expect(() => rateLimitByKey({ calls: 10, renewalPeriodSeconds: 10, key })).toThrow(PolicyValueError);
+    expect(() => rateLimitByKey({ calls: 10, renewalPeriodSeconds: 10, key })).toThrow(header);
+    expect(() => limitConcurrency({ maxCount: 1, key }, [forwardRequest({ timeoutSeconds: 60 })])).toThrow(header);
+    expect(() => llmTokenLimit({ tokensPerMinute: 100, key: CounterKey.requestHeader('X-Tenant-Id', { clientControlled: false }) })).toThrow(header);
   });
 
   it('fails when a claim or header name would break the expression', () => {

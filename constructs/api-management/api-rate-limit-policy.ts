@@ -244,13 +244,13 @@ export class ApiRateLimitPolicy extends Construct {
     this.checkKey('tokenLimit.key', t.key);
   }
 
-  /** Keys from the factories are always acknowledged; this catches keys built another way (e.g. from JavaScript). */
+  /** A client-controlled key must be acknowledged (`CounterKey.requestHeader(name, { clientControlled: true })`). */
   private checkKey(setting: string, key: CounterKey | undefined): void {
     if (key && key.clientControlled && key.acknowledged !== true) {
       refuse(this, {
         lesson: 'GW-5', setting, given: key.expression,
         problem: 'the client picks this key, so it can send a new value on every call and get a fresh budget each time.',
-        fix: "key on CounterKey.subscription() (the default) or a validated claim, or build the key with CounterKey.requestHeader(name, { clientControlled: true }).",
+        fix: "key on CounterKey.subscription() (the default) or a validated claim, or pass { clientControlled: true } to CounterKey.requestHeader if something in front of the gateway sets this header.",
       });
     }
   }

@@ -65,19 +65,18 @@ export class CounterKey {
   /**
    * One budget per value of a request header the client sends (e.g. a tenant id). The client
    * picks the value, so it can rotate it for a fresh budget (GW-5); this is only for headers
-   * something in front of the gateway sets or checks. Requires `{ clientControlled: true }`.
+   * something in front of the gateway sets or checks. Without `{ clientControlled: true }` every
+   * policy that uses the key refuses it.
    * Calls without the header share one budget named `anonymous`.
    */
   public static requestHeader(name: string, options?: ClientControlledKeyOptions): CounterKey {
     if (!HEADER_NAME.test(name)) {
       policyValueError('LIM-4', 'CounterKey.requestHeader name', name, 'a header name here is letters, digits and hyphens.', "use e.g. 'X-Tenant-Id'.");
     }
-    if (options?.clientControlled !== true) {
-      policyValueError('GW-5', `CounterKey.requestHeader(${JSON.stringify(name)}) clientControlled`, options?.clientControlled,
-        'the client picks this header, so it can send a new value on every call and get a fresh budget each time.',
-        'key on CounterKey.subscription() (the default) or a validated claim, or pass { clientControlled: true } if something in front of the gateway sets this header.');
-    }
-    return new CounterKey(`@(context.Request.Headers.GetValueOrDefault("${name}", "anonymous"))`, `the request header ${name} (client-controlled)`, 'request-header', true);
+    // Without the acknowledgement the key is created but refused where it is used: by a
+    // construct, with its path (ApiRateLimitPolicy), or by the statement builders.
+    return new CounterKey(`@(context.Request.Headers.GetValueOrDefault("${name}", "anonymous"))`, `the request header ${name} (client-controlled)`,
+      'request-header', options?.clientControlled === true);
   }
 
   /**
@@ -99,7 +98,7 @@ export class CounterKey {
     public readonly description: string,
     /** Which factory made the key. */
     public readonly kind: CounterKeyKind,
-    /** A client-controlled key was acknowledged when it was created (always true for keys made by the factories). */
+    /** A client-controlled key was acknowledged with `{ clientControlled: true }` (always true for the other kinds). */
     public readonly acknowledged: boolean,
   ) {}
 

@@ -55,7 +55,7 @@ export function rateLimitByKey(options: RateLimitByKeyOptions): PolicyStatement 
   if (countOnly !== 'successful' && countOnly !== 'all') {
     policyValueError('GW-4', 'rate-limit-by-key countOnly', countOnly, 'the choices are successful and all.', "use 'successful' (the default).");
   }
-  const key = options.key ?? CounterKey.subscription();
+  const key = usableKey(options.key);
   return {
     element: {
       name: 'rate-limit-by-key',
@@ -96,7 +96,7 @@ export function limitConcurrency(options: LimitConcurrencyOptions, inner: Policy
     policyValueError('GW-6', 'limit-concurrency statements', [], 'the limit applies to the statements inside it; with none it limits nothing.',
       'wrap the forward-request, e.g. limitConcurrency({ maxCount: 4 }, [forwardRequest({ timeoutSeconds: 60 })]).');
   }
-  const key = options.key ?? CounterKey.subscription();
+  const key = usableKey(options.key);
   return {
     element: {
       name: 'limit-concurrency',
@@ -157,7 +157,7 @@ export function llmTokenLimit(options: LlmTokenLimitOptions): PolicyStatement {
     policyValueError('LIM-3', 'llm-token-limit token-quota-period', tokenQuotaPeriod, 'a quota period without tokenQuota limits nothing.',
       'give tokenQuota as well, or drop tokenQuotaPeriod.');
   }
-  const key = options.key ?? CounterKey.subscription();
+  const key = usableKey(options.key);
   return {
     element: {
       name: 'llm-token-limit',
@@ -205,4 +205,14 @@ export function setBackendService(backendId: string): PolicyStatement {
       'pass GatewayBackend.backendId.');
   }
   return { element: { name: 'set-backend-service', attributes: { 'backend-id': backendId } } };
+}
+
+/** The key a limit counts on (the subscription by default), refusing an unacknowledged client-controlled one (GW-5). */
+function usableKey(key: CounterKey | undefined): CounterKey {
+  if (key && key.clientControlled && !key.acknowledged) {
+    policyValueError('GW-5', 'counter key', key.expression,
+      'the client picks this key, so it can send a new value on every call and get a fresh budget each time.',
+      'key on CounterKey.subscription() (the default) or a validated claim, or pass { clientControlled: true } to CounterKey.requestHeader if something in front of the gateway sets this header.');
+  }
+  return key ?? CounterKey.subscription();
 }
