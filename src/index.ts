@@ -38,6 +38,7 @@ export * from '../constructs/api-management/gateway-product';
 export * from '../constructs/api-management/http-proxy-api';
 export * from '../constructs/redis/managed-redis';
 export * from '../constructs/front-door/front-door';
+export * from '../stacks/workload-foundation';
 export * from '../stacks/realtime-stack';
 export * from '../stacks/rate-limiting-stack';
 export * from './environments';

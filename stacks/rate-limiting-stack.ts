@@ -1,22 +1,17 @@
 import { TerraformOutput, Token, dependable } from 'cdktf';
 import { Construct } from 'constructs';
-import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
-import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { ApiGateway, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
-import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
 import { ContainerService } from '../constructs/container-apps/container-service';
-import { ContainerRegistryRef } from '../constructs/container-apps/dual-ingress-container-app';
 import { checkReleaseImage } from '../constructs/container-apps/image-reference';
 import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
-import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
+import { composeName } from '../constructs/core/naming';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
-import { LogAnalytics } from '../constructs/monitoring/log-analytics';
 import { ManagedRedis, ManagedRedisSku } from '../constructs/redis/managed-redis';
-import { ExistingRegistry } from './realtime-stack';
+import { ExistingRegistry, createWorkloadFoundation } from './workload-foundation';
 
 /** The gateway limits of the limiter API, per subscription. */
 export interface GatewayLimits {
@@ -124,16 +119,8 @@ export class RateLimitingStack extends AzureStack {
     const prefix = props.namePrefix;
     const location = props.location;
 
-    const group = new ResourceGroup(this, 'resource-group', {
-      name: checkName(this, 'namePrefix', composeName('rg', prefix, 'ratelimit'), NAME_RULES.resourceGroup),
-      location,
-    });
-    const resourceGroupName = group.name;
-    const logs = new LogAnalytics(this, 'logs', {
-      name: composeName('log', prefix, 'ratelimit'),
-      resourceGroupName,
-      location,
-      retentionInDays: props.logRetentionDays ?? 30,
+    const { resourceGroupName, logs, environment, registry } = createWorkloadFoundation(this, {
+      namePrefix: prefix, location, suffix: 'ratelimit', logRetentionDays: props.logRetentionDays, registry: props.registry,
     });
     const alerts = new MonitorActionGroup(this, 'alert-group', {
       name: composeName('ag', prefix, 'ratelimit'),
@@ -156,20 +143,6 @@ export class RateLimitingStack extends AzureStack {
       alerts: { actionGroupId: alerts.id },
     });
 
-    const environment = new ContainerAppsEnvironment(this, 'container-apps', {
-      name: composeName('cae', prefix, 'ratelimit'),
-      resourceGroupName,
-      location,
-      logAnalyticsWorkspaceId: logs.workspaceId,
-    });
-    let registry: ContainerRegistryRef | undefined;
-    if (props.registry) {
-      const found = new DataAzurermContainerRegistry(this, 'registry', {
-        name: props.registry.name,
-        resourceGroupName: props.registry.resourceGroupName,
-      });
-      registry = { loginServer: props.registry.loginServer ?? `${props.registry.name.toLowerCase()}.azurecr.io`, registryId: found.id };
-    }
     const replicas = props.replicas ?? 2;
     this.service = new ContainerService(this, 'limiter', {
       name: composeName('ca', prefix, 'limiter'),

@@ -1,29 +1,15 @@
 import { TerraformOutput } from 'cdktf';
 import { Construct } from 'constructs';
-import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
-import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { ApiGateway, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { StreamingRoute } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
-import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
-import { ContainerRegistryRef, DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
+import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
 import { checkReleaseImage } from '../constructs/container-apps/image-reference';
 import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
-import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
+import { composeName } from '../constructs/core/naming';
 import { FrontDoor, FrontDoorSku } from '../constructs/front-door/front-door';
-import { LogAnalytics } from '../constructs/monitoring/log-analytics';
-
-/** An existing Azure Container Registry, found by name when the stack is planned. */
-export interface ExistingRegistry {
-  readonly name: string;
-  readonly resourceGroupName: string;
-  /**
-   * Login server, when it is not `<name>.azurecr.io` (registries with a domain name label).
-   * @default `<name>.azurecr.io`
-   */
-  readonly loginServer?: string;
-}
+import { ExistingRegistry, createWorkloadFoundation } from './workload-foundation';
 
 export interface RealtimeStackProps {
   /** Environment name; the stack is `realtime-<environmentName>`. */
@@ -87,32 +73,9 @@ export class RealtimeStack extends AzureStack {
     const prefix = props.namePrefix;
     const location = props.location;
 
-    const group = new ResourceGroup(this, 'resource-group', {
-      name: checkName(this, 'namePrefix', composeName('rg', prefix, 'realtime'), NAME_RULES.resourceGroup),
-      location,
+    const { resourceGroupName, logs, environment, registry } = createWorkloadFoundation(this, {
+      namePrefix: prefix, location, suffix: 'realtime', logRetentionDays: props.logRetentionDays, registry: props.registry,
     });
-    const resourceGroupName = group.name;
-    const logs = new LogAnalytics(this, 'logs', {
-      name: composeName('log', prefix, 'realtime'),
-      resourceGroupName,
-      location,
-      retentionInDays: props.logRetentionDays ?? 30,
-    });
-    const environment = new ContainerAppsEnvironment(this, 'container-apps', {
-      name: composeName('cae', prefix, 'realtime'),
-      resourceGroupName,
-      location,
-      logAnalyticsWorkspaceId: logs.workspaceId,
-    });
-
-    let registry: ContainerRegistryRef | undefined;
-    if (props.registry) {
-      const found = new DataAzurermContainerRegistry(this, 'registry', {
-        name: props.registry.name,
-        resourceGroupName: props.registry.resourceGroupName,
-      });
-      registry = { loginServer: props.registry.loginServer ?? `${props.registry.name.toLowerCase()}.azurecr.io`, registryId: found.id };
-    }
     this.app = new DualIngressContainerApp(this, 'app', {
       name: composeName('ca', prefix),
       environment,

@@ -4,7 +4,7 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { GatewayProduct, GatewayProductProps } from '../constructs/api-management/gateway-product';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
-import { ConstructValidationError } from '../constructs/core/validation';
+import { refusalOf } from './support/refusal';
 import { gateway } from './support/fixtures';
 import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
@@ -24,17 +24,7 @@ function build(props: Partial<GatewayProductProps> = {}, withApi = true) {
   return { stack, gw, api, product, tf: synth(stack) };
 }
 
-/** The refusal thrown by `fn`, with its message, lesson and construct path. */
-function refusal(fn: () => unknown) {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConstructValidationError);
-    const e = error as ConstructValidationError;
-    return { message: e.message, lesson: e.lesson, path: e.constructPath };
-  }
-  throw new Error('expected a refusal, but the construct was created');
-}
+
 
 describe('GatewayProduct defaults', () => {
   const { product, tf } = build();
@@ -128,7 +118,7 @@ describe('GatewayProduct options', () => {
 
 describe('GatewayProduct refusals', () => {
   it('fails when a client is listed twice (GW-8)', () => {
-    const r = refusal(() => build({ clients: ['contoso', 'fabrikam', 'contoso'] }));
+    const r = refusalOf(() => build({ clients: ['contoso', 'fabrikam', 'contoso'] }));
     expect(r).toMatchObject({ lesson: 'GW-8', path: 'test/product' });
     expect(r.message).toBe('[GW-8] test/product: clients = "contoso": two subscriptions for one client would share the client\'s name '
       + 'but count separately under a per-subscription limit. Fix: list each client once.');
@@ -149,13 +139,13 @@ describe('GatewayProduct refusals', () => {
   it('fails when an API name is an unresolved token', () => {
     const stack = testStack();
     const name = new TerraformVariable(stack, 'api-name', { type: 'string' }).stringValue;
-    const r = refusal(() => new GatewayProduct(stack, 'product', { gateway: gateway(stack), productId: 'partners', apis: [name] }));
+    const r = refusalOf(() => new GatewayProduct(stack, 'product', { gateway: gateway(stack), productId: 'partners', apis: [name] }));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product' });
     expect(r.message).toMatch(/^\[AZURE\] test\/product: apis = "\$\{TfToken\[TOKEN\.\d+\]\}": a reference cannot name the link's construct id, .* Fix: pass the API construct \(or its ApiManagementApi\) instead of its name\.$/);
   });
 
   it('fails when the product id is not an API Management name', () => {
-    const r = refusal(() => build({ productId: 'partners!' }, false));
+    const r = refusalOf(() => build({ productId: 'partners!' }, false));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product' });
     expect(r.message).toBe('[AZURE] test/product: productId = "partners!": Azure rejects this API Management product or subscription name (9 characters). '
       + 'Fix: use 1-80 characters: letters, digits and hyphens, starting and ending with a letter or digit.');
@@ -166,7 +156,7 @@ describe('GatewayProduct refusals', () => {
   });
 
   it('fails when a client name makes an invalid subscription id, naming the client', () => {
-    const r = refusal(() => build({ clients: ['big client'] }, false));
+    const r = refusalOf(() => build({ clients: ['big client'] }, false));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product' });
     expect(r.message).toMatch(/^\[AZURE\] test\/product: clients\.big client = "partners-big client": Azure rejects this API Management product or subscription name/);
   });

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-policy';
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
-import { ConstructValidationError } from '../constructs/core/validation';
 import { CounterKey } from '../constructs/policy/counter-key';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { gateway } from './support/fixtures';
+import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
@@ -23,17 +23,7 @@ function build(props: Partial<HttpProxyApiProps> = {}, withBackend = false) {
   return { stack, api, tf: synth(stack) };
 }
 
-/** The refusal thrown by `fn`, with its message, lesson and construct path. */
-function refusal(fn: () => unknown) {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConstructValidationError);
-    const e = error as ConstructValidationError;
-    return { message: e.message, lesson: e.lesson, path: e.constructPath };
-  }
-  throw new Error('expected a refusal, but the construct was created');
-}
+
 
 const policyXml = (tf: TerraformJson) => {
   const policies = Object.values(resourcesOf(tf, 'azurerm_api_management_api_policy'));
@@ -130,7 +120,7 @@ describe('HttpProxyApi options', () => {
 
 describe('HttpProxyApi refusals', () => {
   it('fails when methods is empty', () => {
-    const r = refusal(() => build({ methods: [] }));
+    const r = refusalOf(() => build({ methods: [] }));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders' });
     expect(r.message).toBe('[AZURE] test/orders: methods = []: each method becomes one operation on /*, so the list must be non-empty and without repeats. '
       + 'Fix: list each method once, e.g. ["GET","POST","PUT","PATCH","DELETE"].');
@@ -142,28 +132,28 @@ describe('HttpProxyApi refusals', () => {
   });
 
   it('fails when backendUrl is http:// (SEC-1)', () => {
-    const r = refusal(() => build({ backendUrl: 'http://orders.example.com' }));
+    const r = refusalOf(() => build({ backendUrl: 'http://orders.example.com' }));
     expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/orders' });
     expect(r.message).toBe('[SEC-1] test/orders: backendUrl = "http://orders.example.com": the gateway would call the backend in clear text. '
       + 'Fix: use the https:// URL of the service.');
   });
 
   it('fails without frontDoorId and without allowDirectCallers (ACCESS)', () => {
-    const r = refusal(() => build({ frontDoorId: undefined }));
+    const r = refusalOf(() => build({ frontDoorId: undefined }));
     expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/orders' });
     expect(r.message).toMatch(/^\[ACCESS\] test\/orders: frontDoorId = undefined: without it the API answers anyone who finds the gateway host, .* Fix: pass frontDoorId: frontDoor\.frontDoorId, or allowDirectCallers: true/);
   });
 
   it('fails when backendId is not a backend name, with or without limits (GW-7)', () => {
     for (const limits of [undefined, { concurrency: { maxCount: 2 } }]) {
-      const r = refusal(() => build({ backendId: 'orders backend', ...(limits ? { limits } : {}) }));
+      const r = refusalOf(() => build({ backendId: 'orders backend', ...(limits ? { limits } : {}) }));
       expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders' });
       expect(r.message).toMatch(/^\[AZURE\] test\/orders: backendId = "orders backend": Azure rejects this API Management backend name/);
     }
   });
 
   it('fails when limits limit nothing, naming the limits construct (GW-1)', () => {
-    const r = refusal(() => build({ limits: {} }));
+    const r = refusalOf(() => build({ limits: {} }));
     expect(r).toMatchObject({ lesson: 'GW-1', path: 'test/orders/limits' });
     expect(r.message).toMatch(/^\[GW-1\] test\/orders\/limits: rateLimit = undefined: none of rateLimit, concurrency or tokenLimit is given/);
   });

@@ -1,10 +1,10 @@
 import { TerraformResource } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { ConstructValidationError } from '../constructs/core/validation';
 import { DEFAULT_ENVIRONMENTS, SAMPLE_IMAGE } from '../src/environments';
 import { RateLimitingSettings } from '../stacks/rate-limiting-stack';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { synthAll } from './support/app';
+import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { TerraformJson, resourceOf, resourcesOf } from './support/synth';
 
@@ -249,26 +249,16 @@ describe('RateLimitingStack wiring', () => {
 describe('RateLimitingStack refusals', () => {
   const prodDefinition = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!;
   const build = (rateLimiting: Partial<RateLimitingSettings>) => () => synthAll([{ ...prodDefinition, rateLimiting: { ...prodDefinition.rateLimiting, ...rateLimiting } }]);
-  /** The refusal thrown by `fn`, with its message, lesson and construct path. */
-  const refusal = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConstructValidationError);
-      const e = error as ConstructValidationError;
-      return { message: e.message, lesson: e.lesson, path: e.constructPath };
-    }
-    throw new Error('expected a refusal, but the stacks synthesized');
-  };
+
 
   it('fails when prod turns Redis high availability off (LIM-2)', () => {
-    const r = refusal(build({ redis: { ...prodDefinition.rateLimiting.redis, highAvailability: false } }));
+    const r = refusalOf(build({ redis: { ...prodDefinition.rateLimiting.redis, highAvailability: false } }));
     expect(r).toMatchObject({ lesson: 'LIM-2', path: 'rate-limiting-prod/redis' });
     expect(r.message).toMatch(/^\[LIM-2\] rate-limiting-prod\/redis: highAvailability = false: without high availability the cache is one node with no SLA: .*fails open.* Fix: leave highAvailability true in production/);
   });
 
   it('fails when prod runs the public sample image as the limiter (RELEASE)', () => {
-    const r = refusal(build({ image: SAMPLE_IMAGE, registry: undefined }));
+    const r = refusalOf(build({ image: SAMPLE_IMAGE, registry: undefined }));
     expect(r).toMatchObject({ lesson: 'RELEASE', path: 'rate-limiting-prod' });
     expect(r.message).toMatch(/^\[RELEASE\] rate-limiting-prod: image = "mcr\.microsoft\.com\/dotnet\/samples:aspnetapp": this is a public sample image, .* Fix: set the environment's image to your application image/);
   });
@@ -279,19 +269,19 @@ describe('RateLimitingStack refusals', () => {
   });
 
   it('fails when the gateway renewal period is 301 s (GW-1)', () => {
-    const r = refusal(build({ limits: { renewalPeriodSeconds: 301 } }));
+    const r = refusalOf(build({ limits: { renewalPeriodSeconds: 301 } }));
     expect(r).toMatchObject({ lesson: 'GW-1', path: 'rate-limiting-prod/limiter-api/limits' });
     expect(r.message).toMatch(/^\[GW-1\] rate-limiting-prod\/limiter-api\/limits: rateLimit\.renewalPeriodSeconds = 301: API Management accepts a renewal period of 1-300 whole seconds\. Fix: use at most 300 s/);
   });
 
   it('fails when the gateway allows 0 calls (GW-1)', () => {
-    const r = refusal(build({ limits: { calls: 0 } }));
+    const r = refusalOf(build({ limits: { calls: 0 } }));
     expect(r).toMatchObject({ lesson: 'GW-1', path: 'rate-limiting-prod/limiter-api/limits' });
     expect(r.message).toMatch(/^\[GW-1\] rate-limiting-prod\/limiter-api\/limits: rateLimit\.calls = 0: .*at least 1\. Fix: give e\.g\. 100 calls per 60 s\.$/);
   });
 
   it('fails when the gateway concurrency is 0 (GW-6)', () => {
-    const r = refusal(build({ limits: { concurrency: 0 } }));
+    const r = refusalOf(build({ limits: { concurrency: 0 } }));
     expect(r).toMatchObject({ lesson: 'GW-6', path: 'rate-limiting-prod/limiter-api/limits' });
     expect(r.message).toMatch(/^\[GW-6\] rate-limiting-prod\/limiter-api\/limits: concurrency\.maxCount = 0: .*0 would reject every call with 429\. Fix: give what the backend handles at once/);
   });
