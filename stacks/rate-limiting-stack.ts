@@ -1,17 +1,17 @@
 import { TerraformOutput, Token, dependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
-import { ApiGateway, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
+import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { ContainerService } from '../constructs/container-apps/container-service';
 import { checkReleaseImage } from '../constructs/container-apps/image-reference';
-import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { ManagedRedis, ManagedRedisSku } from '../constructs/redis/managed-redis';
-import { ExistingRegistry, createWorkloadFoundation } from './workload-foundation';
+import { ExistingRegistry, WorkloadStackProps, createWorkloadFoundation } from './workload-foundation';
 
 /** The gateway limits of the limiter API, per subscription. */
 export interface GatewayLimits {
@@ -65,30 +65,13 @@ export interface RateLimitingSettings {
   readonly clients?: string[];
 }
 
-export interface RateLimitingStackProps extends RateLimitingSettings {
-  /** Environment name; the stack is `rate-limiting-<environmentName>`. */
-  readonly environmentName: string;
-  /** Azure region, e.g. `westeurope`. */
-  readonly location: string;
-  /** Prefix of every resource name, unique per environment, e.g. `rtp-dev`. */
-  readonly namePrefix: string;
+export interface RateLimitingStackProps extends WorkloadStackProps, RateLimitingSettings {
   /**
    * Production: pinned images, high-availability Redis protected from replacement. Redis keeps
    * its public endpoint (TLS, Entra ID only) unless `redis.publicNetworkAccess` says otherwise.
    * @default false
    */
   readonly production?: boolean;
-  /** @default - environment and stack tags only */
-  readonly tags?: Record<string, string>;
-  /** @default - local state */
-  readonly state?: RemoteStateProps;
-  readonly apiManagement: {
-    readonly skuName: ApiManagementV2Sku;
-    readonly publisherName: string;
-    readonly publisherEmail: string;
-  };
-  /** @default 30 */
-  readonly logRetentionDays?: number;
 }
 
 /**

@@ -1,38 +1,23 @@
 import { TerraformOutput } from 'cdktf';
 import { Construct } from 'constructs';
-import { ApiGateway, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
+import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { StreamingRoute } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
 import { checkReleaseImage } from '../constructs/container-apps/image-reference';
-import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { FrontDoor, FrontDoorSku } from '../constructs/front-door/front-door';
-import { ExistingRegistry, createWorkloadFoundation } from './workload-foundation';
+import { ExistingRegistry, WorkloadStackProps, createWorkloadFoundation } from './workload-foundation';
 
-export interface RealtimeStackProps {
-  /** Environment name; the stack is `realtime-<environmentName>`. */
-  readonly environmentName: string;
-  /** Azure region, e.g. `westeurope`. */
-  readonly location: string;
-  /** Prefix of every resource name, unique per environment, e.g. `rtp-dev`. */
-  readonly namePrefix: string;
+export interface RealtimeStackProps extends WorkloadStackProps {
   /** Production: pinned, real images only; soft-deleted API Management is kept on destroy. @default false */
   readonly production?: boolean;
-  /** @default - environment and stack tags only */
-  readonly tags?: Record<string, string>;
-  /** @default - local state */
-  readonly state?: RemoteStateProps;
   /** Application image, deployed twice (ING-1). */
   readonly image: string;
   /** Registry of the image, pulled with managed identity (SEC-2). @default - public image */
   readonly registry?: ExistingRegistry;
-  readonly apiManagement: {
-    readonly skuName: ApiManagementV2Sku;
-    readonly publisherName: string;
-    readonly publisherEmail: string;
-  };
   readonly frontDoor: {
     readonly sku: FrontDoorSku;
     /** WAF in prevention mode (Premium only). */
@@ -40,8 +25,6 @@ export interface RealtimeStackProps {
   };
   /** @default { min: 1, max: 10 } */
   readonly replicas?: { readonly min: number; readonly max: number };
-  /** @default 30 */
-  readonly logRetentionDays?: number;
   /** @default DEFAULT_STREAMING_ROUTES */
   readonly routes?: readonly StreamingRoute[];
   /** WebSocket ping interval of the application (EDGE-2). @default 30 */

@@ -2,7 +2,8 @@ import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-a
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
 import { ContainerRegistryRef } from '../constructs/container-apps/dual-ingress-container-app';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
+import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
 import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
 import { LogAnalytics } from '../constructs/monitoring/log-analytics';
 
@@ -15,6 +16,29 @@ export interface ExistingRegistry {
    * @default `<name>.azurecr.io`
    */
   readonly loginServer?: string;
+}
+
+/** What every workload stack takes from its environment. */
+export interface WorkloadStackProps {
+  /** Environment name; the stack is `<stack>-<environmentName>`, e.g. `realtime-dev`. */
+  readonly environmentName: string;
+  /** Azure region, e.g. `westeurope`. */
+  readonly location: string;
+  /** Prefix of every resource name, unique per environment, e.g. `rtp-dev`. */
+  readonly namePrefix: string;
+  /** Production rules (pinned images and each stack's own); soft-deleted API Management is kept on destroy. @default false */
+  readonly production?: boolean;
+  /** @default - environment and stack tags only */
+  readonly tags?: Record<string, string>;
+  /** @default - local state */
+  readonly state?: RemoteStateProps;
+  readonly apiManagement: {
+    readonly skuName: ApiManagementV2Sku;
+    readonly publisherName: string;
+    readonly publisherEmail: string;
+  };
+  /** @default 30 */
+  readonly logRetentionDays?: number;
 }
 
 /** What every workload stack starts from: its resource group, Log Analytics and Container Apps environment. */
