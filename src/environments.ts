@@ -115,6 +115,29 @@ const KNOWN_FIELDS: ReadonlySet<string> = new Set<keyof EnvironmentDefinition>([
   'frontDoor', 'replicas', 'logRetentionDays', 'routes', 'webSocketHeartbeatSeconds', 'rateLimiting',
 ]);
 
+/** Known fields of the objects inside an environment, by path: a misspelt field would be silently ignored. */
+const KNOWN_NESTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  apiManagement: ['skuName', 'publisherName', 'publisherEmail'],
+  frontDoor: ['sku', 'waf'],
+  replicas: ['min', 'max'],
+  state: ['storageAccountName', 'containerName', 'resourceGroupName'],
+  registry: ['name', 'resourceGroupName', 'loginServer'],
+  rateLimiting: ['image', 'registry', 'redis', 'limits', 'replicas', 'alertEmail', 'clients'],
+  'rateLimiting.registry': ['name', 'resourceGroupName', 'loginServer'],
+  'rateLimiting.redis': ['skuName', 'highAvailability', 'publicNetworkAccess', 'protectFromReplacement'],
+  'rateLimiting.limits': ['calls', 'renewalPeriodSeconds', 'concurrency'],
+};
+
+function checkNestedFields(environment: string, path: string, value: unknown): void {
+  const known = KNOWN_NESTED_FIELDS[path];
+  if (!known || !isPlainObject(value)) return;
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    throw new Error(`RTP_ENVIRONMENTS_FILE: "${environment}".${path} has unknown field(s) ${unknown.join(', ')}. Fix: use ${known.join(', ')}.`);
+  }
+  for (const [key, child] of Object.entries(value)) checkNestedFields(environment, `${path}.${key}`, child);
+}
+
 /** Refuse what would only fail at `terraform apply`: a misspelt region. The constructs check the rest. */
 function checkEnvironment(e: EnvironmentDefinition): EnvironmentDefinition {
   if (!/^[a-z][a-z0-9]*$/.test(e.location)) {
@@ -133,6 +156,7 @@ function applyOverrides(environments: EnvironmentDefinition[], overrides: Overri
     if (unknown.length > 0) {
       throw new Error(`RTP_ENVIRONMENTS_FILE: "${name}" has unknown field(s) ${unknown.join(', ')}. Fix: use ${[...KNOWN_FIELDS].join(', ')}.`);
     }
+    for (const [key, value] of Object.entries(override)) checkNestedFields(name, key, value);
     const index = result.findIndex((e) => e.name === name);
     const base = index >= 0 ? result[index] : { ...result.find((e) => e.name === 'dev')!, namePrefix: `rtp-${name}` };
     const merged = mergeDeep(base, { ...override, name }) as EnvironmentDefinition;

@@ -160,7 +160,8 @@ describe('rateLimitAlgorithmOf and ApiGateway.skuName', () => {
     const gw = gateway(testStack());
     const ref: IApiGatewayRef = gw;
     expect(ref.skuName).toBe('BasicV2_1');
-    expect(gw.rateLimitAlgorithm).toBe(rateLimitAlgorithmOf(gw.skuName));
+    expect(gw.rateLimitAlgorithm).toBe('token bucket');
+    expect(rateLimitAlgorithmOf('Standard_1')).toBe('sliding window');
   });
 });
 

@@ -127,6 +127,15 @@ describe('loadEnvironments', () => {
       .toThrow(/^RTP_ENVIRONMENTS_FILE: "dev" has unknown field\(s\) imgae\. Fix: use name, location/);
   });
 
+  it('fails when an override misspells a field inside rateLimiting, its redis or limits, or another object', () => {
+    const load = (override: unknown) => () => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files(JSON.stringify({ dev: override })) });
+    expect(load({ rateLimiting: { redis: { highAvailabilty: true } } })).toThrow(
+      'RTP_ENVIRONMENTS_FILE: "dev".rateLimiting.redis has unknown field(s) highAvailabilty. Fix: use skuName, highAvailability, publicNetworkAccess, protectFromReplacement.');
+    expect(load({ rateLimiting: { limits: { call: 10 } } })).toThrow(/^RTP_ENVIRONMENTS_FILE: "dev"\.rateLimiting\.limits has unknown field\(s\) call\. Fix: use calls, /);
+    expect(load({ rateLimiting: { imgae: 'x:1' } })).toThrow(/^RTP_ENVIRONMENTS_FILE: "dev"\.rateLimiting has unknown field\(s\) imgae\./);
+    expect(load({ frontDoor: { wfa: true } })).toThrow(/^RTP_ENVIRONMENTS_FILE: "dev"\.frontDoor has unknown field\(s\) wfa\. Fix: use sku, waf\./);
+  });
+
   it('fails when a location is not an Azure region name', () => {
     expect(() => loadEnvironments({ env: { RTP_DEV_LOCATION: 'West Europe' } }))
       .toThrow('Environment dev: location = "West Europe": Azure region names are lower-case letters and digits without spaces.');

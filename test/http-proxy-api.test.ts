@@ -23,8 +23,6 @@ function build(props: Partial<HttpProxyApiProps> = {}, withBackend = false) {
   return { stack, api, tf: synth(stack) };
 }
 
-
-
 const policyXml = (tf: TerraformJson) => {
   const policies = Object.values(resourcesOf(tf, 'azurerm_api_management_api_policy'));
   expect(policies).toHaveLength(1);
@@ -138,7 +136,7 @@ describe('HttpProxyApi refusals', () => {
       + 'Fix: use the https:// URL of the service.');
   });
 
-  it('fails without frontDoorId and without allowDirectCallers (ACCESS)', () => {
+  it('fails when frontDoorId is missing and allowDirectCallers is not set (ACCESS)', () => {
     const r = refusalOf(() => build({ frontDoorId: undefined }));
     expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/orders' });
     expect(r.message).toMatch(/^\[ACCESS\] test\/orders: frontDoorId = undefined: without it the API answers anyone who finds the gateway host, .* Fix: pass frontDoorId: frontDoor\.frontDoorId, or allowDirectCallers: true/);

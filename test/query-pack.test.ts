@@ -153,6 +153,8 @@ describe('GatewayQueryPack', () => {
     expect(names(build().tf)).toEqual(names(build().tf));
     expect(new Set(names(build().tf)).size).toBe(GATEWAY_QUERIES.length);
     expect(stableUuid('a')).not.toBe(stableUuid('b'));
+    // Pinned: a change here renames (replaces) every saved query of every deployed pack.
+    expect(stableUuid('gateway-vs-service-429')).toBe('30d9026e-b9ad-5400-8430-15b4e0e95d9a');
   });
 
   it('adds a team query after the built-in ones', () => {

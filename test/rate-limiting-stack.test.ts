@@ -6,7 +6,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { synthAll } from './support/app';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { TerraformJson, resourceOf, resourcesOf } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, warningsOf } from './support/synth';
 
 const all = synthAll();
 const stacks = all.filter((s) => s.name.startsWith('rate-limiting-'));
@@ -48,6 +48,13 @@ describe('RateLimitingStack wiring', () => {
       expect(app.template).toMatchObject({ min_replicas: 2, max_replicas: 2 });
       expect(app.ingress).toMatchObject({ transport: 'auto', target_port: 8080, external_enabled: true, allow_insecure_connections: false });
     }
+  });
+
+  it('warns only in prod, once: the production cache keeps its public endpoint until a private network exists (SEC-1)', () => {
+    expect(warningsOf(byName('rate-limiting-dev').stack)).toEqual([]);
+    expect(warningsOf(byName('rate-limiting-prod').stack)).toEqual([
+      expect.stringMatching(/^\[SEC-1\] rate-limiting-prod\/redis: publicNetworkAccess = "Enabled": the production cache answers on a public endpoint.* Fix: .*private endpoint/),
+    ]);
   });
 
   it('starts the limiter only after its identity\'s Redis access policy assignment exists', () => {
@@ -250,7 +257,6 @@ describe('RateLimitingStack refusals', () => {
   const prodDefinition = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!;
   const build = (rateLimiting: Partial<RateLimitingSettings>) => () => synthAll([{ ...prodDefinition, rateLimiting: { ...prodDefinition.rateLimiting, ...rateLimiting } }]);
 
-
   it('fails when prod turns Redis high availability off (LIM-2)', () => {
     const r = refusalOf(build({ redis: { ...prodDefinition.rateLimiting.redis, highAvailability: false } }));
     expect(r).toMatchObject({ lesson: 'LIM-2', path: 'rate-limiting-prod/redis' });
@@ -295,16 +301,19 @@ describe('RateLimitingStack refusals', () => {
   });
 });
 
-describe.skipIf(!policySchemaAvailable())(`every generated policy of every stack against the APIM policy XSD${policySchemaSkipReason()}`, () => {
-  const policies = all.flatMap(({ name, tf }) => Object.entries(tf.resource ?? {})
-    .filter(([type]) => type.startsWith('azurerm_api_management') && type.endsWith('_policy'))
-    .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ stack: name, where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));
+const policies = all.flatMap(({ name, tf }) => Object.entries(tf.resource ?? {})
+  .filter(([type]) => type.startsWith('azurerm_api_management') && type.endsWith('_policy'))
+  .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ stack: name, where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));
 
+describe('generated policies', () => {
   it('finds the policies of all four stacks: streaming and WebSocket per realtime stack, the limiter API per rate-limiting stack', () => {
     const count = (prefix: string) => policies.filter((p) => p.stack.startsWith(prefix)).length;
     expect(all).toHaveLength(4);
     expect([count('realtime-'), count('rate-limiting-')]).toEqual([4, 2]);
   });
+});
+
+describe.skipIf(!policySchemaAvailable())(`every generated policy of every stack against the APIM policy XSD${policySchemaSkipReason()}`, () => {
 
   for (const policy of policies) {
     it(`validates ${policy.where}`, async () => {

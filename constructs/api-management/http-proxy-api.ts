@@ -41,7 +41,8 @@ export interface HttpProxyApiProps extends GatewayApiProps {
   /**
    * Gateway limits: a rate limit and a concurrency limit keyed on the subscription, a token
    * limit for AI backends, the 429 as problem+json with Retry-After (GW-1, GW-6, LIM-3).
-   * @default - no limits; the API policy holds only the Front Door check
+   * @default - no limits; the API policy holds only the Front Door check (unless
+   *   `allowDirectCallers`) and, with `backendId`, the `set-backend-service`
    */
   readonly limits?: HttpProxyApiLimits;
 }

@@ -115,7 +115,7 @@ export interface LlmTokenLimitOptions {
   readonly tokensPerMinute?: number;
   /** Tokens per `tokenQuotaPeriod` and key; over it the gateway answers 403. @default - no quota */
   readonly tokenQuota?: number;
-  /** Period of `tokenQuota`; required with it. */
+  /** Period of `tokenQuota`; required with it. @default - none (no quota) */
   readonly tokenQuotaPeriod?: TokenQuotaPeriod;
   /** Who is counted. @default CounterKey.subscription() */
   readonly key?: CounterKey;

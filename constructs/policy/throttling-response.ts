@@ -5,6 +5,9 @@ import { policyValueError, wholeNumberIn } from './values';
 /** Policies whose rejections {@link throttledAsProblemJson} answers. */
 export const THROTTLING_POLICIES = ['rate-limit-by-key', 'limit-concurrency', 'llm-token-limit'] as const;
 
+/** Error reasons that are not a throttle even when a limit policy is the source. */
+export const NOT_THROTTLING_REASONS = ['QuotaExceeded', 'Timeout', 'BackendConnectionFailure', 'ClientConnectionFailure'] as const;
+
 /**
  * The on-error condition that recognises a gateway throttle.
  *
@@ -20,9 +23,6 @@ export const THROTTLING_POLICIES = ['rate-limit-by-key', 'limit-concurrency', 'l
  * in case APIM names the enclosing `limit-concurrency` as the source of a failed
  * `forward-request`: those are not throttling, and a 429 would send the client the wrong signal.
  */
-/** Error reasons that are not a throttle even when a limit policy is the source. */
-export const NOT_THROTTLING_REASONS = ['QuotaExceeded', 'Timeout', 'BackendConnectionFailure', 'ClientConnectionFailure'] as const;
-
 export const THROTTLED_CONDITION = '@(context.LastError != null && (context.LastError.Reason == "RateLimitExceeded" || ('
   + THROTTLING_POLICIES.map((p) => `context.LastError.Source == "${p}"`).join(' || ')
   + ')' + NOT_THROTTLING_REASONS.map((r) => ` && context.LastError.Reason != "${r}"`).join('') + '))';

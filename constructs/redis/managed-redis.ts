@@ -4,6 +4,7 @@ import { Construct, IConstruct } from 'constructs';
 import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { MonitorMetricAlert, MonitorMetricAlertCriteria } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { Resource } from '../../.gen/providers/azapi/resource';
+import { LessonsCheck } from '../lessons-check/lessons-check';
 import { AzureStack } from '../core/azure-stack';
 import { TagsAspect } from '../core/tags';
 import { IManagedIdentityRef } from '../core/identity';
@@ -258,6 +259,11 @@ export class ManagedRedis extends Construct {
       // with it every counter and cached value: in production, such a plan fails instead.
       ...(protect ? { lifecycle: { preventDestroy: true } } : {}),
     });
+    if (accessKeysEnabled && !this.production) {
+      // Warned above; the stack-wide SEC-1 rule would otherwise fail the synth of a choice this
+      // construct accepts outside production.
+      LessonsCheck.suppress(this.cache, 'SEC-1', 'access keys enabled outside production on purpose (accessKeysEnabled: true); ManagedRedis warned');
+    }
     this.hostName = this.cache.hostname;
     this.port = this.cache.defaultDatabase.port;
 

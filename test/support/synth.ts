@@ -40,6 +40,13 @@ export function resourceOf(tf: TerraformJson, type: string, path?: string): Reco
   return matches[0];
 }
 
+/** Error messages (e.g. lessons-check errors) raised on any construct under the stack; `app.synth()` fails on them. */
+export function errorsOf(stack: TerraformStack): string[] {
+  return stack.node.findAll().flatMap((c) => c.node.metadata
+    .filter((m) => m.type === '@cdktf/error')
+    .map((m) => String(m.data)));
+}
+
 /** Warning messages raised on any construct under the stack. */
 export function warningsOf(stack: TerraformStack): string[] {
   return stack.node.findAll().flatMap((c) => c.node.metadata
