@@ -9,6 +9,7 @@ import { ContainerService } from '../constructs/container-apps/container-service
 import { checkReleaseImage } from '../constructs/container-apps/image-reference';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
+import { requireEmail } from '../constructs/core/validation';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { ManagedRedis, ManagedRedisSku } from '../constructs/redis/managed-redis';
 import { ExistingRegistry, WorkloadStackProps, createWorkloadFoundation } from './workload-foundation';
@@ -105,11 +106,13 @@ export class RateLimitingStack extends AzureStack {
     const { resourceGroupName, logs, environment, registry } = createWorkloadFoundation(this, {
       namePrefix: prefix, location, suffix: 'ratelimit', logRetentionDays: props.logRetentionDays, registry: props.registry,
     });
+    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
+    requireEmail(this, 'rateLimiting.alertEmail', alertEmail, 'the Redis alerts (LIM-2) are sent to this address; the action group refuses anything else.');
     const alerts = new MonitorActionGroup(this, 'alert-group', {
       name: composeName('ag', prefix, 'ratelimit'),
       shortName: 'ratelimit',
       resourceGroupName,
-      emailReceiver: [{ name: 'platform', emailAddress: props.alertEmail ?? props.apiManagement.publisherEmail, useCommonAlertSchema: true }],
+      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
     });
 
     this.redis = new ManagedRedis(this, 'redis', {

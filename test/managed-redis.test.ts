@@ -178,6 +178,11 @@ describe('ManagedRedis refusals', () => {
       /^\[LIM-2\] rl-prod\/redis: highAvailability = false: without high availability the cache is one node with no SLA: .*a Redis-backed limiter then fails open.* Fix: leave highAvailability true in production/);
   });
 
+  it('fails when public network access is not spelt as Azure takes it (AZURE)', () => {
+    expect(() => build(false, { publicNetworkAccess: 'enabled' as 'Enabled' })).toThrow(
+      /^\[AZURE\] rl-dev\/redis: publicNetworkAccess = "enabled": Azure Managed Redis takes Enabled or Disabled \(capitalised\)\. Fix: use 'Enabled' or 'Disabled'\.$/);
+  });
+
   it('fails when the SKU does not exist (AZURE)', () => {
     expect(() => build(false, { skuName: 'Enterprise_E10' as ManagedRedisSku })).toThrow(
       /^\[AZURE\] rl-dev\/redis: skuName = "Enterprise_E10": Azure Managed Redis has no such SKU\. Fix: use a Balanced_, ComputeOptimized_, FlashOptimized_ or MemoryOptimized_ SKU/);

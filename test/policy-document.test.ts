@@ -51,8 +51,13 @@ describe('PolicyDocument', () => {
     expect(xml).toMatch(/<set-header name="Retry-After" exists-action="skip">\s*<value>7<\/value>/);
   });
 
+  it('fails when a return-response or check-header status is not one APIM takes', () => {
+    expect(() => returnResponse({ statusCode: 99, reason: 'x' })).toThrow(/^\[AZURE\] return-response status = 99: APIM takes an HTTP status code here\. Fix: use a status from 100 to 599\.$/);
+    expect(() => checkHeader({ name: 'X-A', values: ['a'], failedStatusCode: 302 })).toThrow(/^\[AZURE\] check-header failed status = 302: APIM takes a 4xx or 5xx status here\./);
+  });
+
   it('fails when a forward-request timeout exceeds 240 s (EDGE-1)', () => {
-    expect(() => forwardRequest({ timeoutSeconds: 300 })).toThrow(/^\[EDGE-1\] forward-request timeout = 300: use 1-240 s/);
+    expect(() => forwardRequest({ timeoutSeconds: 300 })).toThrow(/^\[EDGE-1\] forward-request timeout = 300: Azure drops connections at 240 s, so a longer timeout is never reached\. Fix: use 1-240 s\.$/);
   });
 
   it('fails when a choose condition is not a policy expression', () => {

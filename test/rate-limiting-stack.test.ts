@@ -257,6 +257,13 @@ describe('RateLimitingStack refusals', () => {
   const prodDefinition = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!;
   const build = (rateLimiting: Partial<RateLimitingSettings>) => () => synthAll([{ ...prodDefinition, rateLimiting: { ...prodDefinition.rateLimiting, ...rateLimiting } }]);
 
+  it('fails when the alert mailbox is not an e-mail address (LIM-2 alerts would go nowhere)', () => {
+    const r = refusalOf(build({ alertEmail: 'platform-team' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'rate-limiting-prod' });
+    expect(r.message).toBe('[AZURE] rate-limiting-prod: rateLimiting.alertEmail = "platform-team": the Redis alerts (LIM-2) are sent to this address; '
+      + 'the action group refuses anything else. Fix: give the team mailbox, e.g. platform@contoso.com.');
+  });
+
   it('fails when prod turns Redis high availability off (LIM-2)', () => {
     const r = refusalOf(build({ redis: { ...prodDefinition.rateLimiting.redis, highAvailability: false } }));
     expect(r).toMatchObject({ lesson: 'LIM-2', path: 'rate-limiting-prod/redis' });

@@ -4,7 +4,7 @@ import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse, requireRange } from '../core/validation';
+import { refuse, requireEmail, requireRange } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 
 /** API Management v2 tiers with their unit count, as azurerm 4.x spells them. */
@@ -87,12 +87,7 @@ export class ApiGateway extends Construct implements IApiGatewayRef {
         fix: "use 'BasicV2_1' (dev) or 'StandardV2_1' and up (production); units go from 1 to 10 (PremiumV2: 30).",
       });
     }
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(props.publisherEmail)) {
-      refuse(this, {
-        lesson: 'AZURE', setting: 'publisherEmail', given: props.publisherEmail,
-        problem: 'API Management needs a valid publisher e-mail address.', fix: 'give the team mailbox, e.g. platform@contoso.com.',
-      });
-    }
+    requireEmail(this, 'publisherEmail', props.publisherEmail, 'API Management needs a valid publisher e-mail address.');
     this.service = new ApiManagement(this, 'service', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,

@@ -13,7 +13,7 @@ import { PolicyStatement, forwardRequest } from '../policy/statements';
 import { throttledAsProblemJson } from '../policy/throttling-response';
 import { XS_INT_MAX } from '../policy/values';
 import { IApiGatewayRef, RateLimitAlgorithm, rateLimitAlgorithmOf } from './api-gateway';
-import { BACKEND_NAME_RULE, isConsumptionSku } from './gateway-backend';
+import { isConsumptionSku } from './gateway-backend';
 
 export interface ApiRateLimitOptions {
   /** Calls per renewal period and key, at least 1. */
@@ -135,7 +135,7 @@ export class ApiRateLimitPolicy extends Construct {
       min: 1, max: 3600, setting: 'retryAfterSeconds', lesson: 'EDGE-6',
       problem: 'Retry-After is a whole number of seconds, at least 1.', fix: 'use a small interval such as 5.',
     });
-    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, BACKEND_NAME_RULE);
+    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, NAME_RULES.apiManagementBackend);
 
     const inbound: PolicyStatement[] = [
       ...(props.inbound ?? []),

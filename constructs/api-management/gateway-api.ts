@@ -49,10 +49,12 @@ export interface GatewayApiProps {
 const API_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /** Refuse a backend URL whose scheme is not the given one (a whole Terraform reference passes). */
-export function checkBackendUrl(scope: Construct, url: string, scheme: 'https' | 'wss', lesson: LessonId, problem: string, fix: string): void {
+export function checkBackendUrl(
+  scope: Construct, url: string, scheme: 'https' | 'wss', lesson: LessonId, problem: string, fix: string, setting = 'backendUrl',
+): void {
   const wholeReference = Token.isUnresolved(url) && url.startsWith('${TfToken[');
   if (!url.startsWith(`${scheme}://`) && !wholeReference) {
-    refuse(scope, { lesson, setting: 'backendUrl', given: url, problem, fix });
+    refuse(scope, { lesson, setting, given: url, problem, fix });
   }
 }
 

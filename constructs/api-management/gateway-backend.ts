@@ -1,15 +1,11 @@
-import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
-import { NameRule, checkName } from '../core/naming';
+import { NAME_RULES, checkName } from '../core/naming';
 import { refuse, requireRange } from '../core/validation';
 import { IApiGatewayRef } from './api-gateway';
+import { checkBackendUrl } from './gateway-api';
 
 /** API Management backend ids (azurerm: letters, digits and hyphens, 1-80). */
-export const BACKEND_NAME_RULE: NameRule = {
-  kind: 'API Management backend', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-  shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-};
 
 /** Circuit breaker rule names, as azurerm validates them. */
 const RULE_NAME = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,78}[a-zA-Z0-9])?$/;
@@ -113,14 +109,9 @@ export class GatewayBackend extends Construct {
 
   constructor(scope: Construct, id: string, props: GatewayBackendProps) {
     super(scope, id);
-    checkName(this, 'name', props.name, BACKEND_NAME_RULE);
-    const wholeReference = Token.isUnresolved(props.url) && props.url.startsWith('${TfToken[');
-    if (!props.url.startsWith('https://') && !wholeReference) {
-      refuse(this, {
-        lesson: 'SEC-1', setting: 'url', given: props.url,
-        problem: 'the gateway would call the backend in clear text.', fix: 'use the https:// URL of the service (e.g. its Container Apps ingress).',
-      });
-    }
+    checkName(this, 'name', props.name, NAME_RULES.apiManagementBackend);
+    checkBackendUrl(this, props.url, 'https', 'SEC-1',
+      'the gateway would call the backend in clear text.', 'use the https:// URL of the service (e.g. its Container Apps ingress).', 'url');
     const circuitBreakerRule = props.circuitBreaker ? this.circuitBreakerRule(props.gateway, props.circuitBreaker) : undefined;
     this.backend = new ApiManagementBackend(this, 'backend', {
       name: props.name,

@@ -4,14 +4,8 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementProduct } from '@cdktf/provider-azurerm/lib/api-management-product';
 import { ApiManagementProductApi } from '@cdktf/provider-azurerm/lib/api-management-product-api';
 import { ApiManagementSubscription } from '@cdktf/provider-azurerm/lib/api-management-subscription';
-import { NameRule, checkName } from '../core/naming';
+import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
-
-/** Ids of products and subscriptions: letters, digits and hyphens (API Management resource names). */
-const PRODUCT_CHILD_ID: NameRule = {
-  kind: 'API Management product or subscription', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-  shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-};
 
 /** An API for a product: a construct holding an `ApiManagementApi`, the resource itself, or the literal name of an API managed elsewhere. */
 export type ProductApi = string | ApiManagementApi | { readonly api: ApiManagementApi };
@@ -68,7 +62,7 @@ export class GatewayProduct extends Construct {
   constructor(scope: Construct, id: string, props: GatewayProductProps) {
     super(scope, id);
     this.gateway = props.gateway;
-    this.productId = checkName(this, 'productId', props.productId, PRODUCT_CHILD_ID);
+    this.productId = checkName(this, 'productId', props.productId, NAME_RULES.apiManagementProduct);
     this.product = new ApiManagementProduct(this, 'product', {
       productId: props.productId,
       displayName: props.displayName ?? props.productId,
@@ -136,7 +130,7 @@ export class GatewayProduct extends Construct {
         fix: 'list each client once.',
       });
     }
-    const subscriptionId = checkName(this, `clients.${client}`, `${this.productId}-${client}`, PRODUCT_CHILD_ID);
+    const subscriptionId = checkName(this, `clients.${client}`, `${this.productId}-${client}`, NAME_RULES.apiManagementProduct);
     const subscription = new ApiManagementSubscription(this, `subscription-${client}`, {
       subscriptionId,
       displayName: client,

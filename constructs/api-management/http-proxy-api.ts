@@ -2,12 +2,11 @@ import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
-import { checkName } from '../core/naming';
+import { NAME_RULES, checkName } from '../core/naming';
 import { refuse, warn } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { setBackendService } from '../policy/rate-limit';
 import { ApiRateLimitPolicy, ApiRateLimitPolicyProps } from './api-rate-limit-policy';
-import { BACKEND_NAME_RULE } from './gateway-backend';
 import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
 
 /** HTTP methods an {@link HttpProxyApi} passes through. */
@@ -75,7 +74,7 @@ export class HttpProxyApi extends Construct {
       });
     }
     // Checked here for both policies: without limits no ApiRateLimitPolicy would check it.
-    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, BACKEND_NAME_RULE);
+    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, NAME_RULES.apiManagementBackend);
     const inbound = frontDoorGuard(this, props);
     const gateway = props.gateway;
     this.api = createGatewayApi(this, { ...props, subscriptionRequired: props.subscriptionRequired ?? true }, {

@@ -46,7 +46,15 @@ export const NAME_RULES = {
     globallyUnique: true,
   },
   apiManagementApi: {
-    kind: 'API Management API', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    kind: 'API Management API', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
+  apiManagementBackend: {
+    kind: 'API Management backend', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
+  apiManagementProduct: {
+    kind: 'API Management product or subscription', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
     shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
   },
   frontDoorProfile: {

@@ -1,4 +1,4 @@
-import { Annotations } from 'cdktf';
+import { Annotations, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { LessonId } from './lessons';
 
@@ -63,5 +63,14 @@ function render(value: unknown): string {
     return JSON.stringify(value);
   } catch {
     return String(value);
+  }
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** Refuse a string that is not an e-mail address (a Terraform reference passes). */
+export function requireEmail(scope: IConstruct, setting: string, value: string, problem: string): void {
+  if (!Token.isUnresolved(value) && !EMAIL.test(value)) {
+    refuse(scope, { lesson: 'AZURE', setting, given: value, problem, fix: 'give the team mailbox, e.g. platform@contoso.com.' });
   }
 }

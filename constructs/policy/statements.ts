@@ -1,4 +1,5 @@
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
+import { PolicyValueError, wholeNumberIn } from './values';
 import { XmlElement } from './xml';
 
 /**
@@ -15,14 +16,11 @@ function statement(element: XmlElement): PolicyStatement {
   return { element };
 }
 
-/** Thrown by a statement builder for a value APIM would reject. */
-export class PolicyValueError extends Error {}
+export { PolicyValueError };
 
-function wholeNumber(what: string, value: number, min: number, max: number, hint: string): number {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new PolicyValueError(`${what} = ${value}: ${hint}`);
-  }
-  return value;
+/** An HTTP status in [min, max] for `setting`, or a {@link PolicyValueError}. */
+function statusCode(what: string, value: number, min: number, max: number, kind: string): number {
+  return wholeNumberIn(value, { min, max, lesson: 'AZURE', what, problem: `APIM takes ${kind} here.`, fix: `use a status from ${min} to ${max}.` });
 }
 
 export interface ForwardRequestOptions {
@@ -40,8 +38,11 @@ export interface ForwardRequestOptions {
 
 /** `<forward-request>`: send the request to the backend. */
 export function forwardRequest(options: ForwardRequestOptions): PolicyStatement {
-  const timeout = wholeNumber('[EDGE-1] forward-request timeout', options.timeoutSeconds, 1, CONNECTION_CEILING_SECONDS,
-    `use 1-${CONNECTION_CEILING_SECONDS} s; Azure drops connections at ${CONNECTION_CEILING_SECONDS} s.`);
+  const timeout = wholeNumberIn(options.timeoutSeconds, {
+    min: 1, max: CONNECTION_CEILING_SECONDS, lesson: 'EDGE-1', what: 'forward-request timeout',
+    problem: `Azure drops connections at ${CONNECTION_CEILING_SECONDS} s, so a longer timeout is never reached.`,
+    fix: `use 1-${CONNECTION_CEILING_SECONDS} s.`,
+  });
   return statement({
     name: 'forward-request',
     attributes: { timeout, 'buffer-response': options.bufferResponse ?? false },
@@ -78,7 +79,7 @@ export function checkHeader(options: CheckHeaderOptions): PolicyStatement {
     name: 'check-header',
     attributes: {
       name: options.name,
-      'failed-check-httpcode': wholeNumber('check-header failed status', options.failedStatusCode ?? 403, 400, 599, 'use a 4xx or 5xx status.'),
+      'failed-check-httpcode': statusCode('check-header failed status', options.failedStatusCode ?? 403, 400, 599, 'a 4xx or 5xx status'),
       'failed-check-error-message': options.failedMessage ?? 'Forbidden',
       'ignore-case': options.ignoreCase ?? true,
     },
@@ -123,7 +124,7 @@ export function returnResponse(options: ReturnResponseOptions): PolicyStatement 
   return statement({
     name: 'return-response',
     children: [
-      { name: 'set-status', attributes: { code: wholeNumber('return-response status', options.statusCode, 100, 599, 'use an HTTP status code.'), reason: options.reason } },
+      { name: 'set-status', attributes: { code: statusCode('return-response status', options.statusCode, 100, 599, 'an HTTP status code'), reason: options.reason } },
       ...Object.entries(options.headers ?? {}).map(([name, value]) => setHeader(name, 'override', value).element),
       ...(options.body !== undefined ? [{ name: 'set-body', text: options.body }] : []),
     ],

@@ -1,5 +1,7 @@
 import { LessonId } from '../core/lessons';
-import { PolicyValueError } from './statements';
+
+/** Thrown by a statement builder for a value APIM would reject. */
+export class PolicyValueError extends Error {}
 
 /** Largest value of an `xs:int` attribute (`calls`, `max-count`, `tokens-per-minute`). */
 export const XS_INT_MAX = 2_147_483_647;

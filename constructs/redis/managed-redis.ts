@@ -232,6 +232,12 @@ export class ManagedRedis extends Construct {
       });
     }
 
+    if (props.publicNetworkAccess !== undefined && !['Enabled', 'Disabled'].includes(props.publicNetworkAccess)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'publicNetworkAccess', given: props.publicNetworkAccess,
+        problem: 'Azure Managed Redis takes Enabled or Disabled (capitalised).', fix: "use 'Enabled' or 'Disabled'.",
+      });
+    }
     if (this.production && props.publicNetworkAccess === 'Enabled') {
       warn(this, {
         lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
