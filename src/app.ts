@@ -1,23 +1,12 @@
 import { App } from 'cdktf';
 import { AzureStack } from '../constructs/core/azure-stack';
-import { RateLimitingStack } from '../stacks/rate-limiting-stack';
-import { RealtimeStack } from '../stacks/realtime-stack';
 import { EnvironmentDefinition } from './environments';
+import { STACKS } from './stacks';
 
-/** Every stack for every environment, in one app: `realtime-<env>` and `rate-limiting-<env>`. */
+/** Every stack for every environment, in one app: `<stack>-<env>` for each stack of the registry. */
 export function buildApp(app: App, environments: readonly EnvironmentDefinition[]): AzureStack[] {
-  return environments.flatMap(({ name, rateLimiting, ...definition }) => [
-    new RealtimeStack(app, { ...definition, environmentName: name }),
-    new RateLimitingStack(app, {
-      ...rateLimiting,
-      environmentName: name,
-      location: definition.location,
-      namePrefix: definition.namePrefix,
-      production: definition.production,
-      tags: definition.tags,
-      state: definition.state,
-      apiManagement: definition.apiManagement,
-      logRetentionDays: definition.logRetentionDays,
-    }),
-  ]);
+  return environments.flatMap((environment) => {
+    const { name, stacks, ...shared } = environment;
+    return STACKS.map((definition) => definition.create(app, name, shared, stacks[definition.section]));
+  });
 }

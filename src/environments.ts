@@ -1,44 +1,32 @@
 import { readFileSync } from 'node:fs';
-import { RateLimitingSettings } from '../stacks/rate-limiting-stack';
-import { RealtimeStackProps } from '../stacks/realtime-stack';
+import { InvalidValueError } from '../constructs/core/validation';
+import { SettingsSchema, SharedSettings } from '../stacks/stack-definition';
+import { STACKS } from './stacks';
 
 /**
- * Everything that differs between environments. Embedded defaults make `npm run synth` work
- * without Azure credentials; override them with a JSON file or environment variables
- * (see {@link loadEnvironments}).
+ * Everything that differs between environments: the fields every stack shares, and one section
+ * per stack of the registry (`realtime`, `rateLimiting`, ...) under `stacks`. In an override
+ * file the sections sit next to the shared fields: `{"prod": {"location": "...", "realtime": {...}}}`.
  */
-export type EnvironmentDefinition = Omit<RealtimeStackProps, 'environmentName'> & {
+export interface EnvironmentDefinition extends SharedSettings {
   /** Environment name: `dev`, `prod`, ... Stacks are named `<stack>-<name>`. */
   readonly name: string;
-  /**
-   * What only the rate-limiting stack needs. The shared fields (location, name prefix,
-   * production, tags, state, API Management tier, log retention) come from the environment.
-   */
-  readonly rateLimiting: RateLimitingSettings;
-};
-
-/** The sample ASP.NET Core image: it honours the Kestrel endpoint settings, so it listens on 8080 and 8081. */
-export const SAMPLE_IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
+  /** Each stack's section, by section name. */
+  readonly stacks: Readonly<Record<string, unknown>>;
+}
 
 const publisher = { publisherName: 'Platform team', publisherEmail: 'platform@example.com' };
 
-/** The embedded environments. */
-export const DEFAULT_ENVIRONMENTS: readonly EnvironmentDefinition[] = [
+/** The shared fields of the embedded environments. */
+const EMBEDDED_SHARED: readonly (SharedSettings & { readonly name: string })[] = [
   {
     name: 'dev',
     location: 'westeurope',
     namePrefix: 'rtp-dev',
     production: false,
     tags: { 'cost-center': 'platform', owner: 'platform-team' },
-    image: SAMPLE_IMAGE,
     apiManagement: { skuName: 'BasicV2_1', ...publisher },
-    frontDoor: { sku: 'Standard_AzureFrontDoor', waf: false },
-    replicas: { min: 1, max: 5 },
     logRetentionDays: 30,
-    rateLimiting: {
-      image: SAMPLE_IMAGE,
-      redis: { skuName: 'Balanced_B0', highAvailability: false },
-    },
   },
   {
     name: 'prod',
@@ -46,19 +34,29 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentDefinition[] = [
     namePrefix: 'rtp-prod',
     production: true,
     tags: { 'cost-center': 'platform', owner: 'platform-team' },
-    image: 'crrtpshared.azurecr.io/realtime/patterns:1.0.0',
-    registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
     apiManagement: { skuName: 'StandardV2_1', ...publisher },
-    frontDoor: { sku: 'Premium_AzureFrontDoor', waf: true },
-    replicas: { min: 2, max: 20 },
     logRetentionDays: 90,
-    rateLimiting: {
-      image: 'crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0',
-      registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
-      redis: { skuName: 'Balanced_B1', highAvailability: true },
-    },
   },
 ];
+
+/** The embedded environments: the shared fields above and each stack's embedded section. */
+export const DEFAULT_ENVIRONMENTS: readonly EnvironmentDefinition[] = EMBEDDED_SHARED.map((shared) => ({
+  ...shared,
+  stacks: Object.fromEntries(STACKS.map((s) => [s.section, s.embedded[shared.name]])),
+}));
+
+/** Known shared fields, at every depth. */
+const SHARED_FIELDS: SettingsSchema = {
+  name: true, location: true, namePrefix: true, production: true, tags: 'map',
+  state: { storageAccountName: true, containerName: true, resourceGroupName: true },
+  apiManagement: { skuName: true, publisherName: true, publisherEmail: true },
+  logRetentionDays: true,
+};
+
+/** Shared `RTP_<ENV>_<NAME>` variables and the field each sets. */
+const SHARED_VARIABLES: Readonly<Record<string, string>> = {
+  LOCATION: 'location', NAME_PREFIX: 'namePrefix', STATE_STORAGE_ACCOUNT: 'state.storageAccountName',
+};
 
 /** Where {@link loadEnvironments} reads overrides from. */
 export interface EnvironmentSources {
@@ -68,22 +66,21 @@ export interface EnvironmentSources {
   readonly readFile?: (path: string) => string;
 }
 
-type Overrides = Record<string, Partial<EnvironmentDefinition>>;
-
 /**
  * The environments to synthesize:
  * 1. the embedded {@link DEFAULT_ENVIRONMENTS};
  * 2. merged with the JSON file named by `RTP_ENVIRONMENTS_FILE`: an object keyed by environment
- *    name whose values override fields (objects merge at every depth, arrays replace); a new
+ *    name whose values override fields (objects merge at every depth, lists replace); a new
  *    name adds an environment, starting from `dev`'s values;
- * 3. then `RTP_<ENV>_IMAGE` (real-time image), `RTP_<ENV>_LIMITER_IMAGE` (rate-limiter
- *    image), `RTP_<ENV>_LOCATION`, `RTP_<ENV>_NAME_PREFIX` and `RTP_<ENV>_STATE_STORAGE_ACCOUNT`
- *    (ENV upper-cased, e.g. `RTP_PROD_IMAGE`);
+ * 3. then the variables `RTP_<ENV>_LOCATION`, `RTP_<ENV>_NAME_PREFIX`,
+ *    `RTP_<ENV>_STATE_STORAGE_ACCOUNT` and each stack's own (`RTP_<ENV>_IMAGE` for the real-time
+ *    image, `RTP_<ENV>_LIMITER_IMAGE` for the rate limiter), ENV upper-cased;
  * 4. restricted to the names in `RTP_ENVIRONMENTS` (comma-separated), if set.
+ * Every refusal reads `[ENV] <source>: <setting> = <value>: <problem> Fix: <fix>`.
  */
 export function loadEnvironments(sources: EnvironmentSources = { env: process.env }): EnvironmentDefinition[] {
   const env = sources.env;
-  let environments = DEFAULT_ENVIRONMENTS.map((e) => ({ ...e }));
+  let environments = DEFAULT_ENVIRONMENTS.map((e) => clone(e));
   const file = env.RTP_ENVIRONMENTS_FILE;
   if (file) {
     const read = sources.readFile ?? ((p: string) => readFileSync(p, 'utf8'));
@@ -91,82 +88,111 @@ export function loadEnvironments(sources: EnvironmentSources = { env: process.en
     try {
       overrides = JSON.parse(read(file));
     } catch (error) {
-      throw new Error(`RTP_ENVIRONMENTS_FILE=${file}: cannot read it as JSON (${(error as Error).message}). Fix: give a JSON object keyed by environment name.`);
+      refuse('RTP_ENVIRONMENTS_FILE', file, `cannot read it as JSON (${(error as Error).message}).`, 'give a JSON object keyed by environment name.');
     }
-    if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
-      throw new Error(`RTP_ENVIRONMENTS_FILE=${file}: expected a JSON object keyed by environment name, e.g. {"dev": {"location": "northeurope"}}.`);
+    if (!isPlainObject(overrides)) {
+      refuse('RTP_ENVIRONMENTS_FILE', file, 'expected a JSON object keyed by environment name.', 'write e.g. {"dev": {"location": "northeurope"}}.');
     }
-    environments = applyOverrides(environments, overrides as Overrides);
+    environments = applyOverrides(environments, overrides);
   }
   environments = environments.map((e) => checkEnvironment(applyVariables(e, env)));
   const only = env.RTP_ENVIRONMENTS?.split(',').map((s) => s.trim()).filter(Boolean);
   if (only && only.length > 0) {
     const unknown = only.filter((n) => !environments.some((e) => e.name === n));
     if (unknown.length > 0) {
-      throw new Error(`RTP_ENVIRONMENTS=${env.RTP_ENVIRONMENTS}: no environment named ${unknown.join(', ')}. Fix: choose from ${environments.map((e) => e.name).join(', ')}.`);
+      refuse('RTP_ENVIRONMENTS', env.RTP_ENVIRONMENTS, `there is no environment named ${unknown.join(', ')}.`,
+        `choose from ${environments.map((e) => e.name).join(', ')}.`);
     }
     environments = environments.filter((e) => only.includes(e.name));
   }
   return environments;
 }
 
-const KNOWN_FIELDS: ReadonlySet<string> = new Set<keyof EnvironmentDefinition>([
-  'name', 'location', 'namePrefix', 'production', 'tags', 'state', 'image', 'registry', 'apiManagement',
-  'frontDoor', 'replicas', 'logRetentionDays', 'routes', 'webSocketHeartbeatSeconds', 'rateLimiting',
-]);
+function refuse(setting: string, given: unknown, problem: string, fix: string, where = 'environments'): never {
+  throw new InvalidValueError(where, { lesson: 'ENV', setting, given, problem, fix });
+}
 
-/** Known fields of the objects inside an environment, by path: a misspelt field would be silently ignored. */
-const KNOWN_NESTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  apiManagement: ['skuName', 'publisherName', 'publisherEmail'],
-  frontDoor: ['sku', 'waf'],
-  replicas: ['min', 'max'],
-  state: ['storageAccountName', 'containerName', 'resourceGroupName'],
-  registry: ['name', 'resourceGroupName', 'loginServer'],
-  rateLimiting: ['image', 'registry', 'redis', 'limits', 'replicas', 'alertEmail', 'clients'],
-  'rateLimiting.registry': ['name', 'resourceGroupName', 'loginServer'],
-  'rateLimiting.redis': ['skuName', 'highAvailability', 'publicNetworkAccess', 'protectFromReplacement'],
-  'rateLimiting.limits': ['calls', 'renewalPeriodSeconds', 'concurrency'],
+/** Fields that were top-level before each stack had its own section, and where they live now. */
+const MOVED_FIELDS: Readonly<Record<string, string>> = {
+  image: 'realtime', registry: 'realtime', frontDoor: 'realtime', replicas: 'realtime', routes: 'realtime', webSocketHeartbeatSeconds: 'realtime',
 };
 
-function checkNestedFields(environment: string, path: string, value: unknown): void {
-  const known = KNOWN_NESTED_FIELDS[path];
-  if (!known || !isPlainObject(value)) return;
-  const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  if (unknown.length > 0) {
-    throw new Error(`RTP_ENVIRONMENTS_FILE: "${environment}".${path} has unknown field(s) ${unknown.join(', ')}. Fix: use ${known.join(', ')}.`);
-  }
-  for (const [key, child] of Object.entries(value)) checkNestedFields(environment, `${path}.${key}`, child);
-}
-
-/** Refuse what would only fail at `terraform apply`: a misspelt region. The constructs check the rest. */
-function checkEnvironment(e: EnvironmentDefinition): EnvironmentDefinition {
-  if (!/^[a-z][a-z0-9]*$/.test(e.location)) {
-    throw new Error(`Environment ${e.name}: location = ${JSON.stringify(e.location)}: Azure region names are lower-case letters and digits without spaces. Fix: use e.g. "westeurope" (az account list-locations -o table).`);
-  }
-  return e;
-}
-
-function applyOverrides(environments: EnvironmentDefinition[], overrides: Overrides): EnvironmentDefinition[] {
+function applyOverrides(environments: EnvironmentDefinition[], overrides: Record<string, unknown>): EnvironmentDefinition[] {
   const result = [...environments];
+  const sections = new Map(STACKS.map((s) => [s.section, s.fields]));
   for (const [name, override] of Object.entries(overrides)) {
-    if (typeof override !== 'object' || override === null || Array.isArray(override)) {
-      throw new Error(`RTP_ENVIRONMENTS_FILE: "${name}" must be an object of fields to override.`);
+    const where = 'RTP_ENVIRONMENTS_FILE';
+    if (!isPlainObject(override)) refuse(name, override, 'each environment is an object of fields to override.', 'write e.g. {"location": "northeurope"}.', where);
+    const shared: Record<string, unknown> = {};
+    const stacks: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(override)) {
+      const schema = sections.get(key);
+      if (schema) {
+        checkFields(`${name}.${key}`, value, schema);
+        stacks[key] = value;
+      } else if (key in SHARED_FIELDS) {
+        checkFields(`${name}.${key}`, value, SHARED_FIELDS[key]);
+        shared[key] = value;
+      } else if (key in MOVED_FIELDS) {
+        refuse(`${name}.${key}`, value, `${key} belongs to the ${MOVED_FIELDS[key]} stack's section now.`, `move it to "${name}": {"${MOVED_FIELDS[key]}": {"${key}": ...}}.`, where);
+      } else {
+        refuse(`${name}.${key}`, value, 'unknown field.', `use ${[...Object.keys(SHARED_FIELDS), ...sections.keys()].join(', ')}.`, where);
+      }
     }
-    const unknown = Object.keys(override).filter((key) => !KNOWN_FIELDS.has(key));
-    if (unknown.length > 0) {
-      throw new Error(`RTP_ENVIRONMENTS_FILE: "${name}" has unknown field(s) ${unknown.join(', ')}. Fix: use ${[...KNOWN_FIELDS].join(', ')}.`);
-    }
-    for (const [key, value] of Object.entries(override)) checkNestedFields(name, key, value);
     const index = result.findIndex((e) => e.name === name);
-    const base = index >= 0 ? result[index] : { ...result.find((e) => e.name === 'dev')!, namePrefix: `rtp-${name}` };
-    const merged = mergeDeep(base, { ...override, name }) as EnvironmentDefinition;
+    const base = index >= 0 ? result[index] : { ...clone(result.find((e) => e.name === 'dev')!), namePrefix: `rtp-${name}` };
+    const merged = mergeDeep(base, { ...shared, name, stacks }) as unknown as EnvironmentDefinition;
     if (index >= 0) result[index] = merged;
     else result.push(merged);
   }
   return result;
 }
 
-/** Objects merge at every depth; arrays and other values replace. */
+/** Refuse fields the schema does not know, at every depth: a misspelt field would be silently ignored. */
+function checkFields(path: string, value: unknown, schema: true | 'map' | SettingsSchema): void {
+  if (schema === true) return;
+  if (!isPlainObject(value)) {
+    refuse(path, value, 'expected an object.', 'write it as {"field": value}.', 'RTP_ENVIRONMENTS_FILE');
+  }
+  if (schema === 'map') return;
+  for (const [key, child] of Object.entries(value)) {
+    if (!(key in schema)) refuse(`${path}.${key}`, child, 'unknown field.', `use ${Object.keys(schema).join(', ')}.`, 'RTP_ENVIRONMENTS_FILE');
+    checkFields(`${path}.${key}`, child, schema[key]);
+  }
+}
+
+/** Refuse what would only fail at `terraform apply`: a misspelt region. The constructs check the rest. */
+function checkEnvironment(e: EnvironmentDefinition): EnvironmentDefinition {
+  if (typeof e.location !== 'string' || !/^[a-z][a-z0-9]*$/.test(e.location)) {
+    refuse('location', e.location, 'Azure region names are lower-case letters and digits without spaces.',
+      'use e.g. "westeurope" (az account list-locations -o table).', `environment ${e.name}`);
+  }
+  return e;
+}
+
+function applyVariables(e: EnvironmentDefinition, env: Readonly<Record<string, string | undefined>>): EnvironmentDefinition {
+  const key = (suffix: string) => env[`RTP_${e.name.toUpperCase().replace(/-/g, '_')}_${suffix}`];
+  let result: Record<string, unknown> = clone(e) as unknown as Record<string, unknown>;
+  for (const [suffix, field] of Object.entries(SHARED_VARIABLES)) {
+    const value = key(suffix);
+    if (value) result = setPath(result, field.split('.'), value);
+  }
+  for (const definition of STACKS) {
+    for (const [suffix, field] of Object.entries(definition.variables)) {
+      const value = key(suffix);
+      if (value) result = setPath(result, ['stacks', definition.section, ...field.split('.')], value);
+    }
+  }
+  return result as unknown as EnvironmentDefinition;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path;
+  const current = target[head];
+  return { ...target, [head]: rest.length === 0 ? value : setPath(isPlainObject(current) ? current : {}, rest, value) };
+}
+
+/** Objects merge at every depth; lists and other values replace. */
 function mergeDeep(base: object, override: object): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(override)) {
@@ -176,23 +202,10 @@ function mergeDeep(base: object, override: object): Record<string, unknown> {
   return out;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
-function applyVariables(e: EnvironmentDefinition, env: Readonly<Record<string, string | undefined>>): EnvironmentDefinition {
-  const key = (suffix: string) => env[`RTP_${e.name.toUpperCase().replace(/-/g, '_')}_${suffix}`];
-  const image = key('IMAGE');
-  const limiterImage = key('LIMITER_IMAGE');
-  const location = key('LOCATION');
-  const namePrefix = key('NAME_PREFIX');
-  const storage = key('STATE_STORAGE_ACCOUNT');
-  return {
-    ...e,
-    ...(image ? { image } : {}),
-    ...(limiterImage ? { rateLimiting: { ...e.rateLimiting, image: limiterImage } } : {}),
-    ...(location ? { location } : {}),
-    ...(namePrefix ? { namePrefix } : {}),
-    ...(storage ? { state: { ...e.state, storageAccountName: storage } } : {}),
-  };
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,47 +1,113 @@
-// Public API of the library: the constructs, the stacks, and the environment definitions.
-export * from '../constructs/core/lessons';
-export * from '../constructs/core/validation';
-export * from '../constructs/core/naming';
-export * from '../constructs/core/tags';
-export * from '../constructs/core/request-path';
-export * from '../constructs/core/azure-stack';
-export * from '../constructs/core/identity';
-export * from '../constructs/lessons-check/rule';
-export * from '../constructs/lessons-check/rules';
-export * from '../constructs/lessons-check/lessons-check';
-export * from '../constructs/monitoring/log-analytics';
-export * from '../constructs/monitoring/diagnostic-settings';
-export * from '../constructs/monitoring/kql';
-export * from '../constructs/monitoring/query-pack';
-export * from '../constructs/container-apps/container-apps-environment';
-export * from '../constructs/container-apps/ingress';
-export * from '../constructs/container-apps/image-reference';
-export type { ContainerAppsEnvironmentRef, ContainerRegistryRef, ResolvedScale, ScaleProps } from '../constructs/container-apps/app-checks';
-export * from '../constructs/container-apps/in-process-limit';
-export * from '../constructs/container-apps/dual-ingress-container-app';
-export * from '../constructs/container-apps/container-service';
-export * from '../constructs/policy/xml';
-export * from '../constructs/policy/statements';
-export * from '../constructs/policy/policy-document';
-export * from '../constructs/policy/fragments';
-export * from '../constructs/policy/counter-key';
-export * from '../constructs/policy/rate-limit';
-export * from '../constructs/policy/throttling-response';
-export * from '../constructs/api-management/api-gateway';
-export * from '../constructs/api-management/gateway-api';
-export * from '../constructs/api-management/streaming-routes';
-export * from '../constructs/api-management/streaming-api';
-export * from '../constructs/api-management/websocket-api';
-export * from '../constructs/api-management/api-rate-limit-policy';
-export * from '../constructs/api-management/gateway-backend';
-export * from '../constructs/api-management/gateway-product';
-export * from '../constructs/api-management/http-proxy-api';
-export * from '../constructs/redis/managed-redis';
-// The AzAPI resource type ManagedRedis.grantDataAccess returns (generated bindings, not re-exported whole).
-export type { Resource as AzapiResource } from '../.gen/providers/azapi/resource';
-export * from '../constructs/front-door/front-door';
-export type { ExistingRegistry, WorkloadStackProps } from '../stacks/workload-foundation';
-export * from '../stacks/realtime-stack';
-export * from '../stacks/rate-limiting-stack';
-export * from './environments';
-export { buildApp } from './app';
+// The public API of the library, curated: constructs and their props, references, identity and
+// grants, the lessons check, and the stacks. Internal helpers and raw policy elements are not
+// exported; everything here fits jsii (classes, interfaces, enums).
+
+// Core
+export { AzureStack, AzureStackProps, AzureProvidersProps, RemoteStateProps } from '../constructs/core/azure-stack';
+export { Production } from '../constructs/core/production';
+export { Suppression, Suppressions } from '../constructs/core/suppressions';
+export { ConstructValidationError, Finding, FindingFormat, InvalidValueError, Validation } from '../constructs/core/validation';
+export { TagsAspect } from '../constructs/core/tags';
+export { HeldInterval, HoldKind, ITimeoutLayer, PathCeiling, RequestPath, TimeoutLayer } from '../constructs/core/request-path';
+export { PublicNetworkAccess } from '../constructs/core/network';
+
+// Identity and grants
+export {
+  IManagedIdentity, IPrincipal, ManagedIdentity, ManagedIdentityAttributes, ManagedIdentityType, PrincipalType,
+} from '../constructs/identity/principal';
+export { BuiltInRole } from '../constructs/identity/roles';
+export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
+export { RolePropagation } from '../constructs/identity/propagation';
+
+// The lessons check
+export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/lessons-check/lessons-check';
+export { PackRule, RuleLevel, RulePack } from '../constructs/lessons-check/pack';
+export { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+export { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';
+export { LessonsReport, ReportRow, ReportStatus, ReportSummary } from '../constructs/lessons-check/report';
+export { ForwardRequestAttributeSpellingRule } from '../constructs/lessons-check/rules/api-management/forward-request-attributes';
+export { StreamingApiBufferingRule } from '../constructs/lessons-check/rules/api-management/streaming-api-buffering';
+export { StreamingRouteHeartbeatRule } from '../constructs/lessons-check/rules/api-management/streaming-route-heartbeat';
+export { ConnectionHoldingScaleRule } from '../constructs/lessons-check/rules/container-apps/connection-scale-rule';
+export { GrpcBehindBrowserRouteRule } from '../constructs/lessons-check/rules/container-apps/grpc-behind-browser-route';
+export { ProductionImageRule } from '../constructs/lessons-check/rules/container-apps/release-image';
+export { RegistryAdminUserRule } from '../constructs/lessons-check/rules/container-registry/registry-admin-user';
+export { FrontDoorTimeoutAboveCeilingRule } from '../constructs/lessons-check/rules/front-door/front-door-timeout-above-ceiling';
+export { FrontDoorTimeoutBelowCeilingRule } from '../constructs/lessons-check/rules/front-door/front-door-timeout-below-ceiling';
+export { GatewayLogsDedicatedRule } from '../constructs/lessons-check/rules/monitoring/gateway-logs-dedicated';
+export { ManagedRedisAccessKeysRule } from '../constructs/lessons-check/rules/redis/managed-redis-access-keys';
+export { ManagedRedisPlaintextRule } from '../constructs/lessons-check/rules/redis/managed-redis-plaintext';
+export { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redis/no-azure-cache-for-redis';
+export { NoRedisEnterpriseRule } from '../constructs/lessons-check/rules/redis/no-redis-enterprise';
+
+// Monitoring
+export {
+  ILogAnalyticsWorkspace, LogAnalytics, LogAnalyticsAttributes, LogAnalyticsBase, LogAnalyticsProps,
+} from '../constructs/monitoring/log-analytics';
+export { DiagnosticSettings, DiagnosticSettingsProps } from '../constructs/monitoring/diagnostic-settings';
+export { GatewayQuery, GatewayQueryPack, GatewayQueryPackProps, QueryPackCategory } from '../constructs/monitoring/query-pack';
+
+// Container Apps
+export { IContainerAppsEnvironment, IContainerRegistry } from '../constructs/container-apps/app-checks';
+export {
+  ContainerAppsEnvironment, ContainerAppsEnvironmentAttributes, ContainerAppsEnvironmentProps,
+} from '../constructs/container-apps/container-apps-environment';
+export { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
+export { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
+export { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
+export { IngressOptions, IngressTraffic, IngressTransport, ResolvedIngress } from '../constructs/container-apps/ingress';
+export {
+  EffectiveLimit, InProcessLimit, InProcessLimitKind, InProcessLimitStore,
+} from '../constructs/container-apps/in-process-limit';
+export { ImageReference, ReleaseImage } from '../constructs/container-apps/image-reference';
+
+// API Management policies
+export { PolicyDocument, PolicyDocumentProps } from '../constructs/policy/policy-document';
+export { ChooseBranch, PolicyStatement } from '../constructs/policy/policy-statement';
+export { CheckHeaderOptions, ExistsAction, ForwardRequestOptions, ReturnResponseOptions } from '../constructs/policy/statements';
+export { ClientControlledKeyOptions, CounterKey, CounterKeyKind } from '../constructs/policy/counter-key';
+export {
+  CountOnly, LimitConcurrencyOptions, LlmTokenLimitOptions, RateLimitByKeyOptions, TokenQuotaPeriod,
+} from '../constructs/policy/rate-limit';
+export { ThrottledAsProblemJsonOptions } from '../constructs/policy/throttling-response';
+
+// API Management
+export { ApiGateway, ApiGatewayProps, ApiManagementSku, RateLimitAlgorithm } from '../constructs/api-management/api-gateway';
+export { ApiGatewayAttributes, IApiGateway } from '../constructs/api-management/gateway-reference';
+export { GatewayApiProps } from '../constructs/api-management/gateway-api';
+export { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
+export { StreamingRoute, StreamingRouteKind, StreamingRoutes } from '../constructs/api-management/streaming-routes';
+export { WebSocketApi, WebSocketApiProps } from '../constructs/api-management/websocket-api';
+export { ApiLimits, ApiRateLimitPolicy, ApiRateLimitPolicyProps } from '../constructs/api-management/api-rate-limit-policy';
+export {
+  CircuitBreakerFailures, CircuitBreakerOptions, GatewayBackend, GatewayBackendProps, StatusCodeRange,
+} from '../constructs/api-management/gateway-backend';
+export { GatewayProduct, GatewayProductProps, IGatewayApi } from '../constructs/api-management/gateway-product';
+export { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
+
+// Azure Managed Redis
+export { ManagedRedis, ManagedRedisProps, RedisEvictionPolicy } from '../constructs/redis/managed-redis';
+export { IManagedRedis, ManagedRedisAttributes, ManagedRedisBase, RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
+export { ManagedRedisAlertsProps } from '../constructs/redis/managed-redis-alerts';
+
+// Front Door
+export {
+  FrontDoor, FrontDoorProps, FrontDoorRouteOptions, FrontDoorSku, FrontDoorWafOptions, WafMode,
+} from '../constructs/front-door/front-door';
+
+// Stacks
+export { ApiManagementSettings, ExistingRegistry, WorkloadStackProps } from '../stacks/workload-foundation';
+export {
+  RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
+} from '../stacks/realtime-stack';
+export {
+  GatewayLimits, RateLimitingRedisSettings, RateLimitingSettings, RateLimitingStack, RateLimitingStackProps,
+} from '../stacks/rate-limiting-stack';
+
+// The AzAPI provider and resources (generated bindings), for stacks that bring their own provider.
+export * as azapi from '../.gen/providers/azapi';
+export { AzapiProvider } from '../.gen/providers/azapi/provider';
+
+// For consumers' stacks and tests
+export { PlatformAspects, PlatformAspectsOptions } from '../constructs/core/platform-aspects';
+export { PlatformTesting } from '../constructs/testing/platform-testing';

@@ -1,4 +1,4 @@
-import { TerraformOutput, Token, dependable } from 'cdktf';
+import { TerraformOutput, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
@@ -6,13 +6,16 @@ import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { ContainerService } from '../constructs/container-apps/container-service';
-import { checkReleaseImage } from '../constructs/container-apps/image-reference';
+import { InProcessLimitKind, InProcessLimitStore } from '../constructs/container-apps/in-process-limit';
 import { AzureStack } from '../constructs/core/azure-stack';
+import { PublicNetworkAccess } from '../constructs/core/network';
 import { composeName } from '../constructs/core/naming';
 import { requireEmail } from '../constructs/core/validation';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
-import { ManagedRedis, ManagedRedisSku } from '../constructs/redis/managed-redis';
-import { ExistingRegistry, WorkloadStackProps, createWorkloadFoundation } from './workload-foundation';
+import { ManagedRedis } from '../constructs/redis/managed-redis';
+import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
+import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
+import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The gateway limits of the limiter API, per subscription. */
 export interface GatewayLimits {
@@ -24,6 +27,27 @@ export interface GatewayLimits {
   readonly concurrency?: number;
 }
 
+/** The Managed Redis of the rate-limiting stack. */
+export interface RateLimitingRedisSettings {
+  /** @default 'Balanced_B0' */
+  readonly skuName?: string;
+  /** Off is accepted outside production only. @default true */
+  readonly highAvailability?: boolean;
+  /**
+   * Public endpoint (TLS, Entra ID only). The stack's Container Apps environment has no virtual
+   * network, so the service reaches Redis over its public endpoint: `Disabled` needs a
+   * VNet-integrated environment and a private endpoint first.
+   * @default PublicNetworkAccess.ENABLED
+   */
+  readonly publicNetworkAccess?: PublicNetworkAccess;
+  /**
+   * Protect the cache's data (`prevent_destroy` and the clustering guard); set false for the one
+   * deploy that replaces it on purpose.
+   * @default - true in production
+   */
+  readonly protectFromReplacement?: boolean;
+}
+
 /** What only the rate-limiting stack needs; the rest comes from the environment. */
 export interface RateLimitingSettings {
   /** The limiter service image (listens on 8080). */
@@ -31,24 +55,7 @@ export interface RateLimitingSettings {
   /** Registry of the image, pulled with the service's managed identity (SEC-2). @default - public image */
   readonly registry?: ExistingRegistry;
   /** Azure Managed Redis, the one counter shared by every replica (SCALE-3, LIM-1). */
-  readonly redis: {
-    /** @default 'Balanced_B0' */
-    readonly skuName?: ManagedRedisSku;
-    /** Off is accepted outside production only. @default true */
-    readonly highAvailability?: boolean;
-    /**
-     * Public endpoint (TLS, Entra ID only). The stack's Container Apps environment has no virtual
-     * network, so the service reaches Redis over its public endpoint: `Disabled` needs a
-     * VNet-integrated environment and a private endpoint first.
-     * @default 'Enabled'
-     */
-    readonly publicNetworkAccess?: 'Enabled' | 'Disabled';
-    /**
-     * Terraform `prevent_destroy` on the cache; set false for the one deploy that replaces it on purpose.
-     * @default - true in production
-     */
-    readonly protectFromReplacement?: boolean;
-  };
+  readonly redis: RateLimitingRedisSettings;
   /** @default - 30 calls per 60 s and 4 in-flight calls per subscription */
   readonly limits?: GatewayLimits;
   /**
@@ -66,14 +73,12 @@ export interface RateLimitingSettings {
   readonly clients?: string[];
 }
 
-export interface RateLimitingStackProps extends WorkloadStackProps, RateLimitingSettings {
-  /**
-   * Production: pinned images, high-availability Redis protected from replacement. Redis keeps
-   * its public endpoint (TLS, Entra ID only) unless `redis.publicNetworkAccess` says otherwise.
-   * @default false
-   */
-  readonly production?: boolean;
-}
+/**
+ * Production (`production: true`): pinned images, high-availability Redis protected from
+ * replacement. Redis keeps its public endpoint (TLS, Entra ID only) unless
+ * `redis.publicNetworkAccess` says otherwise.
+ */
+export interface RateLimitingStackProps extends WorkloadStackProps, RateLimitingSettings {}
 
 /**
  * Rate limiting at every layer for one environment: the limiter service on Container Apps with
@@ -99,13 +104,14 @@ export class RateLimitingStack extends AzureStack {
       tags: props.tags,
       state: props.state,
     });
-    if (this.production) checkReleaseImage(this, 'image', props.image);
     const prefix = props.namePrefix;
     const location = props.location;
 
-    const { resourceGroupName, logs, environment, registry } = createWorkloadFoundation(this, {
+    const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'ratelimit', logRetentionDays: props.logRetentionDays, registry: props.registry,
     });
+    const { resourceGroupName, logs, registry } = foundation;
+    const environment = foundation.containerAppsEnvironment();
     const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
     requireEmail(this, 'rateLimiting.alertEmail', alertEmail, 'the Redis alerts (LIM-2) are sent to this address; the action group refuses anything else.');
     const alerts = new MonitorActionGroup(this, 'alert-group', {
@@ -122,9 +128,9 @@ export class RateLimitingStack extends AzureStack {
       skuName: props.redis.skuName ?? 'Balanced_B0',
       // OSS cluster: the client is cluster-aware and keeps one client's keys in one slot with
       // hash tags ({client}:window), so each limiter script runs on one shard (LIM-1).
-      clusteringPolicy: 'OSSCluster',
+      clusteringPolicy: RedisClusteringPolicy.OSS_CLUSTER,
       highAvailability: props.redis.highAvailability ?? true,
-      publicNetworkAccess: props.redis.publicNetworkAccess ?? 'Enabled',
+      publicNetworkAccess: props.redis.publicNetworkAccess ?? PublicNetworkAccess.ENABLED,
       ...(props.redis.protectFromReplacement !== undefined ? { protectFromReplacement: props.redis.protectFromReplacement } : {}),
       alerts: { actionGroupId: alerts.id },
     });
@@ -143,14 +149,13 @@ export class RateLimitingStack extends AzureStack {
       },
       // The service's own limits count in Redis: one counter across both replicas (SCALE-3).
       inProcessLimits: [
-        { name: 'fixed-window', kind: 'fixed-window', permitLimit: 30, windowSeconds: 60, store: 'shared' },
-        { name: 'token-bucket', kind: 'token-bucket', permitLimit: 10, windowSeconds: 1, store: 'shared' },
+        { name: 'fixed-window', kind: InProcessLimitKind.FIXED_WINDOW, permitLimit: 30, windowSeconds: 60, store: InProcessLimitStore.SHARED },
+        { name: 'token-bucket', kind: InProcessLimitKind.TOKEN_BUCKET, permitLimit: 10, windowSeconds: 1, store: InProcessLimitStore.SHARED },
       ],
     });
     // The first revision starts only after its identity can reach Redis; otherwise it would
     // crash-loop on refused Entra sign-ins until the assignment exists.
-    const grant = this.redis.grantDataAccess(this.service.identity);
-    this.service.app.dependsOn = [...(this.service.app.dependsOn ?? []), dependable(grant)];
+    this.redis.grantDataAccess(this.service.identity).applyBefore(this.service.app);
 
     this.gateway = new ApiGateway(this, 'gateway', {
       name: composeName('apim', prefix, 'ratelimit'),
@@ -209,3 +214,24 @@ export class RateLimitingStack extends AzureStack {
     });
   }
 }
+
+/** The rate-limiting stack in the app's registry: section `rateLimiting` of each environment. */
+export const RATE_LIMITING_STACK: StackDefinition<RateLimitingSettings> = {
+  section: 'rateLimiting',
+  fields: {
+    image: true, registry: REGISTRY_FIELDS,
+    redis: { skuName: true, highAvailability: true, publicNetworkAccess: true, protectFromReplacement: true },
+    limits: { calls: true, renewalPeriodSeconds: true, concurrency: true },
+    replicas: true, alertEmail: true, clients: true,
+  },
+  embedded: {
+    dev: { image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B0', highAvailability: false } },
+    prod: {
+      image: 'crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0',
+      registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
+      redis: { skuName: 'Balanced_B1', highAvailability: true },
+    },
+  },
+  variables: { LIMITER_IMAGE: 'image' },
+  create: (app, environmentName, shared, settings) => new RateLimitingStack(app, { ...shared, ...settings, environmentName }),
+};

@@ -5,31 +5,41 @@ import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { StreamingRoute } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
-import { checkReleaseImage } from '../constructs/container-apps/image-reference';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
-import { FrontDoor, FrontDoorSku } from '../constructs/front-door/front-door';
-import { ExistingRegistry, WorkloadStackProps, createWorkloadFoundation } from './workload-foundation';
+import { FrontDoor, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
+import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
+import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
-export interface RealtimeStackProps extends WorkloadStackProps {
-  /** Production: pinned, real images only; soft-deleted API Management is kept on destroy. @default false */
-  readonly production?: boolean;
+/** The Front Door of the real-time stack. */
+export interface RealtimeFrontDoorSettings {
+  readonly sku: FrontDoorSku;
+  /** WAF in prevention mode (Premium only). */
+  readonly waf: boolean;
+}
+
+/** A range of replicas. */
+export interface ReplicaRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What only the real-time stack needs; the rest comes from the environment. */
+export interface RealtimeSettings {
   /** Application image, deployed twice (ING-1). */
   readonly image: string;
   /** Registry of the image, pulled with managed identity (SEC-2). @default - public image */
   readonly registry?: ExistingRegistry;
-  readonly frontDoor: {
-    readonly sku: FrontDoorSku;
-    /** WAF in prevention mode (Premium only). */
-    readonly waf: boolean;
-  };
+  readonly frontDoor: RealtimeFrontDoorSettings;
   /** @default { min: 1, max: 10 } */
-  readonly replicas?: { readonly min: number; readonly max: number };
-  /** @default DEFAULT_STREAMING_ROUTES */
-  readonly routes?: readonly StreamingRoute[];
+  readonly replicas?: ReplicaRange;
+  /** @default StreamingRoutes.defaults() */
+  readonly routes?: StreamingRoute[];
   /** WebSocket ping interval of the application (EDGE-2). @default 30 */
   readonly webSocketHeartbeatSeconds?: number;
 }
+
+export interface RealtimeStackProps extends WorkloadStackProps, RealtimeSettings {}
 
 /**
  * The real-time platform for one environment: resource group, Log Analytics, a Container Apps
@@ -52,16 +62,16 @@ export class RealtimeStack extends AzureStack {
       tags: props.tags,
       state: props.state,
     });
-    if (this.production) checkReleaseImage(this, 'image', props.image);
     const prefix = props.namePrefix;
     const location = props.location;
 
-    const { resourceGroupName, logs, environment, registry } = createWorkloadFoundation(this, {
+    const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'realtime', logRetentionDays: props.logRetentionDays, registry: props.registry,
     });
+    const { resourceGroupName, logs, registry } = foundation;
     this.app = new DualIngressContainerApp(this, 'app', {
       name: composeName('ca', prefix),
-      environment,
+      environment: foundation.containerAppsEnvironment(),
       image: props.image,
       registry,
       minReplicas: props.replicas?.min ?? 1,
@@ -84,7 +94,7 @@ export class RealtimeStack extends AzureStack {
       sku: props.frontDoor.sku,
       originHostName: this.gateway.gatewayHostName,
       routes: [{ name: 'realtime', patternsToMatch: ['/realtime/*', '/ws/*', '/ws'] }],
-      ...(props.frontDoor.waf ? { waf: { name: `waf${prefix.replace(/[^A-Za-z0-9]/g, '')}realtime`, mode: 'Prevention' as const } } : {}),
+      ...(props.frontDoor.waf ? { waf: { name: `waf${prefix.replace(/[^A-Za-z0-9]/g, '')}realtime`, mode: WafMode.PREVENTION } } : {}),
       logAnalyticsWorkspaceId: logs.workspaceId,
     });
 
@@ -124,3 +134,28 @@ export class RealtimeStack extends AzureStack {
     });
   }
 }
+
+
+/** The real-time stack in the app's registry: section `realtime` of each environment. */
+export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
+  section: 'realtime',
+  fields: {
+    image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: true }, replicas: { min: true, max: true },
+    routes: true, webSocketHeartbeatSeconds: true,
+  },
+  embedded: {
+    dev: {
+      image: SAMPLE_IMAGE,
+      frontDoor: { sku: FrontDoorSku.STANDARD, waf: false },
+      replicas: { min: 1, max: 5 },
+    },
+    prod: {
+      image: 'crrtpshared.azurecr.io/realtime/patterns:1.0.0',
+      registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
+      frontDoor: { sku: FrontDoorSku.PREMIUM, waf: true },
+      replicas: { min: 2, max: 20 },
+    },
+  },
+  variables: { IMAGE: 'image' },
+  create: (app, environmentName, shared, settings) => new RealtimeStack(app, { ...shared, ...settings, environmentName }),
+};

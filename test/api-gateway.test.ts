@@ -1,7 +1,10 @@
+import { TerraformOutput } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { ApiGateway, ApiGatewayProps, ApiManagementV2Sku } from '../constructs/api-management/api-gateway';
+import { ApiGateway, ApiGatewayProps, ApiManagementSku } from '../constructs/api-management/api-gateway';
+import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { GATEWAY_PROPS, WORKSPACE_ID, gateway } from './support/fixtures';
-import { resourceOf, synth, testStack } from './support/synth';
+import { refusalOf } from './support/refusal';
+import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const BASE: ApiGatewayProps = GATEWAY_PROPS;
 
@@ -39,8 +42,27 @@ describe('ApiGateway defaults', () => {
     expect(gateway(stack).rateLimitAlgorithm).toBe('token bucket');
   });
 
-  it('gives the service a system-assigned identity', () => {
+  it('gives the service a system-assigned identity, and exposes it for grants', () => {
     expect(service.identity).toEqual({ type: 'SystemAssigned' });
+    const own = testStack();
+    const gw = gateway(own);
+    expect(gw.identity).toMatchObject({ type: 'SystemAssigned', principalType: 'ServicePrincipal', grantKey: 'gateway' });
+    new TerraformOutput(own, 'principal', { value: gw.identity.principalId });
+    expect(synth(own).output?.principal.value).toMatch(new RegExp(`${serviceRef('identity\\[0\\]\\.principal_id').source}$`));
+  });
+
+  it('exposes the service id and the gateway host name by reference', () => {
+    const own = testStack();
+    const gw = gateway(own);
+    const ref: IApiGateway = gw;
+    new TerraformOutput(own, 'id', { value: ref.gatewayId });
+    new TerraformOutput(own, 'host', { value: ref.gatewayHostName });
+    new TerraformOutput(own, 'name', { value: ref.serviceName });
+    const outputs = synth(own).output!;
+    expect(outputs.id.value).toMatch(new RegExp(`${serviceRef('id').source}$`));
+    expect(outputs.host.value).toMatch(/^\$\{trimprefix\(azurerm_api_management\.gateway_service_[0-9A-F]+\.gateway_url, "https:\/\/"\)\}$/);
+    expect(outputs.name.value).toMatch(new RegExp(`${serviceRef('name').source}$`));
+    expect(ref).toMatchObject({ resourceGroupName: 'rg-test', skuName: 'BasicV2_1' });
   });
 
   it('switches SSL 3.0, TLS 1.0 and TLS 1.1 off on both sides', () => {
@@ -78,12 +100,67 @@ describe('ApiGateway options', () => {
   });
 });
 
+describe('ApiManagementSku', () => {
+  it('spells the v2 SKUs as azurerm does', () => {
+    expect([ApiManagementSku.basicV2(1), ApiManagementSku.standardV2(3), ApiManagementSku.premiumV2(30)]).toEqual(['BasicV2_1', 'StandardV2_3', 'PremiumV2_30']);
+  });
+
+  it.each([['BasicV2_1', true], ['BasicV2_10', true], ['StandardV2_10', true], ['PremiumV2_30', true],
+    ['BasicV2_0', false], ['BasicV2_11', false], ['PremiumV2_31', false], ['Developer_1', false], ['Premium_1', false], ['Consumption_0', false]])(
+    'isV2(%s) is %s', (sku, v2) => {
+      expect(ApiManagementSku.isV2(sku)).toBe(v2);
+    });
+
+  it.each([['Consumption_0', true], ['Consumption', true], ['BasicV2_1', false], ['Developer_1', false]])('isConsumption(%s) is %s', (sku, consumption) => {
+    expect(ApiManagementSku.isConsumption(sku)).toBe(consumption);
+  });
+});
+
+describe('ApiGateway.fromExisting', () => {
+  it('reads id and identity of a gateway another team owns with a data source, and defaults the host name', () => {
+    const stack = testStack();
+    const gw = ApiGateway.fromExisting(stack, 'shared', { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1' });
+    expect(gw).toMatchObject({ serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1', gatewayHostName: 'apim-shared.azure-api.net' });
+    expect(gw.identity).toMatchObject({ type: 'SystemAssigned', principalType: 'ServicePrincipal' });
+    new TerraformOutput(stack, 'id', { value: gw.gatewayId });
+    new TerraformOutput(stack, 'principal', { value: gw.identity.principalId });
+    const tf = synth(stack);
+    const lookups = Object.entries(tf.data?.azurerm_api_management ?? {});
+    expect(lookups).toHaveLength(1);
+    const [lookupId, lookup] = lookups[0];
+    expect(lookup).toEqual({ name: 'apim-shared', resource_group_name: 'rg-shared' });
+    expect(tf.output?.id.value).toBe(`\${data.azurerm_api_management.${lookupId}.id}`);
+    expect(tf.output?.principal.value).toBe(`\${data.azurerm_api_management.${lookupId}.identity[0].principal_id}`);
+    expect(resourcesOf(tf, 'azurerm_api_management')).toEqual({});
+  });
+
+  it('uses the id, principal and host name it is given, without a data source', () => {
+    const stack = testStack();
+    const gw = ApiGateway.fromExisting(stack, 'shared', {
+      serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'Developer_1',
+      gatewayId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ApiManagement/service/apim-shared',
+      principalId: '00000000-0000-0000-0000-000000000042', gatewayHostName: 'api.contoso.com',
+    });
+    expect(gw).toMatchObject({
+      gatewayId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ApiManagement/service/apim-shared', gatewayHostName: 'api.contoso.com',
+    });
+    expect(gw.identity).toMatchObject({ type: 'SystemAssigned', principalId: '00000000-0000-0000-0000-000000000042' });
+    expect(synth(stack).data).toBeUndefined();
+  });
+
+  it.each(['Free', 'BasicV2', 'basicv2_1', 'Standard V2_1'])('fails when skuName is %s, not a SKU as azurerm spells it', (skuName) => {
+    const stack = testStack();
+    const r = refusalOf(() => ApiGateway.fromExisting(stack, 'shared', { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/shared', setting: 'skuName' });
+    expect(r.message).toMatch(new RegExp(`^\\[AZURE\\] test/shared: skuName = "${skuName}": this is not an API Management SKU as azurerm spells it.* Fix: use e\\.g\\. 'BasicV2_1'`));
+  });
+});
+
 describe('ApiGateway refusals', () => {
   const refusal = (props: Partial<ApiGatewayProps>) => () => build(props);
-  const classic = (sku: string) => sku as ApiManagementV2Sku;
 
-  it.each(['Developer_1', 'Premium_1'])('fails when skuName is the classic tier %s (GW-2)', (sku) => {
-    expect(refusal({ skuName: classic(sku) })).toThrow(
+  it.each(['Developer_1', 'Premium_1', 'Consumption_0'])('fails when skuName is the non-v2 tier %s (GW-2)', (sku) => {
+    expect(refusal({ skuName: sku })).toThrow(
       new RegExp(`^\\[GW-2\\] test/gateway: skuName = "${sku}": this library deploys the v2 tiers only: .*\\(GW-2\\)\\. Fix: use 'BasicV2_1'`));
   });
 

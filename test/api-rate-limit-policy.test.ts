@@ -1,18 +1,38 @@
-import { TerraformVariable } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { IApiGatewayRef, rateLimitAlgorithmOf } from '../constructs/api-management/api-gateway';
+import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiGateway, ApiManagementSku } from '../constructs/api-management/api-gateway';
 import { ApiRateLimitPolicy, ApiRateLimitPolicyProps } from '../constructs/api-management/api-rate-limit-policy';
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
+import { IApiGateway } from '../constructs/api-management/gateway-reference';
+import { ManagedIdentity } from '../constructs/identity/principal';
 import { CounterKey } from '../constructs/policy/counter-key';
-import { onlyFromFrontDoor } from '../constructs/policy/fragments';
-import { THROTTLE_RETRY_AFTER_VARIABLE } from '../constructs/policy/rate-limit';
+import { PolicyStatement } from '../constructs/policy/policy-statement';
+import { CountOnly, THROTTLE_RETRY_AFTER_VARIABLE, TokenQuotaPeriod } from '../constructs/policy/rate-limit';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { gateway } from './support/fixtures';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { resourceOf, synth, testStack, warningsOf } from './support/synth';
+import { refusalOf } from './support/refusal';
+import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
-const CLASSIC: IApiGatewayRef = { serviceName: 'apim-classic', resourceGroupName: 'rg-classic', skuName: 'Developer_1' };
+/** A classic-tier gateway another team owns. */
+const classic = (stack: TerraformStack, skuName = 'Developer_1') =>
+  ApiGateway.fromExisting(stack, 'classic', { serviceName: 'apim-classic', resourceGroupName: 'rg-classic', skuName });
 const RATE = { calls: 100, renewalPeriodSeconds: 60 };
+
+/** A gateway reference implemented outside this library, so no SKU check runs before the policy's own. */
+class OtherGateway extends Construct implements IApiGateway {
+  public readonly serviceName = 'apim-other';
+  public readonly resourceGroupName = 'rg-other';
+  public readonly gatewayId = '/subscriptions/0/resourceGroups/rg-other/providers/Microsoft.ApiManagement/service/apim-other';
+  public readonly gatewayHostName = 'apim-other.azure-api.net';
+  public readonly identity = ManagedIdentity.systemAssigned('00000000-0000-0000-0000-000000000001', 'other');
+
+  constructor(scope: Construct, id: string, public readonly skuName: string) {
+    super(scope, id);
+  }
+}
 
 function build(props: Partial<ApiRateLimitPolicyProps> = {}) {
   const stack = testStack();
@@ -76,8 +96,8 @@ describe('ApiRateLimitPolicy options', () => {
     const backend = new GatewayBackend(stack, 'backend', { gateway: gw, name: 'orders-backend', url: 'https://orders.example.com' });
     const limits = new ApiRateLimitPolicy(stack, 'limits', {
       gateway: gw, apiName: 'orders', rateLimit: RATE, backendId: backend.backendId,
-      tokenLimit: { tokensPerMinute: 20_000, tokenQuota: 5_000_000, tokenQuotaPeriod: 'Monthly' },
-      inbound: [onlyFromFrontDoor('fdid')],
+      tokenLimit: { tokensPerMinute: 20_000, tokenQuota: 5_000_000, tokenQuotaPeriod: TokenQuotaPeriod.MONTHLY },
+      inbound: [PolicyStatement.onlyFromFrontDoor('fdid')],
     });
     expect(children(limits.xml, 'inbound')).toEqual(['base', 'check-header', 'rate-limit-by-key', 'llm-token-limit', 'set-header', 'set-backend-service']);
     expect(unescape(limits.xml)).toContain('<llm-token-limit counter-key="@(context.Subscription?.Id ?? "anonymous")" estimate-prompt-tokens="true" '
@@ -100,11 +120,12 @@ describe('ApiRateLimitPolicy options', () => {
   });
 
   it('uses a claim key for the limit and for X-Client-Id, and counts all calls when asked', () => {
-    const { limits } = build({ rateLimit: { ...RATE, key: CounterKey.claim('sub'), countOnly: 'all' } });
+    const { limits } = build({ rateLimit: { ...RATE, key: CounterKey.claim('sub'), countOnly: CountOnly.ALL } });
     const inbound = unescape(section(limits.xml, 'inbound'));
-    expect(inbound).toContain(`counter-key="${CounterKey.claim('sub').expression}" retry-after-variable-name`);
+    const sub = '@(context.Request.Headers.GetValueOrDefault("Authorization", "").AsJwt()?.Claims.GetValueOrDefault("sub", "anonymous") ?? "anonymous")';
+    expect(inbound).toContain(`counter-key="${sub}" retry-after-variable-name`);
     expect(inbound).not.toContain('increment-condition');
-    expect(inbound).toContain(`<value>${CounterKey.claim('sub').expression}</value>`);
+    expect(inbound).toContain(`<value>${sub}</value>`);
   });
 
   it('keeps X-Client-Id on the subscription when the limit keys on a client-controlled header (GW-5)', () => {
@@ -120,7 +141,7 @@ describe('ApiRateLimitPolicy options', () => {
 
   it('states the sliding window of a classic SKU on a gateway it did not create (GW-2)', () => {
     const stack = testStack();
-    const limits = new ApiRateLimitPolicy(stack, 'limits', { gateway: CLASSIC, apiName: 'orders', rateLimit: { calls: 10, renewalPeriodSeconds: 30 } });
+    const limits = new ApiRateLimitPolicy(stack, 'limits', { gateway: classic(stack), apiName: 'orders', rateLimit: { calls: 10, renewalPeriodSeconds: 30 } });
     expect(limits.algorithm).toBe('sliding window');
     expect(infosOf(limits)[0]).toMatch(/^\[GW-2\] test\/limits: rate-limit-by-key \(10 calls per 30 s per the APIM subscription\) on Developer_1 is a sliding window: at most 10 calls in any 30 s/);
     expect(resourceOf(synth(stack), 'azurerm_api_management_api_policy')).toMatchObject({ api_management_name: 'apim-classic', resource_group_name: 'rg-classic' });
@@ -129,14 +150,14 @@ describe('ApiRateLimitPolicy options', () => {
   it('accepts a SKU only known at apply time and says both algorithms (GW-2)', () => {
     const stack = testStack();
     const sku = new TerraformVariable(stack, 'sku', { type: 'string' });
-    const limits = new ApiRateLimitPolicy(stack, 'limits', { gateway: { ...CLASSIC, skuName: sku.stringValue }, apiName: 'orders', rateLimit: RATE });
+    const limits = new ApiRateLimitPolicy(stack, 'limits', { gateway: classic(stack, sku.stringValue), apiName: 'orders', rateLimit: RATE });
     expect(limits.algorithm).toBeUndefined();
     expect(infosOf(limits)[0]).toMatch(/not known at synth; v2 tiers count with a token bucket .* classic tiers with a sliding window/);
   });
 
   it('allows concurrency alone on Consumption (limit-concurrency runs there)', () => {
     const stack = testStack();
-    const limits = new ApiRateLimitPolicy(stack, 'limits', { gateway: { ...CLASSIC, skuName: 'Consumption_0' }, apiName: 'orders', concurrency: { maxCount: 3 } });
+    const limits = new ApiRateLimitPolicy(stack, 'limits', { gateway: classic(stack, 'Consumption_0'), apiName: 'orders', concurrency: { maxCount: 3 } });
     expect(limits.algorithm).toBeUndefined();
     expect(limits.xml).toContain('max-count="3"');
   });
@@ -147,51 +168,62 @@ describe('ApiRateLimitPolicy options', () => {
   });
 });
 
-describe('rateLimitAlgorithmOf and ApiGateway.skuName', () => {
+describe('ApiManagementSku.rateLimitAlgorithmOf and ApiGateway.skuName', () => {
   it.each([
     ['BasicV2_1', 'token bucket'], ['StandardV2_10', 'token bucket'], ['PremiumV2_3', 'token bucket'],
     ['Developer_1', 'sliding window'], ['Basic_2', 'sliding window'], ['Standard_1', 'sliding window'], ['Premium_4', 'sliding window'],
     ['Consumption_0', undefined], ['Free', undefined],
   ])('%s → %s (GW-2)', (sku, algorithm) => {
-    expect(rateLimitAlgorithmOf(sku)).toBe(algorithm);
+    expect(ApiManagementSku.rateLimitAlgorithmOf(sku)).toBe(algorithm);
   });
 
   it('exposes the SKU on ApiGateway and keeps rateLimitAlgorithm', () => {
     const gw = gateway(testStack());
-    const ref: IApiGatewayRef = gw;
+    const ref: IApiGateway = gw;
     expect(ref.skuName).toBe('BasicV2_1');
     expect(gw.rateLimitAlgorithm).toBe('token bucket');
-    expect(rateLimitAlgorithmOf('Standard_1')).toBe('sliding window');
+    expect(ApiManagementSku.rateLimitAlgorithmOf('Standard_1')).toBe('sliding window');
   });
 });
 
 describe('ApiRateLimitPolicy refusals', () => {
   const refusal = (props: Partial<ApiRateLimitPolicyProps>) => () => build(props);
 
-  it.each([0, 1.5])('fails when rateLimit.calls is %s (GW-1)', (calls) => {
-    expect(refusal({ rateLimit: { calls, renewalPeriodSeconds: 60 } })).toThrow(
-      new RegExp(`^\\[GW-1\\] test/limits: rateLimit\\.calls = ${String(calls).replace('.', '\\.')}: the calls each key may make per period are a whole number, at least 1\\. Fix: give e\\.g\\. 100 calls per 60 s\\.`));
+  it.each<[number, string]>([[0, '0'], [1.5, '1\\.5'], [Number.NaN, 'NaN'], [-0, '-0']])('fails when rateLimit.calls is %s (GW-1)', (calls, shown) => {
+    const r = refusalOf(refusal({ rateLimit: { calls, renewalPeriodSeconds: 60 } }));
+    expect(r).toMatchObject({ lesson: 'GW-1', path: 'test/limits', setting: 'rateLimit.calls' });
+    expect(r.message).toMatch(new RegExp(`^\\[GW-1\\] test/limits: rateLimit\\.calls = ${shown}: the calls each key may make per period are a whole number, at least 1\\. Fix: give the calls each client may make per period, e\\.g\\. 100\\.$`));
   });
 
   it.each([0, 301, 3600])('fails when rateLimit.renewalPeriodSeconds is %s (GW-1)', (renewalPeriodSeconds) => {
-    expect(refusal({ rateLimit: { calls: 10, renewalPeriodSeconds } })).toThrow(
-      new RegExp(`^\\[GW-1\\] test/limits: rateLimit\\.renewalPeriodSeconds = ${renewalPeriodSeconds}: API Management accepts a renewal period of 1-300 whole seconds\\. Fix: use at most 300 s`));
+    const r = refusalOf(refusal({ rateLimit: { calls: 10, renewalPeriodSeconds } }));
+    expect(r).toMatchObject({ lesson: 'GW-1', path: 'test/limits', setting: 'rateLimit.renewalPeriodSeconds' });
+    expect(r.message).toMatch(new RegExp(`^\\[GW-1\\] test/limits: rateLimit\\.renewalPeriodSeconds = ${renewalPeriodSeconds}: API Management accepts a renewal period of 1-300 whole seconds\\. Fix: use at most 300 s`));
   });
 
   it('fails when rateLimit.countOnly is not a known choice (GW-4)', () => {
-    expect(refusal({ rateLimit: { ...RATE, countOnly: 'failed' as 'all' } })).toThrow(/^\[GW-4\] test\/limits: rateLimit\.countOnly = "failed": .* Fix: use 'successful'/);
+    const r = refusalOf(refusal({ rateLimit: { ...RATE, countOnly: 'failed' as CountOnly } }));
+    expect(r).toMatchObject({ lesson: 'GW-4', path: 'test/limits', setting: 'rateLimit.countOnly' });
+    expect(r.message).toMatch(/^\[GW-4\] test\/limits: rateLimit\.countOnly = "failed": .* Fix: use CountOnly\.SUCCESSFUL/);
   });
 
   it('fails when concurrency.maxCount is 0 (GW-6)', () => {
-    expect(refusal({ concurrency: { maxCount: 0 } })).toThrow(
-      /^\[GW-6\] test\/limits: concurrency\.maxCount = 0: .*0 would reject every call with 429\. Fix: give what the backend handles at once, e\.g\. 4/);
+    const r = refusalOf(refusal({ concurrency: { maxCount: 0 } }));
+    expect(r).toMatchObject({ lesson: 'GW-6', path: 'test/limits', setting: 'concurrency.maxCount' });
+    expect(r.message).toMatch(/^\[GW-6\] test\/limits: concurrency\.maxCount = 0: .*0 would reject every call with 429\. Fix: give what the backend handles at once, e\.g\. 4/);
   });
 
   it('fails when a counter key is a raw request header the client controls, without saying so (GW-5)', () => {
     const key = CounterKey.requestHeader('X-Tenant');
-    expect(refusal({ rateLimit: { ...RATE, key } })).toThrow(
+    const rate = refusalOf(refusal({ rateLimit: { ...RATE, key } }));
+    expect(rate).toMatchObject({ lesson: 'GW-5', path: 'test/limits', setting: 'rateLimit.key' });
+    expect(rate.message).toMatch(
       /^\[GW-5\] test\/limits: rateLimit\.key = "@\(context\.Request\.Headers\.GetValueOrDefault\(\\"X-Tenant\\", \\"anonymous\\"\)\)": the client picks this key, .*fresh budget.* Fix: key on CounterKey\.subscription\(\) .*\{ clientControlled: true \}/);
-    expect(refusal({ rateLimit: undefined, concurrency: { maxCount: 1, key } })).toThrow(/^\[GW-5\] test\/limits: concurrency\.key = /);
+    const concurrency = refusalOf(refusal({ rateLimit: undefined, concurrency: { maxCount: 1, key } }));
+    expect(concurrency).toMatchObject({ lesson: 'GW-5', path: 'test/limits', setting: 'concurrency.key' });
+    expect(concurrency.message).toMatch(/^\[GW-5\] test\/limits: concurrency\.key = "@\(context\.Request/);
+    const token = refusalOf(refusal({ rateLimit: undefined, tokenLimit: { tokensPerMinute: 100, key } }));
+    expect(token).toMatchObject({ lesson: 'GW-5', path: 'test/limits', setting: 'tokenLimit.key' });
   });
 
   it('fails when there is nothing to limit (GW-1)', () => {
@@ -201,32 +233,48 @@ describe('ApiRateLimitPolicy refusals', () => {
 
   it('fails when the gateway is on the Consumption tier (GW-1)', () => {
     const stack = testStack();
-    expect(() => new ApiRateLimitPolicy(stack, 'limits', { gateway: { ...CLASSIC, skuName: 'Consumption_0' }, apiName: 'orders', rateLimit: RATE })).toThrow(
+    const r = refusalOf(() => new ApiRateLimitPolicy(stack, 'limits', { gateway: classic(stack, 'Consumption_0'), apiName: 'orders', rateLimit: RATE }));
+    expect(r).toMatchObject({ lesson: 'GW-1', path: 'test/limits', setting: 'gateway.skuName' });
+    expect(r.message).toMatch(
       /^\[GW-1\] test\/limits: gateway\.skuName = "Consumption_0": rate-limit-by-key and llm-token-limit do not run on the Consumption tier.* Fix: put the API on a v2 tier/);
   });
 
   it('fails when a token limit is put on the Consumption tier (LIM-3)', () => {
     const stack = testStack();
-    expect(() => new ApiRateLimitPolicy(stack, 'limits', { gateway: { ...CLASSIC, skuName: 'Consumption_0' }, apiName: 'ai', tokenLimit: { tokensPerMinute: 100 } })).toThrow(
-      /^\[LIM-3\] test\/limits: gateway\.skuName = "Consumption_0": .*so tokenLimit would fail/);
+    const r = refusalOf(() => new ApiRateLimitPolicy(stack, 'limits', { gateway: classic(stack, 'Consumption_0'), apiName: 'ai', tokenLimit: { tokensPerMinute: 100 } }));
+    expect(r).toMatchObject({ lesson: 'LIM-3', path: 'test/limits', setting: 'gateway.skuName' });
+    expect(r.message).toMatch(/^\[LIM-3\] test\/limits: gateway\.skuName = "Consumption_0": .*so tokenLimit would fail/);
   });
 
   it('fails when the SKU is not an API Management SKU', () => {
+    // ApiGateway.fromExisting refuses it first...
     const stack = testStack();
-    expect(() => new ApiRateLimitPolicy(stack, 'limits', { gateway: { ...CLASSIC, skuName: 'Free' }, apiName: 'orders', rateLimit: RATE })).toThrow(
-      /^\[AZURE\] test\/limits: gateway\.skuName = "Free": this is not an API Management SKU .* Fix: use e\.g\. 'BasicV2_1'/);
+    const imported = refusalOf(() => classic(stack, 'Free'));
+    expect(imported).toMatchObject({ lesson: 'AZURE', path: 'test/classic', setting: 'skuName' });
+    expect(imported.message).toMatch(/^\[AZURE\] test\/classic: skuName = "Free": this is not an API Management SKU as azurerm spells it.* Fix: use e\.g\. 'BasicV2_1'/);
+    // ...and the policy refuses it on any other IApiGateway.
+    const other = new OtherGateway(testStack(), 'other', 'Free');
+    const r = refusalOf(() => new ApiRateLimitPolicy(other, 'limits', { gateway: other, apiName: 'orders', rateLimit: RATE }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/other/limits', setting: 'gateway.skuName' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/other\/limits: gateway\.skuName = "Free": this is not an API Management SKU .* Fix: use e\.g\. 'BasicV2_1'/);
   });
 
   it('fails when tokenLimit has neither rate nor quota (LIM-3)', () => {
-    expect(refusal({ tokenLimit: {} })).toThrow(/^\[LIM-3\] test\/limits: tokenLimit = \{\}: a token limit needs a rate .* Fix: give tokensPerMinute/);
+    const r = refusalOf(refusal({ tokenLimit: {} }));
+    expect(r).toMatchObject({ lesson: 'LIM-3', path: 'test/limits', setting: 'tokenLimit.tokensPerMinute' });
+    expect(r.message).toMatch(/^\[LIM-3\] test\/limits: tokenLimit\.tokensPerMinute = undefined: a token limit needs a rate .* Fix: give tokensPerMinute/);
   });
 
   it('fails when tokenLimit.tokenQuota has no period (LIM-3)', () => {
-    expect(refusal({ tokenLimit: { tokenQuota: 1000 } })).toThrow(/^\[LIM-3\] test\/limits: tokenLimit\.tokenQuotaPeriod = undefined: a token quota needs the period it renews in\. Fix: give one of Hourly/);
+    const r = refusalOf(refusal({ tokenLimit: { tokenQuota: 1000 } }));
+    expect(r).toMatchObject({ lesson: 'LIM-3', path: 'test/limits', setting: 'tokenLimit.tokenQuotaPeriod' });
+    expect(r.message).toMatch(/^\[LIM-3\] test\/limits: tokenLimit\.tokenQuotaPeriod = undefined: a token quota needs the period it renews in\. Fix: give one of Hourly/);
   });
 
   it('fails when tokenLimit.tokensPerMinute is 0 (LIM-3)', () => {
-    expect(refusal({ tokenLimit: { tokensPerMinute: 0 } })).toThrow(/^\[LIM-3\] test\/limits: tokenLimit\.tokensPerMinute = 0: /);
+    const r = refusalOf(refusal({ tokenLimit: { tokensPerMinute: 0 } }));
+    expect(r).toMatchObject({ lesson: 'LIM-3', path: 'test/limits', setting: 'tokenLimit.tokensPerMinute' });
+    expect(r.message).toMatch(/^\[LIM-3\] test\/limits: tokenLimit\.tokensPerMinute = 0: /);
   });
 
   it('fails when forwardRequestTimeoutSeconds is above 240 (EDGE-1)', () => {
@@ -247,13 +295,76 @@ describe('ApiRateLimitPolicy refusals', () => {
   });
 });
 
+describe('ApiRateLimitPolicy owns the API-scope policy', () => {
+  /** An API of the stack named `orders`, for a policy given `api.name`. */
+  const ordersApi = (stack: TerraformStack, gw: IApiGateway) => new ApiManagementApi(stack, 'orders-api', {
+    name: 'orders', apiManagementName: gw.serviceName, resourceGroupName: gw.resourceGroupName, revision: '1', path: 'orders', protocols: ['https'],
+  });
+  const ONE_POLICY = /: test\/first already has the API-scope policy of API .* on this gateway, and API Management keeps one: .* Fix: put all statements of that API into one policy/;
+
+  it('fails when two policies limit one API, given once by name and once by api.name', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const api = ordersApi(stack, gw);
+    new ApiRateLimitPolicy(stack, 'first', { gateway: gw, apiName: 'orders', rateLimit: RATE });
+    const r = refusalOf(() => new ApiRateLimitPolicy(stack, 'second', { gateway: gw, apiName: api.name, concurrency: { maxCount: 2 } }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'apiName' });
+    // The message names the API, not the unresolved reference the policy was given.
+    expect(r.message).toMatch(/^\[AZURE\] test\/second: apiName = "orders": test\/first already has the API-scope policy of API "orders" on this gateway/);
+    expect(r.message).toMatch(ONE_POLICY);
+  });
+
+  it('fails when two policies limit one API, given once by api.name and once by name', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const api = ordersApi(stack, gw);
+    new ApiRateLimitPolicy(stack, 'first', { gateway: gw, apiName: api.name, rateLimit: RATE });
+    const r = refusalOf(() => new ApiRateLimitPolicy(stack, 'second', { gateway: gw, apiName: 'orders', rateLimit: RATE }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'apiName' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/second: apiName = "orders": test\/first already has the API-scope policy of API "orders" on this gateway/);
+    expect(r.message).toMatch(ONE_POLICY);
+  });
+
+  it('fails when two policies limit one API by name, whatever its case', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new ApiRateLimitPolicy(stack, 'first', { gateway: gw, apiName: 'orders', rateLimit: RATE });
+    const r = refusalOf(() => new ApiRateLimitPolicy(stack, 'second', { gateway: gw, apiName: 'Orders', rateLimit: RATE }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'apiName' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/second: apiName = "Orders": test\/first already has the API-scope policy of API "Orders" on this gateway/);
+  });
+
+  it('fails when two stacks of one app put a policy on one API of a shared gateway', () => {
+    const app = Testing.app();
+    const attributes = { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1' };
+    const first = new TerraformStack(app, 'first');
+    new ApiRateLimitPolicy(first, 'limits', { gateway: ApiGateway.fromExisting(first, 'gateway', attributes), apiName: 'orders', rateLimit: RATE });
+    const second = new TerraformStack(app, 'second');
+    const r = refusalOf(() => new ApiRateLimitPolicy(second, 'limits', { gateway: ApiGateway.fromExisting(second, 'gateway', attributes), apiName: 'orders', rateLimit: RATE }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'second/limits', setting: 'apiName' });
+    expect(r.message).toMatch(/^\[AZURE\] second\/limits: apiName = "orders": first\/limits already has the API-scope policy of API "orders" on this gateway/);
+  });
+
+  it('accepts one policy per API, the same API name on two gateways, and one API in two apps', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new ApiRateLimitPolicy(stack, 'orders', { gateway: gw, apiName: 'orders', rateLimit: RATE });
+    new ApiRateLimitPolicy(stack, 'billing', { gateway: gw, apiName: 'billing', rateLimit: RATE });
+    new ApiRateLimitPolicy(stack, 'classic-orders', { gateway: classic(stack), apiName: 'orders', rateLimit: RATE });
+    expect(Object.keys(resourcesOf(synth(stack), 'azurerm_api_management_api_policy'))).toHaveLength(3);
+    // testStack() makes a new app each time: each app owns its own gateways.
+    expect(() => build()).not.toThrow();
+    expect(() => build()).not.toThrow();
+  });
+});
+
 describe.skipIf(!policySchemaAvailable())(`ApiRateLimitPolicy against the APIM policy XSD${policySchemaSkipReason()}`, () => {
   it.each<[string, Partial<ApiRateLimitPolicyProps>]>([
     ['the defaults', {}],
     ['every option', {
-      rateLimit: { ...RATE, key: CounterKey.claim('sub'), countOnly: 'all' }, concurrency: { maxCount: 4, key: CounterKey.shared('orders') },
-      tokenLimit: { tokensPerMinute: 1000, tokenQuota: 10000, tokenQuotaPeriod: 'Weekly', estimatePromptTokens: false },
-      backendId: 'orders-backend', forwardRequestTimeoutSeconds: 120, retryAfterSeconds: 9, inbound: [onlyFromFrontDoor('fdid')],
+      rateLimit: { ...RATE, key: CounterKey.claim('sub'), countOnly: CountOnly.ALL }, concurrency: { maxCount: 4, key: CounterKey.shared('orders') },
+      tokenLimit: { tokensPerMinute: 1000, tokenQuota: 10000, tokenQuotaPeriod: TokenQuotaPeriod.WEEKLY, estimatePromptTokens: false },
+      backendId: 'orders-backend', forwardRequestTimeoutSeconds: 120, retryAfterSeconds: 9, inbound: [PolicyStatement.onlyFromFrontDoor('fdid')],
     }],
     ['concurrency only', { rateLimit: undefined, concurrency: { maxCount: 1 } }],
   ])('validates the document of %s', async (_name, props) => {

@@ -1,21 +1,35 @@
-import { TerraformOutput } from 'cdktf';
+import { TerraformOutput, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
-import { IManagedIdentityRef } from '../constructs/core/identity';
+import { InProcessLimitKind } from '../constructs/container-apps/in-process-limit';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { ManagedIdentityType } from '../constructs/identity/principal';
 import { ENVIRONMENT } from './support/fixtures';
+import { refusalOf } from './support/refusal';
 import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
-const REGISTRY = {
-  loginServer: 'contoso.azurecr.io',
-  registryId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso',
-};
+const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso';
+const DIGEST = `sha256:${'0123456789abcdef'.repeat(4)}`;
 
-function build(props: Partial<ContainerServiceProps> = {}) {
-  const stack = testStack();
-  const service = new ContainerService(stack, 'svc', { name: 'ca-limiter', environment: ENVIRONMENT, image: IMAGE, ...props });
+/** The registry `contoso` (login server contoso.azurecr.io), referenced in `stack`. */
+const registryIn = (stack: TerraformStack, attributes: Partial<ContainerRegistryAttributes> = {}) =>
+  ContainerRegistry.fromExisting(stack, 'registry', { name: 'contoso', resourceGroupName: 'rg', registryId: REGISTRY_ID, ...attributes });
+
+type PropsIn = Partial<ContainerServiceProps> | ((stack: TerraformStack) => Partial<ContainerServiceProps>);
+
+/** A ContainerService `svc` in `stack` (default: a bare, unmarked test stack); props may be built from the stack. */
+function build(props: PropsIn = {}, stack: TerraformStack = testStack()) {
+  const given = typeof props === 'function' ? props(stack) : props;
+  const service = new ContainerService(stack, 'svc', { name: 'ca-limiter', environment: ENVIRONMENT, image: IMAGE, ...given });
   return { stack, service, tf: synth(stack) };
 }
+
+/** An AzureStack `svc-<env>`, marked production or not. */
+const azureStack = (production: boolean) =>
+  new AzureStack(Testing.app(), { stackName: 'svc', environmentName: production ? 'prod' : 'dev', production });
 
 type App = {
   name: string;
@@ -85,12 +99,17 @@ describe('ContainerService defaults', () => {
     expect(app.template.container[0].readiness_probe).toEqual([{ transport: 'TCP', port: 8080 }]);
   });
 
-  it('exposes the fqdn, an https url, the identity as a managed identity ref and a 240 s timeout layer', () => {
-    const ref: IManagedIdentityRef = service.identity;
-    new TerraformOutput(stack, 'client-id', { value: ref.clientId });
+  it('exposes the fqdn, an https url, the identity as a managed identity and a 240 s timeout layer', () => {
+    expect(service.identity).toMatchObject({ type: ManagedIdentityType.USER_ASSIGNED, principalType: 'ServicePrincipal', grantKey: 'identity' });
+    expect(service.identityResource).toBeInstanceOf(UserAssignedIdentity);
+    new TerraformOutput(stack, 'client-id', { value: service.identity.clientId });
+    new TerraformOutput(stack, 'principal-id', { value: service.identity.principalId });
+    new TerraformOutput(stack, 'resource-id', { value: service.identity.resourceId });
     new TerraformOutput(stack, 'url', { value: service.url });
     const outputs = synth(stack).output!;
     expect(outputs['client-id'].value).toEqual(identityRef('client_id'));
+    expect(outputs['principal-id'].value).toEqual(identityRef('principal_id'));
+    expect(outputs['resource-id'].value).toEqual(identityRef('id'));
     expect(outputs.url.value).toMatch(/^https:\/\/\$\{azurerm_container_app\.svc_app_[0-9A-F]+\.ingress\[0\]\.fqdn\}$/);
     expect(service.timeoutLayer).toEqual({ layer: 'Container Apps ingress request timeout', timeoutSeconds: 240, constructPath: 'test/svc' });
     expect(service.effectiveLimits).toEqual([]);
@@ -104,15 +123,40 @@ describe('ContainerService defaults', () => {
 
 describe('ContainerService options', () => {
   it('pulls with its identity granted AcrPull before the app exists (SEC-2)', () => {
-    const { tf } = build({ image: 'contoso.azurecr.io/limiter:1.0.0', registry: REGISTRY });
+    const { tf } = build((stack) => ({ image: 'contoso.azurecr.io/limiter:1.0.0', registry: registryIn(stack) }));
     expect(Object.keys(resourcesOf(tf, 'azurerm_user_assigned_identity'))).toHaveLength(1);
+    // Construct id `acr-pull` under the service, as before the refactor (same Terraform address).
+    expect(Object.keys(resourcesOf(tf, 'azurerm_role_assignment'))).toEqual([expect.stringMatching(/^svc_acr-pull_[0-9A-F]+$/)]);
     expect(resourceOf(tf, 'azurerm_role_assignment')).toMatchObject({
-      scope: REGISTRY.registryId, role_definition_name: 'AcrPull', principal_type: 'ServicePrincipal', principal_id: identityRef('principal_id'),
+      scope: REGISTRY_ID, role_definition_name: 'AcrPull', principal_type: 'ServicePrincipal', principal_id: identityRef('principal_id'),
     });
     const app = appOf(tf);
     expect(app.identity).toEqual({ type: 'UserAssigned', identity_ids: [identityRef('id')] });
     expect(app.registry).toEqual([{ server: 'contoso.azurecr.io', identity: identityRef('id') }]);
     expect(app.depends_on).toEqual([expect.stringMatching(/^azurerm_role_assignment\.svc_acr-pull_[0-9A-F]+$/)]);
+  });
+
+  it('looks the registry id up when fromExisting is not given one, and grants AcrPull on it', () => {
+    const { tf } = build((stack) => ({ image: 'crshared.azurecr.io/limiter:1.0.0', registry: registryIn(stack, { name: 'crshared', registryId: undefined }) }));
+    expect(Object.values(tf.data?.azurerm_container_registry ?? {})).toEqual([{ name: 'crshared', resource_group_name: 'rg' }]);
+    expect(resourceOf(tf, 'azurerm_role_assignment').scope).toMatch(/^\$\{data\.azurerm_container_registry\.registry_lookup_[0-9A-F]+\.id\}$/);
+    expect(appOf(tf).registry).toEqual([{ server: 'crshared.azurecr.io', identity: identityRef('id') }]);
+  });
+
+  it('accepts an image pinned by digest', () => {
+    const image = `contoso.azurecr.io/limiter@${DIGEST}`;
+    const { tf } = build((stack) => ({ image, registry: registryIn(stack) }));
+    expect(appOf(tf).template.container[0].image).toBe(image);
+  });
+
+  it('accepts a Terraform number reference for maxReplicas (Azure checks it at apply)', () => {
+    const { tf } = build((stack) => ({ maxReplicas: Token.asNumber(new TerraformVariable(stack, 'max-replicas', { type: 'number' }).value) }));
+    expect(appOf(tf).template).toMatchObject({ min_replicas: 1, max_replicas: '${var.max-replicas}' });
+  });
+
+  it('accepts a Terraform number reference for the concurrency threshold', () => {
+    const { tf } = build((stack) => ({ concurrentRequests: Token.asNumber(new TerraformVariable(stack, 'concurrency', { type: 'number' }).value) }));
+    expect(appOf(tf).template.http_scale_rule).toEqual([{ name: 'concurrent-requests', concurrent_requests: '${var.concurrency}' }]);
   });
 
   it('keeps user environment variables after AZURE_CLIENT_ID', () => {
@@ -152,24 +196,36 @@ describe('ContainerService options', () => {
 
   it('warns with the effective limit for an in-process limit on several replicas (SCALE-3)', () => {
     const { stack, service } = build({
-      maxReplicas: 3, inProcessLimits: [{ name: 'per-client', kind: 'fixed-window', permitLimit: 30, windowSeconds: 60 }],
+      maxReplicas: 3, inProcessLimits: [{ name: 'per-client', kind: InProcessLimitKind.FIXED_WINDOW, permitLimit: 30, windowSeconds: 60 }],
     });
     expect(warningsOf(stack)).toEqual([expect.stringMatching(
       /^\[SCALE-3\] test\/svc: inProcessLimits\.per-client\.permitLimit = 30: .*with maxReplicas 3 clients get up to 90 per 60 s, not 30\. Fix: keep the counter in Azure Managed Redis/)]);
-    expect(service.effectiveLimits).toMatchObject([{ name: 'per-client', store: 'in-process', counters: 3, effectiveLimit: 90 }]);
+    expect(service.effectiveLimits).toMatchObject([{ name: 'per-client', store: 'in-process', counters: 3, allowedAtMost: 90 }]);
   });
 });
 
 describe('ContainerService refusals', () => {
-  const refusal = (props: Partial<ContainerServiceProps>) => () => build(props);
+  const refusal = (props: PropsIn) => () => build(props);
 
   it('fails when an environment variable overrides AZURE_CLIENT_ID (SEC-1)', () => {
     expect(refusal({ environmentVariables: { AZURE_CLIENT_ID: '00000000-0000-0000-0000-000000000000' } })).toThrow(
       /^\[SEC-1\] test\/svc: environmentVariables\.AZURE_CLIENT_ID = "00000000-0000-0000-0000-000000000000": the construct sets it .* Fix: drop it and grant the roles/);
   });
 
+  it('fails when an environment variable overrides AZURE_CLIENT_ID in another case, which .NET reads as the same name (SEC-1)', () => {
+    const r = refusalOf(refusal({ environmentVariables: { azure_client_id: '00000000-0000-0000-0000-000000000000' } }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/svc', setting: 'environmentVariables.azure_client_id' });
+    expect(r.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.azure_client_id = "00000000-0000-0000-0000-000000000000": the construct sets it .* Fix: drop it/);
+  });
+
+  it('fails when two environment variables differ only in case', () => {
+    const r = refusalOf(refusal({ environmentVariables: { Redis__Host: 'a.example', REDIS__HOST: 'b.example' } }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'environmentVariables.REDIS__HOST' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/svc: environmentVariables\.REDIS__HOST = "REDIS__HOST": Redis__Host is set as well, and \.NET reads configuration names case-insensitively.* Fix: set the variable once\.$/);
+  });
+
   it('fails when the image is not in the given registry (SEC-2)', () => {
-    expect(refusal({ image: 'docker.io/library/nginx:1.27', registry: REGISTRY }))
+    expect(refusal((stack) => ({ image: 'docker.io/library/nginx:1.27', registry: registryIn(stack) })))
       .toThrow(/^\[SEC-2\] test\/svc: image = "docker\.io\/library\/nginx:1\.27": the image is not in the registry .*Fix: reference the image as contoso\.azurecr\.io/);
   });
 
@@ -188,6 +244,23 @@ describe('ContainerService refusals', () => {
 
   it('fails when maxReplicas is above 300', () => {
     expect(refusal({ maxReplicas: 301 })).toThrow(/^\[AZURE\] test\/svc: maxReplicas = 301: Container Apps allows 1 to 300 replicas\. Fix: choose a value/);
+  });
+
+  it('fails when maxReplicas is NaN, and the message shows NaN', () => {
+    const r = refusalOf(refusal({ maxReplicas: NaN }));
+    expect(r).toEqual({
+      message: '[AZURE] test/svc: maxReplicas = NaN: Container Apps allows 1 to 300 replicas. Fix: choose a value from 1 to 300.',
+      lesson: 'AZURE', path: 'test/svc', setting: 'maxReplicas',
+    });
+  });
+
+  it('fails when maxReplicas is Infinity, and the message shows Infinity', () => {
+    expect(refusalOf(refusal({ maxReplicas: Infinity })).message).toBe(
+      '[AZURE] test/svc: maxReplicas = Infinity: Container Apps allows 1 to 300 replicas. Fix: choose a value from 1 to 300.');
+  });
+
+  it('fails when the target port is -0, and the message shows -0', () => {
+    expect(refusalOf(refusal({ targetPort: -0 })).message).toMatch(/^\[AZURE\] test\/svc: targetPort = -0: a container port is a whole number from 1 to 65535\./);
   });
 
   it('fails when the target port is outside 1-65535', () => {
@@ -211,7 +284,46 @@ describe('ContainerService refusals', () => {
   });
 
   it('fails when an in-process limit is invalid (SCALE-3)', () => {
-    expect(refusal({ inProcessLimits: [{ name: 'per-client', kind: 'token-bucket', permitLimit: 10 }] })).toThrow(
+    expect(refusal({ inProcessLimits: [{ name: 'per-client', kind: InProcessLimitKind.TOKEN_BUCKET, permitLimit: 10 }] })).toThrow(
       /^\[SCALE-3\] test\/svc: inProcessLimits\.per-client\.windowSeconds = undefined: .* Fix: set windowSeconds/);
+  });
+
+  it('fails when the image repository has upper-case letters, in any environment (AZURE)', () => {
+    const r = refusalOf(refusal({ image: 'contoso.azurecr.io/Limiter:1.0.0' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'image' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/svc: image = "contoso\.azurecr\.io\/Limiter:1\.0\.0": Container Apps cannot pull it: the repository part "Limiter" has upper-case letters, .* Fix: give <registry>\/<repository>:<tag>/);
+  });
+
+  it('fails when the image is given as an https:// URL (AZURE)', () => {
+    const r = refusalOf(refusal({ image: 'https://contoso.azurecr.io/limiter:1.0.0' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'image' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/svc: image = "https:\/\/contoso\.azurecr\.io\/limiter:1\.0\.0": Container Apps cannot pull it: an image reference has no URL scheme/);
+  });
+
+  it('fails when the image has a space or a malformed tag or digest (AZURE)', () => {
+    for (const image of ['contoso.azurecr.io/limiter:1.0 .0', 'contoso.azurecr.io/limiter:-1', 'contoso.azurecr.io/limiter@sha256:xyz']) {
+      expect(refusalOf(refusal({ image }))).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'image' });
+    }
+  });
+
+  it('fails when a production AzureStack runs the sample image (RELEASE)', () => {
+    const r = refusalOf(() => build({ image: IMAGE }, azureStack(true)));
+    expect(r).toMatchObject({ lesson: 'RELEASE', path: 'svc-prod/svc', setting: 'image' });
+    expect(r.message).toBe('[RELEASE] svc-prod/svc: image = "mcr.microsoft.com/dotnet/samples:aspnetapp": this is a public sample image, a placeholder for a first deploy, not the application. Fix: set the environment\'s image to your application image, e.g. <registry>.azurecr.io/<repository>:<version>.');
+  });
+
+  it('fails when a production AzureStack runs an untagged or latest image (RELEASE)', () => {
+    for (const image of ['contoso.azurecr.io/limiter', 'contoso.azurecr.io/limiter:latest']) {
+      const r = refusalOf(() => build((stack) => ({ image, registry: registryIn(stack) }), azureStack(true)));
+      expect(r).toMatchObject({ lesson: 'RELEASE', path: 'svc-prod/svc', setting: 'image' });
+      expect(r.message).toMatch(/: an untagged or `latest` image can change under the same deployment/);
+    }
+  });
+
+  it('runs a pinned tag or a digest in production, and the sample image in a dev AzureStack or an unmarked stack', () => {
+    expect(() => build((stack) => ({ image: 'contoso.azurecr.io/limiter:1.0.0', registry: registryIn(stack) }), azureStack(true))).not.toThrow();
+    expect(() => build((stack) => ({ image: `contoso.azurecr.io/limiter@${DIGEST}`, registry: registryIn(stack) }), azureStack(true))).not.toThrow();
+    expect(() => build({ image: IMAGE }, azureStack(false))).not.toThrow();
+    expect(() => build({ image: IMAGE })).not.toThrow();
   });
 });

@@ -1,15 +1,39 @@
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
+import { IngressTransport } from '../constructs/container-apps/ingress';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { HOLDS_CONNECTIONS_METADATA } from '../constructs/core/request-path';
+import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
+import { ManagedIdentityType } from '../constructs/identity/principal';
+import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { ReportStatus } from '../constructs/lessons-check/report';
 import { ENVIRONMENT } from './support/fixtures';
-import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { refusalOf } from './support/refusal';
+import { errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
+const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso';
+const DIGEST = `sha256:${'0123456789abcdef'.repeat(4)}`;
 
-function build(props: Partial<DualIngressContainerAppProps> = {}) {
-  const stack = testStack();
-  const app = new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: IMAGE, ...props });
+/** The registry `contoso` (login server contoso.azurecr.io), referenced in `stack`. */
+const registryIn = (stack: TerraformStack, attributes: Partial<ContainerRegistryAttributes> = {}) =>
+  ContainerRegistry.fromExisting(stack, 'registry', { name: 'contoso', resourceGroupName: 'rg', registryId: REGISTRY_ID, ...attributes });
+
+type PropsIn = Partial<DualIngressContainerAppProps> | ((stack: TerraformStack) => Partial<DualIngressContainerAppProps>);
+
+/** A DualIngressContainerApp `app` in `stack` (default: a bare, unmarked test stack); props may be built from the stack. */
+function build(props: PropsIn = {}, stack: TerraformStack = testStack()) {
+  const given = typeof props === 'function' ? props(stack) : props;
+  const app = new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: IMAGE, ...given });
   return { stack, app, tf: synth(stack) };
 }
+
+/** An AzureStack `rt-<env>`, marked production or not (the lessons check runs on it). */
+const azureStack = (production: boolean) =>
+  new AzureStack(Testing.app(), { stackName: 'rt', environmentName: production ? 'prod' : 'dev', production });
 
 type App = {
   name: string;
@@ -67,17 +91,40 @@ describe('DualIngressContainerApp defaults', () => {
   it('creates no identity for a public image', () => {
     expect(resourcesOf(tf, 'azurerm_user_assigned_identity')).toEqual({});
     expect(httpApp(tf).registry).toBeUndefined();
+    expect(build().app.identity).toBeUndefined();
+  });
+
+  it('marks both apps as holding connections, so the SCALE-1 rule checks them', () => {
+    const { app } = build();
+    for (const containerApp of [app.httpApp, app.grpcApp]) {
+      expect(containerApp.node.metadata.filter((m) => m.type === HOLDS_CONNECTIONS_METADATA).map((m) => m.data)).toEqual([true]);
+      expect(containerApp.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA)).toEqual([]);
+    }
+  });
+
+  it('passes the SCALE-1 rule of the lessons check on both apps', () => {
+    const { stack } = build({}, azureStack(false));
+    const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'SCALE-1.ConnectionHoldingScaleRule' && r.status !== ReportStatus.NOT_APPLICABLE);
+    expect(rows.map((r) => [r.resourcePath, r.status])).toEqual([
+      ['rt-dev/app/http-app', ReportStatus.COMPLIANT], ['rt-dev/app/grpc-app', ReportStatus.COMPLIANT],
+    ]);
+    expect(errorsOf(stack)).toEqual([]);
+    expect(warningsOf(stack)).toEqual([]);
   });
 });
 
 describe('DualIngressContainerApp options', () => {
   it('pulls from a registry with a user-assigned identity granted AcrPull before the apps exist (SEC-2)', () => {
-    const { tf } = build({
-      image: 'contoso.azurecr.io/realtime:1.2.3',
-      registry: { loginServer: 'contoso.azurecr.io', registryId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso' },
-    });
+    const { tf, app: construct } = build((stack) => ({ image: 'contoso.azurecr.io/realtime:1.2.3', registry: registryIn(stack) }));
+    // Construct id `acr-pull` under the app construct, as before the refactor (same Terraform address).
+    expect(Object.keys(resourcesOf(tf, 'azurerm_role_assignment'))).toEqual([expect.stringMatching(/^app_acr-pull_[0-9A-F]+$/)]);
     const grant = resourceOf(tf, 'azurerm_role_assignment');
-    expect(grant).toMatchObject({ role_definition_name: 'AcrPull', principal_type: 'ServicePrincipal' });
+    expect(grant).toMatchObject({
+      scope: REGISTRY_ID, role_definition_name: 'AcrPull', principal_type: 'ServicePrincipal',
+      principal_id: expect.stringMatching(/^\$\{azurerm_user_assigned_identity\.app_pull-identity_[0-9A-F]+\.principal_id\}$/),
+    });
+    expect(construct.identity).toMatchObject({ type: ManagedIdentityType.USER_ASSIGNED, grantKey: 'pull-identity' });
+    expect(construct.identityResource).toBeInstanceOf(UserAssignedIdentity);
     const identityRef = expect.stringMatching(/^\$\{azurerm_user_assigned_identity\.app_pull-identity_[0-9A-F]+\.id\}$/);
     for (const app of [httpApp(tf), grpcApp(tf)]) {
       expect(app.identity).toEqual({ type: 'UserAssigned', identity_ids: [identityRef] });
@@ -114,18 +161,61 @@ describe('DualIngressContainerApp options', () => {
     expect(warnings.some((w) => w.startsWith('[SCALE-2] test/app: minReplicas = 0'))).toBe(true);
     expect(warnings.some((w) => w.startsWith('[SCALE-1] test/app: concurrentRequests = 200'))).toBe(true);
   });
+
+  it('records a suppression of SCALE-1.ConnectionHoldingScaleRule on each app above 50 concurrent requests, having warned itself', () => {
+    const { app } = build({ concurrentRequests: 51 });
+    for (const containerApp of [app.httpApp, app.grpcApp]) {
+      const suppressions = containerApp.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA).map((m) => m.data as { id: string; reason: string });
+      expect(suppressions).toEqual([{ id: 'SCALE-1.ConnectionHoldingScaleRule', reason: expect.stringMatching(/concurrentRequests/) }]);
+    }
+  });
+
+  it('shows the high threshold as suppressed in the lessons report, with one construct warning and no rule warning', () => {
+    const { stack } = build({ concurrentRequests: 100 }, azureStack(false));
+    const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'SCALE-1.ConnectionHoldingScaleRule' && r.status !== ReportStatus.NOT_APPLICABLE);
+    expect(rows).toEqual([
+      expect.objectContaining({ resourcePath: 'rt-dev/app/http-app', status: ReportStatus.SUPPRESSED, setting: 'template.http_scale_rule.concurrent_requests', suppressionReason: expect.stringMatching(/.{10,}/) }),
+      expect.objectContaining({ resourcePath: 'rt-dev/app/grpc-app', status: ReportStatus.SUPPRESSED, setting: 'template.http_scale_rule.concurrent_requests', suppressionReason: expect.stringMatching(/.{10,}/) }),
+    ]);
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[SCALE-1\] rt-dev\/app: concurrentRequests = 100: /)]);
+  });
+
+  it('records no suppression at 50 concurrent requests', () => {
+    const { app } = build({ concurrentRequests: 50 });
+    expect(app.httpApp.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA)).toEqual([]);
+    expect(app.grpcApp.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA)).toEqual([]);
+  });
+
+  it('accepts an image pinned by digest, in production too', () => {
+    const image = `contoso.azurecr.io/realtime@${DIGEST}`;
+    const { tf } = build((stack) => ({ image, registry: registryIn(stack) }), azureStack(true));
+    expect(httpApp(tf).template.container[0].image).toBe(image);
+    expect(grpcApp(tf).template.container[0].image).toBe(image);
+  });
+
+  it('runs the sample image in a dev AzureStack and in an unmarked stack', () => {
+    expect(() => build({ image: IMAGE }, azureStack(false))).not.toThrow();
+    expect(() => build({ image: IMAGE })).not.toThrow();
+  });
+
+  it('accepts a Terraform number reference for the concurrency threshold', () => {
+    const { tf } = build((stack) => ({ concurrentRequests: Token.asNumber(new TerraformVariable(stack, 'concurrency', { type: 'number' }).value) }));
+    for (const app of [httpApp(tf), grpcApp(tf)]) {
+      expect(app.template.http_scale_rule).toEqual([{ name: 'concurrent-requests', concurrent_requests: '${var.concurrency}' }]);
+    }
+  });
 });
 
 describe('DualIngressContainerApp refusals', () => {
-  const refusal = (props: Partial<DualIngressContainerAppProps>) => () => build(props);
+  const refusal = (props: PropsIn) => () => build(props);
 
   it('fails when gRPC is carried on a non-http2 ingress (ING-1)', () => {
-    expect(refusal({ grpc: { transport: 'auto' } })).toThrow(
+    expect(refusal({ grpc: { transport: IngressTransport.AUTO } })).toThrow(
       /^\[ING-1\] test\/app: grpc\.transport = "auto": gRPC needs HTTP\/2 .* Fix: set grpc\.transport to 'http2'/);
   });
 
   it('fails when WebSockets are carried on an http2 ingress (ING-1)', () => {
-    expect(refusal({ http: { transport: 'http2' } })).toThrow(/^\[ING-1\] test\/app: http\.transport = "http2": the WebSocket handshake/);
+    expect(refusal({ http: { transport: IngressTransport.HTTP2 } })).toThrow(/^\[ING-1\] test\/app: http\.transport = "http2": the WebSocket handshake/);
   });
 
   it('fails when both ingresses target one port (ING-1)', () => {
@@ -133,7 +223,7 @@ describe('DualIngressContainerApp refusals', () => {
   });
 
   it('fails when the image is not in the given registry (SEC-2)', () => {
-    expect(refusal({ image: 'docker.io/library/nginx:1.27', registry: { loginServer: 'contoso.azurecr.io', registryId: 'id' } }))
+    expect(refusal((stack) => ({ image: 'docker.io/library/nginx:1.27', registry: registryIn(stack) })))
       .toThrow(/^\[SEC-2\] test\/app: image = "docker.io\/library\/nginx:1.27": .*Fix: reference the image as contoso\.azurecr\.io/);
   });
 
@@ -154,12 +244,68 @@ describe('DualIngressContainerApp refusals', () => {
       /^\[ING-2\] test\/app: environmentVariables\.Kestrel__Endpoints__Grpc__Protocols = "Http1AndHttp2": it overrides the Kestrel setting/);
   });
 
+  it('fails when an environment variable overrides a pinned Kestrel setting in another case, which .NET reads as the same name (ING-2)', () => {
+    const r = refusalOf(refusal({ environmentVariables: { kestrel__endpoints__http__url: 'http://+:8080' } }));
+    expect(r).toMatchObject({ lesson: 'ING-2', path: 'test/app', setting: 'environmentVariables.kestrel__endpoints__http__url' });
+    expect(r.message).toMatch(/^\[ING-2\] test\/app: environmentVariables\.kestrel__endpoints__http__url = "http:\/\/\+:8080": it overrides the Kestrel setting this construct pins \(http:\/\/\+:8080\)/);
+  });
+
+  it('keeps an exact repeat of a pinned Kestrel setting', () => {
+    const { tf } = build({ environmentVariables: { Kestrel__Endpoints__Http__Protocols: 'Http1' } });
+    expect(httpApp(tf).template.container[0].env.filter((e) => e.name === 'Kestrel__Endpoints__Http__Protocols')).toEqual([
+      { name: 'Kestrel__Endpoints__Http__Protocols', value: 'Http1' },
+    ]);
+  });
+
+  it('fails when two environment variables differ only in case', () => {
+    const r = refusalOf(refusal({ environmentVariables: { Feature__Mode: 'a', FEATURE__MODE: 'b' } }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/app', setting: 'environmentVariables.FEATURE__MODE' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/app: environmentVariables\.FEATURE__MODE = "FEATURE__MODE": Feature__Mode is set as well, and \.NET reads configuration names case-insensitively/);
+  });
+
+  it('fails when an ingress transport is not one Container Apps knows (ING-1)', () => {
+    const r = refusalOf(refusal({ http: { transport: 'quic' as IngressTransport } }));
+    expect(r).toEqual({
+      message: "[ING-1] test/app: http.transport = \"quic\": Container Apps ingress knows the transports auto, http, http2 and tcp. Fix: use 'auto' for the HTTP/1.1 app and 'http2' for the gRPC app (the defaults).",
+      lesson: 'ING-1', path: 'test/app', setting: 'http.transport',
+    });
+  });
+
+  it('fails when the image repository has upper-case letters, in any environment (AZURE)', () => {
+    const r = refusalOf(refusal({ image: 'contoso.azurecr.io/RealTime:1.2.3' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/app', setting: 'image' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/app: image = "contoso\.azurecr\.io\/RealTime:1\.2\.3": Container Apps cannot pull it: the repository part "RealTime" has upper-case letters/);
+  });
+
+  it('fails when the image is given as an https:// URL (AZURE)', () => {
+    const r = refusalOf(refusal({ image: 'https://contoso.azurecr.io/realtime:1.2.3' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/app', setting: 'image' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/app: image = "https:\/\/contoso\.azurecr\.io\/realtime:1\.2\.3": Container Apps cannot pull it: an image reference has no URL scheme/);
+  });
+
+  it('fails when a production AzureStack runs the sample image (RELEASE)', () => {
+    const r = refusalOf(() => build({ image: IMAGE }, azureStack(true)));
+    expect(r).toMatchObject({ lesson: 'RELEASE', path: 'rt-prod/app', setting: 'image' });
+    expect(r.message).toMatch(/^\[RELEASE\] rt-prod\/app: image = "mcr\.microsoft\.com\/dotnet\/samples:aspnetapp": this is a public sample image, a placeholder for a first deploy, not the application\. Fix: /);
+  });
+
+  it('fails when a production AzureStack runs a latest image (RELEASE)', () => {
+    const r = refusalOf(() => build((stack) => ({ image: 'contoso.azurecr.io/realtime:latest', registry: registryIn(stack) }), azureStack(true)));
+    expect(r).toMatchObject({ lesson: 'RELEASE', path: 'rt-prod/app', setting: 'image' });
+  });
+
+  it('fails when the concurrency threshold is NaN, and the message shows NaN (SCALE-1)', () => {
+    expect(refusalOf(refusal({ concurrentRequests: NaN }))).toMatchObject({
+      message: expect.stringMatching(/^\[SCALE-1\] test\/app: concurrentRequests = NaN: /), lesson: 'SCALE-1', setting: 'concurrentRequests',
+    });
+  });
+
   it('fails when an environment variable name is not one Container Apps accepts', () => {
     expect(refusal({ environmentVariables: { '1BAD NAME': 'x' } })).toThrow(/^\[AZURE\] test\/app: environmentVariables\.1BAD NAME = "1BAD NAME"/);
   });
 
   it('fails when an ingress uses the tcp transport (ING-1)', () => {
-    expect(refusal({ http: { transport: 'tcp' } })).toThrow(/^\[ING-1\] test\/app: http\.transport = "tcp": a tcp ingress carries no HTTP/);
+    expect(refusal({ http: { transport: IngressTransport.TCP } })).toThrow(/^\[ING-1\] test\/app: http\.transport = "tcp": a tcp ingress carries no HTTP/);
   });
 
   it('fails when a target port is outside 1-65535', () => {

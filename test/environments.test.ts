@@ -1,40 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENVIRONMENTS, SAMPLE_IMAGE, loadEnvironments } from '../src/environments';
+import { DEFAULT_ENVIRONMENTS, EnvironmentDefinition, loadEnvironments } from '../src/environments';
+import { STACKS } from '../src/stacks';
+import { SAMPLE_IMAGE } from '../stacks/stack-definition';
 import { synthAll } from './support/app';
+import { refusalOf } from './support/refusal';
 import { resourceOf } from './support/synth';
 
 const files = (content: string) => ({ readFile: () => content });
+const fromFile = (overrides: unknown, env: Record<string, string> = {}) => loadEnvironments({
+  env: { RTP_ENVIRONMENTS_FILE: 'envs.json', ...env }, ...files(JSON.stringify(overrides)),
+});
+/** A stack's section of an environment. */
+const section = (e: EnvironmentDefinition, name: string) => e.stacks[name] as Record<string, unknown>;
 
 describe('loadEnvironments', () => {
-  it('returns the embedded dev and prod without any override', () => {
+  it('returns the embedded dev and prod: shared fields and a section per registered stack', () => {
     const envs = loadEnvironments({ env: {} });
     expect(envs.map((e) => e.name)).toEqual(['dev', 'prod']);
-    expect(envs[0]).toMatchObject({ image: SAMPLE_IMAGE, production: false, apiManagement: { skuName: 'BasicV2_1' } });
-    expect(envs[1]).toMatchObject({ production: true, frontDoor: { sku: 'Premium_AzureFrontDoor', waf: true } });
+    expect(envs[0]).toMatchObject({ production: false, apiManagement: { skuName: 'BasicV2_1' } });
+    expect(Object.keys(envs[0].stacks)).toEqual(['realtime', 'rateLimiting']);
+    expect(section(envs[0], 'realtime')).toMatchObject({ image: SAMPLE_IMAGE });
+    expect(envs[1]).toMatchObject({ production: true });
+    expect(section(envs[1], 'realtime')).toMatchObject({ frontDoor: { sku: 'Premium_AzureFrontDoor', waf: true } });
   });
 
-  it('applies RTP_<ENV>_* variables', () => {
+  it('takes each section from the stack registry: one section per stack, named by its definition', () => {
+    expect(STACKS.map((s) => s.section)).toEqual(['realtime', 'rateLimiting']);
+    for (const e of DEFAULT_ENVIRONMENTS) expect(Object.keys(e.stacks)).toEqual(STACKS.map((s) => s.section));
+  });
+
+  it('applies RTP_<ENV>_* variables: shared ones and each stack\'s own', () => {
     const [, prod] = loadEnvironments({ env: {
       RTP_PROD_IMAGE: 'crrtpshared.azurecr.io/realtime/patterns:2.0.0',
       RTP_PROD_LOCATION: 'northeurope',
       RTP_PROD_NAME_PREFIX: 'contoso-prod',
       RTP_PROD_STATE_STORAGE_ACCOUNT: 'stcontosotfstate',
     } });
-    expect(prod).toMatchObject({
-      image: 'crrtpshared.azurecr.io/realtime/patterns:2.0.0', location: 'northeurope', namePrefix: 'contoso-prod',
-      state: { storageAccountName: 'stcontosotfstate' },
-    });
+    expect(prod).toMatchObject({ location: 'northeurope', namePrefix: 'contoso-prod', state: { storageAccountName: 'stcontosotfstate' } });
+    expect(section(prod, 'realtime').image).toBe('crrtpshared.azurecr.io/realtime/patterns:2.0.0');
   });
 
   it('merges a JSON file into the embedded environments and adds new environments from dev', () => {
-    const envs = loadEnvironments({
-      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
-      ...files(JSON.stringify({ dev: { frontDoor: { waf: false }, replicas: { max: 3 } }, test: { location: 'swedencentral' } })),
-    });
+    const envs = fromFile({ dev: { realtime: { frontDoor: { waf: false }, replicas: { max: 3 } } }, test: { location: 'swedencentral' } });
     expect(envs.map((e) => e.name)).toEqual(['dev', 'prod', 'test']);
-    expect(envs[0].replicas).toEqual({ min: 1, max: 3 });
-    expect(envs[0].frontDoor).toEqual({ sku: 'Standard_AzureFrontDoor', waf: false });
-    expect(envs[2]).toMatchObject({ name: 'test', namePrefix: 'rtp-test', location: 'swedencentral', image: SAMPLE_IMAGE });
+    expect(section(envs[0], 'realtime').replicas).toEqual({ min: 1, max: 3 });
+    expect(section(envs[0], 'realtime').frontDoor).toEqual({ sku: 'Standard_AzureFrontDoor', waf: false });
+    expect(envs[2]).toMatchObject({ name: 'test', namePrefix: 'rtp-test', location: 'swedencentral' });
+    expect(section(envs[2], 'realtime').image).toBe(SAMPLE_IMAGE);
   });
 
   it('selects environments with RTP_ENVIRONMENTS', () => {
@@ -42,14 +54,15 @@ describe('loadEnvironments', () => {
   });
 
   it('does not modify the embedded defaults', () => {
-    loadEnvironments({ env: { RTP_DEV_IMAGE: 'x:1' } });
-    expect(DEFAULT_ENVIRONMENTS[0].image).toBe(SAMPLE_IMAGE);
+    loadEnvironments({ env: { RTP_DEV_IMAGE: 'x:1', RTP_DEV_LIMITER_IMAGE: 'y:1' } });
+    expect((DEFAULT_ENVIRONMENTS[0].stacks.realtime as { image: string }).image).toBe(SAMPLE_IMAGE);
+    expect((DEFAULT_ENVIRONMENTS[0].stacks.rateLimiting as { image: string }).image).toBe(SAMPLE_IMAGE);
   });
 
   it('embeds rateLimiting: the sample image with HA off in dev, the registry image with HA on in prod', () => {
     const [dev, prod] = loadEnvironments({ env: {} });
-    expect(dev.rateLimiting).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B0', highAvailability: false } });
-    expect(prod.rateLimiting).toEqual({
+    expect(section(dev, 'rateLimiting')).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B0', highAvailability: false } });
+    expect(section(prod, 'rateLimiting')).toEqual({
       image: 'crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0',
       registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
       redis: { skuName: 'Balanced_B1', highAvailability: true },
@@ -59,20 +72,18 @@ describe('loadEnvironments', () => {
   it('overrides only the limiter image with RTP_<ENV>_LIMITER_IMAGE, keeping the real-time image, registry and Redis', () => {
     const limiter = 'crrtpshared.azurecr.io/ratelimiting/limiter:2.0.0';
     const [dev, prod] = loadEnvironments({ env: { RTP_PROD_LIMITER_IMAGE: limiter } });
-    const embedded = DEFAULT_ENVIRONMENTS[1];
-    expect(prod.rateLimiting).toEqual({ ...embedded.rateLimiting, image: limiter });
-    expect(prod.image).toBe(embedded.image);
-    expect(prod.registry).toEqual(embedded.registry);
+    expect(section(prod, 'rateLimiting')).toEqual({
+      image: limiter,
+      registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
+      redis: { skuName: 'Balanced_B1', highAvailability: true },
+    });
+    expect(section(prod, 'realtime').image).toBe('crrtpshared.azurecr.io/realtime/patterns:1.0.0');
     expect(dev).toEqual(DEFAULT_ENVIRONMENTS[0]);
-    expect(embedded.rateLimiting.image).toBe('crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0');
   });
 
   it('merges a file override of rateLimiting: fields given replace the embedded ones, fields left out stay', () => {
-    const [, prod] = loadEnvironments({
-      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
-      ...files(JSON.stringify({ prod: { rateLimiting: { image: 'crrtpshared.azurecr.io/ratelimiting/limiter:3.0.0', replicas: 3 } } })),
-    });
-    expect(prod.rateLimiting).toEqual({
+    const [, prod] = fromFile({ prod: { rateLimiting: { image: 'crrtpshared.azurecr.io/ratelimiting/limiter:3.0.0', replicas: 3 } } });
+    expect(section(prod, 'rateLimiting')).toEqual({
       image: 'crrtpshared.azurecr.io/ratelimiting/limiter:3.0.0', replicas: 3,
       registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
       redis: { skuName: 'Balanced_B1', highAvailability: true },
@@ -80,64 +91,78 @@ describe('loadEnvironments', () => {
   });
 
   it('merges a file override at every depth: a dev redis override without highAvailability keeps dev\'s false', () => {
-    const [dev] = loadEnvironments({
-      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
-      ...files(JSON.stringify({ dev: { rateLimiting: { redis: { skuName: 'Balanced_B3' } } } })),
-    });
-    expect(dev.rateLimiting).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B3', highAvailability: false } });
+    const [dev] = fromFile({ dev: { rateLimiting: { redis: { skuName: 'Balanced_B3' } } } });
+    expect(section(dev, 'rateLimiting')).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B3', highAvailability: false } });
     const limiter = synthAll([dev]).find((s) => s.name === 'rate-limiting-dev')!;
     expect(resourceOf(limiter.tf, 'azurerm_managed_redis')).toMatchObject({ sku_name: 'Balanced_B3', high_availability_enabled: false });
   });
 
   it('replaces lists from a file instead of merging them', () => {
-    const [dev] = loadEnvironments({
-      env: { RTP_ENVIRONMENTS_FILE: 'envs.json' },
-      ...files(JSON.stringify({ dev: { rateLimiting: { clients: ['partner-a'] } } })),
-    });
-    expect(dev.rateLimiting.clients).toEqual(['partner-a']);
+    const [dev] = fromFile({ dev: { rateLimiting: { clients: ['partner-a'] } } });
+    expect(section(dev, 'rateLimiting').clients).toEqual(['partner-a']);
+  });
+
+  it('merges shared objects too: a tags override adds to the embedded tags', () => {
+    const [dev] = fromFile({ dev: { tags: { team: 'edge' } } });
+    expect(dev.tags).toEqual({ 'cost-center': 'platform', owner: 'platform-team', team: 'edge' });
   });
 
   it('applies RTP_<ENV>_LIMITER_IMAGE after the file override', () => {
-    const [dev] = loadEnvironments({
-      env: { RTP_ENVIRONMENTS_FILE: 'envs.json', RTP_DEV_LIMITER_IMAGE: 'example.azurecr.io/limiter:9.0.0' },
-      ...files(JSON.stringify({ dev: { rateLimiting: { image: 'example.azurecr.io/limiter:1.0.0', clients: ['a', 'b'] } } })),
-    });
-    expect(dev.rateLimiting).toMatchObject({ image: 'example.azurecr.io/limiter:9.0.0', clients: ['a', 'b'], redis: { highAvailability: false } });
+    const [dev] = fromFile({ dev: { rateLimiting: { image: 'example.azurecr.io/limiter:1.0.0', clients: ['a', 'b'] } } },
+      { RTP_DEV_LIMITER_IMAGE: 'example.azurecr.io/limiter:9.0.0' });
+    expect(section(dev, 'rateLimiting')).toMatchObject({ image: 'example.azurecr.io/limiter:9.0.0', clients: ['a', 'b'], redis: { highAvailability: false } });
   });
 
   it('fails when RTP_ENVIRONMENTS names an unknown environment', () => {
-    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS: 'dev,staging' } }))
-      .toThrow('RTP_ENVIRONMENTS=dev,staging: no environment named staging. Fix: choose from dev, prod.');
+    const refusal = refusalOf(() => loadEnvironments({ env: { RTP_ENVIRONMENTS: 'dev,staging' } }));
+    expect(refusal.message).toBe('[ENV] environments: RTP_ENVIRONMENTS = "dev,staging": there is no environment named staging. Fix: choose from dev, prod.');
   });
 
   it('fails when the override file is not JSON', () => {
-    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{dev:') }))
-      .toThrow(/^RTP_ENVIRONMENTS_FILE=envs\.json: cannot read it as JSON/);
+    const refusal = refusalOf(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{dev:') }));
+    expect(refusal).toMatchObject({ lesson: 'ENV', setting: 'RTP_ENVIRONMENTS_FILE' });
+    expect(refusal.message).toMatch(/^\[ENV\] environments: RTP_ENVIRONMENTS_FILE = "envs\.json": cannot read it as JSON .* Fix: give a JSON object keyed by environment name\.$/);
   });
 
   it('fails when the override file is not an object of environments', () => {
-    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('[1]') }))
-      .toThrow(/expected a JSON object keyed by environment name/);
-    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{"dev": 3}') }))
-      .toThrow('RTP_ENVIRONMENTS_FILE: "dev" must be an object of fields to override.');
+    expect(refusalOf(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('[1]') })).message)
+      .toMatch(/^\[ENV\] environments: RTP_ENVIRONMENTS_FILE = "envs\.json": expected a JSON object keyed by environment name\./);
+    expect(refusalOf(() => fromFile({ dev: 3 })).message)
+      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: dev = 3: each environment is an object of fields to override. Fix: write e.g. {"location": "northeurope"}.');
   });
 
-  it('fails when an override names an unknown field', () => {
-    expect(() => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files('{"dev": {"imgae": "x:1"}}') }))
-      .toThrow(/^RTP_ENVIRONMENTS_FILE: "dev" has unknown field\(s\) imgae\. Fix: use name, location/);
+  it('fails when an override names an unknown field, listing the shared fields and the stack sections', () => {
+    const refusal = refusalOf(() => fromFile({ dev: { locaton: 'northeurope' } }));
+    expect(refusal).toMatchObject({ lesson: 'ENV', path: 'RTP_ENVIRONMENTS_FILE', setting: 'dev.locaton' });
+    expect(refusal.message).toMatch(/: unknown field\. Fix: use name, location, .*, realtime, rateLimiting\.$/);
   });
 
-  it('fails when an override misspells a field inside rateLimiting, its redis or limits, or another object', () => {
-    const load = (override: unknown) => () => loadEnvironments({ env: { RTP_ENVIRONMENTS_FILE: 'envs.json' }, ...files(JSON.stringify({ dev: override })) });
-    expect(load({ rateLimiting: { redis: { highAvailabilty: true } } })).toThrow(
-      'RTP_ENVIRONMENTS_FILE: "dev".rateLimiting.redis has unknown field(s) highAvailabilty. Fix: use skuName, highAvailability, publicNetworkAccess, protectFromReplacement.');
-    expect(load({ rateLimiting: { limits: { call: 10 } } })).toThrow(/^RTP_ENVIRONMENTS_FILE: "dev"\.rateLimiting\.limits has unknown field\(s\) call\. Fix: use calls, /);
-    expect(load({ rateLimiting: { imgae: 'x:1' } })).toThrow(/^RTP_ENVIRONMENTS_FILE: "dev"\.rateLimiting has unknown field\(s\) imgae\./);
-    expect(load({ frontDoor: { wfa: true } })).toThrow(/^RTP_ENVIRONMENTS_FILE: "dev"\.frontDoor has unknown field\(s\) wfa\. Fix: use sku, waf\./);
+  it('fails when an override still puts a real-time field at the top level, saying where it moved', () => {
+    const refusal = refusalOf(() => fromFile({ prod: { image: 'x.azurecr.io/a:1' } }));
+    expect(refusal.message).toBe('[ENV] RTP_ENVIRONMENTS_FILE: prod.image = "x.azurecr.io/a:1": image belongs to the realtime stack\'s section now. '
+      + 'Fix: move it to "prod": {"realtime": {"image": ...}}.');
+  });
+
+  it('fails when an override misspells a field at any depth of a section or a shared object', () => {
+    const setting = (override: unknown) => refusalOf(() => fromFile({ dev: override })).setting;
+    expect(setting({ rateLimiting: { redis: { highAvailabilty: true } } })).toBe('dev.rateLimiting.redis.highAvailabilty');
+    expect(setting({ rateLimiting: { limits: { call: 10 } } })).toBe('dev.rateLimiting.limits.call');
+    expect(setting({ rateLimiting: { imgae: 'x:1' } })).toBe('dev.rateLimiting.imgae');
+    expect(setting({ realtime: { frontDoor: { wfa: true } } })).toBe('dev.realtime.frontDoor.wfa');
+    expect(setting({ realtime: { registry: { nam: 'cr' } } })).toBe('dev.realtime.registry.nam');
+    expect(setting({ apiManagement: { sku: 'BasicV2_1' } })).toBe('dev.apiManagement.sku');
+    expect(setting({ state: { storageAccount: 'st' } })).toBe('dev.state.storageAccount');
+    expect(refusalOf(() => fromFile({ dev: { realtime: { frontDoor: { wfa: true } } } })).message)
+      .toMatch(/: unknown field\. Fix: use sku, waf\.$/);
+  });
+
+  it('fails when a field that holds an object is given something else', () => {
+    expect(refusalOf(() => fromFile({ dev: { realtime: { frontDoor: 'Premium' } } })).message)
+      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: dev.realtime.frontDoor = "Premium": expected an object. Fix: write it as {"field": value}.');
   });
 
   it('fails when a location is not an Azure region name', () => {
-    expect(() => loadEnvironments({ env: { RTP_DEV_LOCATION: 'West Europe' } }))
-      .toThrow('Environment dev: location = "West Europe": Azure region names are lower-case letters and digits without spaces.');
+    expect(refusalOf(() => loadEnvironments({ env: { RTP_DEV_LOCATION: 'West Europe' } })).message)
+      .toBe('[ENV] environment dev: location = "West Europe": Azure region names are lower-case letters and digits without spaces. Fix: use e.g. "westeurope" (az account list-locations -o table).');
   });
 });

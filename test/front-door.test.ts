@@ -1,6 +1,8 @@
+import { TerraformVariable } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { FrontDoor, FrontDoorProps } from '../constructs/front-door/front-door';
+import { FrontDoor, FrontDoorProps, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
 import { WORKSPACE_ID } from './support/fixtures';
+import { refusalOf } from './support/refusal';
 import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const BASE: FrontDoorProps = {
@@ -74,8 +76,33 @@ describe('FrontDoor defaults', () => {
   });
 });
 
+describe('FrontDoor options', () => {
+  it('creates one route per entry, each with its own patterns', () => {
+    const { tf, frontDoor } = build({ routes: [{ name: 'api', patternsToMatch: ['/api/*'] }, { name: 'realtime', patternsToMatch: ['/realtime/*', '/events/*'] }] });
+    expect(frontDoor.routes).toHaveLength(2);
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_route', 'fd/route-api')).toMatchObject({ name: 'api', patterns_to_match: ['/api/*'] });
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_route', 'fd/route-realtime')).toMatchObject({ name: 'realtime', patterns_to_match: ['/realtime/*', '/events/*'] });
+  });
+
+  it('accepts a Terraform reference as the origin host name', () => {
+    const stack = testStack();
+    const host = new TerraformVariable(stack, 'gateway-host', { type: 'string' });
+    new FrontDoor(stack, 'fd', { ...BASE, originHostName: host.stringValue });
+    expect(resourceOf(synth(stack), 'azurerm_cdn_frontdoor_origin', 'fd/origin')).toMatchObject({
+      host_name: '${var.gateway-host}', origin_host_header: '${var.gateway-host}',
+    });
+  });
+
+  it('accepts a Terraform number reference as the response timeout', () => {
+    const stack = testStack();
+    const timeout = new TerraformVariable(stack, 'timeout', { type: 'number' });
+    new FrontDoor(stack, 'fd', { ...BASE, responseTimeoutSeconds: timeout.numberValue });
+    expect(resourceOf(synth(stack), 'azurerm_cdn_frontdoor_profile').response_timeout_seconds).toBe('${var.timeout}');
+  });
+});
+
 describe('FrontDoor with Premium and a WAF', () => {
-  const { tf } = build({ sku: 'Premium_AzureFrontDoor', waf: { name: 'wafTest' } });
+  const { tf } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' } });
 
   it('blocks with the Microsoft default rule set 2.1 in Prevention mode', () => {
     const policy = resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf') as { mode: string; sku_name: string; managed_rule: unknown[] };
@@ -106,7 +133,7 @@ describe('FrontDoor with Premium and a WAF', () => {
   });
 
   it('keeps Detection mode when asked', () => {
-    const { tf: detection } = build({ sku: 'Premium_AzureFrontDoor', waf: { name: 'wafTest', mode: 'Detection' } });
+    const { tf: detection } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest', mode: WafMode.DETECTION } });
     expect(resourceOf(detection, 'azurerm_cdn_frontdoor_firewall_policy').mode).toBe('Detection');
   });
 });
@@ -129,7 +156,7 @@ describe('FrontDoor refusals', () => {
   });
 
   it('fails when the WAF name has a hyphen', () => {
-    expect(refusal({ sku: 'Premium_AzureFrontDoor', waf: { name: 'waf-test' } })).toThrow(
+    expect(refusal({ sku: FrontDoorSku.PREMIUM, waf: { name: 'waf-test' } })).toThrow(
       /^\[AZURE\] test\/fd: waf\.name = "waf-test": Azure rejects this Front Door WAF policy name/);
   });
 
@@ -144,7 +171,7 @@ describe('FrontDoor refusals', () => {
   });
 
   it('fails when the SKU is not a Standard/Premium SKU name', () => {
-    expect(refusal({ sku: 'Premium' as FrontDoorProps['sku'] })).toThrow(/^\[AZURE\] test\/fd: sku = "Premium": /);
+    expect(refusal({ sku: 'Premium' as FrontDoorSku })).toThrow(/^\[AZURE\] test\/fd: sku = "Premium": /);
   });
 
   it('fails when the health probe path lacks its leading slash', () => {
@@ -153,5 +180,59 @@ describe('FrontDoor refusals', () => {
 
   it('fails when the endpoint name ends with a hyphen', () => {
     expect(refusal({ endpointName: 'fde-' })).toThrow(/^\[AZURE\] test\/fd: endpointName = "fde-": Azure rejects this Front Door endpoint name/);
+  });
+
+  it('fails when the origin host name is a URL', () => {
+    expect(refusalOf(refusal({ originHostName: 'https://x.azure-api.net' }))).toEqual({
+      message: '[AZURE] test/fd: originHostName = "https://x.azure-api.net": this is a URL, and a host name has no scheme, path or port. Fix: give the host only, e.g. "x.azure-api.net".',
+      lesson: 'AZURE', path: 'test/fd', setting: 'originHostName',
+    });
+  });
+
+  it('fails when the origin host name has a path', () => {
+    expect(refusalOf(refusal({ originHostName: 'x.azure-api.net/api' })).message).toMatch(
+      /^\[AZURE\] test\/fd: originHostName = "x\.azure-api\.net\/api": this is a URL, .* Fix: give the host only, e\.g\. "x\.azure-api\.net"\.$/);
+  });
+
+  it('fails when the origin host name is not a DNS name', () => {
+    expect(refusalOf(refusal({ originHostName: 'apim_test.azure-api.net' }))).toEqual({
+      message: '[AZURE] test/fd: originHostName = "apim_test.azure-api.net": this is not a DNS host name. Fix: give a host name such as apim-x.azure-api.net.',
+      lesson: 'AZURE', path: 'test/fd', setting: 'originHostName',
+    });
+  });
+
+  it('fails when two routes share a name (Front Door route names are unique per endpoint)', () => {
+    const r = refusalOf(refusal({ routes: [{ name: 'api', patternsToMatch: ['/a/*'] }, { name: 'api', patternsToMatch: ['/b/*'] }] }));
+    expect(r).toEqual({
+      message: '[AZURE] test/fd: routes = "api": two routes share this name: Front Door route names are unique per endpoint. Fix: give every route its own name.',
+      lesson: 'AZURE', path: 'test/fd', setting: 'routes',
+    });
+  });
+
+  it('fails when two route names differ only in case', () => {
+    expect(refusalOf(refusal({ routes: [{ name: 'api', patternsToMatch: ['/a/*'] }, { name: 'API', patternsToMatch: ['/b/*'] }] })))
+      .toMatchObject({ lesson: 'AZURE', setting: 'routes', message: expect.stringMatching(/^\[AZURE\] test\/fd: routes = "API": two routes share this name/) });
+  });
+
+  it('fails when two routes match the same pattern', () => {
+    const r = refusalOf(refusal({ routes: [{ name: 'api', patternsToMatch: ['/api/*'] }, { name: 'legacy', patternsToMatch: ['/old/*', '/api/*'] }] }));
+    expect(r).toEqual({
+      message: '[AZURE] test/fd: routes.legacy.patternsToMatch = "/api/*": route api already matches this pattern, and Front Door refuses two routes with the same pattern on one endpoint. Fix: give each pattern to one route.',
+      lesson: 'AZURE', path: 'test/fd', setting: 'routes.legacy.patternsToMatch',
+    });
+  });
+
+  it('fails when a route has no patterns', () => {
+    const r = refusalOf(refusal({ routes: [{ name: 'api', patternsToMatch: [] }] }));
+    expect(r).toEqual({
+      message: '[AZURE] test/fd: routes.api.patternsToMatch = []: a route without patterns matches nothing. Fix: give at least one pattern, e.g. "/api/*".',
+      lesson: 'AZURE', path: 'test/fd', setting: 'routes.api.patternsToMatch',
+    });
+  });
+
+  it('fails when responseTimeoutSeconds is Infinity, and the message shows Infinity (EDGE-1)', () => {
+    expect(refusalOf(refusal({ responseTimeoutSeconds: Infinity }))).toMatchObject({
+      lesson: 'EDGE-1', setting: 'responseTimeoutSeconds', message: expect.stringMatching(/^\[EDGE-1\] test\/fd: responseTimeoutSeconds = Infinity: /),
+    });
   });
 });

@@ -1,9 +1,10 @@
-import { TerraformVariable, Token } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { IApiGatewayRef } from '../constructs/api-management/api-gateway';
+import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { CircuitBreakerOptions, GatewayBackend, GatewayBackendProps, isoDuration } from '../constructs/api-management/gateway-backend';
 import { gateway } from './support/fixtures';
-import { resourceOf, synth, testStack } from './support/synth';
+import { refusalOf } from './support/refusal';
+import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const BREAKER: CircuitBreakerOptions = { failures: { count: 5 }, intervalSeconds: 60, tripDurationSeconds: 300 };
 
@@ -73,9 +74,9 @@ describe('GatewayBackend', () => {
   it('accepts a whole Terraform reference as URL and a gateway it did not create', () => {
     const stack = testStack();
     const url = new TerraformVariable(stack, 'url', { type: 'string' });
-    const ref: IApiGatewayRef = { serviceName: 'apim', resourceGroupName: 'rg', skuName: 'Premium_1' };
+    const ref = ApiGateway.fromExisting(stack, 'gateway', { serviceName: 'apim', resourceGroupName: 'rg', skuName: 'Premium_1' });
     new GatewayBackend(stack, 'orders', { gateway: ref, name: 'orders', url: url.stringValue, circuitBreaker: BREAKER });
-    expect(resourceOf(synth(stack), 'azurerm_api_management_backend')).toMatchObject({ url: '${var.url}', api_management_name: 'apim' });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_backend')).toMatchObject({ url: '${var.url}', api_management_name: 'apim', resource_group_name: 'rg' });
   });
 });
 
@@ -110,8 +111,29 @@ describe('GatewayBackend refusals', () => {
   });
 
   it('fails when both a count and a percentage are given (GW-7)', () => {
-    expect(withBreaker({ failures: { count: 5, percentage: 50 } as unknown as { count: number } })).toThrow(
-      /^\[GW-7\] test\/orders: circuitBreaker\.failures = \{"count":5,"percentage":50\}: .*one of the two\. Fix: /);
+    const r = refusalOf(withBreaker({ failures: { count: 5, percentage: 50 } }));
+    expect(r).toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'circuitBreaker.failures' });
+    expect(r.message).toMatch(/^\[GW-7\] test\/orders: circuitBreaker\.failures = \{"count":5,"percentage":50\}: .*one of the two\. Fix: give \{ count: 5 \} or \{ percentage: 50 \}\.$/);
+  });
+
+  it('fails when neither a count nor a percentage is given (GW-7)', () => {
+    const r = refusalOf(withBreaker({ failures: {} }));
+    expect(r).toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'circuitBreaker.failures' });
+    expect(r.message).toMatch(/^\[GW-7\] test\/orders: circuitBreaker\.failures = \{\}: .*one of the two\. Fix: /);
+  });
+
+  it('fails when a failure count is NaN, shown as NaN (GW-7)', () => {
+    const r = refusalOf(withBreaker({ failures: { count: Number.NaN } }));
+    expect(r).toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'circuitBreaker.failures.count' });
+    expect(r.message).toMatch(/^\[GW-7\] test\/orders: circuitBreaker\.failures\.count = NaN: /);
+  });
+
+  it('fails when a status range holds NaN or Infinity, shown as written inside the range (GW-7)', () => {
+    const nan = refusalOf(withBreaker({ statusCodeRanges: [{ min: Number.NaN, max: 599 }] }));
+    expect(nan).toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'circuitBreaker.statusCodeRanges[0]' });
+    expect(nan.message).toMatch(/^\[GW-7\] test\/orders: circuitBreaker\.statusCodeRanges\[0\] = \{"min":NaN,"max":599\}: /);
+    const infinity = refusalOf(withBreaker({ statusCodeRanges: [{ min: 500, max: Number.POSITIVE_INFINITY }] }));
+    expect(infinity.message).toMatch(/^\[GW-7\] test\/orders: circuitBreaker\.statusCodeRanges\[0\] = \{"min":500,"max":Infinity\}: /);
   });
 
   it('fails when there are more than 10 error reasons (GW-7)', () => {
@@ -128,12 +150,50 @@ describe('GatewayBackend refusals', () => {
 
   it('fails when the gateway is on the Consumption tier (GW-7)', () => {
     const stack = testStack();
-    expect(() => new GatewayBackend(stack, 'orders', {
-      gateway: { serviceName: 'apim', resourceGroupName: 'rg', skuName: 'Consumption_0' }, name: 'orders', url: 'https://orders.example.com', circuitBreaker: BREAKER,
-    })).toThrow(/^\[GW-7\] test\/orders: gateway\.skuName = "Consumption_0": the Consumption tier has no backend circuit breaker\. Fix: /);
+    const consumption = ApiGateway.fromExisting(stack, 'gateway', { serviceName: 'apim', resourceGroupName: 'rg', skuName: 'Consumption_0' });
+    const r = refusalOf(() => new GatewayBackend(stack, 'orders', {
+      gateway: consumption, name: 'orders', url: 'https://orders.example.com', circuitBreaker: BREAKER,
+    }));
+    expect(r).toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'gateway.skuName' });
+    expect(r.message).toMatch(/^\[GW-7\] test\/orders: gateway\.skuName = "Consumption_0": the Consumption tier has no backend circuit breaker\. Fix: /);
+    // Without a circuit breaker the backend is fine on Consumption.
+    new GatewayBackend(stack, 'plain', { gateway: consumption, name: 'plain', url: 'https://orders.example.com' });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_backend').circuit_breaker_rule).toBeUndefined();
   });
 
   it('fails when the name is not a backend name', () => {
     expect(() => build({ name: 'orders_backend' })).toThrow(/^\[AZURE\] test\/orders: name = "orders_backend": Azure rejects this API Management backend name/);
+  });
+});
+
+describe('GatewayBackend owns its name on the gateway', () => {
+  it('fails when two backends on one gateway have one name', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new GatewayBackend(stack, 'orders', { gateway: gw, name: 'orders-backend', url: 'https://orders.example.com' });
+    const r = refusalOf(() => new GatewayBackend(stack, 'orders-2', { gateway: gw, name: 'orders-backend', url: 'https://orders-2.example.com' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders-2', setting: 'name' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/orders-2: name = "orders-backend": test\/orders already has a backend named "orders-backend" on this gateway, and API Management keeps one: .* Fix: give each backend its own name on the gateway\.$/);
+  });
+
+  it('fails when two stacks of one app define one backend on a shared gateway, whatever its case', () => {
+    const app = Testing.app();
+    const attributes = { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1' };
+    const backend = (stack: TerraformStack, name: string) =>
+      new GatewayBackend(stack, 'orders', { gateway: ApiGateway.fromExisting(stack, 'gateway', attributes), name, url: 'https://orders.example.com' });
+    backend(new TerraformStack(app, 'team-a'), 'orders');
+    const r = refusalOf(() => backend(new TerraformStack(app, 'team-b'), 'Orders'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'team-b/orders', setting: 'name' });
+    expect(r.message).toMatch(/^\[AZURE\] team-b\/orders: name = "Orders": team-a\/orders already has a backend named "Orders" on this gateway/);
+  });
+
+  it('accepts one backend name on two gateways, and the same backend in two apps', () => {
+    const stack = testStack();
+    new GatewayBackend(stack, 'orders', { gateway: gateway(stack), name: 'orders', url: 'https://orders.example.com' });
+    const other = ApiGateway.fromExisting(stack, 'other', { serviceName: 'apim-other', resourceGroupName: 'rg-other', skuName: 'StandardV2_1' });
+    new GatewayBackend(stack, 'orders-elsewhere', { gateway: other, name: 'orders', url: 'https://orders.example.com' });
+    expect(Object.keys(resourcesOf(synth(stack), 'azurerm_api_management_backend'))).toHaveLength(2);
+    expect(() => build()).not.toThrow();
+    expect(() => build()).not.toThrow();
   });
 });

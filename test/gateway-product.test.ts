@@ -1,16 +1,19 @@
-import { TerraformStack, TerraformVariable } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
-import { GatewayProduct, GatewayProductProps } from '../constructs/api-management/gateway-product';
+import { GatewayProduct, GatewayProductProps, IGatewayApi } from '../constructs/api-management/gateway-product';
+import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
+import { StreamingApi } from '../constructs/api-management/streaming-api';
+import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { refusalOf } from './support/refusal';
 import { gateway } from './support/fixtures';
 import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const GATEWAY_NAME = /^\$\{azurerm_api_management\.gateway_service_[0-9A-F]+\.name\}$/;
 
-function proxyApi(stack: TerraformStack, gw: ApiGateway, id = 'orders-api', name = 'orders') {
+function proxyApi(stack: TerraformStack, gw: IApiGateway, id = 'orders-api', name = 'orders') {
   return new HttpProxyApi(stack, id, { gateway: gw, name, path: name, backendUrl: 'https://orders.example.com', allowDirectCallers: true });
 }
 
@@ -89,6 +92,36 @@ describe('GatewayProduct options', () => {
     for (const link of Object.values(links)) expect(link.product_id).toMatch(/^\$\{azurerm_api_management_product\.product(_product)?_[0-9A-F]+\.product_id\}$/);
   });
 
+  it('links the API constructs of this library by reference: StreamingApi, WebSocketApi and HttpProxyApi', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const streaming = new StreamingApi(stack, 'streaming', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', allowDirectCallers: true });
+    const ws = new WebSocketApi(stack, 'ws', {
+      gateway: gw, name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, allowDirectCallers: true,
+    });
+    const apis: IGatewayApi[] = [streaming, ws];
+    const product = new GatewayProduct(stack, 'product', { gateway: gw, productId: 'realtime', apis });
+    product.addApi(proxyApi(stack, gw));
+    const tf = synth(stack);
+    expect(Object.keys(resourcesOf(tf, 'azurerm_api_management_product_api'))).toHaveLength(3);
+    expect(resourceOf(tf, 'azurerm_api_management_product_api', 'product/api-streaming-api').api_name)
+      .toMatch(/^\$\{azurerm_api_management_api\.streaming_api_[0-9A-F]+\.name\}$/);
+    expect(resourceOf(tf, 'azurerm_api_management_product_api', 'product/api-ws-api').api_name)
+      .toMatch(/^\$\{azapi_resource\.ws_api_[0-9A-F]+\.name\}$/);
+    expect(resourceOf(tf, 'azurerm_api_management_product_api', 'product/api-orders-api-api').api_name)
+      .toMatch(/^\$\{azurerm_api_management_api\.orders-api_[0-9A-F]+\.name\}$/);
+  });
+
+  it('links APIs on a gateway another team owns', () => {
+    const stack = testStack();
+    const gw = ApiGateway.fromExisting(stack, 'gateway', { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1' });
+    new GatewayProduct(stack, 'product', { gateway: gw, productId: 'partners', apis: [proxyApi(stack, gw)], clients: ['contoso'] });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_api_management_product')).toMatchObject({ api_management_name: 'apim-shared', resource_group_name: 'rg-shared' });
+    expect(resourceOf(tf, 'azurerm_api_management_product_api')).toMatchObject({ api_management_name: 'apim-shared', resource_group_name: 'rg-shared' });
+    expect(resourceOf(tf, 'azurerm_api_management_subscription')).toMatchObject({ api_management_name: 'apim-shared', subscription_id: 'partners-contoso' });
+  });
+
   it('adds APIs and subscriptions after construction', () => {
     const stack = testStack();
     const gw = gateway(stack);
@@ -135,6 +168,14 @@ describe('GatewayProduct refusals', () => {
     expect(() => product.addApi('billing')).toThrow(/^\[AZURE\] test\/product: apis = "billing": the API is already part of this product\./);
   });
 
+  it('fails when an API is added as a construct and again by its name', () => {
+    // Two product-API links for one API and product: the second apply fails with "already exists".
+    const { product } = build();
+    const r = refusalOf(() => product.addApi('orders'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product', setting: 'apis' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/product: apis = "orders": the API is already part of this product\. Fix: add each API once\.$/);
+  });
+
   it('fails when an API name is an unresolved token', () => {
     const stack = testStack();
     const name = new TerraformVariable(stack, 'api-name', { type: 'string' }).stringValue;
@@ -152,6 +193,31 @@ describe('GatewayProduct refusals', () => {
 
   it('fails when the product id ends with a hyphen', () => {
     expect(() => build({ productId: 'partners-' }, false)).toThrow(/^\[AZURE\] test\/product: productId = "partners-": Azure rejects/);
+  });
+
+  it('fails when two products on one gateway have one id', () => {
+    const { stack, gw } = build({}, false);
+    const r = refusalOf(() => new GatewayProduct(stack, 'product-2', { gateway: gw, productId: 'partners' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/product-2', setting: 'productId' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/product-2: productId = "partners": test\/product already has a product named "partners" on this gateway, and API Management keeps one: .* Fix: give each product its own id on the gateway, or add the APIs to the existing product\.$/);
+  });
+
+  it('fails when two stacks of one app define one product on a shared gateway', () => {
+    const app = Testing.app();
+    const attributes = { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1' };
+    const product = (stack: TerraformStack) =>
+      new GatewayProduct(stack, 'product', { gateway: ApiGateway.fromExisting(stack, 'gateway', attributes), productId: 'partners' });
+    product(new TerraformStack(app, 'team-a'));
+    const r = refusalOf(() => product(new TerraformStack(app, 'team-b')));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'team-b/product', setting: 'productId' });
+    expect(r.message).toMatch(/^\[AZURE\] team-b\/product: productId = "partners": team-a\/product already has a product named "partners" on this gateway/);
+  });
+
+  it('accepts one product id on two gateways, and the same product in two apps', () => {
+    const { stack } = build({}, false);
+    const other = ApiGateway.fromExisting(stack, 'other', { serviceName: 'apim-other', resourceGroupName: 'rg-other', skuName: 'StandardV2_1' });
+    expect(() => new GatewayProduct(stack, 'product-elsewhere', { gateway: other, productId: 'partners' })).not.toThrow();
+    expect(() => build()).not.toThrow();
   });
 
   it('fails when a client name makes an invalid subscription id, naming the client', () => {

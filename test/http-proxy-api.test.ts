@@ -1,8 +1,10 @@
-import { Token } from 'cdktf';
+import { TerraformStack, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
+import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-policy';
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
+import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { CounterKey } from '../constructs/policy/counter-key';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { gateway } from './support/fixtures';
@@ -74,7 +76,7 @@ describe('HttpProxyApi defaults', () => {
 
 describe('HttpProxyApi options', () => {
   it('passes only the given methods', () => {
-    const { tf } = build({ methods: ['GET', 'OPTIONS'] });
+    const { tf } = build({ methods: [HttpMethod.GET, HttpMethod.OPTIONS] });
     expect(Object.values(resourcesOf(tf, 'azurerm_api_management_api_operation')).map((o) => o.method).sort()).toEqual(['GET', 'OPTIONS']);
   });
 
@@ -119,14 +121,21 @@ describe('HttpProxyApi options', () => {
 describe('HttpProxyApi refusals', () => {
   it('fails when methods is empty', () => {
     const r = refusalOf(() => build({ methods: [] }));
-    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders' });
-    expect(r.message).toBe('[AZURE] test/orders: methods = []: each method becomes one operation on /*, so the list must be non-empty and without repeats. '
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders', setting: 'methods' });
+    expect(r.message).toBe('[AZURE] test/orders: methods = []: each method becomes one operation on /*, so the list must be non-empty, without repeats, and only HTTP methods. '
       + 'Fix: list each method once, e.g. ["GET","POST","PUT","PATCH","DELETE"].');
   });
 
   it('fails when methods repeats a method', () => {
-    const methods: HttpMethod[] = ['GET', 'POST', 'GET'];
-    expect(() => build({ methods })).toThrow(/^\[AZURE\] test\/orders: methods = \["GET","POST","GET"\]: each method becomes one operation on \/\*/);
+    const r = refusalOf(() => build({ methods: [HttpMethod.GET, HttpMethod.POST, HttpMethod.GET] }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders', setting: 'methods' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/orders: methods = \["GET","POST","GET"\]: each method becomes one operation on \/\*/);
+  });
+
+  it.each(['FETCH', 'get', 'TRACE'])('fails when a method is %s, not an HTTP method the API passes', (method) => {
+    const r = refusalOf(() => build({ methods: [HttpMethod.GET, method as HttpMethod] }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders', setting: 'methods' });
+    expect(r.message).toMatch(new RegExp(`^\\[AZURE\\] test/orders: methods = \\["GET","${method}"\\]: .*only HTTP methods\\. Fix: list each method once`));
   });
 
   it('fails when backendUrl is http:// (SEC-1)', () => {
@@ -152,12 +161,104 @@ describe('HttpProxyApi refusals', () => {
 
   it('fails when limits limit nothing, naming the limits construct (GW-1)', () => {
     const r = refusalOf(() => build({ limits: {} }));
-    expect(r).toMatchObject({ lesson: 'GW-1', path: 'test/orders/limits' });
+    expect(r).toMatchObject({ lesson: 'GW-1', path: 'test/orders/limits', setting: 'rateLimit' });
     expect(r.message).toMatch(/^\[GW-1\] test\/orders\/limits: rateLimit = undefined: none of rateLimit, concurrency or tokenLimit is given/);
+  });
+
+  it('fails when a limit is invalid, naming the limits construct and the setting under limits (GW-1, GW-6)', () => {
+    const rate = refusalOf(() => build({ limits: { rateLimit: { calls: 0, renewalPeriodSeconds: 60 } } }));
+    expect(rate).toMatchObject({ lesson: 'GW-1', path: 'test/orders/limits', setting: 'rateLimit.calls' });
+    expect(rate.message).toMatch(/^\[GW-1\] test\/orders\/limits: rateLimit\.calls = 0: /);
+    const concurrency = refusalOf(() => build({ limits: { concurrency: { maxCount: 1.5 } } }));
+    expect(concurrency).toMatchObject({ lesson: 'GW-6', path: 'test/orders/limits', setting: 'concurrency.maxCount' });
+    expect(concurrency.message).toMatch(/^\[GW-6\] test\/orders\/limits: concurrency\.maxCount = 1\.5: /);
+  });
+
+  it('fails when the Front Door id holds Terraform template text, naming the API', () => {
+    const r = refusalOf(() => build({ frontDoorId: '${var.fdid}' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/orders', setting: 'policy.<value> text' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/orders: policy\.<value> text = "\$\{var\.fdid\}": Terraform reads \$\{ and %\{ in a string as a template/);
   });
 
   it('fails when the API name is not an API Management name', () => {
     expect(() => build({ name: 'orders api' })).toThrow(/^\[AZURE\] test\/orders: name = "orders api": Azure rejects this API Management API name/);
+  });
+});
+
+describe('HttpProxyApi owns its name, path and API policy on the gateway', () => {
+  const proxy = (stack: TerraformStack, gw: ApiGateway, id: string, name: string, path = name) =>
+    new HttpProxyApi(stack, id, { gateway: gw, name, path, backendUrl: 'https://orders.example.com', frontDoorId: FRONT_DOOR_ID });
+
+  it('fails when two APIs on one gateway have one name', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    proxy(stack, gw, 'first', 'orders', 'orders-v1');
+    const r = refusalOf(() => proxy(stack, gw, 'second', 'orders', 'orders-v2'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'name' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/second: name = "orders": test\/first already has an API named "orders" on this gateway, and API Management keeps one: .* Fix: give each API its own name on the gateway\.$/);
+  });
+
+  it('fails when two APIs on one gateway share a path', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    proxy(stack, gw, 'first', 'orders', 'shop');
+    const r = refusalOf(() => proxy(stack, gw, 'second', 'billing', 'shop'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'path' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/second: path = "shop": test\/first already has an API on the path \/shop on this gateway, and API Management keeps one: .* Fix: give each API its own path/);
+  });
+
+  it('fails when an API of another kind already has the name or the path', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new StreamingApi(stack, 'streaming', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: FRONT_DOOR_ID });
+    const name = refusalOf(() => proxy(stack, gw, 'proxy', 'realtime', 'proxy'));
+    expect(name).toMatchObject({ lesson: 'AZURE', path: 'test/proxy', setting: 'name' });
+    expect(name.message).toMatch(/^\[AZURE\] test\/proxy: name = "realtime": test\/streaming already has an API named "realtime" on this gateway/);
+    const path = refusalOf(() => proxy(stack, gw, 'proxy-2', 'proxy', 'realtime'));
+    expect(path).toMatchObject({ lesson: 'AZURE', path: 'test/proxy-2', setting: 'path' });
+    expect(path.message).toMatch(/^\[AZURE\] test\/proxy-2: path = "realtime": test\/streaming already has an API on the path \/realtime on this gateway/);
+  });
+
+  it('fails when a second policy is put on the API of an HttpProxyApi, with or without limits', () => {
+    for (const limits of [undefined, { rateLimit: { calls: 10, renewalPeriodSeconds: 60 } }]) {
+      const stack = testStack();
+      const gw = gateway(stack);
+      const api = new HttpProxyApi(stack, 'orders', {
+        gateway: gw, name: 'orders', path: 'orders', backendUrl: 'https://orders.example.com', frontDoorId: FRONT_DOOR_ID, ...(limits ? { limits } : {}),
+      });
+      const holder = limits ? 'test/orders/limits' : 'test/orders';
+      const r = refusalOf(() => new ApiRateLimitPolicy(stack, 'extra', { gateway: gw, apiName: api.apiName, concurrency: { maxCount: 2 } }));
+      expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/extra', setting: 'apiName' });
+      const prefix = `[AZURE] test/extra: apiName = "orders": ${holder} already has the API-scope policy of API "orders" on this gateway, and API Management keeps one: `;
+      expect(r.message.slice(0, prefix.length)).toBe(prefix);
+    }
+  });
+
+  it('fails when two stacks of one app put one API name on a shared gateway', () => {
+    const app = Testing.app();
+    const attributes = { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1' };
+    const api = (stack: TerraformStack, path: string) => new HttpProxyApi(stack, 'orders', {
+      gateway: ApiGateway.fromExisting(stack, 'gateway', attributes), name: 'orders', path, backendUrl: 'https://orders.example.com', allowDirectCallers: true,
+    });
+    api(new TerraformStack(app, 'team-a'), 'a');
+    const r = refusalOf(() => api(new TerraformStack(app, 'team-b'), 'b'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'team-b/orders', setting: 'name' });
+    expect(r.message).toMatch(/^\[AZURE\] team-b\/orders: name = "orders": team-a\/orders already has an API named "orders" on this gateway/);
+  });
+
+  it('accepts one name on two gateways, and distinct names and paths on one', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    proxy(stack, gw, 'orders', 'orders');
+    proxy(stack, gw, 'billing', 'billing');
+    const other = ApiGateway.fromExisting(stack, 'other', { serviceName: 'apim-other', resourceGroupName: 'rg-other', skuName: 'StandardV2_1' });
+    new HttpProxyApi(stack, 'orders-elsewhere', { gateway: other, name: 'orders', path: 'orders', backendUrl: 'https://orders.example.com', frontDoorId: FRONT_DOOR_ID });
+    expect(Object.values(resourcesOf(synth(stack), 'azurerm_api_management_api')).map((a) => a.name).sort()).toEqual(['billing', 'orders', 'orders']);
+  });
+
+  it('accepts one API per app: the same API in two apps', () => {
+    expect(() => build()).not.toThrow();
+    expect(() => build()).not.toThrow();
   });
 });
 

@@ -1,14 +1,22 @@
+import { createHash } from 'crypto';
 import { TerraformOutput, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { AzureStack } from '../constructs/core/azure-stack';
-import { IManagedIdentityRef } from '../constructs/core/identity';
+import { PublicNetworkAccess } from '../constructs/core/network';
+import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
+import { ManagedIdentity, IPrincipal } from '../constructs/identity/principal';
+import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { ReportStatus } from '../constructs/lessons-check/report';
+import { ManagedRedis, ManagedRedisProps, RedisEvictionPolicy } from '../constructs/redis/managed-redis';
 import {
-  ACCESS_POLICY_ASSIGNMENT_TYPE, ManagedRedis, ManagedRedisProps, ManagedRedisSku, accessPolicyAssignmentName,
-} from '../constructs/redis/managed-redis';
+  ACCESS_POLICY_ASSIGNMENT_TYPE, RedisClusteringPolicy, accessPolicyAssignmentName,
+} from '../constructs/redis/managed-redis-base';
 import { TerraformJson, errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
-const BASE: ManagedRedisProps = { name: 'redis-rl', resourceGroupName: 'rg-test', location: 'westeurope', clusteringPolicy: 'OSSCluster' };
+const BASE: ManagedRedisProps = {
+  name: 'redis-rl', resourceGroupName: 'rg-test', location: 'westeurope', clusteringPolicy: RedisClusteringPolicy.OSS_CLUSTER,
+};
 
 /** A ManagedRedis in an AzureStack of the given environment. */
 function build(production: boolean, props: Partial<ManagedRedisProps> = {}) {
@@ -19,8 +27,11 @@ function build(production: boolean, props: Partial<ManagedRedisProps> = {}) {
 
 const cacheOf = (tf: TerraformJson) => resourceOf(tf, 'azurerm_managed_redis') as {
   sku_name: string; high_availability_enabled: boolean; public_network_access: string;
-  default_database: Record<string, unknown>; lifecycle?: { prevent_destroy?: boolean };
+  default_database: Record<string, unknown>; lifecycle?: { prevent_destroy?: boolean; replace_triggered_by?: string[] };
 };
+/** The clustering guard: `terraform_data` resources by logical id. */
+const guardsOf = (tf: TerraformJson) => resourcesOf(tf, 'terraform_data') as Record<string, { input?: unknown }>;
+const GUARD_ADDRESS = /^terraform_data\.redis_clustering-guard_[0-9A-F]+$/;
 const alertsOf = (tf: TerraformJson) => Object.values(resourcesOf(tf, 'azurerm_monitor_metric_alert')) as {
   name: string; severity: number; frequency: string; window_size: string; scopes: string[];
   criteria: { metric_namespace: string; metric_name: string; aggregation: string; operator: string; threshold: number; dimension?: { name: string; values: string[] }[] }[];
@@ -47,7 +58,30 @@ describe('ManagedRedis in production', () => {
   });
 
   it('sets prevent_destroy, so a replacing plan (SKU, HA, clustering) fails instead of dropping data', () => {
-    expect(cache.lifecycle).toEqual({ prevent_destroy: true });
+    expect(cache.lifecycle).toEqual({ prevent_destroy: true, replace_triggered_by: [expect.stringMatching(GUARD_ADDRESS)] });
+  });
+
+  it('guards the clustering policy: azurerm re-creates the database on a change, so the guard turns it into a replacement prevent_destroy refuses', () => {
+    const guards = guardsOf(tf);
+    expect(Object.keys(guards)).toEqual([expect.stringMatching(/^redis_clustering-guard_[0-9A-F]+$/)]);
+    const [guardId] = Object.keys(guards);
+    expect(guards[guardId]).toEqual({ input: { clusteringPolicy: 'OSSCluster' } });
+    // The trigger names the guard itself, as the Terraform address `terraform_data.<id>` (not "${...}").
+    expect(cache.lifecycle?.replace_triggered_by).toEqual([`terraform_data.${guardId}`]);
+  });
+
+  it('records the configured clustering policy in the guard', () => {
+    const { stack: s } = build(true, { clusteringPolicy: RedisClusteringPolicy.ENTERPRISE_CLUSTER });
+    const out = synth(s);
+    expect(cacheOf(out).default_database.clustering_policy).toBe('EnterpriseCluster');
+    expect(Object.values(guardsOf(out))).toEqual([{ input: { clusteringPolicy: 'EnterpriseCluster' } }]);
+  });
+
+  it('drops protection and guard when production turns protectFromReplacement off (to change the policy on purpose)', () => {
+    const { stack: s } = build(true, { protectFromReplacement: false });
+    const out = synth(s);
+    expect(cacheOf(out).lifecycle).toBeUndefined();
+    expect(guardsOf(out)).toEqual({});
   });
 
   it('creates CPU, memory, failure and no-clients alerts on the cache, every 5 minutes (LIM-2)', () => {
@@ -79,15 +113,15 @@ describe('ManagedRedis in production', () => {
 
 describe('ManagedRedis public endpoint in production', () => {
   it('warns when production opens the public endpoint, naming the private endpoint as the fix (SEC-1)', () => {
-    const { stack } = build(true, { publicNetworkAccess: 'Enabled', alerts: { actionGroupId: '/ag' } });
+    const { stack } = build(true, { publicNetworkAccess: PublicNetworkAccess.ENABLED, alerts: { actionGroupId: '/ag' } });
     expect(cacheOf(synth(stack)).public_network_access).toBe('Enabled');
     expect(warningsOf(stack)).toEqual([expect.stringMatching(
       /^\[SEC-1\] rl-prod\/redis: publicNetworkAccess = "Enabled": the production cache answers on a public endpoint.* Fix: .*private endpoint for the cache/)]);
   });
 
   it('does not warn outside production or with the endpoint disabled', () => {
-    expect(warningsOf(build(false, { publicNetworkAccess: 'Enabled', alerts: { actionGroupId: '/ag' } }).stack)).toEqual([]);
-    expect(warningsOf(build(true, { publicNetworkAccess: 'Disabled', alerts: { actionGroupId: '/ag' } }).stack)).toEqual([]);
+    expect(warningsOf(build(false, { publicNetworkAccess: PublicNetworkAccess.ENABLED, alerts: { actionGroupId: '/ag' } }).stack)).toEqual([]);
+    expect(warningsOf(build(true, { publicNetworkAccess: PublicNetworkAccess.DISABLED, alerts: { actionGroupId: '/ag' } }).stack)).toEqual([]);
   });
 });
 
@@ -96,9 +130,10 @@ describe('ManagedRedis outside production', () => {
   const tf = synth(stack);
   const cache = cacheOf(tf);
 
-  it('keeps public network access on and does not set prevent_destroy', () => {
+  it('keeps public network access on and does not set prevent_destroy or the clustering guard', () => {
     expect(cache.public_network_access).toBe('Enabled');
     expect(cache.lifecycle).toBeUndefined();
+    expect(guardsOf(tf)).toEqual({});
   });
 
   it('has no no-clients alert (an idle dev cache has no clients)', () => {
@@ -119,9 +154,36 @@ describe('ManagedRedis outside production', () => {
     ]);
   });
 
-  it('protects from replacement when asked, outside production too', () => {
+  it('suppresses only the access-key rule (SEC-1.RedisAccessKeys), on the cache, with a reason the report keeps', () => {
+    const { stack: s, redis } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
+    const suppressions = redis.cache.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA).map((m) => m.data as { id: string; reason: string });
+    expect(suppressions).toEqual([{ id: 'SEC-1.RedisAccessKeys', reason: expect.stringMatching(/.{10,}/) }]);
+    const rows = LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.resourceType === 'azurerm_managed_redis');
+    expect(rows.find((r) => r.ruleId === 'SEC-1.RedisAccessKeys')).toMatchObject({
+      status: ReportStatus.SUPPRESSED, setting: 'default_database.access_keys_authentication_enabled', suppressionReason: suppressions[0].reason,
+    });
+    expect(rows.find((r) => r.ruleId === 'SEC-1.RedisPlaintext')).toMatchObject({ status: ReportStatus.COMPLIANT });
+  });
+
+  it('fails when a raw override turns on plaintext next to the suppressed access keys: the suppression does not hide SEC-1.RedisPlaintext', () => {
+    const { stack: s, redis } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
+    redis.cache.addOverride('default_database.client_protocol', 'Plaintext');
+    synth(s);
+    expect(errorsOf(s)).toEqual([
+      '[SEC-1.RedisPlaintext] rl-dev/redis/cache: default_database.client_protocol = "Plaintext": clients send their Entra ID token and every counter in clear text, readable by anyone on the path. Fix: set client_protocol = "Encrypted" (the default) and connect with TLS on port 10000.',
+    ]);
+  });
+
+  it('does not suppress anything without access keys', () => {
+    const { redis } = build(false);
+    expect(redis.cache.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA)).toEqual([]);
+  });
+
+  it('protects from replacement when asked, outside production too, with the clustering guard', () => {
     const { stack: s } = build(false, { protectFromReplacement: true });
-    expect(cacheOf(synth(s)).lifecycle).toEqual({ prevent_destroy: true });
+    const out = synth(s);
+    expect(cacheOf(out).lifecycle).toEqual({ prevent_destroy: true, replace_triggered_by: [expect.stringMatching(GUARD_ADDRESS)] });
+    expect(Object.values(guardsOf(out))).toEqual([{ input: { clusteringPolicy: 'OSSCluster' } }]);
   });
 });
 
@@ -130,7 +192,7 @@ describe('ManagedRedis defaults outside an AzureStack', () => {
     const stack = testStack();
     const redis = new ManagedRedis(stack, 'redis', BASE);
     expect(redis.production).toBe(true);
-    expect(cacheOf(synth(stack))).toMatchObject({ public_network_access: 'Disabled', lifecycle: { prevent_destroy: true } });
+    expect(cacheOf(synth(stack))).toMatchObject({ public_network_access: 'Disabled', lifecycle: { prevent_destroy: true, replace_triggered_by: [expect.stringMatching(GUARD_ADDRESS)] } });
   });
 
   it('lets production be overridden per construct', () => {
@@ -155,10 +217,10 @@ describe('ManagedRedis alerts options', () => {
     expect(alerts.map((a) => [a.name, a.criteria[0].threshold]).sort()).toEqual([['redis-rl-cpu', 70], ['redis-rl-failures', 0], ['redis-rl-memory', 90]]);
   });
 
-  it('removes the alerts on `alerts: false`, with a LIM-2 warning', () => {
-    const { stack } = build(true, { alerts: false });
+  it('removes the alerts on `alerts: { enabled: false }`, with a LIM-2 warning', () => {
+    const { stack } = build(true, { alerts: { enabled: false } });
     expect(resourcesOf(synth(stack), 'azurerm_monitor_metric_alert')).toEqual({});
-    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-2\] rl-prod\/redis: alerts = false: a Redis-backed limiter fails open/)]);
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-2\] rl-prod\/redis: alerts\.enabled = false: a Redis-backed limiter fails open/)]);
   });
 
   it('fails when a threshold is 100 or more (LIM-2)', () => {
@@ -179,22 +241,22 @@ describe('ManagedRedis refusals', () => {
   });
 
   it('fails when public network access is not spelt as Azure takes it (AZURE)', () => {
-    expect(() => build(false, { publicNetworkAccess: 'enabled' as 'Enabled' })).toThrow(
+    expect(() => build(false, { publicNetworkAccess: 'enabled' as PublicNetworkAccess })).toThrow(
       /^\[AZURE\] rl-dev\/redis: publicNetworkAccess = "enabled": Azure Managed Redis takes Enabled or Disabled \(capitalised\)\. Fix: use 'Enabled' or 'Disabled'\.$/);
   });
 
   it('fails when the SKU does not exist (AZURE)', () => {
-    expect(() => build(false, { skuName: 'Enterprise_E10' as ManagedRedisSku })).toThrow(
+    expect(() => build(false, { skuName: 'Enterprise_E10' })).toThrow(
       /^\[AZURE\] rl-dev\/redis: skuName = "Enterprise_E10": Azure Managed Redis has no such SKU\. Fix: use a Balanced_, ComputeOptimized_, FlashOptimized_ or MemoryOptimized_ SKU/);
   });
 
   it('fails when the clustering policy is unknown (LIM-1)', () => {
-    expect(() => build(false, { clusteringPolicy: 'Cluster' as ManagedRedisProps['clusteringPolicy'] })).toThrow(
+    expect(() => build(false, { clusteringPolicy: 'Cluster' as RedisClusteringPolicy })).toThrow(
       /^\[LIM-1\] rl-dev\/redis: clusteringPolicy = "Cluster": .* Fix: use 'OSSCluster'/);
   });
 
   it('fails when the eviction policy is unknown (AZURE)', () => {
-    expect(() => build(false, { evictionPolicy: 'allkeys-lru' as ManagedRedisProps['evictionPolicy'] })).toThrow(
+    expect(() => build(false, { evictionPolicy: 'allkeys-lru' as RedisEvictionPolicy })).toThrow(
       /^\[AZURE\] rl-dev\/redis: evictionPolicy = "allkeys-lru": Azure Managed Redis has no such eviction policy\./);
   });
 
@@ -222,7 +284,8 @@ describe('ManagedRedis data access for a workload identity', () => {
 
   it('creates an Entra access policy assignment through AzAPI, with the principal id by reference', () => {
     const { stack, redis, identity } = withIdentity();
-    redis.grantDataAccess(identity);
+    const returned = redis.grantDataAccess(identity);
+    expect(returned.resource.terraformResourceType).toBe('azapi_resource');
     const grant = resourceOf(synth(stack), 'azapi_resource') as Record<string, unknown> & { body: { properties: { user: { objectId: string } } } };
     expect(grant.type).toBe('Microsoft.Cache/redisEnterprise/databases/accessPolicyAssignments@2025-07-01');
     expect(grant.type).toBe(ACCESS_POLICY_ASSIGNMENT_TYPE);
@@ -235,8 +298,9 @@ describe('ManagedRedis data access for a workload identity', () => {
     const { stack, redis, identity } = withIdentity();
     redis.grantDataAccess(identity);
     const name = String(resourceOf(synth(stack), 'azapi_resource').name);
-    expect(name).toMatch(/^limiteridentity[0-9a-f]{10}$/);
-    expect(name).toBe(accessPolicyAssignmentName('rl-dev/redis', 'limiter-identity'));
+    // The letters and digits of the id, then 10 hex characters of sha256("<cache path>\n<id>").
+    const hash = createHash('sha256').update('rl-dev/redis\nlimiter-identity').digest('hex').slice(0, 10);
+    expect(name).toBe(`limiteridentity${hash}`);
     const again = withIdentity();
     again.redis.grantDataAccess(again.identity);
     expect(resourceOf(synth(again.stack), 'azapi_resource').name).toBe(name);
@@ -256,17 +320,19 @@ describe('ManagedRedis data access for a workload identity', () => {
 
   it('serializes several grants (the database takes one update at a time)', () => {
     const { stack, redis, identity } = withIdentity();
-    const first = redis.grantDataAccess(identity);
-    redis.grantDataAccess({ id: '/id/2', principalId: '00000000-0000-0000-0000-000000000002', clientId: 'c2' }, 'worker');
+    redis.grantDataAccess(identity);
+    redis.grantDataAccess({ principalId: '00000000-0000-0000-0000-000000000002' }, 'worker');
     const grants = resourcesOf(synth(stack), 'azapi_resource');
+    const firstId = Object.keys(grants).find((id) => id.includes('access-limiter-identity'))!;
     const worker = Object.entries(grants).find(([id]) => id.includes('access-worker'))![1];
-    expect(worker.depends_on).toEqual([`azapi_resource.${first.friendlyUniqueId}`]);
+    expect(firstId).toBeDefined();
+    expect(worker.depends_on).toEqual([`azapi_resource.${firstId}`]);
     expect((worker.body as { properties: { user: { objectId: string } } }).properties.user.objectId).toBe('00000000-0000-0000-0000-000000000002');
   });
 
   it('gives the workload host, port and client id, by reference and without secrets', () => {
     const { stack, redis, identity } = withIdentity();
-    const env = redis.environmentVariables(identity);
+    const env = redis.environmentVariables(ManagedIdentity.fromUserAssigned(identity));
     expect(Object.keys(env)).toEqual(['REDIS_HOST', 'REDIS_PORT', 'AZURE_CLIENT_ID']);
     new TerraformOutput(stack, 'env', { value: env });
     expect(synth(stack).output?.env.value).toEqual({
@@ -278,14 +344,55 @@ describe('ManagedRedis data access for a workload identity', () => {
 
   it('fails when the identity is not a construct and no id is given (SEC-1)', () => {
     const { redis } = withIdentity();
-    const ref: IManagedIdentityRef = { id: '/id', principalId: '00000000-0000-0000-0000-000000000001', clientId: 'c' };
-    expect(() => redis.grantDataAccess(ref)).toThrow(
+    const principal: IPrincipal = { principalId: '00000000-0000-0000-0000-000000000001' };
+    expect(() => redis.grantDataAccess(principal)).toThrow(
       /^\[SEC-1\] rl-dev\/redis: grantDataAccess\.id = undefined: the access policy assignment needs a stable name.* Fix: pass an id with letters or digits/);
   });
 
   it('fails when a literal principal id is not a GUID (SEC-1)', () => {
     const { redis } = withIdentity();
-    expect(() => redis.grantDataAccess({ id: '/id', principalId: 'limiter', clientId: 'c' }, 'limiter')).toThrow(
-      /^\[SEC-1\] rl-dev\/redis: grantDataAccess\.identity\.principalId = "limiter": Entra ID names the identity by its object id, a GUID\./);
+    expect(() => redis.grantDataAccess({ principalId: 'limiter' }, 'limiter')).toThrow(
+      /^\[SEC-1\] rl-dev\/redis: grantDataAccess\.identity\.principalId = "limiter": Entra ID names a principal by its object id, a GUID\./);
+  });
+});
+
+describe('ManagedRedis.fromExisting', () => {
+  const CACHE = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.Cache/redisEnterprise/redis-shared';
+  const devStack = () => new AzureStack(Testing.app(), { stackName: 'rl', environmentName: 'dev' });
+
+  it('grants data access on the cache the data source finds: parent_id is the looked-up id', () => {
+    const stack = devStack();
+    const shared = ManagedRedis.fromExisting(stack, 'shared', { name: 'redis-shared', resourceGroupName: 'rg-shared' });
+    shared.grantDataAccess({ principalId: '00000000-0000-0000-0000-000000000001' }, 'worker');
+    const tf = synth(stack);
+    expect(Object.values(tf.data?.azurerm_managed_redis ?? {})).toEqual([{ name: 'redis-shared', resource_group_name: 'rg-shared' }]);
+    const grant = resourceOf(tf, 'azapi_resource');
+    expect(grant).toMatchObject({
+      type: 'Microsoft.Cache/redisEnterprise/databases/accessPolicyAssignments@2025-07-01',
+      parent_id: expect.stringMatching(/^\$\{data\.azurerm_managed_redis\.shared_lookup_[0-9A-F]+\.id\}\/databases\/default$/),
+      body: { properties: { accessPolicyName: 'default', user: { objectId: '00000000-0000-0000-0000-000000000001' } } },
+    });
+    expect(grant.tags).toBeUndefined();
+    expect(errorsOf(stack)).toEqual([]);
+  });
+
+  it('grants on the given cacheId, and looks nothing up when the host name is given too', () => {
+    const stack = devStack();
+    const shared = ManagedRedis.fromExisting(stack, 'shared', {
+      name: 'redis-shared', resourceGroupName: 'rg-shared', cacheId: CACHE, hostName: 'redis-shared.westeurope.redis.azure.net',
+    });
+    shared.grantDataAccess({ principalId: '00000000-0000-0000-0000-000000000001' }, 'worker');
+    const env = shared.environmentVariables(ManagedIdentity.fromAttributes({ principalId: '00000000-0000-0000-0000-000000000001', grantKey: 'worker', clientId: 'c1' }));
+    new TerraformOutput(stack, 'env', { value: env });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azapi_resource').parent_id).toBe(`${CACHE}/databases/default`);
+    expect(tf.data?.azurerm_managed_redis).toBeUndefined();
+    expect(tf.output?.env.value).toEqual({ REDIS_HOST: 'redis-shared.westeurope.redis.azure.net', REDIS_PORT: 10000, AZURE_CLIENT_ID: 'c1' });
+  });
+
+  it('fails when a literal principal id is not a GUID (SEC-1)', () => {
+    const shared = ManagedRedis.fromExisting(devStack(), 'shared', { name: 'redis-shared', resourceGroupName: 'rg-shared', cacheId: CACHE });
+    expect(() => shared.grantDataAccess({ principalId: 'worker' }, 'worker')).toThrow(
+      /^\[SEC-1\] rl-dev\/shared: grantDataAccess\.identity\.principalId = "worker": Entra ID names a principal by its object id, a GUID\./);
   });
 });

@@ -3,8 +3,9 @@ import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { Construct } from 'constructs';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
-import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
+import { NAME_RULES, checkHostName, checkName, composeName } from '../constructs/core/naming';
 import { ENVIRONMENT, gateway } from './support/fixtures';
+import { refusalOf } from './support/refusal';
 import { resourceOf, synth, testStack } from './support/synth';
 
 /** A stack with the azurerm provider inside the given app. */
@@ -81,5 +82,49 @@ describe('globally unique names', () => {
     const app = Testing.app();
     checkName(new Construct(stackIn(app, 'dev'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp);
     expect(() => checkName(new Construct(stackIn(app, 'prod'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp)).not.toThrow();
+  });
+});
+
+describe('checkHostName', () => {
+  const scope = () => new Construct(testStack(), 'x');
+
+  it('returns a DNS host name unchanged', () => {
+    for (const host of ['apim-x.azure-api.net', 'localhost', 'ca-demo-http.nicefield-1234.westeurope.azurecontainerapps.io', 'A1.example.COM']) {
+      expect(checkHostName(scope(), 'originHostName', host)).toBe(host);
+    }
+  });
+
+  it('accepts a Terraform reference untouched', () => {
+    const stack = testStack();
+    const host = new TerraformVariable(stack, 'host', { type: 'string' }).stringValue;
+    expect(checkHostName(new Construct(stack, 'x'), 'originHostName', host)).toBe(host);
+  });
+
+  it('fails when the host is a URL, and names the host to give instead', () => {
+    expect(refusalOf(() => checkHostName(scope(), 'originHostName', 'https://apim-x.azure-api.net/gateway'))).toEqual({
+      message: '[AZURE] test/x: originHostName = "https://apim-x.azure-api.net/gateway": this is a URL, and a host name has no scheme, path or port. Fix: give the host only, e.g. "apim-x.azure-api.net".',
+      lesson: 'AZURE', path: 'test/x', setting: 'originHostName',
+    });
+  });
+
+  it('fails when the host has an upper-case scheme or a port in a URL', () => {
+    expect(refusalOf(() => checkHostName(scope(), 'host', 'HTTP://apim-x.azure-api.net:8443/')).message).toMatch(
+      /^\[AZURE\] test\/x: host = "HTTP:\/\/apim-x\.azure-api\.net:8443\/": this is a URL, .* Fix: give the host only, e\.g\. "apim-x\.azure-api\.net"\.$/);
+  });
+
+  it('fails when the host is not a DNS name (underscore, empty, leading hyphen, label over 63 characters, trailing dot)', () => {
+    for (const host of ['apim_x.azure-api.net', '', '-apim.azure-api.net', `${'a'.repeat(64)}.azure-api.net`, 'apim-x.azure-api.net.', 'apim x.net']) {
+      const r = refusalOf(() => checkHostName(scope(), 'originHostName', host));
+      expect(r).toEqual({
+        message: `[AZURE] test/x: originHostName = ${JSON.stringify(host)}: this is not a DNS host name. Fix: give a host name such as apim-x.azure-api.net.`,
+        lesson: 'AZURE', path: 'test/x', setting: 'originHostName',
+      });
+    }
+  });
+
+  it('fails when the host is longer than 253 characters', () => {
+    const host = Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.');
+    expect(host.length).toBe(304);
+    expect(refusalOf(() => checkHostName(scope(), 'originHostName', host)).message).toMatch(/: this is not a DNS host name\./);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_TABLES, checkKql } from '../constructs/monitoring/kql';
 import {
   FAST_RETRY_AFTER_429_QUERY, GATEWAY_OVERHEAD_QUERY, GATEWAY_QUERIES, GATEWAY_VS_SERVICE_429_QUERY, GatewayQuery,
-  GatewayQueryPack, GatewayQueryPackProps, REJECTIONS_PER_SUBSCRIPTION_QUERY, stableUuid,
+  GatewayQueryPack, GatewayQueryPackProps, QueryPackCategory, REJECTIONS_PER_SUBSCRIPTION_QUERY, stableUuid,
 } from '../constructs/monitoring/query-pack';
 import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
@@ -134,6 +134,37 @@ describe('the built-in gateway queries', () => {
   });
 });
 
+describe('GatewayQueryPack.defaultQueries', () => {
+  it('returns the four built-in queries, in category monitor by default', () => {
+    const queries = GatewayQueryPack.defaultQueries();
+    expect(queries.map((q) => q.key)).toEqual(['gateway-vs-service-429', 'rejections-per-subscription', 'gateway-overhead', 'fast-retry-after-429']);
+    expect(queries.map((q) => q.displayName)).toEqual([
+      'Rate limiting: 429s from the gateway vs the service',
+      'Rate limiting: rejections per subscription',
+      'Rate limiting: gateway overhead percentiles',
+      'Rate limiting: clients retrying within 1 s of a 429',
+    ]);
+    expect(queries.map((q) => q.body)).toEqual([GATEWAY_VS_SERVICE_429_QUERY, REJECTIONS_PER_SUBSCRIPTION_QUERY, GATEWAY_OVERHEAD_QUERY, FAST_RETRY_AFTER_429_QUERY]);
+    expect(queries.every((q) => q.categories === undefined)).toBe(true);
+  });
+
+  it('returns copies: changing them changes neither the next call nor the pack', () => {
+    const queries = GatewayQueryPack.defaultQueries();
+    (queries[0] as { displayName: string }).displayName = 'Changed';
+    queries.pop();
+    expect(GatewayQueryPack.defaultQueries()).toHaveLength(4);
+    expect(GatewayQueryPack.defaultQueries()[0].displayName).toBe('Rate limiting: 429s from the gateway vs the service');
+    expect(queriesOf(build().tf).map((q) => q.display_name)).toContain('Rate limiting: 429s from the gateway vs the service');
+  });
+
+  it('can be re-added with other categories when the built-in ones are left out', () => {
+    const queries = GatewayQueryPack.defaultQueries().map((q) => ({ ...q, categories: [QueryPackCategory.NETWORK] }));
+    const { tf } = build({ includeDefaults: false, queries });
+    expect(queriesOf(tf)).toHaveLength(4);
+    expect(queriesOf(tf).every((q) => q.categories.length === 1 && q.categories[0] === 'network')).toBe(true);
+  });
+});
+
 describe('GatewayQueryPack', () => {
   it('creates a query pack and one saved query per built-in query, in category monitor', () => {
     const { tf } = build();
@@ -160,11 +191,32 @@ describe('GatewayQueryPack', () => {
   it('adds a team query after the built-in ones', () => {
     const team: GatewayQuery = {
       key: 'console-errors', displayName: 'Limiter errors', description: 'Errors the limiter logs.',
-      body: 'ContainerAppConsoleLogs | where Log has "RateLimiter"', categories: ['container'],
+      body: 'ContainerAppConsoleLogs | where Log has "RateLimiter"', categories: [QueryPackCategory.CONTAINER],
     };
     const { pack, tf } = build({ queries: [team] });
     expect(Object.keys(pack.queries)).toEqual([...GATEWAY_QUERIES.map((q) => q.key), 'console-errors']);
     expect(queriesOf(tf).find((q) => q.display_name === 'Limiter errors')).toMatchObject({ categories: ['container'] });
+  });
+
+  it('takes several categories as Log Analytics spells them', () => {
+    const { tf } = build({
+      includeDefaults: false,
+      queries: [{ key: 'audit', displayName: 'Audit', description: 'Audit.', body: 'ApiManagementGatewayLogs | take 10', categories: [QueryPackCategory.AUDIT, QueryPackCategory.SECURITY] }],
+    });
+    expect(queriesOf(tf)[0].categories).toEqual(['audit', 'security']);
+  });
+
+  it('reads the tables it is given in knownTables', () => {
+    const { tf } = build({
+      includeDefaults: false, knownTables: ['AppRequests'],
+      queries: [{ key: 'requests', displayName: 'Requests', description: 'Requests.', body: 'AppRequests | take 10' }],
+    });
+    expect(queriesOf(tf).map((q) => q.body)).toEqual(['AppRequests | take 10']);
+  });
+
+  it('fails when the built-in queries read a table knownTables leaves out (GW-10)', () => {
+    expect(() => build({ knownTables: ['AppRequests'] })).toThrow(
+      /^\[GW-10\] test\/queries: queries\["gateway-vs-service-429"\]\.body = "ApiManagementGatewayLogs": .* Fix: read the tables the diagnostic settings fill \(AppRequests\); gateway logs are in ApiManagementGatewayLogs\.$/);
   });
 
   it('can leave out the built-in queries', () => {
@@ -195,7 +247,7 @@ describe('GatewayQueryPack', () => {
   });
 
   it('fails when a category is unknown', () => {
-    expect(() => build({ queries: [{ key: 'x', displayName: 'X', description: 'X.', body: 'ApiManagementGatewayLogs', categories: ['gateway' as 'monitor'] }] }))
+    expect(() => build({ queries: [{ key: 'x', displayName: 'X', description: 'X.', body: 'ApiManagementGatewayLogs', categories: ['gateway' as QueryPackCategory] }] }))
       .toThrow(/^\[AZURE\] test\/queries: queries\["x"\]\.categories = "gateway": Log Analytics has no such query category\./);
   });
 });

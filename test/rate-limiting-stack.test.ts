@@ -1,6 +1,7 @@
 import { TerraformResource } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENVIRONMENTS, SAMPLE_IMAGE } from '../src/environments';
+import { DEFAULT_ENVIRONMENTS } from '../src/environments';
+import { SAMPLE_IMAGE } from '../stacks/stack-definition';
 import { RateLimitingSettings } from '../stacks/rate-limiting-stack';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { synthAll } from './support/app';
@@ -89,8 +90,9 @@ describe('RateLimitingStack wiring', () => {
   });
 
   it('makes Managed Redis TLS and Entra-only, highly available and protected in prod, HA off in dev (SEC-1, LIM-1, LIM-2)', () => {
-    const devRedisHa = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'dev')!.rateLimiting.redis.highAvailability;
-    const prodRedisHa = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!.rateLimiting.redis.highAvailability;
+    const section = (name: string) => DEFAULT_ENVIRONMENTS.find((e) => e.name === name)!.stacks.rateLimiting as RateLimitingSettings;
+    const devRedisHa = section('dev').redis.highAvailability;
+    const prodRedisHa = section('prod').redis.highAvailability;
     expect([devRedisHa, prodRedisHa]).toEqual([false, true]);
     for (const { tf } of stacks) {
       expect(resourceOf(tf, 'azurerm_managed_redis').default_database).toEqual({
@@ -255,7 +257,10 @@ describe('RateLimitingStack wiring', () => {
 
 describe('RateLimitingStack refusals', () => {
   const prodDefinition = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!;
-  const build = (rateLimiting: Partial<RateLimitingSettings>) => () => synthAll([{ ...prodDefinition, rateLimiting: { ...prodDefinition.rateLimiting, ...rateLimiting } }]);
+  const prodSection = prodDefinition.stacks.rateLimiting as RateLimitingSettings;
+  const build = (rateLimiting: Partial<RateLimitingSettings>) => () => synthAll([{
+    ...prodDefinition, stacks: { ...prodDefinition.stacks, rateLimiting: { ...prodSection, ...rateLimiting } },
+  }]);
 
   it('fails when the alert mailbox is not an e-mail address (LIM-2 alerts would go nowhere)', () => {
     const r = refusalOf(build({ alertEmail: 'platform-team' }));
@@ -265,20 +270,20 @@ describe('RateLimitingStack refusals', () => {
   });
 
   it('fails when prod turns Redis high availability off (LIM-2)', () => {
-    const r = refusalOf(build({ redis: { ...prodDefinition.rateLimiting.redis, highAvailability: false } }));
+    const r = refusalOf(build({ redis: { ...prodSection.redis, highAvailability: false } }));
     expect(r).toMatchObject({ lesson: 'LIM-2', path: 'rate-limiting-prod/redis' });
     expect(r.message).toMatch(/^\[LIM-2\] rate-limiting-prod\/redis: highAvailability = false: without high availability the cache is one node with no SLA: .*fails open.* Fix: leave highAvailability true in production/);
   });
 
   it('fails when prod runs the public sample image as the limiter (RELEASE)', () => {
     const r = refusalOf(build({ image: SAMPLE_IMAGE, registry: undefined }));
-    expect(r).toMatchObject({ lesson: 'RELEASE', path: 'rate-limiting-prod' });
-    expect(r.message).toMatch(/^\[RELEASE\] rate-limiting-prod: image = "mcr\.microsoft\.com\/dotnet\/samples:aspnetapp": this is a public sample image, .* Fix: set the environment's image to your application image/);
+    expect(r).toMatchObject({ lesson: 'RELEASE', path: 'rate-limiting-prod/limiter' });
+    expect(r.message).toMatch(/^\[RELEASE\] rate-limiting-prod\/limiter: image = "mcr\.microsoft\.com\/dotnet\/samples:aspnetapp": this is a public sample image, .* Fix: set the environment's image to your application image/);
   });
 
   it('fails when prod runs an untagged limiter image (RELEASE)', () => {
     expect(build({ image: 'crrtpshared.azurecr.io/ratelimiting/limiter' })).toThrow(
-      /^\[RELEASE\] rate-limiting-prod: image = "crrtpshared\.azurecr\.io\/ratelimiting\/limiter": an untagged .* Fix: pin a version tag/);
+      /^\[RELEASE\] rate-limiting-prod\/limiter: image = "crrtpshared\.azurecr\.io\/ratelimiting\/limiter": an untagged .* Fix: pin a version tag/);
   });
 
   it('fails when the gateway renewal period is 301 s (GW-1)', () => {
@@ -290,7 +295,7 @@ describe('RateLimitingStack refusals', () => {
   it('fails when the gateway allows 0 calls (GW-1)', () => {
     const r = refusalOf(build({ limits: { calls: 0 } }));
     expect(r).toMatchObject({ lesson: 'GW-1', path: 'rate-limiting-prod/limiter-api/limits' });
-    expect(r.message).toMatch(/^\[GW-1\] rate-limiting-prod\/limiter-api\/limits: rateLimit\.calls = 0: .*at least 1\. Fix: give e\.g\. 100 calls per 60 s\.$/);
+    expect(r.message).toMatch(/^\[GW-1\] rate-limiting-prod\/limiter-api\/limits: rateLimit\.calls = 0: .*at least 1\. Fix: give the calls each client may make per period, e\.g\. 100\.$/);
   });
 
   it('fails when the gateway concurrency is 0 (GW-6)', () => {

@@ -26,16 +26,23 @@ describe('README consumer example', () => {
     expect(resourceOf(tf, 'azurerm_api_management_api_policy').xml_content).toContain('buffer-response="false"');
   });
 
-  it('synthesizes another team\'s rate limits on a gateway it did not create, and its Redis grant', () => {
+  it('synthesizes another team\'s rate limits on a gateway it did not create, and its grant on a Redis it did not create', () => {
     const stack = new PaymentsStack(Testing.app(), 'dev');
     const tf = JSON.parse(Testing.synth(stack, true)) as TerraformJson;
     const xml = resourceOf(tf, 'azurerm_api_management_api_policy').xml_content as string;
     expect(xml).toMatch(/<rate-limit-by-key calls="100" renewal-period="60" counter-key="@\(context\.Subscription\?\.Id/);
     expect(xml).toContain('<limit-concurrency key=');
     expect(xml).toContain('application/problem+json');
-    expect(resourceOf(tf, 'azurerm_api_management_api_policy').api_name).toMatch(/^\$\{azurerm_api_management_api\.payments-api\.name\}$/);
-    const grant = resourceOf(tf, 'azapi_resource') as { type: string; body: { properties: { user: { objectId: string } } } };
+    expect(resourceOf(tf, 'azurerm_api_management_api_policy')).toMatchObject({
+      api_name: '${azurerm_api_management_api.payments-api.name}', api_management_name: 'apim-platform-dev', resource_group_name: 'rg-platform-dev',
+    });
+    // Nothing of the platform's gateway or cache is created here: the Redis is looked up, the gateway named.
+    expect(tf.resource).not.toHaveProperty('azurerm_api_management');
+    expect(tf.resource).not.toHaveProperty('azurerm_managed_redis');
+    expect(Object.values(tf.data?.azurerm_managed_redis ?? {})).toEqual([{ name: 'redis-platform-dev', resource_group_name: 'rg-platform-dev' }]);
+    const grant = resourceOf(tf, 'azapi_resource') as { type: string; parent_id: string; body: { properties: { user: { objectId: string } } } };
     expect(grant.type).toBe('Microsoft.Cache/redisEnterprise/databases/accessPolicyAssignments@2025-07-01');
+    expect(grant.parent_id).toMatch(/^\$\{data\.azurerm_managed_redis\.platform-redis_lookup_[0-9A-F]+\.id\}\/databases\/default$/);
     expect(grant.body.properties.user.objectId).toBe('${azurerm_user_assigned_identity.worker-identity.principal_id}');
     const notes = stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
     expect(notes).toEqual([expect.stringMatching(/^\[GW-2\] payments-dev\/partner-limits: .* on StandardV2_1 is a token bucket/)]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENVIRONMENTS, EnvironmentDefinition } from '../src/environments';
+import { StreamingRoutes } from '../constructs/api-management/streaming-routes';
+import { DEFAULT_ENVIRONMENTS } from '../src/environments';
+import { RealtimeSettings } from '../stacks/realtime-stack';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { synthAll } from './support/app';
 import { validatePolicyDeep } from './support/policy-xsd';
@@ -38,10 +40,27 @@ describe('RealtimeStack wiring', () => {
   it('points the streaming API at the auto app and the WebSocket API at its wss endpoint (ING-1)', () => {
     const tf = byName('realtime-dev');
     const api = resourceOf(tf, 'azurerm_api_management_api', 'streaming-api');
-    const ws = resourceOf(tf, 'azurerm_api_management_api', 'websocket-api');
+    const ws = resourceOf(tf, 'azapi_resource', 'websocket-api') as { type: string; body: { properties: Record<string, unknown> } };
     expect(api.service_url).toMatch(/^https:\/\/\$\{azurerm_container_app\.app_http-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}$/);
-    expect(ws).toMatchObject({ api_type: 'websocket', protocols: ['wss'] });
-    expect(ws.service_url).toMatch(/^wss:\/\/\$\{azurerm_container_app\.app_http-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}\/ws$/);
+    expect(ws.type).toBe('Microsoft.ApiManagement/service/apis@2024-05-01');
+    expect(ws.body.properties).toMatchObject({ type: 'websocket', protocols: ['wss'], path: 'ws' });
+    expect(ws.body.properties.serviceUrl).toMatch(/^wss:\/\/\$\{azurerm_container_app\.app_http-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}\/ws$/);
+  });
+
+  it('creates the WebSocket API through AzAPI, so a first plan does not meet azurerm\'s websocket check on an unknown service_url', () => {
+    for (const { tf } of stacks) {
+      expect(resourcesOf(tf, 'azurerm_api_management_api')).not.toHaveProperty('websocket-api_E0ED4DB6');
+      expect(Object.values(resourcesOf(tf, 'azurerm_api_management_api')).map((a) => a.api_type)).not.toContain('websocket');
+      expect(resourceOf(tf, 'azurerm_api_management_api_operation_policy').api_name).toMatch(/^\$\{azapi_resource\.websocket-api_[0-9A-F]+\.name\}$/);
+    }
+  });
+
+  it('writes the lessons report of each stack without errors or warnings', () => {
+    for (const { stack } of stacks) {
+      const report = stack.lessonsCheck.reportOf(stack);
+      expect(report.summary).toMatchObject({ errors: 0, warnings: 0 });
+      expect(report.summary.compliant).toBeGreaterThan(0);
+    }
   });
 
   it('checks X-Azure-FDID against this environment\'s Front Door on both APIs', () => {
@@ -93,19 +112,21 @@ describe('RealtimeStack wiring', () => {
 
 describe('RealtimeStack refusals', () => {
   const prod = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!;
-  const build = (override: Partial<EnvironmentDefinition>) => () => synthAll([{ ...prod, ...override }]);
+  const build = (override: Partial<RealtimeSettings>) => () => synthAll([{
+    ...prod, stacks: { ...prod.stacks, realtime: { ...(prod.stacks.realtime as RealtimeSettings), ...override } },
+  }]);
 
   it('fails when prod runs the placeholder sample image', () => {
     expect(build({ image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', registry: undefined })).toThrow(
-      /^\[RELEASE\] realtime-prod: image = "mcr\.microsoft\.com\/dotnet\/samples:aspnetapp": this is a public sample image/);
+      /^\[RELEASE\] realtime-prod\/app: image = "mcr\.microsoft\.com\/dotnet\/samples:aspnetapp": this is a public sample image/);
   });
 
   it('fails when prod runs an untagged image', () => {
-    expect(build({ image: 'crrtpshared.azurecr.io/realtime/patterns' })).toThrow(/^\[RELEASE\] realtime-prod: image = "crrtpshared\.azurecr\.io\/realtime\/patterns": an untagged/);
+    expect(build({ image: 'crrtpshared.azurecr.io/realtime/patterns' })).toThrow(/^\[RELEASE\] realtime-prod\/app: image = "crrtpshared\.azurecr\.io\/realtime\/patterns": an untagged/);
   });
 
   it('fails when prod runs a latest image', () => {
-    expect(build({ image: 'crrtpshared.azurecr.io/realtime/patterns:latest' })).toThrow(/^\[RELEASE\] realtime-prod: image = .*:latest"/);
+    expect(build({ image: 'crrtpshared.azurecr.io/realtime/patterns:latest' })).toThrow(/^\[RELEASE\] realtime-prod\/app: image = .*:latest"/);
   });
 
   it('accepts a digest-pinned prod image', () => {
@@ -113,7 +134,7 @@ describe('RealtimeStack refusals', () => {
   });
 
   it('fails when a long-poll hold reaches the shortest timeout on the path (EDGE-2)', () => {
-    expect(build({ routes: [{ kind: 'long-polling', name: 'hold', urlTemplate: '/hold', holdSeconds: 240 }] })).toThrow(
+    expect(build({ routes: [StreamingRoutes.longPolling('hold', '/hold', 240)] })).toThrow(
       /^\[EDGE-2\] realtime-prod\/streaming-api: routes\.hold\.holdSeconds = 240: the shortest timeout on this route's path is 240 s, from Front Door origin response timeout \(240 s, set by realtime-prod\/front-door\) and Container Apps ingress request timeout \(240 s, set by realtime-prod\/app\) and API Management forward-request timeout \(240 s, set by realtime-prod\/streaming-api\)/);
   });
 

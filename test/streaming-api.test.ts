@@ -1,8 +1,15 @@
+import { Aspects, TerraformStack, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
+import { ApiGateway } from '../constructs/api-management/api-gateway';
+import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-policy';
+import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
+import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi, WebSocketApiProps } from '../constructs/api-management/websocket-api';
-import { TimeoutLayer, pathCeiling } from '../constructs/core/request-path';
+import { HoldKind, RequestPath, TimeoutLayer, pathCeiling } from '../constructs/core/request-path';
+import { TagsAspect } from '../constructs/core/tags';
 import { gateway } from './support/fixtures';
+import { refusalOf } from './support/refusal';
 import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const FRONT_DOOR_60: TimeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: 60, constructPath: 'test/front-door' };
@@ -15,13 +22,16 @@ function streaming(props: Partial<StreamingApiProps> = {}) {
   return { api, tf: synth(stack) };
 }
 
-function websocket(props: Partial<WebSocketApiProps> = {}) {
-  const stack = testStack();
+function websocket(props: Partial<WebSocketApiProps> = {}, stack: TerraformStack = testStack()) {
   new WebSocketApi(stack, 'ws', {
     gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...props,
   });
   return synth(stack);
 }
+
+/** A gateway another team owns on the given SKU. */
+const existing = (stack: TerraformStack, skuName: string) =>
+  ApiGateway.fromExisting(stack, 'gateway', { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName });
 
 describe('StreamingApi', () => {
   it('creates the polling, long-polling and SSE operations by default', () => {
@@ -31,6 +41,34 @@ describe('StreamingApi', () => {
       ['long-poll', 'GET', '/long-poll'], ['poll', 'GET', '/poll'], ['sse', 'GET', '/sse'],
     ]);
     expect(resourceOf(tf, 'azurerm_api_management_api')).toMatchObject({ protocols: ['https'], subscription_required: false });
+  });
+
+  it('declares the hold or heartbeat of each operation for the lessons check (EDGE-2, EDGE-5)', () => {
+    const { api } = streaming();
+    expect(api.operations.map((o) => RequestPath.declaredHold(o))).toEqual([
+      { route: 'poll', kind: HoldKind.NONE, seconds: 0 },
+      { route: 'long-poll', kind: HoldKind.HOLD, seconds: 25 },
+      { route: 'sse', kind: HoldKind.HEARTBEAT, seconds: 15 },
+    ]);
+    const custom = streaming({ routes: [StreamingRoutes.longPolling('wait', '/wait', 50), StreamingRoutes.sse('feed', '/feed', 20)] }).api;
+    expect(custom.operations.map((o) => RequestPath.declaredHold(o))).toEqual([
+      { route: 'wait', kind: HoldKind.HOLD, seconds: 50 },
+      { route: 'feed', kind: HoldKind.HEARTBEAT, seconds: 20 },
+    ]);
+  });
+
+  it('exposes the API name as a reference to the API', () => {
+    const { api } = streaming();
+    expect(Token.isUnresolved(api.apiName)).toBe(true);
+    expect(resourceOf(streaming().tf, 'azurerm_api_management_api')).toMatchObject({ name: 'realtime', path: 'realtime', service_url: 'https://app.example.net' });
+  });
+
+  it('builds routes as plain structs', () => {
+    expect(StreamingRoutes.defaults()).toEqual([
+      { kind: 'polling', name: 'poll', urlTemplate: '/poll' },
+      { kind: 'long-polling', name: 'long-poll', urlTemplate: '/long-poll', holdSeconds: 25 },
+      { kind: 'sse', name: 'sse', urlTemplate: '/sse', heartbeatSeconds: 15 },
+    ]);
   });
 
   it('forwards without buffering at 240 s (EDGE-1, EDGE-3) and adds Retry-After (EDGE-6)', () => {
@@ -70,9 +108,7 @@ describe('StreamingApi', () => {
   });
 
   it('fails when two routes share a URL template', () => {
-    expect(() => streaming({ routes: [
-      { kind: 'polling', name: 'a', urlTemplate: '/poll' }, { kind: 'polling', name: 'b', urlTemplate: '/poll' },
-    ] })).toThrow(/^\[AZURE\] test\/streaming: routes\.b\.urlTemplate = "\/poll": route a already answers GET on this URL template/);
+    expect(() => streaming({ routes: [StreamingRoutes.polling('a', '/poll'), StreamingRoutes.polling('b', '/poll')] })).toThrow(/^\[AZURE\] test\/streaming: routes\.b\.urlTemplate = "\/poll": route a already answers GET on this URL template/);
   });
 
   it('fails when Retry-After is not a whole number of seconds (EDGE-6)', () => {
@@ -92,14 +128,14 @@ describe('StreamingApi', () => {
   it('fails when a long-poll hold reaches a 60 s Front Door timeout, naming that layer (EDGE-2)', () => {
     expect(() => streaming({
       pathLayers: [FRONT_DOOR_60],
-      routes: [{ kind: 'long-polling', name: 'hold', urlTemplate: '/hold', holdSeconds: 90 }],
+      routes: [StreamingRoutes.longPolling('hold', '/hold', 90)],
     })).toThrow(/^\[EDGE-2\] test\/streaming: routes\.hold\.holdSeconds = 90: the shortest timeout on this route's path is 60 s, from Front Door origin response timeout \(60 s, set by test\/front-door\) and API Management forward-request timeout \(60 s, set by test\/streaming\); .* Fix: declare less than 60 s/);
   });
 
   it('fails when an SSE heartbeat reaches the forward-request timeout (EDGE-2)', () => {
     expect(() => streaming({
       forwardRequestTimeoutSeconds: 30,
-      routes: [{ kind: 'sse', name: 'events', urlTemplate: '/events', heartbeatSeconds: 30 }],
+      routes: [StreamingRoutes.sse('events', '/events', 30)],
     })).toThrow(/^\[EDGE-2\] test\/streaming: routes\.events\.heartbeatSeconds = 30: .*API Management forward-request timeout \(30 s, set by test\/streaming\)/);
   });
 
@@ -123,29 +159,161 @@ describe('StreamingApi', () => {
   });
 
   it('fails when two routes share a name', () => {
-    expect(() => streaming({ routes: [
-      { kind: 'polling', name: 'poll', urlTemplate: '/a' }, { kind: 'polling', name: 'poll', urlTemplate: '/b' },
-    ] })).toThrow(/^\[AZURE\] test\/streaming: routes = "poll": two routes share an operation id/);
+    expect(() => streaming({ routes: [StreamingRoutes.polling('poll', '/a'), StreamingRoutes.polling('poll', '/b')] })).toThrow(/^\[AZURE\] test\/streaming: routes = "poll": two routes share an operation id/);
   });
 
   it('fails when a URL template lacks its leading slash', () => {
-    expect(() => streaming({ routes: [{ kind: 'polling', name: 'poll', urlTemplate: 'poll' }] })).toThrow(/routes\.poll\.urlTemplate = "poll"/);
+    expect(() => streaming({ routes: [StreamingRoutes.polling('poll', 'poll')] })).toThrow(
+      /^\[AZURE\] test\/streaming: routes\.poll\.urlTemplate = "poll": an operation URL template starts with a slash\. Fix: use "\/poll"\.$/);
   });
 
   it('fails when a hold time is not a whole number of seconds (EDGE-2)', () => {
-    expect(() => streaming({ routes: [{ kind: 'long-polling', name: 'hold', urlTemplate: '/hold', holdSeconds: 2.5 }] }))
+    expect(() => streaming({ routes: [StreamingRoutes.longPolling('hold', '/hold', 2.5)] }))
       .toThrow(/^\[EDGE-2\] test\/streaming: routes\.hold\.holdSeconds = 2\.5/);
+  });
+
+  it.each<[string, StreamingRoute, string, RegExp]>([
+    ['its kind is unknown', { kind: 'websocket' as StreamingRouteKind, name: 'r', urlTemplate: '/r' }, 'routes.r.kind', /= "websocket": this is not a streaming route kind\. Fix: use one of polling, long-polling, sse\.$/],
+    ['a long poll has no hold time', { kind: StreamingRouteKind.LONG_POLLING, name: 'r', urlTemplate: '/r' }, 'routes.r.holdSeconds', /= undefined: a long-polling route declares its hold time/],
+    ['an SSE route has no heartbeat', { kind: StreamingRouteKind.SSE, name: 'r', urlTemplate: '/r' }, 'routes.r.heartbeatSeconds', /= undefined: an? sse route declares its heartbeat interval/],
+    ['a polling route has a hold time', { kind: StreamingRouteKind.POLLING, name: 'r', urlTemplate: '/r', holdSeconds: 10 }, 'routes.r.holdSeconds', /= 10: a polling route has no hold time/],
+    ['an SSE route has a hold time', { kind: StreamingRouteKind.SSE, name: 'r', urlTemplate: '/r', heartbeatSeconds: 15, holdSeconds: 10 }, 'routes.r.holdSeconds', /= 10: /],
+    ['a heartbeat is NaN', StreamingRoutes.sse('r', '/r', Number.NaN), 'routes.r.heartbeatSeconds', /= NaN: /],
+  ])('fails when %s (EDGE-2)', (_title, route, setting, rest) => {
+    const r = refusalOf(() => streaming({ routes: [route] }));
+    expect(r).toMatchObject({ lesson: 'EDGE-2', path: 'test/streaming', setting });
+    const prefix = `[EDGE-2] test/streaming: ${setting} = `;
+    expect(r.message.slice(0, prefix.length)).toBe(prefix);
+    expect(r.message).toMatch(rest);
+  });
+
+  it('fails when a route name is not an operation id Azure takes', () => {
+    const r = refusalOf(() => streaming({ routes: [StreamingRoutes.polling('poll now', '/poll')] }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/streaming', setting: 'routes.poll now.name' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/streaming: routes\.poll now\.name = "poll now": Azure rejects/);
+  });
+});
+
+describe('StreamingApi owns its name, path and API policy on the gateway', () => {
+  it('fails when two APIs have one name', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new StreamingApi(stack, 'first', { gateway: gw, name: 'realtime', path: 'realtime-a', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
+    const r = refusalOf(() => new StreamingApi(stack, 'second', { gateway: gw, name: 'realtime', path: 'realtime-b', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'name' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/second: name = "realtime": test\/first already has an API named "realtime" on this gateway, and API Management keeps one: .* Fix: give each API its own name on the gateway\.$/);
+  });
+
+  it('fails when two APIs are on one path', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new StreamingApi(stack, 'first', { gateway: gw, name: 'realtime', path: 'live', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
+    const r = refusalOf(() => new StreamingApi(stack, 'second', { gateway: gw, name: 'realtime-2', path: 'live', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'path' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/second: path = "live": test\/first already has an API on the path \/live on this gateway, and API Management keeps one: .* Fix: give each API its own path/);
+  });
+
+  it('fails when an ApiRateLimitPolicy is put on the API of a StreamingApi', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const api = new StreamingApi(stack, 'streaming', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
+    const byName = refusalOf(() => new ApiRateLimitPolicy(stack, 'limits', { gateway: gw, apiName: 'realtime', rateLimit: { calls: 10, renewalPeriodSeconds: 60 } }));
+    expect(byName).toMatchObject({ lesson: 'AZURE', path: 'test/limits', setting: 'apiName' });
+    expect(byName.message).toMatch(/^\[AZURE\] test\/limits: apiName = "realtime": test\/streaming already has the API-scope policy of API "realtime" on this gateway, and API Management keeps one: .* Fix: put all statements of that API into one policy/);
+    const byReference = refusalOf(() => new ApiRateLimitPolicy(stack, 'limits-2', { gateway: gw, apiName: api.apiName, rateLimit: { calls: 10, renewalPeriodSeconds: 60 } }));
+    expect(byReference).toMatchObject({ lesson: 'AZURE', path: 'test/limits-2', setting: 'apiName' });
+    expect(byReference.message).toMatch(/^\[AZURE\] test\/limits-2: apiName = "realtime": test\/streaming already has the API-scope policy of API "realtime" on this gateway/);
+  });
+
+  it('accepts the same API in two apps', () => {
+    expect(() => streaming()).not.toThrow();
+    expect(() => streaming()).not.toThrow();
   });
 });
 
 describe('WebSocketApi', () => {
+  it('creates the API with AzAPI as a websocket API on the gateway, untagged (azurerm refuses an unknown service_url at plan)', () => {
+    const stack = testStack();
+    Aspects.of(stack).add(new TagsAspect({ environment: 'test' }));
+    const tf = websocket({}, stack);
+    expect(resourcesOf(tf, 'azurerm_api_management_api')).toEqual({});
+    expect(resourceOf(tf, 'azapi_resource', 'ws/api')).toEqual({
+      type: 'Microsoft.ApiManagement/service/apis@2024-05-01',
+      name: 'realtime-ws',
+      parent_id: expect.stringMatching(/^\$\{azurerm_api_management\.gateway_service_[0-9A-F]+\.id\}$/),
+      body: {
+        properties: {
+          displayName: 'realtime-ws', path: 'ws', protocols: ['wss'], type: 'websocket', serviceUrl: 'wss://app.example.net/ws', subscriptionRequired: false,
+        },
+      },
+    });
+    // The gateway itself is tagged: the aspect ran.
+    expect(resourceOf(tf, 'azurerm_api_management').tags).toEqual({ environment: 'test' });
+  });
+
+  it('passes display name and subscriptionRequired through', () => {
+    const api = resourceOf(websocket({ displayName: 'Realtime (WebSocket)', subscriptionRequired: true }), 'azapi_resource', 'ws/api');
+    expect(api.body).toEqual({ properties: expect.objectContaining({ displayName: 'Realtime (WebSocket)', subscriptionRequired: true }) });
+  });
+
   it('puts the Front Door check on the onHandshake operation, not at API scope', () => {
     const tf = websocket();
-    expect(resourceOf(tf, 'azurerm_api_management_api')).toMatchObject({ api_type: 'websocket', protocols: ['wss'], service_url: 'wss://app.example.net/ws' });
     expect(resourcesOf(tf, 'azurerm_api_management_api_policy')).toEqual({});
     const policy = resourceOf(tf, 'azurerm_api_management_api_operation_policy');
-    expect(policy.operation_id).toBe('onHandshake');
-    expect(policy.xml_content).toContain('<value>fd-guid</value>');
+    expect(policy).toMatchObject({ operation_id: 'onHandshake', resource_group_name: 'rg-test' });
+    expect(policy.api_name).toMatch(/^\$\{azapi_resource\.ws_api_[0-9A-F]+\.name\}$/);
+    expect(policy.api_management_name).toMatch(/^\$\{azurerm_api_management\.gateway_service_[0-9A-F]+\.name\}$/);
+    expect(policy.xml_content).toMatch(/<check-header name="X-Azure-FDID"[^>]*>\s*<value>fd-guid<\/value>/);
+  });
+
+  it('exposes the API name as a reference to the API', () => {
+    const stack = testStack();
+    const api = new WebSocketApi(stack, 'ws', {
+      gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, allowDirectCallers: true,
+    });
+    expect(Token.isUnresolved(api.apiName)).toBe(true);
+    expect(api.handshakePolicy.toXml()).not.toContain('X-Azure-FDID');
+  });
+
+  it('creates the API on a gateway another team owns, by its resource id', () => {
+    const stack = testStack();
+    const gw = ApiGateway.fromExisting(stack, 'gateway', {
+      serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1',
+      gatewayId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ApiManagement/service/apim-shared',
+    });
+    new WebSocketApi(stack, 'ws', { gateway: gw, name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid' });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azapi_resource').parent_id).toBe('/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ApiManagement/service/apim-shared');
+    expect(resourceOf(tf, 'azurerm_api_management_api_operation_policy')).toMatchObject({ api_management_name: 'apim-shared', resource_group_name: 'rg-shared' });
+  });
+
+  it('fails when the gateway is on the Consumption tier (ING-1)', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new WebSocketApi(stack, 'ws', {
+      gateway: existing(stack, 'Consumption_0'), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid',
+    }));
+    expect(r).toMatchObject({ lesson: 'ING-1', path: 'test/ws', setting: 'gateway.skuName' });
+    expect(r.message).toMatch(/^\[ING-1\] test\/ws: gateway\.skuName = "Consumption_0": the Consumption tier has no WebSocket pass-through\. Fix: put the API on a v2 tier/);
+  });
+
+  it('fails when a WebSocket API takes the name or the path of another API', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new HttpProxyApi(stack, 'proxy', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
+    const ws = (id: string, name: string, path: string) => new WebSocketApi(stack, id, {
+      gateway: gw, name, path, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid',
+    });
+    const name = refusalOf(() => ws('ws', 'realtime', 'ws'));
+    expect(name).toMatchObject({ lesson: 'AZURE', path: 'test/ws', setting: 'name' });
+    expect(name.message).toMatch(/^\[AZURE\] test\/ws: name = "realtime": test\/proxy already has an API named "realtime" on this gateway/);
+    const path = refusalOf(() => ws('ws-2', 'realtime-ws', 'realtime'));
+    expect(path).toMatchObject({ lesson: 'AZURE', path: 'test/ws-2', setting: 'path' });
+    expect(path.message).toMatch(/^\[AZURE\] test\/ws-2: path = "realtime": test\/proxy already has an API on the path \/realtime on this gateway/);
+  });
+
+  it('fails when the API name or path is invalid', () => {
+    expect(refusalOf(() => websocket({ name: 'realtime ws' }))).toMatchObject({ lesson: 'AZURE', path: 'test/ws', setting: 'name' });
+    expect(refusalOf(() => websocket({ path: '/ws' }))).toMatchObject({ lesson: 'AZURE', path: 'test/ws', setting: 'path' });
   });
 
   it('fails when neither a Front Door id nor allowDirectCallers is given', () => {

@@ -7,7 +7,8 @@ import { Resource } from '../.gen/providers/azapi/resource';
 import { AzureStack, AzureStackProps } from '../constructs/core/azure-stack';
 import { TagsAspect } from '../constructs/core/tags';
 import { gateway } from './support/fixtures';
-import { TerraformJson, resourceOf } from './support/synth';
+import { refusalOf } from './support/refusal';
+import { TerraformJson, resourceOf, testStack } from './support/synth';
 
 const BASE: AzureStackProps = { stackName: 'realtime', environmentName: 'dev' };
 
@@ -139,5 +140,79 @@ describe('AzureStack refusals', () => {
 
   it('fails when stackName has an underscore', () => {
     expect(() => azureStack({ stackName: 'real_time' })).toThrow(/^\[AZURE\] real_time-dev: stackName = "real_time": /);
+  });
+});
+
+describe('AzureStack tag refusals (TagsAspect.check)', () => {
+  const NAME_PROBLEM = 'Azure refuses tag names with < > % & \\ ? / or surrounding spaces, and names longer than 512 characters. Fix: use letters, digits, hyphens, underscores and dots, e.g. cost-center.';
+
+  for (const name of ['cost<center', 'cost>center', 'cost%center', 'cost&center', 'cost\\center', 'cost?center', 'cost/center']) {
+    it(`fails when a tag name contains ${JSON.stringify(name.replace('cost', '').replace('center', ''))}`, () => {
+      expect(refusalOf(() => azureStack({ tags: { [name]: 'cc-42' } }))).toEqual({
+        message: `[AZURE] realtime-dev: tags.${name} = ${JSON.stringify(name)}: ${NAME_PROBLEM}`,
+        lesson: 'AZURE', path: 'realtime-dev', setting: `tags.${name}`,
+      });
+    });
+  }
+
+  it('fails when a tag name has surrounding spaces', () => {
+    for (const name of [' owner', 'owner ']) {
+      expect(refusalOf(() => azureStack({ tags: { [name]: 'platform' } }))).toMatchObject({
+        lesson: 'AZURE', setting: `tags.${name}`, message: `[AZURE] realtime-dev: tags.${name} = ${JSON.stringify(name)}: ${NAME_PROBLEM}`,
+      });
+    }
+  });
+
+  it('fails when a tag name is empty', () => {
+    expect(refusalOf(() => azureStack({ tags: { '': 'x' } }))).toMatchObject({ lesson: 'AZURE', setting: 'tags.' });
+  });
+
+  it('fails when a tag name is longer than 512 characters, and takes 512', () => {
+    const long = 'n'.repeat(513);
+    expect(refusalOf(() => azureStack({ tags: { [long]: 'x' } }))).toMatchObject({ lesson: 'AZURE', path: 'realtime-dev', setting: `tags.${long}` });
+    const stack = azureStack({ tags: { ['n'.repeat(512)]: 'x' } });
+    new ResourceGroup(stack, 'rg', { name: 'rg-long', location: 'westeurope' });
+    expect(resourceOf(synthStack(stack), 'azurerm_resource_group', 'rg').tags).toHaveProperty('n'.repeat(512), 'x');
+  });
+
+  it('fails when a tag value is longer than 256 characters, and takes 256', () => {
+    const r = refusalOf(() => azureStack({ tags: { owner: 'v'.repeat(257) } }));
+    expect(r).toEqual({
+      message: `[AZURE] realtime-dev: tags.owner = "${'v'.repeat(257)}": a tag value is a string of at most 256 characters. Fix: shorten the value.`,
+      lesson: 'AZURE', path: 'realtime-dev', setting: 'tags.owner',
+    });
+    expect(() => azureStack({ tags: { owner: 'v'.repeat(256) } })).not.toThrow();
+  });
+
+  it('fails when two tag names differ only in case (Azure treats them as one tag)', () => {
+    const r = refusalOf(() => azureStack({ tags: { Owner: 'platform', owner: 'payments' } }));
+    expect(r).toEqual({
+      message: '[AZURE] realtime-dev: tags.Owner = "Owner": Azure tag names are case-insensitive, so this and "owner" are one tag with two values. Fix: keep one spelling.',
+      lesson: 'AZURE', path: 'realtime-dev', setting: 'tags.Owner',
+    });
+  });
+
+  it('fails when a stack tag differs only in case from a tag the stack sets itself', () => {
+    const r = refusalOf(() => azureStack({ tags: { Environment: 'Development' } }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'realtime-dev' });
+    expect(r.message).toMatch(/Azure tag names are case-insensitive, so this and "(Environment|environment)" are one tag with two values\./);
+  });
+
+  it('accepts tag names with letters, digits, hyphens, underscores, dots and inner spaces', () => {
+    expect(() => azureStack({ tags: { 'cost-center': 'cc-42', team_name: 'rt', 'app.tier': 'api', 'Business Unit': 'Payments' } })).not.toThrow();
+  });
+
+  it('checks a tag map on any construct, with the setting given', () => {
+    const stack = testStack();
+    expect(refusalOf(() => TagsAspect.check(stack, { 'a/b': 'x' }, 'props.tags'))).toMatchObject({
+      lesson: 'AZURE', path: 'test', setting: 'props.tags.a/b', message: `[AZURE] test: props.tags.a/b = "a/b": ${NAME_PROBLEM}`,
+    });
+    expect(() => TagsAspect.check(stack, { owner: 'platform' })).not.toThrow();
+  });
+
+  it('accepts a Terraform value as a tag value', () => {
+    const stack = testStack();
+    const owner = new TerraformVariable(stack, 'owner', { type: 'string' }).stringValue;
+    expect(() => TagsAspect.check(stack, { owner })).not.toThrow();
   });
 });

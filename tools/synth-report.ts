@@ -2,8 +2,9 @@
  * `npm run synth`: synthesize every stack of every environment (src/main.ts) and print what was
  * produced: stacks, resource counts by type, and the warnings and notes (info) the constructs raised.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { LessonsReport, REPORT_FILE, summaryLine } from '../constructs/lessons-check/report';
 import '../src/main';
 
 interface Manifest {
@@ -28,6 +29,11 @@ for (const stack of Object.values(manifest.stacks)) {
   const counts = Object.entries(tf.resource ?? {}).map(([type, items]) => [type, Object.keys(items).length] as const);
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   lines.push('', `${stack.name}: ${total} resources, ${Object.keys(tf.data ?? {}).length} data sources, ${Object.keys(tf.output ?? {}).length} outputs`);
+  const reportPath = join(outdir, dirname(stack.synthesizedStackPath), REPORT_FILE);
+  if (existsSync(reportPath)) {
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as LessonsReport;
+    lines.push(`  ${summaryLine(report.summary)} (${reportPath.slice(outdir.length + 1)})`);
+  }
   for (const [type, n] of counts.sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${String(n).padStart(3)}  ${type}`);
   for (const a of stack.annotations) {
     const level = a.level.replace(/^@cdktf\//, '');

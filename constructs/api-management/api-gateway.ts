@@ -1,43 +1,63 @@
-import { Fn } from 'cdktf';
+import { Fn, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse, requireEmail, requireRange } from '../core/validation';
+import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
-
-/** API Management v2 tiers with their unit count, as azurerm 4.x spells them. */
-export type ApiManagementV2Sku = `BasicV2_${number}` | `StandardV2_${number}` | `PremiumV2_${number}`;
+import { ApiGatewayAttributes, IApiGateway, ImportedApiGateway, registerGatewayName } from './gateway-reference';
 
 const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
 
 /** How `rate-limit-by-key` counts on a tier (GW-2). */
-export type RateLimitAlgorithm = 'token bucket' | 'sliding window';
-
-/**
- * The algorithm `rate-limit-by-key` uses on an API Management SKU (GW-2): a token bucket on
- * the v2 tiers (`BasicV2_1`, `StandardV2_2`, ...), a sliding window on the classic tiers
- * (`Developer_1`, `Basic_1`, `Standard_1`, `Premium_1`, `Isolated_1`). `undefined` for
- * `Consumption_0` (where rate-limit-by-key does not run) and for anything not recognised,
- * e.g. an unresolved Terraform reference.
- */
-export function rateLimitAlgorithmOf(skuName: string): RateLimitAlgorithm | undefined {
-  if (/^(?:Basic|Standard|Premium)V2_\d+$/.test(skuName)) return 'token bucket';
-  if (/^(?:Developer|Basic|Standard|Premium|Isolated)_\d+$/.test(skuName)) return 'sliding window';
-  return undefined;
+export enum RateLimitAlgorithm {
+  /** v2 tiers: bursts up to the limit pass at once, then the bucket refills. */
+  TOKEN_BUCKET = 'token bucket',
+  /** Classic tiers: at most the limit in any window. */
+  SLIDING_WINDOW = 'sliding window',
 }
 
-/**
- * An API Management service to put APIs, policies and backends on: an {@link ApiGateway}, or a
- * service created elsewhere, given by name, resource group and SKU (`azurerm` spelling, e.g.
- * `StandardV2_1`, `Developer_1`, `Consumption_0`).
- */
-export interface IApiGatewayRef {
-  readonly serviceName: string;
-  readonly resourceGroupName: string;
-  /** Decides which policies run and how rate limits count (GW-2). */
-  readonly skuName: string;
+/** API Management SKU names as azurerm spells them (`<tier>_<units>`), and what a tier means for limits. */
+export class ApiManagementSku {
+  /** `BasicV2_<units>`, 1-10 units. */
+  public static basicV2(units: number): string {
+    return `BasicV2_${units}`;
+  }
+
+  /** `StandardV2_<units>`, 1-10 units. */
+  public static standardV2(units: number): string {
+    return `StandardV2_${units}`;
+  }
+
+  /** `PremiumV2_<units>`, 1-30 units. */
+  public static premiumV2(units: number): string {
+    return `PremiumV2_${units}`;
+  }
+
+  /** Whether `skuName` is a v2 tier this library deploys (`BasicV2_1`-`_10`, `StandardV2_1`-`_10`, `PremiumV2_1`-`_30`). */
+  public static isV2(skuName: string): boolean {
+    return V2_SKU.test(skuName);
+  }
+
+  /** True for the Consumption tier, which runs no backend circuit breaker and no `rate-limit-by-key`. */
+  public static isConsumption(skuName: string): boolean {
+    return /^Consumption(?:_\d+)?$/.test(skuName);
+  }
+
+  /**
+   * The algorithm `rate-limit-by-key` uses on a SKU (GW-2): a token bucket on the v2 tiers, a
+   * sliding window on the classic tiers; undefined for Consumption and for anything not
+   * recognised (e.g. an unresolved Terraform reference).
+   */
+  public static rateLimitAlgorithmOf(skuName: string): RateLimitAlgorithm | undefined {
+    if (/^(?:Basic|Standard|Premium)V2_\d+$/.test(skuName)) return RateLimitAlgorithm.TOKEN_BUCKET;
+    if (/^(?:Developer|Basic|Standard|Premium|Isolated)_\d+$/.test(skuName)) return RateLimitAlgorithm.SLIDING_WINDOW;
+    return undefined;
+  }
+
+  private constructor() {}
 }
 
 export interface ApiGatewayProps {
@@ -46,10 +66,11 @@ export interface ApiGatewayProps {
   readonly resourceGroupName: string;
   readonly location: string;
   /**
-   * v2 tier and units: `BasicV2_1`-`BasicV2_10`, `StandardV2_1`-`StandardV2_10`, `PremiumV2_1`-`PremiumV2_30`.
-   * v2 tiers provision in minutes, support WebSocket pass-through and unbuffered streaming.
+   * v2 tier and units: `BasicV2_1`-`BasicV2_10`, `StandardV2_1`-`StandardV2_10`, `PremiumV2_1`-`PremiumV2_30`
+   * (`ApiManagementSku.basicV2(1)`). v2 tiers provision in minutes, support WebSocket pass-through
+   * and unbuffered streaming.
    */
-  readonly skuName: ApiManagementV2Sku;
+  readonly skuName: string;
   readonly publisherName: string;
   readonly publisherEmail: string;
   /** Log Analytics workspace for gateway logs (GW-10). */
@@ -66,21 +87,31 @@ export interface ApiGatewayProps {
  * off on both sides, and gateway logs in Log Analytics's resource-specific
  * `ApiManagementGatewayLogs` table (GW-10) with request and response bodies never logged (EDGE-4).
  */
-export class ApiGateway extends Construct implements IApiGatewayRef {
+export class ApiGateway extends Construct implements IApiGateway {
+  /** A gateway another team owns, by name, resource group and SKU: APIs, policies and grants work on it as on one this stack creates. */
+  public static fromExisting(scope: Construct, id: string, attributes: ApiGatewayAttributes): IApiGateway {
+    const gateway = new ImportedApiGateway(scope, id, attributes);
+    registerGatewayName(gateway, attributes.serviceName);
+    return gateway;
+  }
+
   public readonly service: ApiManagement;
   public readonly serviceName: string;
   public readonly resourceGroupName: string;
   /** The v2 SKU, e.g. `BasicV2_1`. */
-  public readonly skuName: ApiManagementV2Sku;
+  public readonly skuName: string;
+  public readonly gatewayId: string;
   /** Gateway host name, e.g. `apim-x.azure-api.net`, for a Front Door origin. */
   public readonly gatewayHostName: string;
+  /** The service's system-assigned identity. */
+  public readonly identity: IManagedIdentity;
   /** The v2 tiers rate-limit with a token bucket, not a sliding window (GW-2). */
-  public readonly rateLimitAlgorithm = 'token bucket';
+  public readonly rateLimitAlgorithm = RateLimitAlgorithm.TOKEN_BUCKET;
 
   constructor(scope: Construct, id: string, props: ApiGatewayProps) {
     super(scope, id);
     checkName(this, 'name', props.name, NAME_RULES.apiManagement);
-    if (!V2_SKU.test(props.skuName)) {
+    if (!Token.isUnresolved(props.skuName) && !V2_SKU.test(props.skuName)) {
       refuse(this, {
         lesson: 'GW-2', setting: 'skuName', given: props.skuName,
         problem: 'this library deploys the v2 tiers only: classic tiers take 30-45 minutes to provision, Consumption has no WebSocket pass-through, and the tier decides the rate-limit algorithm (GW-2).',
@@ -108,9 +139,12 @@ export class ApiGateway extends Construct implements IApiGatewayRef {
       },
     });
     this.serviceName = this.service.name;
+    registerGatewayName(this, props.name);
     this.resourceGroupName = props.resourceGroupName;
     this.skuName = props.skuName;
+    this.gatewayId = this.service.id;
     this.gatewayHostName = Fn.trimprefix(this.service.gatewayUrl, 'https://');
+    this.identity = ManagedIdentity.systemAssigned(this.service.identity.principalId, id);
 
     const samplingPercentage = props.samplingPercentage ?? 100;
     requireRange(this, samplingPercentage, {

@@ -1,66 +1,30 @@
 import { Annotations, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
-import { CONNECTION_CEILING_SECONDS, LessonId } from '../core/lessons';
+import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse, requireRange, warn } from '../core/validation';
-import { CounterKey } from '../policy/counter-key';
+import { refuse, requireRange, warn, within } from '../core/validation';
+import { CounterKey, CounterKeyKind } from '../policy/counter-key';
 import { PolicyDocument } from '../policy/policy-document';
-import {
-  LlmTokenLimitOptions, MAX_RENEWAL_PERIOD_SECONDS, clientIdHeader, limitConcurrency, llmTokenLimit, rateLimitByKey, setBackendService,
-} from '../policy/rate-limit';
-import { PolicyStatement, forwardRequest } from '../policy/statements';
-import { throttledAsProblemJson } from '../policy/throttling-response';
-import { XS_INT_MAX } from '../policy/values';
-import { IApiGatewayRef, RateLimitAlgorithm, rateLimitAlgorithmOf } from './api-gateway';
-import { isConsumptionSku } from './gateway-backend';
+import { PolicyStatement } from '../policy/policy-statement';
+import { LimitConcurrencyOptions, LlmTokenLimitOptions, RateLimitByKeyOptions } from '../policy/rate-limit';
+import { ApiManagementSku, RateLimitAlgorithm } from './api-gateway';
+import { claimApiPolicy } from './gateway-api';
+import { IApiGateway } from './gateway-reference';
 
-export interface ApiRateLimitOptions {
-  /** Calls per renewal period and key, at least 1. */
-  readonly calls: number;
-  /** 1-300 seconds. */
-  readonly renewalPeriodSeconds: number;
-  /** @default CounterKey.subscription() */
-  readonly key?: CounterKey;
-  /** @default 'successful': only 2xx/3xx responses consume the budget (GW-4) */
-  readonly countOnly?: 'successful' | 'all';
-}
-
-export interface ApiConcurrencyOptions {
-  /** Calls in flight at once per key, at least 1; more fail at once with 429 (GW-6). */
-  readonly maxCount: number;
-  /**
-   * `CounterKey.shared(name)` caps the backend as a whole.
-   * @default CounterKey.subscription(): each client on its own
-   */
-  readonly key?: CounterKey;
-}
-
-export interface ApiRateLimitPolicyProps {
-  /** The gateway holding the API: an `ApiGateway` or any service by name, resource group and SKU. */
-  readonly gateway: IApiGatewayRef;
-  /**
-   * API name (id) on the gateway. The construct writes the API's one API-scope policy, so the API
-   * must not have another (e.g. a `StreamingApi` writes its own).
-   */
-  readonly apiName: string;
-  /** `rate-limit-by-key` (GW-1, GW-2, GW-4). @default - none */
-  readonly rateLimit?: ApiRateLimitOptions;
+/** The limits of one API at the gateway. */
+export interface ApiLimits {
+  /** `rate-limit-by-key` (GW-1, GW-2, GW-4), keyed on the subscription by default. @default - none */
+  readonly rateLimit?: RateLimitByKeyOptions;
   /**
    * `limit-concurrency` around the backend's `forward-request` (GW-6). The backend section then
    * holds that `forward-request` instead of `<base />`, so a global backend policy is not
    * inherited: on a gateway another team owns, check its global backend section first.
    * @default - none
    */
-  readonly concurrency?: ApiConcurrencyOptions;
+  readonly concurrency?: LimitConcurrencyOptions;
   /** `llm-token-limit` for an AI backend (LIM-3). @default - none */
   readonly tokenLimit?: LlmTokenLimitOptions;
-  /**
-   * Route calls to this API Management backend (`GatewayBackend.backendId`) with
-   * `set-backend-service`, so its circuit breaker guards them (GW-7).
-   * @default - the API's service URL
-   */
-  readonly backendId?: string;
   /**
    * `forward-request` timeout inside the concurrency limit, at most 240 s (EDGE-1). Only used
    * with `concurrency` (without it the backend section is `<base />`).
@@ -77,7 +41,23 @@ export interface ApiRateLimitPolicyProps {
    * @default 5
    */
   readonly retryAfterSeconds?: number;
-  /** Inbound statements that run first, after `<base />` (e.g. `onlyFromFrontDoor(...)`, token validation). @default - none */
+}
+
+export interface ApiRateLimitPolicyProps extends ApiLimits {
+  /** The gateway holding the API: an `ApiGateway`, or one another team owns (`ApiGateway.fromExisting`). */
+  readonly gateway: IApiGateway;
+  /**
+   * API name (id) on the gateway. The construct writes the API's one API-scope policy, so the API
+   * must not have another (a second one is refused at synth).
+   */
+  readonly apiName: string;
+  /**
+   * Route calls to this API Management backend (`GatewayBackend.backendId`) with
+   * `set-backend-service`, so its circuit breaker guards them (GW-7).
+   * @default - the API's service URL
+   */
+  readonly backendId?: string;
+  /** Inbound statements that run first, after `<base />` (e.g. `PolicyStatement.onlyFromFrontDoor(...)`, token validation). @default - none */
   readonly inbound?: PolicyStatement[];
 }
 
@@ -96,7 +76,7 @@ export class ApiRateLimitPolicy extends Construct {
   /** The rendered policy document. */
   public readonly xml: string;
   /** How `rate-limit-by-key` counts on this gateway, `undefined` when the SKU is unknown at synth (GW-2). */
-  public readonly algorithm: RateLimitAlgorithm | undefined;
+  public readonly algorithm?: RateLimitAlgorithm;
   public readonly apiPolicy: ApiManagementApiPolicy;
 
   constructor(scope: Construct, id: string, props: ApiRateLimitPolicyProps) {
@@ -111,11 +91,8 @@ export class ApiRateLimitPolicy extends Construct {
       });
     }
     const sku = props.gateway.skuName;
-    this.algorithm = rateLimitAlgorithmOf(sku);
+    this.algorithm = ApiManagementSku.rateLimitAlgorithmOf(sku);
     this.checkSku(sku, props);
-    if (rateLimit) this.checkRateLimit(rateLimit);
-    if (concurrency) this.checkConcurrency(concurrency);
-    if (tokenLimit) this.checkTokenLimit(tokenLimit);
 
     const timeoutSeconds = props.forwardRequestTimeoutSeconds ?? 60;
     requireRange(this, timeoutSeconds, {
@@ -137,18 +114,21 @@ export class ApiRateLimitPolicy extends Construct {
     });
     if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, NAME_RULES.apiManagementBackend);
 
+    // The statement builders check every value; a refusal is re-raised here with this path.
     const inbound: PolicyStatement[] = [
       ...(props.inbound ?? []),
-      ...(rateLimit ? [rateLimitByKey(rateLimit)] : []),
-      ...(tokenLimit ? [llmTokenLimit(tokenLimit)] : []),
-      clientIdHeader(clientIdKey(props)),
-      ...(props.backendId !== undefined ? [setBackendService(props.backendId)] : []),
+      ...(rateLimit ? [within(this, 'rateLimit', () => PolicyStatement.rateLimitByKey(rateLimit))] : []),
+      ...(tokenLimit ? [within(this, 'tokenLimit', () => PolicyStatement.llmTokenLimit(tokenLimit))] : []),
+      PolicyStatement.clientIdHeader(clientIdKey(props)),
+      ...(props.backendId !== undefined ? [within(this, '', () => PolicyStatement.setBackendService(props.backendId!))] : []),
     ];
     const backend = concurrency
-      ? [limitConcurrency(concurrency, [forwardRequest({ timeoutSeconds, bufferResponse: props.bufferResponse ?? true })])]
+      ? [within(this, 'concurrency', () => PolicyStatement.limitConcurrency(concurrency,
+        [PolicyStatement.forwardRequest({ timeoutSeconds, bufferResponse: props.bufferResponse ?? true })]))]
       : undefined;
-    this.policy = new PolicyDocument({ inbound, backend, onError: [throttledAsProblemJson({ retryAfterSeconds })] });
-    this.xml = this.policy.toXml();
+    this.policy = new PolicyDocument({ inbound, backend, onError: [PolicyStatement.throttledAsProblemJson({ retryAfterSeconds })] });
+    this.xml = within(this, 'policy', () => this.policy.toXml());
+    claimApiPolicy(this, props.gateway, props.apiName);
     this.apiPolicy = new ApiManagementApiPolicy(this, 'policy', {
       apiName: props.apiName,
       apiManagementName: props.gateway.serviceName,
@@ -160,9 +140,9 @@ export class ApiRateLimitPolicy extends Construct {
 
   private checkSku(sku: string, props: ApiRateLimitPolicyProps): void {
     if (Token.isUnresolved(sku)) return;
-    if (isConsumptionSku(sku)) {
+    if (ApiManagementSku.isConsumption(sku)) {
       if (props.rateLimit || props.tokenLimit) {
-        const [setting, lesson]: [string, LessonId] = props.rateLimit ? ['rateLimit', 'GW-1'] : ['tokenLimit', 'LIM-3'];
+        const [setting, lesson] = props.rateLimit ? ['rateLimit', 'GW-1' as const] : ['tokenLimit', 'LIM-3' as const];
         refuse(this, {
           lesson, setting: 'gateway.skuName', given: sku,
           problem: `rate-limit-by-key and llm-token-limit do not run on the Consumption tier, so ${setting} would fail when the policy is saved.`,
@@ -180,88 +160,13 @@ export class ApiRateLimitPolicy extends Construct {
     }
   }
 
-  private checkRateLimit(r: ApiRateLimitOptions): void {
-    requireRange(this, r.calls, {
-      min: 1, max: XS_INT_MAX, setting: 'rateLimit.calls', lesson: 'GW-1',
-      problem: 'the calls each key may make per period are a whole number, at least 1.', fix: 'give e.g. 100 calls per 60 s.',
-    });
-    requireRange(this, r.renewalPeriodSeconds, {
-      min: 1, max: MAX_RENEWAL_PERIOD_SECONDS, setting: 'rateLimit.renewalPeriodSeconds', lesson: 'GW-1',
-      problem: `API Management accepts a renewal period of 1-${MAX_RENEWAL_PERIOD_SECONDS} whole seconds.`,
-      fix: `use at most ${MAX_RENEWAL_PERIOD_SECONDS} s and scale calls with it (e.g. 500 per 300 s), or a quota for longer periods.`,
-    });
-    if (r.countOnly !== undefined && r.countOnly !== 'successful' && r.countOnly !== 'all') {
-      refuse(this, {
-        lesson: 'GW-4', setting: 'rateLimit.countOnly', given: r.countOnly,
-        problem: 'the choices are successful and all.', fix: "use 'successful' (the default): service-side 429s then do not eat the gateway budget.",
-      });
-    }
-    this.checkKey('rateLimit.key', r.key);
-  }
-
-  private checkConcurrency(c: ApiConcurrencyOptions): void {
-    requireRange(this, c.maxCount, {
-      min: 1, max: XS_INT_MAX, setting: 'concurrency.maxCount', lesson: 'GW-6',
-      problem: 'the calls in flight at once are a whole number, at least 1; 0 would reject every call with 429.',
-      fix: 'give what the backend handles at once, e.g. 4, or drop concurrency.',
-    });
-    this.checkKey('concurrency.key', c.key);
-  }
-
-  private checkTokenLimit(t: LlmTokenLimitOptions): void {
-    if (t.tokensPerMinute === undefined && t.tokenQuota === undefined) {
-      refuse(this, {
-        lesson: 'LIM-3', setting: 'tokenLimit', given: t,
-        problem: 'a token limit needs a rate (tokensPerMinute), a quota (tokenQuota with tokenQuotaPeriod) or both.',
-        fix: 'give tokensPerMinute, e.g. 10000, and/or tokenQuota with tokenQuotaPeriod.',
-      });
-    }
-    if (t.tokensPerMinute !== undefined) {
-      requireRange(this, t.tokensPerMinute, {
-        min: 1, max: XS_INT_MAX, setting: 'tokenLimit.tokensPerMinute', lesson: 'LIM-3',
-        problem: 'the rate is a whole number of tokens, at least 1.', fix: 'give the tokens per minute each key may use, e.g. 10000.',
-      });
-    }
-    if (t.tokenQuota !== undefined) {
-      requireRange(this, t.tokenQuota, {
-        min: 1, max: Number.MAX_SAFE_INTEGER, setting: 'tokenLimit.tokenQuota', lesson: 'LIM-3',
-        problem: 'the quota is a whole number of tokens, at least 1.', fix: 'give the tokens each key may use per period, e.g. 1000000.',
-      });
-    }
-    const periods = ['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'];
-    if (t.tokenQuota !== undefined && (t.tokenQuotaPeriod === undefined || !periods.includes(t.tokenQuotaPeriod))) {
-      refuse(this, {
-        lesson: 'LIM-3', setting: 'tokenLimit.tokenQuotaPeriod', given: t.tokenQuotaPeriod,
-        problem: 'a token quota needs the period it renews in.', fix: `give one of ${periods.join(', ')}.`,
-      });
-    }
-    if (t.tokenQuota === undefined && t.tokenQuotaPeriod !== undefined) {
-      refuse(this, {
-        lesson: 'LIM-3', setting: 'tokenLimit.tokenQuotaPeriod', given: t.tokenQuotaPeriod,
-        problem: 'a quota period without tokenQuota limits nothing.', fix: 'give tokenQuota as well, or drop tokenQuotaPeriod.',
-      });
-    }
-    this.checkKey('tokenLimit.key', t.key);
-  }
-
-  /** A client-controlled key must be acknowledged (`CounterKey.requestHeader(name, { clientControlled: true })`). */
-  private checkKey(setting: string, key: CounterKey | undefined): void {
-    if (key && key.clientControlled && key.acknowledged !== true) {
-      refuse(this, {
-        lesson: 'GW-5', setting, given: key.expression,
-        problem: 'the client picks this key, so it can send a new value on every call and get a fresh budget each time.',
-        fix: "key on CounterKey.subscription() (the default) or a validated claim, or pass { clientControlled: true } to CounterKey.requestHeader if something in front of the gateway sets this header.",
-      });
-    }
-  }
-
-  private describeAlgorithm(sku: string, r: ApiRateLimitOptions): string {
+  private describeAlgorithm(sku: string, r: RateLimitByKeyOptions): string {
     const head = `[GW-2] ${this.node.path}: rate-limit-by-key (${r.calls} calls per ${r.renewalPeriodSeconds} s per ${(r.key ?? CounterKey.subscription()).description})`;
     const gw3 = 'Counters are per gateway node and sync asynchronously (GW-3): capacity protection, not an exact quota.';
     switch (this.algorithm) {
-      case 'token bucket':
+      case RateLimitAlgorithm.TOKEN_BUCKET:
         return `${head} on ${sku} is a token bucket: bursts of up to ${r.calls} calls pass at once, then it refills at ${r.calls} calls per ${r.renewalPeriodSeconds} s. ${gw3}`;
-      case 'sliding window':
+      case RateLimitAlgorithm.SLIDING_WINDOW:
         return `${head} on ${sku} is a sliding window: at most ${r.calls} calls in any ${r.renewalPeriodSeconds} s, and a burst that uses them up blocks the key until those calls age out of the window. ${gw3}`;
       default:
         return `${head}: the gateway's SKU is not known at synth; v2 tiers count with a token bucket (bursts up to ${r.calls} at once), classic tiers with a sliding window. ${gw3}`;
@@ -276,5 +181,5 @@ export class ApiRateLimitPolicy extends Construct {
  */
 function clientIdKey(props: ApiRateLimitPolicyProps): CounterKey {
   const key = props.rateLimit?.key ?? props.tokenLimit?.key;
-  return key && (key.kind === 'subscription' || key.kind === 'claim') ? key : CounterKey.subscription();
+  return key && (key.kind === CounterKeyKind.SUBSCRIPTION || key.kind === CounterKeyKind.CLAIM) ? key : CounterKey.subscription();
 }

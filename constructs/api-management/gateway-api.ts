@@ -1,17 +1,18 @@
-import { Token } from 'cdktf';
+import { TerraformResource, TerraformStack, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { resolveIn } from '../core/claims';
 import { LessonId } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
 import { TimeoutLayer } from '../core/request-path';
 import { refuse } from '../core/validation';
-import { onlyFromFrontDoor } from '../policy/fragments';
-import { PolicyStatement } from '../policy/statements';
-import { ApiGateway } from './api-gateway';
+import { PolicyStatement } from '../policy/policy-statement';
+import { IApiGateway, claimOnGateway } from './gateway-reference';
 
 /** Shared props of the APIs this library puts on a gateway. */
 export interface GatewayApiProps {
-  readonly gateway: ApiGateway;
+  /** The gateway: an `ApiGateway`, or one another team owns (`ApiGateway.fromExisting`). */
+  readonly gateway: IApiGateway;
   /** API name (id) on the gateway. */
   readonly name: string;
   /** Path below the gateway host, e.g. `realtime`: letters, digits, `-`, `_`, `.` and `/` between segments. */
@@ -32,9 +33,11 @@ export interface GatewayApiProps {
    */
   readonly allowDirectCallers?: boolean;
   /**
-   * Require an APIM subscription key. Off by default because browsers' `EventSource` and
-   * `WebSocket` cannot send headers; the Front Door check and the app's own auth gate access.
-   * @default false
+   * Require an APIM subscription key. The streaming APIs default to off, because browsers'
+   * `EventSource` and `WebSocket` cannot send headers (the Front Door check and the app's own
+   * auth gate access); `HttpProxyApi` defaults to on, since a limit keyed on the subscription
+   * needs every caller to have one (GW-1).
+   * @default - false for StreamingApi and WebSocketApi, true for HttpProxyApi
    */
   readonly subscriptionRequired?: boolean;
   /**
@@ -60,7 +63,7 @@ export function checkBackendUrl(
 
 /** The inbound statements that keep out callers other than the API's Front Door. */
 export function frontDoorGuard(scope: Construct, props: GatewayApiProps): PolicyStatement[] {
-  if (props.frontDoorId) return [onlyFromFrontDoor(props.frontDoorId)];
+  if (props.frontDoorId) return [PolicyStatement.onlyFromFrontDoor(props.frontDoorId)];
   if (props.allowDirectCallers) return [];
   return refuse(scope, {
     lesson: 'ACCESS', setting: 'frontDoorId', given: undefined,
@@ -69,12 +72,8 @@ export function frontDoorGuard(scope: Construct, props: GatewayApiProps): Policy
   });
 }
 
-/** The `azurerm_api_management_api` both API constructs create, with name and path checked. */
-export function createGatewayApi(
-  scope: Construct,
-  props: GatewayApiProps,
-  kind: { apiType?: 'websocket'; protocols: string[]; serviceUrl: string },
-): ApiManagementApi {
+/** Check an API's name and path, and claim both on the gateway (one API per name and per path). */
+export function checkAndClaimApi(scope: Construct, props: GatewayApiProps): void {
   checkName(scope, 'name', props.name, NAME_RULES.apiManagementApi);
   if (!Token.isUnresolved(props.path) && !API_PATH.test(props.path)) {
     refuse(scope, {
@@ -82,6 +81,29 @@ export function createGatewayApi(
       problem: 'an API path is URL segments without a leading slash or spaces.', fix: 'use e.g. "realtime" or "orders/v1".',
     });
   }
+  claimOnGateway(scope, props.gateway, {
+    kind: 'api', value: props.name, setting: 'name', description: `an API named ${JSON.stringify(props.name)}`,
+    fix: 'give each API its own name on the gateway.',
+  });
+  claimOnGateway(scope, props.gateway, {
+    kind: 'path', value: props.path, setting: 'path', description: `an API on the path /${props.path}`,
+    fix: 'give each API its own path (or make them versions of one API with an API version set).',
+  });
+}
+
+/** Claim the API-scope policy of `apiName` for `owner` (API Management keeps one policy per API). */
+export function claimApiPolicy(owner: Construct, gateway: IApiGateway, apiName: string, setting = 'apiName'): void {
+  const name = literalApiName(owner, apiName);
+  const shown = Token.isUnresolved(name) ? String(resolveIn(owner, name)) : name;
+  claimOnGateway(owner, gateway, {
+    kind: 'api-policy', value: name, setting, description: `the API-scope policy of API ${JSON.stringify(shown)}`,
+    fix: 'put all statements of that API into one policy: give the limits to the API construct (e.g. HttpProxyApi limits) instead of adding a second policy.',
+  });
+}
+
+/** The `azurerm_api_management_api` of an HTTP API, with name and path checked and claimed. */
+export function createGatewayApi(scope: Construct, props: GatewayApiProps, kind: { protocols: string[]; serviceUrl: string; subscriptionRequired: boolean }): ApiManagementApi {
+  checkAndClaimApi(scope, props);
   return new ApiManagementApi(scope, 'api', {
     name: props.name,
     displayName: props.displayName ?? props.name,
@@ -89,9 +111,23 @@ export function createGatewayApi(
     resourceGroupName: props.gateway.resourceGroupName,
     revision: '1',
     path: props.path,
-    ...(kind.apiType ? { apiType: kind.apiType } : {}),
     protocols: kind.protocols,
     serviceUrl: kind.serviceUrl,
-    subscriptionRequired: props.subscriptionRequired ?? false,
+    subscriptionRequired: kind.subscriptionRequired,
   });
+}
+
+/**
+ * The literal name behind `apiName` when it is a reference to an API resource of the same stack
+ * (`api.name`), so a policy given the reference and one given the name claim the same scope.
+ */
+export function literalApiName(owner: Construct, apiName: string): string {
+  if (!Token.isUnresolved(apiName)) return apiName;
+  const stack = TerraformStack.of(owner);
+  const match = /^\$\{(azurerm_api_management_api|azapi_resource)\.([^.}]+)\.name\}$/.exec(String(resolveIn(owner, apiName)));
+  if (!match) return apiName;
+  const resource = stack.node.findAll().find((c): c is TerraformResource => c instanceof TerraformResource
+    && c.terraformResourceType === match[1] && c.friendlyUniqueId === match[2]);
+  const name = (resource as { nameInput?: unknown } | undefined)?.nameInput;
+  return typeof name === 'string' && !Token.isUnresolved(name) ? name : apiName;
 }

@@ -2,18 +2,12 @@ import { Construct } from 'constructs';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse, requireRange } from '../core/validation';
-import { IApiGatewayRef } from './api-gateway';
+import { ApiManagementSku } from './api-gateway';
 import { checkBackendUrl } from './gateway-api';
-
-/** API Management backend ids (azurerm: letters, digits and hyphens, 1-80). */
+import { IApiGateway, claimOnGateway } from './gateway-reference';
 
 /** Circuit breaker rule names, as azurerm validates them. */
 const RULE_NAME = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,78}[a-zA-Z0-9])?$/;
-
-/** True for SKUs on which API Management runs no backend circuit breaker or rate-limit policy. */
-export function isConsumptionSku(skuName: string): boolean {
-  return /^Consumption(?:_\d+)?$/.test(skuName);
-}
 
 /**
  * Whole seconds as the ISO 8601 duration Azure returns (.NET `XmlConvert` form): 60 → `PT1M`,
@@ -39,12 +33,20 @@ export interface StatusCodeRange {
 /** Statuses that count as failures by default: server errors only (see {@link CircuitBreakerOptions.statusCodeRanges}). */
 export const DEFAULT_FAILURE_STATUS_RANGES: readonly StatusCodeRange[] = [{ min: 500, max: 599 }];
 
+/** When a circuit breaker trips: give exactly one of the two. */
+export interface CircuitBreakerFailures {
+  /** Trip after this many failures (1-10000) within the interval. @default - none */
+  readonly count?: number;
+  /** Trip when this percentage (1-100) of the calls fail within the interval. @default - none */
+  readonly percentage?: number;
+}
+
 export interface CircuitBreakerOptions {
   /**
    * When to trip: after `count` failures (1-10000) or when `percentage` (1-100) of the calls
    * fail, within `intervalSeconds`.
    */
-  readonly failures: { readonly count: number } | { readonly percentage: number };
+  readonly failures: CircuitBreakerFailures;
   /** The window in which failures are counted, in whole seconds. */
   readonly intervalSeconds: number;
   /**
@@ -77,7 +79,7 @@ export interface CircuitBreakerOptions {
 
 export interface GatewayBackendProps {
   /** The gateway the backend is defined on; not Consumption for a circuit breaker. */
-  readonly gateway: IApiGatewayRef;
+  readonly gateway: IApiGateway;
   /** Backend id, used by `set-backend-service backend-id` (see {@link GatewayBackend.backendId}). */
   readonly name: string;
   /** `https://` base URL of the service, or a whole Terraform reference to one (SEC-1). */
@@ -110,6 +112,10 @@ export class GatewayBackend extends Construct {
   constructor(scope: Construct, id: string, props: GatewayBackendProps) {
     super(scope, id);
     checkName(this, 'name', props.name, NAME_RULES.apiManagementBackend);
+    claimOnGateway(this, props.gateway, {
+      kind: 'backend', value: props.name, setting: 'name', description: `a backend named ${JSON.stringify(props.name)}`,
+      fix: 'give each backend its own name on the gateway.',
+    });
     checkBackendUrl(this, props.url, 'https', 'SEC-1',
       'the gateway would call the backend in clear text.', 'use the https:// URL of the service (e.g. its Container Apps ingress).', 'url');
     const circuitBreakerRule = props.circuitBreaker ? this.circuitBreakerRule(props.gateway, props.circuitBreaker) : undefined;
@@ -125,8 +131,8 @@ export class GatewayBackend extends Construct {
     this.backendId = this.backend.name;
   }
 
-  private circuitBreakerRule(gateway: IApiGatewayRef, cb: CircuitBreakerOptions) {
-    if (isConsumptionSku(gateway.skuName)) {
+  private circuitBreakerRule(gateway: IApiGateway, cb: CircuitBreakerOptions) {
+    if (ApiManagementSku.isConsumption(gateway.skuName)) {
       refuse(this, {
         lesson: 'GW-7', setting: 'gateway.skuName', given: gateway.skuName,
         problem: 'the Consumption tier has no backend circuit breaker.',
@@ -140,7 +146,7 @@ export class GatewayBackend extends Construct {
         problem: 'Azure rejects this circuit breaker rule name.', fix: 'use 1-80 letters, digits and hyphens, starting and ending with a letter or digit.',
       });
     }
-    const failures = cb.failures as { count?: number; percentage?: number };
+    const failures = cb.failures;
     if ((failures.count === undefined) === (failures.percentage === undefined)) {
       refuse(this, {
         lesson: 'GW-7', setting: 'circuitBreaker.failures', given: cb.failures,

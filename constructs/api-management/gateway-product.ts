@@ -1,23 +1,26 @@
 import { TerraformStack, Token } from 'cdktf';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementProduct } from '@cdktf/provider-azurerm/lib/api-management-product';
 import { ApiManagementProductApi } from '@cdktf/provider-azurerm/lib/api-management-product-api';
 import { ApiManagementSubscription } from '@cdktf/provider-azurerm/lib/api-management-subscription';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
+import { resolveIn } from '../core/claims';
+import { literalApiName } from './gateway-api';
+import { IApiGateway, claimOnGateway } from './gateway-reference';
 
-/** An API for a product: a construct holding an `ApiManagementApi`, the resource itself, or the literal name of an API managed elsewhere. */
-export type ProductApi = string | ApiManagementApi | { readonly api: ApiManagementApi };
-
-/** The gateway a product lives on: an {@link ApiGateway} or any service given by name. */
-export interface ProductGatewayRef {
-  readonly serviceName: string;
-  readonly resourceGroupName: string;
+/** An API construct of this library (StreamingApi, WebSocketApi, HttpProxyApi): its API resource and name. */
+export interface IGatewayApi extends IConstruct {
+  /** The API's name on the gateway. */
+  readonly apiName: string;
+  /** The API resource (an `azurerm_api_management_api`, or an `azapi_resource` for a WebSocket API). */
+  readonly api: IConstruct;
 }
 
 export interface GatewayProductProps {
-  readonly gateway: ProductGatewayRef;
+  /** The gateway: an `ApiGateway`, or one another team owns (`ApiGateway.fromExisting`). */
+  readonly gateway: IApiGateway;
   /** Product id, e.g. `partners`. */
   readonly productId: string;
   /** @default - the product id */
@@ -25,12 +28,12 @@ export interface GatewayProductProps {
   /** @default - none */
   readonly description?: string;
   /**
-   * APIs the product gives access to: an API construct of this library (anything with an
-   * `api: ApiManagementApi`), a raw `ApiManagementApi`, or the literal name of an API managed
-   * elsewhere. More can be added with {@link GatewayProduct.addApi}.
+   * APIs the product gives access to: an API construct of this library, a raw
+   * `ApiManagementApi`, or the literal name of an API managed elsewhere. More can be added
+   * with {@link GatewayProduct.addApi}.
    * @default - none
    */
-  readonly apis?: ProductApi[];
+  readonly apis?: (IGatewayApi | ApiManagementApi | string)[];
   /**
    * One subscription per client (partner, team, demo client), each with its own key and so
    * its own budget under a rate limit keyed on the subscription (GW-1, GW-8). More can be added
@@ -57,12 +60,17 @@ export class GatewayProduct extends Construct {
   /** Subscriptions by client name. */
   public readonly subscriptions: Record<string, ApiManagementSubscription> = {};
   public readonly productId: string;
-  private readonly gateway: ProductGatewayRef;
+  private readonly gateway: IApiGateway;
+  private readonly linked = new Map<string, string>();
 
   constructor(scope: Construct, id: string, props: GatewayProductProps) {
     super(scope, id);
     this.gateway = props.gateway;
     this.productId = checkName(this, 'productId', props.productId, NAME_RULES.apiManagementProduct);
+    claimOnGateway(this, props.gateway, {
+      kind: 'product', value: props.productId, setting: 'productId', description: `a product named ${JSON.stringify(props.productId)}`,
+      fix: 'give each product its own id on the gateway, or add the APIs to the existing product.',
+    });
     this.product = new ApiManagementProduct(this, 'product', {
       productId: props.productId,
       displayName: props.displayName ?? props.productId,
@@ -82,7 +90,7 @@ export class GatewayProduct extends Construct {
    * refers to the API, so Terraform creates the API first; its construct id is derived from the
    * API's construct path. A name is for an API this stack does not create.
    */
-  public addApi(api: ProductApi): ApiManagementProductApi {
+  public addApi(api: IGatewayApi | ApiManagementApi | string): ApiManagementProductApi {
     let apiName: string;
     let id: string;
     if (typeof api === 'string') {
@@ -96,17 +104,21 @@ export class GatewayProduct extends Construct {
       apiName = api;
       id = `api-${api}`;
     } else {
-      const resource = api instanceof ApiManagementApi ? api : api.api;
-      apiName = resource.name;
+      const resource: IConstruct = api instanceof ApiManagementApi ? api : api.api;
+      apiName = api instanceof ApiManagementApi ? api.name : api.apiName;
       const stackPath = TerraformStack.of(resource).node.path;
       id = `api-${resource.node.path.slice(stackPath.length + 1).split('/').join('-')}`;
     }
-    if (this.node.tryFindChild(id)) {
+    // One link per API, however it was given (a construct, the resource, or the name).
+    const literal = literalApiName(this, apiName);
+    const key = Token.isUnresolved(literal) ? String(resolveIn(this, literal)) : literal.toLowerCase();
+    if (this.node.tryFindChild(id) || this.linked.has(key)) {
       refuse(this, {
         lesson: 'AZURE', setting: 'apis', given: typeof api === 'string' ? api : id,
         problem: 'the API is already part of this product.', fix: 'add each API once.',
       });
     }
+    this.linked.set(key, id);
     return new ApiManagementProductApi(this, id, {
       apiName,
       // A reference, so Terraform creates the product before the link.

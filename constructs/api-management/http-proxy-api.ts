@@ -2,18 +2,24 @@ import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { CounterKeyKind } from '../policy/counter-key';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse, warn } from '../core/validation';
+import { refuse, warn, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
-import { setBackendService } from '../policy/rate-limit';
-import { ApiRateLimitPolicy, ApiRateLimitPolicyProps } from './api-rate-limit-policy';
-import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { PolicyStatement } from '../policy/policy-statement';
+import { ApiLimits, ApiRateLimitPolicy } from './api-rate-limit-policy';
+import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
 
 /** HTTP methods an {@link HttpProxyApi} passes through. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
-
-/** The limits of an {@link HttpProxyApi}: an {@link ApiRateLimitPolicy} without gateway, API or inbound statements. */
-export type HttpProxyApiLimits = Omit<ApiRateLimitPolicyProps, 'gateway' | 'apiName' | 'inbound' | 'backendId'>;
+export enum HttpMethod {
+  GET = 'GET',
+  POST = 'POST',
+  PUT = 'PUT',
+  PATCH = 'PATCH',
+  DELETE = 'DELETE',
+  HEAD = 'HEAD',
+  OPTIONS = 'OPTIONS',
+}
 
 export interface HttpProxyApiProps extends GatewayApiProps {
   /**
@@ -28,25 +34,19 @@ export interface HttpProxyApiProps extends GatewayApiProps {
   readonly backendId?: string;
   /**
    * Methods passed through on every path (`/*`).
-   * @default ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+   * @default [GET, POST, PUT, PATCH, DELETE]
    */
   readonly methods?: HttpMethod[];
-  /**
-   * Require an APIM subscription key. On by default here, unlike the streaming APIs: a limit
-   * keyed on the subscription needs every caller to have one (GW-1).
-   * @default true
-   */
-  readonly subscriptionRequired?: boolean;
   /**
    * Gateway limits: a rate limit and a concurrency limit keyed on the subscription, a token
    * limit for AI backends, the 429 as problem+json with Retry-After (GW-1, GW-6, LIM-3).
    * @default - no limits; the API policy holds only the Front Door check (unless
    *   `allowDirectCallers`) and, with `backendId`, the `set-backend-service`
    */
-  readonly limits?: HttpProxyApiLimits;
+  readonly limits?: ApiLimits;
 }
 
-const DEFAULT_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const DEFAULT_METHODS: readonly HttpMethod[] = [HttpMethod.GET, HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE];
 
 /**
  * An HTTP API that passes the given methods on every path through to one backend, accepts only
@@ -66,19 +66,20 @@ export class HttpProxyApi extends Construct {
     checkBackendUrl(this, props.backendUrl, 'https', 'SEC-1',
       'the gateway would call the backend in clear text.', 'use the https:// URL of the service.');
     const methods = props.methods ?? DEFAULT_METHODS;
-    if (methods.length === 0 || new Set(methods).size !== methods.length) {
+    const known = Object.values(HttpMethod) as string[];
+    if (methods.length === 0 || new Set(methods).size !== methods.length || methods.some((m) => !known.includes(m))) {
       refuse(this, {
         lesson: 'AZURE', setting: 'methods', given: methods,
-        problem: 'each method becomes one operation on /*, so the list must be non-empty and without repeats.',
+        problem: 'each method becomes one operation on /*, so the list must be non-empty, without repeats, and only HTTP methods.',
         fix: `list each method once, e.g. ${JSON.stringify(DEFAULT_METHODS)}.`,
       });
     }
     // Checked here for both policies: without limits no ApiRateLimitPolicy would check it.
     if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, NAME_RULES.apiManagementBackend);
-    const inbound = frontDoorGuard(this, props);
+    const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
-    this.api = createGatewayApi(this, { ...props, subscriptionRequired: props.subscriptionRequired ?? true }, {
-      protocols: ['https'], serviceUrl: props.backendUrl,
+    this.api = createGatewayApi(this, props, {
+      protocols: ['https'], serviceUrl: props.backendUrl, subscriptionRequired: props.subscriptionRequired ?? true,
     });
     this.apiName = this.api.name;
     this.operations = methods.map((method) => new ApiManagementApiOperation(this, `operation-${method.toLowerCase()}`, {
@@ -94,7 +95,7 @@ export class HttpProxyApi extends Construct {
       const { rateLimit, concurrency, tokenLimit } = props.limits;
       const given = [rateLimit, concurrency, tokenLimit].filter((limit) => limit !== undefined);
       // A limit without a key is keyed on the subscription.
-      if (given.some((limit) => limit.key === undefined || limit.key.kind === 'subscription')) {
+      if (given.some((limit) => limit.key === undefined || limit.key.kind === CounterKeyKind.SUBSCRIPTION)) {
         warn(this, {
           lesson: 'GW-1', setting: 'subscriptionRequired', given: false,
           problem: 'the limits are keyed on the subscription, so every caller without a key shares one "anonymous" budget: one noisy caller throttles all of them.',
@@ -111,13 +112,15 @@ export class HttpProxyApi extends Construct {
         ...(props.backendId ? { backendId: props.backendId } : {}),
       });
     } else {
+      claimApiPolicy(this, gateway, props.name, 'name');
+      const document = new PolicyDocument({
+        inbound: [...inbound, ...(props.backendId ? [within(this, '', () => PolicyStatement.setBackendService(props.backendId!))] : [])],
+      });
       new ApiManagementApiPolicy(this, 'policy', {
         apiName: this.api.name,
         apiManagementName: gateway.serviceName,
         resourceGroupName: gateway.resourceGroupName,
-        xmlContent: new PolicyDocument({
-          inbound: [...inbound, ...(props.backendId ? [setBackendService(props.backendId)] : [])],
-        }).toXml(),
+        xmlContent: within(this, 'policy', () => document.toXml()),
       });
     }
   }

@@ -4,21 +4,23 @@ import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-manag
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
-import { HeldInterval, ITimeoutLayer, TimeoutLayer, checkHeldInterval, describeLayers, pathCeiling } from '../core/request-path';
-import { refuse, requireRange } from '../core/validation';
-import { retryAfterOnRetryableStatuses } from '../policy/fragments';
+import {
+  HeldInterval, HoldKind, ITimeoutLayer, RequestPath, TimeoutLayer, checkHeldInterval, describeLayers, pathCeiling,
+} from '../core/request-path';
+import { refuse, requireRange, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
-import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
-import { DEFAULT_STREAMING_ROUTES, StreamingRoute } from './streaming-routes';
+import { PolicyStatement } from '../policy/policy-statement';
+import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from './streaming-routes';
 
 export interface StreamingApiProps extends GatewayApiProps {
   /** HTTPS base URL of the backend, e.g. `https://${app.httpFqdn}`. */
   readonly backendUrl: string;
   /**
    * The operations.
-   * @default DEFAULT_STREAMING_ROUTES: `/poll`, `/long-poll` (25 s hold), `/sse` (15 s heartbeat)
+   * @default StreamingRoutes.defaults(): `/poll`, `/long-poll` (25 s hold), `/sse` (15 s heartbeat)
    */
-  readonly routes?: readonly StreamingRoute[];
+  readonly routes?: StreamingRoute[];
   /**
    * `forward-request` timeout, in seconds: at most 240 (EDGE-1) and no higher than the shortest
    * of `pathLayers`, which would close the request first.
@@ -41,6 +43,8 @@ export interface StreamingApiProps extends GatewayApiProps {
  */
 export class StreamingApi extends Construct implements ITimeoutLayer {
   public readonly api: ApiManagementApi;
+  /** The API's name on the gateway, for products (`GatewayProduct.addApi`). */
+  public readonly apiName: string;
   public readonly policy: PolicyDocument;
   public readonly operations: ApiManagementApiOperation[];
   public readonly timeoutLayer: TimeoutLayer;
@@ -70,23 +74,31 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
     checkBackendUrl(this, props.backendUrl, 'https', 'SEC-1',
       'the gateway would call the backend in clear text.', 'use the https:// URL of the Container Apps ingress.');
     this.timeoutLayer = { layer: 'API Management forward-request timeout', timeoutSeconds, constructPath: this.node.path };
-    const routes = props.routes ?? DEFAULT_STREAMING_ROUTES;
+    const routes = props.routes ?? StreamingRoutes.defaults();
     checkRoutes(this, routes, [...(props.pathLayers ?? []), this.timeoutLayer]);
 
-    const inbound = frontDoorGuard(this, props);
+    const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
-    this.api = createGatewayApi(this, props, { protocols: ['https'], serviceUrl: props.backendUrl });
-    this.operations = routes.map((route) => new ApiManagementApiOperation(this, `operation-${route.name}`, {
-      operationId: route.name,
-      apiName: this.api.name,
-      apiManagementName: gateway.serviceName,
-      resourceGroupName: gateway.resourceGroupName,
-      displayName: describeRoute(route),
-      method: 'GET',
-      urlTemplate: route.urlTemplate,
-    }));
+    this.api = createGatewayApi(this, props, {
+      protocols: ['https'], serviceUrl: props.backendUrl, subscriptionRequired: props.subscriptionRequired ?? false,
+    });
+    this.apiName = this.api.name;
+    claimApiPolicy(this, gateway, props.name, 'name');
+    this.operations = routes.map((route) => {
+      const operation = new ApiManagementApiOperation(this, `operation-${route.name}`, {
+        operationId: route.name,
+        apiName: this.api.name,
+        apiManagementName: gateway.serviceName,
+        resourceGroupName: gateway.resourceGroupName,
+        displayName: describeRoute(route),
+        method: 'GET',
+        urlTemplate: route.urlTemplate,
+      });
+      RequestPath.declareHold(operation, heldInterval(route));
+      return operation;
+    });
 
-    const retryAfter = retryAfterOnRetryableStatuses(retryAfterSeconds);
+    const retryAfter = PolicyStatement.retryAfterOnRetryableStatuses(retryAfterSeconds);
     this.policy = new PolicyDocument({
       inbound,
       streamingForwardRequest: { timeoutSeconds, bufferResponse: false },
@@ -97,24 +109,24 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
       apiName: this.api.name,
       apiManagementName: gateway.serviceName,
       resourceGroupName: gateway.resourceGroupName,
-      xmlContent: this.policy.toXml(),
+      xmlContent: within(this, 'policy', () => this.policy.toXml()),
     });
   }
 }
 
 function describeRoute(route: StreamingRoute): string {
   switch (route.kind) {
-    case 'polling': return `Polling ${route.urlTemplate}`;
-    case 'long-polling': return `Long polling ${route.urlTemplate} (hold ${route.holdSeconds} s)`;
-    case 'sse': return `Server-Sent Events ${route.urlTemplate} (heartbeat ${route.heartbeatSeconds} s; reconnect with Last-Event-ID)`;
+    case StreamingRouteKind.LONG_POLLING: return `Long polling ${route.urlTemplate} (hold ${route.holdSeconds} s)`;
+    case StreamingRouteKind.SSE: return `Server-Sent Events ${route.urlTemplate} (heartbeat ${route.heartbeatSeconds} s; reconnect with Last-Event-ID)`;
+    default: return `Polling ${route.urlTemplate}`;
   }
 }
 
-function heldInterval(route: StreamingRoute): HeldInterval | undefined {
+function heldInterval(route: StreamingRoute): HeldInterval {
   switch (route.kind) {
-    case 'polling': return undefined;
-    case 'long-polling': return { route: route.name, setting: 'holdSeconds', seconds: route.holdSeconds };
-    case 'sse': return { route: route.name, setting: 'heartbeatSeconds', seconds: route.heartbeatSeconds };
+    case StreamingRouteKind.LONG_POLLING: return { route: route.name, kind: HoldKind.HOLD, seconds: route.holdSeconds ?? Number.NaN };
+    case StreamingRouteKind.SSE: return { route: route.name, kind: HoldKind.HEARTBEAT, seconds: route.heartbeatSeconds ?? Number.NaN };
+    default: return { route: route.name, kind: HoldKind.NONE, seconds: 0 };
   }
 }
 
@@ -122,6 +134,7 @@ function checkRoutes(scope: Construct, routes: readonly StreamingRoute[], layers
   const seen = new Set<string>();
   const templates = new Map<string, string>();
   for (const route of routes) {
+    StreamingRoutes.check(scope, route);
     checkName(scope, `routes.${route.name}.name`, route.name, NAME_RULES.apiManagementApi);
     if (seen.has(route.name)) {
       refuse(scope, {
@@ -143,7 +156,6 @@ function checkRoutes(scope: Construct, routes: readonly StreamingRoute[], layers
         problem: 'an operation URL template starts with a slash.', fix: `use "/${route.urlTemplate}".`,
       });
     }
-    const held = heldInterval(route);
-    if (held) checkHeldInterval(scope, held, layers);
+    checkHeldInterval(scope, heldInterval(route), layers);
   }
 }

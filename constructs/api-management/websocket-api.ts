@@ -1,9 +1,16 @@
 import { Construct } from 'constructs';
-import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperationPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-operation-policy';
-import { checkHeldInterval } from '../core/request-path';
+import { Resource } from '../../.gen/providers/azapi/resource';
+import { HoldKind, checkHeldInterval } from '../core/request-path';
+import { TagsAspect } from '../core/tags';
+import { refuse, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
-import { GatewayApiProps, checkBackendUrl, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { ApiManagementSku } from './api-gateway';
+import { GatewayApiProps, checkAndClaimApi, checkBackendUrl, frontDoorGuard } from './gateway-api';
+import { claimOnGateway } from './gateway-reference';
+
+/** ARM type and API version of the WebSocket API (AzAPI: azurerm's CustomizeDiff refuses it at plan, see below). */
+export const WEBSOCKET_API_TYPE = 'Microsoft.ApiManagement/service/apis@2024-05-01';
 
 export interface WebSocketApiProps extends GatewayApiProps {
   /** `wss://` URL of the backend's WebSocket endpoint, e.g. `wss://${app.httpFqdn}/ws`. */
@@ -16,12 +23,20 @@ export interface WebSocketApiProps extends GatewayApiProps {
 }
 
 /**
- * A WebSocket pass-through API (v2 tiers). WebSocket APIs take no API-scope policy, so the
- * Front Door check sits on the built-in `onHandshake` operation. The backend must be the
- * HTTP/1.1 (`auto`) app: the handshake is an HTTP/1.1 Upgrade (ING-1).
+ * A WebSocket pass-through API. WebSocket APIs take no API-scope policy, so the Front Door check
+ * sits on the built-in `onHandshake` operation. The backend must be the HTTP/1.1 (`auto`) app:
+ * the handshake is an HTTP/1.1 Upgrade (ING-1).
+ *
+ * The API is created through AzAPI (`Microsoft.ApiManagement/service/apis`, type `websocket`):
+ * azurerm 4.55's `azurerm_api_management_api` refuses `api_type = websocket` at plan whenever
+ * `service_url` is not known yet, which is the case on the first deploy and after the Container
+ * App is replaced (its FQDN is computed), so the plan of a new environment would always fail.
  */
 export class WebSocketApi extends Construct {
-  public readonly api: ApiManagementApi;
+  /** The API (an `azapi_resource`). */
+  public readonly api: Resource;
+  /** The API's name on the gateway. */
+  public readonly apiName: string;
   public readonly handshakePolicy: PolicyDocument;
 
   constructor(scope: Construct, id: string, props: WebSocketApiProps) {
@@ -29,18 +44,46 @@ export class WebSocketApi extends Construct {
     checkBackendUrl(this, props.backendUrl, 'wss', 'ING-1',
       'a WebSocket API forwards to a wss:// endpoint (TLS ends at the Container Apps ingress).',
       'use wss://<fqdn of the HTTP/1.1 app>/<path>.');
+    if (ApiManagementSku.isConsumption(props.gateway.skuName)) {
+      refuse(this, {
+        lesson: 'ING-1', setting: 'gateway.skuName', given: props.gateway.skuName,
+        problem: 'the Consumption tier has no WebSocket pass-through.', fix: 'put the API on a v2 tier (BasicV2_1 and up).',
+      });
+    }
     // No forward-request timeout applies to an upgraded connection: the other layers set the ceiling.
-    checkHeldInterval(this, { route: props.name, setting: 'heartbeatSeconds', seconds: props.heartbeatSeconds }, props.pathLayers ?? []);
-    const inbound = frontDoorGuard(this, props);
+    checkHeldInterval(this, { route: props.name, kind: HoldKind.HEARTBEAT, seconds: props.heartbeatSeconds }, props.pathLayers ?? []);
+    const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
-    this.api = createGatewayApi(this, props, { apiType: 'websocket', protocols: ['wss'], serviceUrl: props.backendUrl });
+    checkAndClaimApi(this, props);
+    this.api = new Resource(this, 'api', {
+      type: WEBSOCKET_API_TYPE,
+      name: props.name,
+      parentId: gateway.gatewayId,
+      body: {
+        properties: {
+          displayName: props.displayName ?? props.name,
+          path: props.path,
+          protocols: ['wss'],
+          type: 'websocket',
+          serviceUrl: props.backendUrl,
+          subscriptionRequired: props.subscriptionRequired ?? false,
+        },
+      },
+    });
+    // An API is a proxy resource without tags; azapi's schema validation refuses a `tags` argument.
+    TagsAspect.exclude(this.api);
+    this.apiName = this.api.name;
+    claimOnGateway(this, gateway, {
+      kind: 'operation-policy', value: `${props.name}/onHandshake`, setting: 'name',
+      description: `the onHandshake policy of API ${JSON.stringify(props.name)}`, fix: 'keep one WebSocketApi per API.',
+    });
     this.handshakePolicy = new PolicyDocument({ inbound });
     new ApiManagementApiOperationPolicy(this, 'handshake-policy', {
       apiName: this.api.name,
       apiManagementName: gateway.serviceName,
       resourceGroupName: gateway.resourceGroupName,
       operationId: 'onHandshake',
-      xmlContent: this.handshakePolicy.toXml(),
+      xmlContent: within(this, 'policy', () => this.handshakePolicy.toXml()),
     });
   }
 }

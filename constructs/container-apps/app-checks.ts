@@ -1,12 +1,14 @@
-import { ITerraformDependable } from 'cdktf';
-import { IConstruct } from 'constructs';
+import { ITerraformDependable, Token } from 'cdktf';
+import { Construct, IConstruct } from 'constructs';
 import {
   ContainerApp, ContainerAppTemplateContainerLivenessProbe, ContainerAppTemplateContainerReadinessProbe,
 } from '@cdktf/provider-azurerm/lib/container-app';
-import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { NAME_RULES, checkName, composeName } from '../core/naming';
-import { Finding, refuse, requireRange, warn } from '../core/validation';
+import { LessonFinding, refuse, requireRange, warn } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { IPrincipal } from '../identity/principal';
+import { BuiltInRole } from '../identity/roles';
 import type { IngressTransport } from './ingress';
 
 // The checks and building blocks every Container App construct of this library shares
@@ -14,15 +16,20 @@ import type { IngressTransport } from './ingress';
 // is given, so the messages name the construct the user created.
 
 /** A container registry the image is pulled from with the app's managed identity (SEC-2). */
-export interface ContainerRegistryRef {
+export interface IContainerRegistry extends IConstruct {
   /** Login server, e.g. `contoso.azurecr.io`. The image must start with it. */
   readonly loginServer: string;
   /** Resource id of the registry: the scope of the AcrPull role assignment. */
   readonly registryId: string;
+  /**
+   * Grant `principal` AcrPull on the registry (SEC-2): a role assignment under this reference,
+   * construct id `id` (default: the principal's grant key).
+   */
+  grantPull(principal: IPrincipal, id?: string): Grant;
 }
 
 /** Where the apps run: a Container Apps environment and its resource group and region. */
-export interface ContainerAppsEnvironmentRef {
+export interface IContainerAppsEnvironment {
   readonly environmentId: string;
   readonly resourceGroupName: string;
   readonly location: string;
@@ -57,6 +64,8 @@ export interface ScalePolicy {
   readonly holdsConnections: boolean;
 }
 
+/** Azure's limit on the replicas of a Container App. */
+export const MAX_REPLICAS = 300;
 /** Azure's limit on the termination grace period of a Container App. */
 export const MAX_GRACE_SECONDS = 600;
 /** Above this concurrency threshold a connection-holding app warns (SCALE-1). */
@@ -69,12 +78,15 @@ export function checkScale(scope: IConstruct, props: ScaleProps, policy: ScalePo
   const concurrentRequests = props.concurrentRequests ?? 10;
   const terminationGracePeriodSeconds = props.terminationGracePeriodSeconds ?? policy.defaultGraceSeconds;
   requireRange(scope, maxReplicas, {
-    min: 1, max: 300, setting: 'maxReplicas', lesson: 'AZURE',
+    min: 1, max: MAX_REPLICAS, setting: 'maxReplicas', lesson: 'AZURE',
     problem: 'Container Apps allows 1 to 300 replicas.', fix: 'choose a value from 1 to 300.',
   });
+  // A Terraform value for maxReplicas is checked by Azure at apply; minReplicas then only has Azure's own bounds.
+  const maxKnown = !Token.isUnresolved(maxReplicas);
   requireRange(scope, minReplicas, {
-    min: 0, max: maxReplicas, setting: 'minReplicas', lesson: 'SCALE-2',
-    problem: `minimum replicas must lie between 0 and maxReplicas (${maxReplicas}).`, fix: 'lower minReplicas or raise maxReplicas.',
+    min: 0, max: maxKnown ? maxReplicas : MAX_REPLICAS, setting: 'minReplicas', lesson: 'SCALE-2',
+    problem: maxKnown ? `minimum replicas must lie between 0 and maxReplicas (${maxReplicas}).` : `minimum replicas must lie between 0 and ${MAX_REPLICAS}.`,
+    fix: 'lower minReplicas or raise maxReplicas.',
   });
   requireRange(scope, concurrentRequests, {
     min: 1, max: 10000, setting: 'concurrentRequests', lesson: 'SCALE-1',
@@ -147,9 +159,13 @@ export function mergeEnvironmentVariables(
   scope: IConstruct,
   reserved: Record<string, string>,
   user: Record<string, string> | undefined,
-  overrides: (name: string, reservedValue: string) => Pick<Finding, 'lesson' | 'problem' | 'fix'>,
+  overrides: (name: string, reservedValue: string) => Pick<LessonFinding, 'lesson' | 'problem' | 'fix'>,
 ): Record<string, string> {
   const given = user ?? {};
+  // .NET configuration (Kestrel, DefaultAzureCredential) reads names case-insensitively, so
+  // `kestrel__endpoints__http__url` overrides `Kestrel__Endpoints__Http__Url` as surely as the exact name.
+  const reservedByKey = new Map(Object.keys(reserved).map((name) => [name.toLowerCase(), name]));
+  const seen = new Map<string, string>();
   for (const name of Object.keys(given)) {
     if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) {
       refuse(scope, {
@@ -158,8 +174,19 @@ export function mergeEnvironmentVariables(
         fix: 'rename the variable.',
       });
     }
-    if (name in reserved && given[name] !== reserved[name]) {
-      refuse(scope, { ...overrides(name, reserved[name]), setting: `environmentVariables.${name}`, given: given[name] });
+    const key = name.toLowerCase();
+    const twin = seen.get(key);
+    if (twin !== undefined) {
+      refuse(scope, {
+        lesson: 'AZURE', setting: `environmentVariables.${name}`, given: name,
+        problem: `${twin} is set as well, and .NET reads configuration names case-insensitively, so one of the two silently wins.`,
+        fix: 'set the variable once.',
+      });
+    }
+    seen.set(key, name);
+    const reservedName = reservedByKey.get(key);
+    if (reservedName !== undefined && (name !== reservedName || given[name] !== reserved[reservedName])) {
+      refuse(scope, { ...overrides(reservedName, reserved[reservedName]), setting: `environmentVariables.${name}`, given: given[name] });
     }
   }
   return { ...reserved, ...given };
@@ -170,13 +197,13 @@ export function mergeEnvironmentVariables(
  * registry warns (anonymous pulls are off by default), an image outside the given registry is
  * refused (the AcrPull grant would not cover it). `pullers` names who pulls, e.g. `the apps`.
  */
-export function checkRegistryImage(scope: IConstruct, image: string, registry: ContainerRegistryRef | undefined, pullers: string): void {
+export function checkRegistryImage(scope: IConstruct, image: string, registry: IContainerRegistry | undefined, pullers: string): void {
   const imageHost = image.split('/')[0].toLowerCase();
   if (!registry && imageHost.endsWith('.azurecr.io')) {
     warn(scope, {
       lesson: 'SEC-2', setting: 'registry', given: undefined,
       problem: `the image comes from the Azure Container Registry ${imageHost}, which refuses anonymous pulls unless it allows them, so the revision would not start.`,
-      fix: `pass registry: { loginServer: '${imageHost}', registryId: <registry id> } so ${pullers} pull with an identity granted AcrPull.`,
+      fix: `pass registry: ContainerRegistry.fromExisting(this, 'registry', { loginServer: '${imageHost}', registryId: <registry id> }) so ${pullers} pull with an identity granted AcrPull.`,
     });
   }
   if (registry) {
@@ -193,7 +220,7 @@ export function checkRegistryImage(scope: IConstruct, image: string, registry: C
 
 /** A user-assigned identity named `id-<name>`, in the environment's resource group and region. */
 export function newUserAssignedIdentity(
-  scope: IConstruct, id: string, name: string, environment: ContainerAppsEnvironmentRef,
+  scope: IConstruct, id: string, name: string, environment: IContainerAppsEnvironment,
 ): UserAssignedIdentity {
   const identityName = checkName(scope, 'name', composeName('id', name), NAME_RULES.userAssignedIdentity);
   return new UserAssignedIdentity(scope, id, {
@@ -207,25 +234,21 @@ export function newUserAssignedIdentity(
 export interface RegistryPull {
   readonly server: string;
   readonly identityId: string;
-  /** The AcrPull role assignment; the app depends on it explicitly, so the grant exists first. */
-  readonly grant: RoleAssignment;
+  /** The AcrPull grant; the app waits for it, so the grant exists first. */
+  readonly grant: Grant;
 }
 
-/** Grant the identity AcrPull on the registry (construct id `acr-pull`), for the app to depend on (SEC-2). */
-export function grantAcrPull(scope: IConstruct, identity: UserAssignedIdentity, registry: ContainerRegistryRef): RegistryPull {
-  const grant = new RoleAssignment(scope, 'acr-pull', {
-    scope: registry.registryId,
-    roleDefinitionName: 'AcrPull',
-    principalId: identity.principalId,
-    principalType: 'ServicePrincipal',
-  });
+/** Grant the identity AcrPull on the registry (construct id `acr-pull` under `scope`), for the app to wait for (SEC-2). */
+export function grantAcrPull(scope: IConstruct, identity: UserAssignedIdentity, registry: IContainerRegistry): RegistryPull {
+  // Under the app (construct id `acr-pull`), not under the registry reference: the app owns its pull.
+  const grant = Grant.role(scope as Construct, 'acr-pull', { principal: identity, role: BuiltInRole.ACR_PULL, resourceId: registry.registryId });
   return { server: registry.loginServer, identityId: identity.id, grant };
 }
 
 /** Everything one Container App needs, resolved and checked. */
 export interface ContainerAppSpec {
   readonly name: string;
-  readonly environment: ContainerAppsEnvironmentRef;
+  readonly environment: IContainerAppsEnvironment;
   readonly image: string;
   readonly ingress: { readonly external: boolean; readonly targetPort: number; readonly transport: IngressTransport };
   readonly scale: ResolvedScale;
@@ -246,7 +269,7 @@ export interface ContainerAppSpec {
 export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAppSpec): ContainerApp {
   const identityId = spec.identityId ?? spec.pull?.identityId;
   const dependsOn: ITerraformDependable[] | undefined = spec.pull ? [spec.pull.grant] : undefined;
-  return new ContainerApp(scope, id, {
+  return new ContainerApp(scope as Construct, id, {
     name: spec.name,
     resourceGroupName: spec.environment.resourceGroupName,
     containerAppEnvironmentId: spec.environment.environmentId,

@@ -3,6 +3,7 @@ import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-a
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { IContainerAppsEnvironment } from './app-checks';
 
 export interface ContainerAppsEnvironmentProps {
   readonly name: string;
@@ -26,8 +27,23 @@ export interface ContainerAppsEnvironmentProps {
   readonly infrastructureSubnetId?: string;
 }
 
+/** What `ContainerAppsEnvironment.fromExisting` needs to know. */
+export interface ContainerAppsEnvironmentAttributes {
+  /** Resource id of the environment. */
+  readonly environmentId: string;
+  /** Resource group the apps go into. */
+  readonly resourceGroupName: string;
+  /** Region of the environment. */
+  readonly location: string;
+}
+
 /** A Container Apps environment whose console and system logs go to Log Analytics through Azure Monitor. */
-export class ContainerAppsEnvironment extends Construct {
+export class ContainerAppsEnvironment extends Construct implements IContainerAppsEnvironment {
+  /** An environment another team owns: apps can run in it like in one this stack creates. */
+  public static fromExisting(_scope: Construct, _id: string, attributes: ContainerAppsEnvironmentAttributes): IContainerAppsEnvironment {
+    return { environmentId: attributes.environmentId, resourceGroupName: attributes.resourceGroupName, location: attributes.location };
+  }
+
   public readonly environment: ContainerAppEnvironment;
   /** Resource id, for {@link DualIngressContainerApp}. */
   public readonly environmentId: string;

@@ -4,11 +4,14 @@ import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
+import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import {
-  ContainerAppsEnvironmentRef, ContainerRegistryRef, ResolvedScale, checkHealthPath, checkRegistryImage, checkResources,
+  IContainerAppsEnvironment, IContainerRegistry, ResolvedScale, checkHealthPath, checkRegistryImage, checkResources,
   checkScale, checkTargetPort, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
 } from './app-checks';
+import { ImageReference, ReleaseImage } from './image-reference';
 import { EffectiveLimit, InProcessLimit, checkInProcessLimits } from './in-process-limit';
+import { IngressTransport } from './ingress';
 
 /** The variable `DefaultAzureCredential` reads to pick a user-assigned identity. */
 export const AZURE_CLIENT_ID_VARIABLE = 'AZURE_CLIENT_ID';
@@ -22,16 +25,16 @@ export const SERVICE_GRACE_SECONDS = 30;
 export interface ContainerServiceProps {
   /** Name of the container app; the identity is `id-<name>`. */
   readonly name: string;
-  /** The Container Apps environment (a {@link ContainerAppsEnvironment} fits). */
-  readonly environment: ContainerAppsEnvironmentRef;
-  /** Image reference. */
+  /** The Container Apps environment (a {@link ContainerAppsEnvironment}, or `ContainerAppsEnvironment.fromExisting`). */
+  readonly environment: IContainerAppsEnvironment;
+  /** Image reference; pinned and not a public sample in a production stack (RELEASE). */
   readonly image: string;
   /**
-   * Registry the image comes from. With it, the app pulls with its identity, which holds
-   * AcrPull on the registry, granted before the app is created (SEC-2).
+   * Registry the image comes from (`ContainerRegistry.fromExisting`). With it, the app pulls with
+   * its identity, which holds AcrPull on the registry, granted before the app is created (SEC-2).
    * @default - a public image, pulled anonymously
    */
-  readonly registry?: ContainerRegistryRef;
+  readonly registry?: IContainerRegistry;
   /**
    * Extra environment variables for the container. `AZURE_CLIENT_ID` is set by the construct
    * (the identity's client id) and cannot be overridden.
@@ -83,8 +86,10 @@ export interface ContainerServiceProps {
 export class ContainerService extends Construct implements ITimeoutLayer {
   /** The container app. */
   public readonly app: ContainerApp;
-  /** The workload identity (an {@link IManagedIdentityRef}): grant data access to its principalId. */
-  public readonly identity: UserAssignedIdentity;
+  /** The workload identity: grant it data access (e.g. `redis.grantDataAccess(service.identity)`). */
+  public readonly identity: IManagedIdentity;
+  /** The user-assigned identity resource behind {@link identity}. */
+  public readonly identityResource: UserAssignedIdentity;
   /** FQDN of the app's ingress. */
   public readonly fqdn: string;
   /** `https://<fqdn>`. */
@@ -94,7 +99,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
   /** Container Apps ingress closes requests at 240 s (EDGE-1). */
   public readonly timeoutLayer: TimeoutLayer;
   /** The declared in-process limits with what clients really get across replicas (SCALE-3). */
-  public readonly effectiveLimits: readonly EffectiveLimit[];
+  public readonly effectiveLimits: EffectiveLimit[];
 
   constructor(scope: Construct, id: string, props: ContainerServiceProps) {
     super(scope, id);
@@ -110,12 +115,15 @@ export class ContainerService extends Construct implements ITimeoutLayer {
       layer: 'Container Apps ingress request timeout', timeoutSeconds: CONNECTION_CEILING_SECONDS, constructPath: this.node.path,
     };
 
+    ImageReference.check(this, 'image', props.image);
+    ReleaseImage.check(this, 'image', props.image);
     checkRegistryImage(this, props.image, props.registry, 'the app');
-    this.identity = newUserAssignedIdentity(this, 'identity', props.name, props.environment);
-    const pull = props.registry ? grantAcrPull(this, this.identity, props.registry) : undefined;
+    this.identityResource = newUserAssignedIdentity(this, 'identity', props.name, props.environment);
+    this.identity = ManagedIdentity.fromUserAssigned(this.identityResource);
+    const pull = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
 
     const environmentVariables = mergeEnvironmentVariables(
-      this, { [AZURE_CLIENT_ID_VARIABLE]: this.identity.clientId }, props.environmentVariables, () => ({
+      this, { [AZURE_CLIENT_ID_VARIABLE]: this.identityResource.clientId }, props.environmentVariables, () => ({
         lesson: 'SEC-1',
         problem: 'the construct sets it to the client id of the app\'s own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',
         fix: 'drop it and grant the roles the app needs to the service\'s identity (service.identity.principalId).',
@@ -129,13 +137,13 @@ export class ContainerService extends Construct implements ITimeoutLayer {
       name,
       environment: props.environment,
       image: props.image,
-      ingress: { external: props.external ?? true, targetPort, transport: 'auto' },
+      ingress: { external: props.external ?? true, targetPort, transport: IngressTransport.AUTO },
       scale: this.scale,
       resources,
       environmentVariables,
       liveness,
       readiness,
-      identityId: this.identity.id,
+      identityId: this.identityResource.id,
       ...(pull ? { pull } : {}),
     });
     this.fqdn = this.app.ingress.fqdn;

@@ -3,32 +3,37 @@ import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
-import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
+import { ITimeoutLayer, RequestPath, TimeoutLayer } from '../core/request-path';
+import { Suppressions } from '../core/suppressions';
+import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import {
-  ContainerAppsEnvironmentRef, ContainerRegistryRef, RegistryPull, ResolvedScale, checkHealthPath, checkRegistryImage,
+  HIGH_CONCURRENCY, IContainerAppsEnvironment, IContainerRegistry, RegistryPull, ResolvedScale, checkHealthPath, checkRegistryImage,
   checkResources, checkScale, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
 } from './app-checks';
+import { ImageReference, ReleaseImage } from './image-reference';
 import { EffectiveLimit, InProcessLimit, checkInProcessLimits } from './in-process-limit';
 import {
   GRPC_INGRESS_DEFAULTS, HTTP_INGRESS_DEFAULTS, IngressOptions, ResolvedIngress,
   checkIngressPair, kestrelEndpointEnvironment, resolveIngress,
 } from './ingress';
 
-export type { ContainerAppsEnvironmentRef, ContainerRegistryRef } from './app-checks';
-
 export interface DualIngressContainerAppProps {
   /** Base name; the apps are `<name>-http` and `<name>-grpc`, the identity `id-<name>`. */
   readonly name: string;
-  /** The Container Apps environment (a {@link ContainerAppsEnvironment} fits). */
-  readonly environment: ContainerAppsEnvironmentRef;
-  /** Image reference, deployed to both apps. */
+  /** The Container Apps environment (a {@link ContainerAppsEnvironment}, or `ContainerAppsEnvironment.fromExisting`). */
+  readonly environment: IContainerAppsEnvironment;
+  /**
+   * Image reference, deployed to both apps. In a production stack it must be pinned (a version
+   * tag or digest) and not a public sample (RELEASE).
+   */
   readonly image: string;
   /**
-   * Registry the image comes from. With it, both apps pull with a user-assigned identity that
-   * holds AcrPull on the registry, granted before the apps are created (SEC-2).
+   * Registry the image comes from (`ContainerRegistry.fromExisting`). With it, both apps pull with
+   * a user-assigned identity that holds AcrPull on the registry, granted before the apps are
+   * created (SEC-2).
    * @default - a public image, pulled anonymously
    */
-  readonly registry?: ContainerRegistryRef;
+  readonly registry?: IContainerRegistry;
   /** The HTTP/1.1 app: polling, long polling, SSE, WebSockets (ING-1). @default - port 8080, transport 'auto' */
   readonly http?: IngressOptions;
   /** The gRPC app (ING-1). @default - port 8081, transport 'http2' */
@@ -92,8 +97,10 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
   public readonly httpApp: ContainerApp;
   /** The `http2` app: gRPC over h2c. */
   public readonly grpcApp: ContainerApp;
-  /** Pull identity, when the image comes from a registry. */
-  public readonly identity?: UserAssignedIdentity;
+  /** The apps' identity (user-assigned, for the registry pull), when the image comes from a registry. */
+  public readonly identity?: IManagedIdentity;
+  /** The user-assigned identity resource behind {@link identity}. */
+  public readonly identityResource?: UserAssignedIdentity;
   /** FQDN of the HTTP/1.1 app's ingress. */
   public readonly httpFqdn: string;
   /** FQDN of the gRPC app's ingress. */
@@ -103,7 +110,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
   /** Container Apps ingress closes requests at 240 s (EDGE-1). */
   public readonly timeoutLayer: TimeoutLayer;
   /** The declared in-process limits with what clients really get across each app's replicas (SCALE-3). */
-  public readonly effectiveLimits: readonly EffectiveLimit[];
+  public readonly effectiveLimits: EffectiveLimit[];
 
   constructor(scope: Construct, id: string, props: DualIngressContainerAppProps) {
     super(scope, id);
@@ -121,11 +128,14 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       layer: 'Container Apps ingress request timeout', timeoutSeconds: CONNECTION_CEILING_SECONDS, constructPath: this.node.path,
     };
 
+    ImageReference.check(this, 'image', props.image);
+    ReleaseImage.check(this, 'image', props.image);
     checkRegistryImage(this, props.image, props.registry, 'the apps');
     let pull: RegistryPull | undefined;
     if (props.registry) {
-      this.identity = newUserAssignedIdentity(this, 'pull-identity', props.name, props.environment);
-      pull = grantAcrPull(this, this.identity, props.registry);
+      this.identityResource = newUserAssignedIdentity(this, 'pull-identity', props.name, props.environment);
+      this.identity = ManagedIdentity.fromUserAssigned(this.identityResource);
+      pull = grantAcrPull(this, this.identityResource, props.registry);
     }
 
     const pinned = (props.pinKestrelProtocols ?? true) ? kestrelEndpointEnvironment(this.http, this.grpc) : {};
@@ -139,6 +149,13 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
     const common = { props, scale, resources, environmentVariables, pull };
     this.httpApp = this.app('http-app', httpName, this.http, common);
     this.grpcApp = this.app('grpc-app', grpcName, this.grpc, common);
+    for (const app of [this.httpApp, this.grpcApp]) {
+      // Both apps hold connections (streams, WebSockets, gRPC streams): the SCALE-1 rule checks them.
+      RequestPath.markHoldsConnections(app);
+      if (scale.concurrentRequests > HIGH_CONCURRENCY) {
+        Suppressions.add(app, { id: 'SCALE-1.ConnectionHoldingScaleRule', reason: 'DualIngressContainerApp already warned about this threshold at synth (concurrentRequests).' });
+      }
+    }
     this.httpFqdn = this.httpApp.ingress.fqdn;
     this.grpcFqdn = this.grpcApp.ingress.fqdn;
     this.effectiveLimits = checkInProcessLimits(this, props.inProcessLimits, scale.maxReplicas);

@@ -1,4 +1,6 @@
+import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { MAX_REPLICAS } from './app-checks';
 import { refuse, requireRange, warn } from '../core/validation';
 
 /**
@@ -6,10 +8,20 @@ import { refuse, requireRange, warn } from '../core/validation';
  * Window kinds count permits per window; a token bucket holds `permitLimit` tokens refilled every
  * `windowSeconds`; a concurrency limiter caps calls in flight at once.
  */
-export type InProcessLimitKind = 'fixed-window' | 'sliding-window' | 'token-bucket' | 'concurrency';
+export enum InProcessLimitKind {
+  FIXED_WINDOW = 'fixed-window',
+  SLIDING_WINDOW = 'sliding-window',
+  TOKEN_BUCKET = 'token-bucket',
+  CONCURRENCY = 'concurrency',
+}
 
 /** Where a limiter keeps its counter. */
-export type InProcessLimitStore = 'in-process' | 'shared';
+export enum InProcessLimitStore {
+  /** Each replica counts on its own: N replicas allow N times the limit (SCALE-3). */
+  IN_PROCESS = 'in-process',
+  /** One counter in Azure Managed Redis across replicas. */
+  SHARED = 'shared',
+}
 
 /**
  * A limit the application enforces itself, declared so the infrastructure can say what it
@@ -29,9 +41,9 @@ export interface InProcessLimit {
    */
   readonly windowSeconds?: number;
   /**
-   * `in-process`: each replica keeps its own counter, so N replicas allow N times the limit.
-   * `shared`: the counter lives in Redis (Azure Managed Redis), one counter across replicas.
-   * @default 'in-process'
+   * `IN_PROCESS`: each replica keeps its own counter, so N replicas allow N times the limit.
+   * `SHARED`: the counter lives in Redis (Azure Managed Redis), one counter across replicas.
+   * @default InProcessLimitStore.IN_PROCESS
    */
   readonly store?: InProcessLimitStore;
 }
@@ -48,13 +60,13 @@ export interface EffectiveLimit {
   /** Replicas whose counters add up: maxReplicas for an in-process counter, 1 for a shared one. */
   readonly counters: number;
   /** What clients can get at most: `permitLimit` times `counters`. */
-  readonly effectiveLimit: number;
+  readonly allowedAtMost: number;
   /** One line for reports, e.g. `per-client: token-bucket 30 per 60 s, in-process on up to 2 replicas: up to 60 per 60 s`. */
   readonly summary: string;
 }
 
-const KINDS: readonly InProcessLimitKind[] = ['fixed-window', 'sliding-window', 'token-bucket', 'concurrency'];
-const STORES: readonly InProcessLimitStore[] = ['in-process', 'shared'];
+const KINDS: readonly string[] = Object.values(InProcessLimitKind);
+const STORES: readonly string[] = Object.values(InProcessLimitStore);
 /** One day: longer windows are quotas, which belong in a shared store anyway. */
 const MAX_WINDOW_SECONDS = 86_400;
 
@@ -63,11 +75,14 @@ const MAX_WINDOW_SECONDS = 86_400;
  * and warn for every in-process counter on an app that can run more than one replica, with the
  * limit clients actually get. Returns each limit with its effective value.
  */
-export function checkInProcessLimits(scope: IConstruct, limits: readonly InProcessLimit[] | undefined, maxReplicas: number): EffectiveLimit[] {
-  requireRange(scope, maxReplicas, {
+export function checkInProcessLimits(scope: IConstruct, limits: readonly InProcessLimit[] | undefined, maxReplicasGiven: number): EffectiveLimit[] {
+  requireRange(scope, maxReplicasGiven, {
     min: 1, max: Number.MAX_SAFE_INTEGER, setting: 'maxReplicas', lesson: 'AZURE',
     problem: 'the replica count is a whole number of at least 1.', fix: 'choose a value from 1 to 300.',
   });
+  // A Terraform value is not known at synth: the worst case is the Container Apps maximum.
+  const maxReplicas = Token.isUnresolved(maxReplicasGiven) ? MAX_REPLICAS : maxReplicasGiven;
+  const replicasLabel = Token.isUnresolved(maxReplicasGiven) ? `maxReplicas unknown at synth (up to ${MAX_REPLICAS})` : `maxReplicas ${maxReplicas}`;
   const seen = new Set<string>();
   return (limits ?? []).map((limit, index) => {
     const name = limit.name;
@@ -94,7 +109,7 @@ export function checkInProcessLimits(scope: IConstruct, limits: readonly InProce
         fix: `use one of ${KINDS.map((k) => `'${k}'`).join(', ')}.`,
       });
     }
-    const store = limit.store ?? 'in-process';
+    const store = limit.store ?? InProcessLimitStore.IN_PROCESS;
     if (!STORES.includes(store)) {
       refuse(scope, {
         lesson: 'SCALE-3', setting: `${at}.store`, given: store,
@@ -107,7 +122,7 @@ export function checkInProcessLimits(scope: IConstruct, limits: readonly InProce
       problem: 'a limiter needs a whole number of at least 1 permit; anything less rejects every call.',
       fix: 'give the number of calls allowed, e.g. 30.',
     });
-    if (limit.kind === 'concurrency') {
+    if (limit.kind === InProcessLimitKind.CONCURRENCY) {
       if (limit.windowSeconds !== undefined) {
         refuse(scope, {
           lesson: 'SCALE-3', setting: `${at}.windowSeconds`, given: limit.windowSeconds,
@@ -118,33 +133,33 @@ export function checkInProcessLimits(scope: IConstruct, limits: readonly InProce
     } else {
       const window = {
         lesson: 'SCALE-3' as const, setting: `${at}.windowSeconds`,
-        problem: `a ${limit.kind} limit needs its ${limit.kind === 'token-bucket' ? 'refill period' : 'window'} as a whole number of seconds from 1 to ${MAX_WINDOW_SECONDS}.`,
+        problem: `a ${limit.kind} limit needs its ${limit.kind === InProcessLimitKind.TOKEN_BUCKET ? 'refill period' : 'window'} as a whole number of seconds from 1 to ${MAX_WINDOW_SECONDS}.`,
         fix: 'set windowSeconds, e.g. 60.',
       };
       if (limit.windowSeconds === undefined) refuse(scope, { ...window, given: undefined });
       requireRange(scope, limit.windowSeconds, { ...window, min: 1, max: MAX_WINDOW_SECONDS });
     }
 
-    const counters = store === 'in-process' ? maxReplicas : 1;
+    const counters = store === InProcessLimitStore.IN_PROCESS ? maxReplicas : 1;
     const effectiveLimit = limit.permitLimit * counters;
-    const unit = limit.kind === 'concurrency' ? 'calls in flight' : `per ${limit.windowSeconds} s`;
+    const unit = limit.kind === InProcessLimitKind.CONCURRENCY ? 'calls in flight' : `per ${limit.windowSeconds} s`;
     const configured = `${limit.kind} ${limit.permitLimit} ${unit}`;
-    const summary = store === 'shared'
+    const summary = store === InProcessLimitStore.SHARED
       ? `${name}: ${configured}, shared counter: ${limit.permitLimit} ${unit}`
       : `${name}: ${configured}, in-process on up to ${maxReplicas} replica${maxReplicas === 1 ? '' : 's'}: up to ${effectiveLimit} ${unit}`;
-    if (store === 'in-process' && maxReplicas > 1) {
+    if (store === InProcessLimitStore.IN_PROCESS && maxReplicas > 1) {
       warn(scope, {
         lesson: 'SCALE-3', setting: `${at}.permitLimit`, given: limit.permitLimit,
-        problem: limit.kind === 'concurrency'
-          ? `every replica counts on its own, so with maxReplicas ${maxReplicas} up to ${effectiveLimit} calls are in flight at once, not ${limit.permitLimit}.`
-          : `every replica counts on its own, so with maxReplicas ${maxReplicas} clients get up to ${effectiveLimit} per ${limit.windowSeconds} s${limit.kind === 'token-bucket' ? ` (a bucket of ${limit.permitLimit} on each replica)` : ''}, not ${limit.permitLimit}.`,
+        problem: limit.kind === InProcessLimitKind.CONCURRENCY
+          ? `every replica counts on its own, so with ${replicasLabel} up to ${effectiveLimit} calls are in flight at once, not ${limit.permitLimit}.`
+          : `every replica counts on its own, so with ${replicasLabel} clients get up to ${effectiveLimit} per ${limit.windowSeconds} s${limit.kind === InProcessLimitKind.TOKEN_BUCKET ? ` (a bucket of ${limit.permitLimit} on each replica)` : ''}, not ${limit.permitLimit}.`,
         fix: `keep the counter in Azure Managed Redis (store: 'shared') or run one replica.`,
       });
     }
     return {
       name, kind: limit.kind, store, permitLimit: limit.permitLimit,
       ...(limit.windowSeconds !== undefined ? { windowSeconds: limit.windowSeconds } : {}),
-      counters, effectiveLimit, summary,
+      counters, allowedAtMost: effectiveLimit, summary,
     };
   });
 }

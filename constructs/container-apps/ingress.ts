@@ -3,10 +3,25 @@ import { refuse } from '../core/validation';
 import { checkTargetPort } from './app-checks';
 
 /** Container Apps ingress transport between the ingress proxy and the container. */
-export type IngressTransport = 'auto' | 'http' | 'http2' | 'tcp';
+export enum IngressTransport {
+  /** HTTP/1.1, upgraded to HTTP/2 where both sides can: polling, SSE, WebSockets. */
+  AUTO = 'auto',
+  HTTP = 'http',
+  /** HTTP/2 end to end: gRPC (ING-1). */
+  HTTP2 = 'http2',
+  /** Raw TCP: refused (no HTTP routing, ING-1). */
+  TCP = 'tcp',
+}
 
 /** What an ingress carries; decides which transport it needs (ING-1). */
-export type IngressTraffic = 'http' | 'polling' | 'long-polling' | 'sse' | 'websockets' | 'grpc';
+export enum IngressTraffic {
+  HTTP = 'http',
+  POLLING = 'polling',
+  LONG_POLLING = 'long-polling',
+  SSE = 'sse',
+  WEBSOCKETS = 'websockets',
+  GRPC = 'grpc',
+}
 
 /** One of the two ingresses of a {@link DualIngressContainerApp}. */
 export interface IngressOptions {
@@ -17,12 +32,12 @@ export interface IngressOptions {
   readonly targetPort?: number;
   /**
    * Transport between the ingress proxy and the container.
-   * @default 'auto' for the HTTP/1.1 app, 'http2' for the gRPC app
+   * @default IngressTransport.AUTO for the HTTP/1.1 app, IngressTransport.HTTP2 for the gRPC app
    */
   readonly transport?: IngressTransport;
   /**
    * The traffic this ingress carries.
-   * @default ['http', 'polling', 'long-polling', 'sse', 'websockets'] for the HTTP/1.1 app, ['grpc'] for the gRPC app
+   * @default - HTTP, POLLING, LONG_POLLING, SSE and WEBSOCKETS for the HTTP/1.1 app, GRPC for the gRPC app
    */
   readonly carries?: IngressTraffic[];
   /**
@@ -42,10 +57,11 @@ export interface ResolvedIngress {
 }
 
 export const HTTP_INGRESS_DEFAULTS: ResolvedIngress = {
-  role: 'http', targetPort: 8080, transport: 'auto', carries: ['http', 'polling', 'long-polling', 'sse', 'websockets'], external: true,
+  role: 'http', targetPort: 8080, transport: IngressTransport.AUTO,
+  carries: [IngressTraffic.HTTP, IngressTraffic.POLLING, IngressTraffic.LONG_POLLING, IngressTraffic.SSE, IngressTraffic.WEBSOCKETS], external: true,
 };
 export const GRPC_INGRESS_DEFAULTS: ResolvedIngress = {
-  role: 'grpc', targetPort: 8081, transport: 'http2', carries: ['grpc'], external: true,
+  role: 'grpc', targetPort: 8081, transport: IngressTransport.HTTP2, carries: [IngressTraffic.GRPC], external: true,
 };
 
 export function resolveIngress(defaults: ResolvedIngress, options: IngressOptions | undefined): ResolvedIngress {
@@ -67,21 +83,28 @@ export function checkIngressPair(scope: IConstruct, http: ResolvedIngress, grpc:
   for (const ingress of [http, grpc]) {
     const setting = `${ingress.role}.transport`;
     checkTargetPort(scope, `${ingress.role}.targetPort`, ingress.targetPort);
-    if (ingress.carries.includes('grpc') && ingress.transport !== 'http2') {
+    const transports = Object.values(IngressTransport) as string[];
+    if (!transports.includes(ingress.transport)) {
+      refuse(scope, {
+        lesson: 'ING-1', setting, given: ingress.transport,
+        problem: 'Container Apps ingress knows the transports auto, http, http2 and tcp.', fix: `use 'auto' for the HTTP/1.1 app and 'http2' for the gRPC app (the defaults).`,
+      });
+    }
+    if (ingress.carries.includes(IngressTraffic.GRPC) && ingress.transport !== IngressTransport.HTTP2) {
       refuse(scope, {
         lesson: 'ING-1', setting, given: ingress.transport,
         problem: 'gRPC needs HTTP/2 between the ingress proxy and the container; any other transport answers "remote refused stream reset".',
         fix: `set ${setting} to 'http2' (the gRPC app of DualIngressContainerApp does so by default).`,
       });
     }
-    if (ingress.transport === 'tcp') {
+    if (ingress.transport === IngressTransport.TCP) {
       refuse(scope, {
         lesson: 'ING-1', setting, given: ingress.transport,
         problem: 'a tcp ingress carries no HTTP: no routing, no SSE, no gRPC framing, and it needs an exposed port in a VNet environment.',
         fix: `use 'auto' for the HTTP/1.1 app and 'http2' for the gRPC app (the defaults).`,
       });
     }
-    if (ingress.carries.includes('websockets') && ingress.transport === 'http2') {
+    if (ingress.carries.includes(IngressTraffic.WEBSOCKETS) && ingress.transport === IngressTransport.HTTP2) {
       refuse(scope, {
         lesson: 'ING-1', setting, given: ingress.transport,
         problem: 'the WebSocket handshake is an HTTP/1.1 Upgrade, which an http2 transport replaces, so the handshake fails.',

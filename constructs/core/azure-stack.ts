@@ -1,9 +1,11 @@
-import { Aspects, AzurermBackend, LocalBackend, TerraformStack } from 'cdktf';
+import { AzurermBackend, LocalBackend, TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
-import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
+import { AzurermProvider, AzurermProviderFeatures } from '@cdktf/provider-azurerm/lib/provider';
 import { AzapiProvider } from '../../.gen/providers/azapi/provider';
 import { LessonsCheck } from '../lessons-check/lessons-check';
-import { TagsAspect } from './tags';
+import { RulePack } from '../lessons-check/pack';
+import { Production } from './production';
+import { PlatformAspects } from './platform-aspects';
 import { refuse } from './validation';
 
 /** Remote state in an Azure storage account, reached with Entra ID (no storage keys, SEC-1). */
@@ -23,14 +25,36 @@ export interface RemoteStateProps {
   readonly resourceGroupName?: string;
 }
 
+/** The azurerm and azapi providers of an {@link AzureStack}. */
+export interface AzureProvidersProps {
+  /**
+   * Create the providers. `false` when the stack brings its own (`new AzurermProvider(stack,
+   * 'azurerm', ...)` and the exported `AzapiProvider`): then give them the features of
+   * {@link AzureStack.providerFeatures} to keep the production behaviour.
+   * @default true
+   */
+  readonly create?: boolean;
+  /**
+   * Subscription to deploy to.
+   * @default - from the environment (`ARM_SUBSCRIPTION_ID`, `az login`)
+   */
+  readonly subscriptionId?: string;
+  /**
+   * Entra tenant.
+   * @default - from the environment (`ARM_TENANT_ID`, `az login`)
+   */
+  readonly tenantId?: string;
+}
+
 export interface AzureStackProps {
   /** Short stack name, e.g. `realtime`. The stack id is `<stackName>-<environmentName>`. */
   readonly stackName: string;
   /** Environment name, e.g. `dev` or `prod`. */
   readonly environmentName: string;
   /**
-   * Production environments keep a soft-deleted API Management service on
-   * destroy (recoverable); other environments purge it so a name can be reused at once (GW-9).
+   * Production: the constructs' production rules and defaults apply (pinned images, protected
+   * data, no keys), a soft-deleted API Management service is kept on destroy (recoverable,
+   * GW-9), and a resource group that still holds resources is not deleted.
    * @default false
    */
   readonly production?: boolean;
@@ -38,22 +62,30 @@ export interface AzureStackProps {
    * Tags applied to every taggable resource in the stack, after `environment` and `stack`.
    * @default - only `environment`, `stack` and `managed-by`
    */
-  readonly tags?: Record<string, string>;
+  readonly tags?: { [name: string]: string };
   /**
    * Remote state. Without it, state stays in a local file next to the synthesized stack.
    * @default - local backend
    */
   readonly state?: RemoteStateProps;
+  /**
+   * Rule packs the lessons check runs besides the platform lessons pack (a later pack decides the
+   * level of a rule it shares with an earlier one).
+   * @default - the platform lessons pack only
+   */
+  readonly lessonPacks?: RulePack[];
+  /** @default - the stack creates both providers, credentials from the environment */
+  readonly providers?: AzureProvidersProps;
 }
 
 const STACK_PART = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 /**
  * A Terraform stack for one environment of one deployable unit, named `<stack>-<env>`, with the
- * azurerm and azapi providers (credentials and subscription only from the environment: `az login`, OIDC or
- * `ARM_*` variables), state in a local file or in Azure Storage through Entra ID, and the
- * environment's tags on every taggable resource, and the lessons check on every resource,
- * including resources other teams add.
+ * azurerm and azapi providers (credentials and subscription from the environment: `az login`,
+ * OIDC or `ARM_*` variables, unless given), state in a local file or in Azure Storage through
+ * Entra ID, the environment's tags on every taggable resource, and the lessons check on every
+ * resource, including resources other teams add.
  */
 export class AzureStack extends TerraformStack {
   /** The AzureStack a construct belongs to, or undefined outside one (e.g. a plain TerraformStack). */
@@ -63,19 +95,34 @@ export class AzureStack extends TerraformStack {
   }
 
   /**
-   * Whether the construct is deployed to production: the enclosing AzureStack's `production`;
-   * outside an AzureStack, `true`, so the stricter rules apply unless a construct is told otherwise.
+   * Whether the construct is deployed to production: its stack's `production`; in a stack nobody
+   * marked, `true`, so the stricter rules apply unless a construct is told otherwise.
    */
   public static isProduction(scope: IConstruct): boolean {
-    return AzureStack.enclosing(scope)?.production ?? true;
+    return Production.isProduction(scope);
+  }
+
+  /**
+   * The azurerm provider features this library relies on: API Management purged on destroy
+   * outside production and recovered when soft-deleted (GW-9), resource groups kept while they
+   * hold resources in production. Give them to a provider a stack brings itself.
+   */
+  public static providerFeatures(production: boolean): AzurermProviderFeatures {
+    return {
+      apiManagement: [{ purgeSoftDeleteOnDestroy: !production, recoverSoftDeleted: true }],
+      resourceGroup: [{ preventDeletionIfContainsResources: production }],
+    };
   }
 
   public readonly environmentName: string;
   public readonly stackName: string;
   public readonly production: boolean;
-  public readonly azurerm: AzurermProvider;
-  /** For ARM properties azurerm does not model yet; same credentials as azurerm (`ARM_*`, OIDC, `az login`). */
-  public readonly azapi: AzapiProvider;
+  /** The azurerm provider, unless the stack brings its own. */
+  public readonly azurerm?: AzurermProvider;
+  /** For ARM properties azurerm does not model yet; same credentials as azurerm. Unless the stack brings its own. */
+  public readonly azapi?: AzapiProvider;
+  /** The lessons check of this stack. */
+  public readonly lessonsCheck: LessonsCheck;
 
   constructor(scope: Construct, props: AzureStackProps) {
     super(scope, `${props.stackName}-${props.environmentName}`);
@@ -91,15 +138,21 @@ export class AzureStack extends TerraformStack {
     this.environmentName = props.environmentName;
     this.stackName = props.stackName;
     this.production = props.production ?? false;
+    Production.mark(this, this.production);
 
-    this.azurerm = new AzurermProvider(this, 'azurerm', {
-      features: [{
-        apiManagement: [{ purgeSoftDeleteOnDestroy: !this.production, recoverSoftDeleted: true }],
-        resourceGroup: [{ preventDeletionIfContainsResources: this.production }],
-      }],
-      storageUseAzuread: true,
-    });
-    this.azapi = new AzapiProvider(this, 'azapi', {});
+    const providers = props.providers ?? {};
+    if (providers.create ?? true) {
+      const credentials = {
+        ...(providers.subscriptionId !== undefined ? { subscriptionId: providers.subscriptionId } : {}),
+        ...(providers.tenantId !== undefined ? { tenantId: providers.tenantId } : {}),
+      };
+      this.azurerm = new AzurermProvider(this, 'azurerm', {
+        features: [AzureStack.providerFeatures(this.production)],
+        storageUseAzuread: true,
+        ...credentials,
+      });
+      this.azapi = new AzapiProvider(this, 'azapi', credentials);
+    }
 
     if (props.state) {
       new AzurermBackend(this, {
@@ -113,12 +166,10 @@ export class AzureStack extends TerraformStack {
       new LocalBackend(this, { path: `terraform.${this.node.id}.tfstate` });
     }
 
-    Aspects.of(this).add(new LessonsCheck());
-    Aspects.of(this).add(new TagsAspect({
-      environment: props.environmentName,
-      stack: props.stackName,
-      'managed-by': 'cdktf',
-      ...props.tags,
-    }));
+    this.lessonsCheck = PlatformAspects.applyTo(this, {
+      production: this.production,
+      tags: { environment: props.environmentName, stack: props.stackName, 'managed-by': 'cdktf', ...props.tags },
+      ...(props.lessonPacks ? { lessonPacks: props.lessonPacks } : {}),
+    });
   }
 }

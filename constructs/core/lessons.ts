@@ -17,7 +17,9 @@ export type LessonId =
   /** Not a platform lesson: this library's release rule (production runs pinned, real images). */
   | 'RELEASE'
   /** Not a platform lesson: this library's access rule (gateway APIs accept only their Front Door unless told). */
-  | 'ACCESS';
+  | 'ACCESS'
+  /** Not a platform lesson: the environment definitions' own rules (known fields, shapes, values). */
+  | 'ENV';
 
 /**
  * Azure's practical ceiling for one HTTP connection, in seconds (EDGE-1): the load balancer

@@ -1,5 +1,6 @@
 import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { claim } from './claims';
 import { refuse } from './validation';
 
 /** The naming rule of one Azure resource type, as documented by Azure. */
@@ -104,22 +105,15 @@ export function checkName(scope: IConstruct, setting: string, name: string, rule
   return name;
 }
 
-const claimed = new WeakMap<IConstruct, Map<string, string>>();
-
 function claimGlobalName(scope: IConstruct, setting: string, name: string, rule: NameRule): void {
-  const root = scope.node.root;
-  const names = claimed.get(root) ?? new Map<string, string>();
-  claimed.set(root, names);
-  const key = `${rule.kind}:${name.toLowerCase()}`;
-  const owner = names.get(key);
-  if (owner !== undefined && owner !== scope.node.path) {
+  const owner = claim(scope, `global-name:${rule.kind}`, name.toLowerCase());
+  if (owner !== undefined) {
     refuse(scope, {
       lesson: 'AZURE', setting, given: name,
       problem: `${rule.kind} names are unique across Azure, and ${owner} in this app already uses it, so only one of them can deploy.`,
       fix: 'give each stack its own name, e.g. through a name prefix per environment.',
     });
   }
-  names.set(key, scope.node.path);
 }
 
 /**
@@ -128,4 +122,20 @@ function claimGlobalName(scope: IConstruct, setting: string, name: string, rule:
  */
 export function composeName(abbreviation: string, prefix: string, ...parts: (string | undefined)[]): string {
   return [abbreviation, prefix, ...parts].filter((p): p is string => !!p && p.length > 0).join('-').toLowerCase();
+}
+
+const HOST_NAME = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** Refuse a host name that is a URL or not a DNS name (a Terraform reference passes). */
+export function checkHostName(scope: IConstruct, setting: string, host: string): string {
+  if (Token.isUnresolved(host)) return host;
+  if (!HOST_NAME.test(host)) {
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(host) || host.includes('/');
+    refuse(scope, {
+      lesson: 'AZURE', setting, given: host,
+      problem: url ? 'this is a URL, and a host name has no scheme, path or port.' : 'this is not a DNS host name.',
+      fix: url ? `give the host only, e.g. ${JSON.stringify(host.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split('/')[0].split(':')[0])}.` : 'give a host name such as apim-x.azure-api.net.',
+    });
+  }
+  return host;
 }

@@ -23,6 +23,7 @@ export interface PathCeiling {
   readonly setBy: TimeoutLayer[];
 }
 
+
 /**
  * The shortest timeout along the layers a request crosses (EDGE-2). Without layers, the
  * platform's own connection ceiling of 240 s applies (EDGE-1).
@@ -40,13 +41,52 @@ export function describeLayers(layers: readonly TimeoutLayer[]): string {
   return layers.map((l) => `${l.layer} (${l.timeoutSeconds} s, set by ${l.constructPath})`).join(' and ');
 }
 
+/** What a streaming route declares about a held connection. */
+export enum HoldKind {
+  /** A long poll: the server holds the request up to `seconds` before it answers. */
+  HOLD = 'holdSeconds',
+  /** A stream (SSE, WebSocket): the server sends a heartbeat every `seconds`. */
+  HEARTBEAT = 'heartbeatSeconds',
+  /** A route that answers at once (polling): nothing is held. */
+  NONE = 'none',
+}
+
 /** What a streaming route holds a connection open for, declared so the path can be checked. */
 export interface HeldInterval {
   /** Route name, used in messages. */
   readonly route: string;
-  /** `holdSeconds` for long polling, `heartbeatSeconds` for SSE and WebSockets. */
-  readonly setting: 'holdSeconds' | 'heartbeatSeconds';
+  /** Hold time of a long poll or heartbeat interval of a stream. */
+  readonly kind: HoldKind;
+  /** Seconds (0 for `HoldKind.NONE`). */
   readonly seconds: number;
+}
+
+/** Metadata type of a declared hold time or heartbeat on an operation (read by the EDGE-5 rule). */
+export const HELD_INTERVAL_METADATA = 'request-path:held-interval';
+/** Metadata type that marks a Container App as holding connections (read by the SCALE-1 rule). */
+export const HOLDS_CONNECTIONS_METADATA = 'request-path:holds-connections';
+
+/**
+ * Declarations about the request path that the lessons check reads from construct metadata:
+ * what a streaming operation holds (EDGE-2, EDGE-5), and which apps hold connections (SCALE-1).
+ */
+export class RequestPath {
+  /** Declare the hold time or heartbeat of a streaming operation (the StreamingApi construct does it for its routes). */
+  public static declareHold(operation: IConstruct, held: HeldInterval): void {
+    operation.node.addMetadata(HELD_INTERVAL_METADATA, { route: held.route, kind: held.kind, seconds: held.seconds });
+  }
+
+  /** The hold declared on `operation`, if any. */
+  public static declaredHold(operation: IConstruct): HeldInterval | undefined {
+    return operation.node.metadata.find((m) => m.type === HELD_INTERVAL_METADATA)?.data as HeldInterval | undefined;
+  }
+
+  /** Mark a Container App as holding connections (streams, WebSockets, gRPC streams). */
+  public static markHoldsConnections(app: IConstruct): void {
+    app.node.addMetadata(HOLDS_CONNECTIONS_METADATA, true);
+  }
+
+  private constructor() {}
 }
 
 /**
@@ -54,8 +94,10 @@ export interface HeldInterval {
  * (EDGE-2): the connection would be cut before the server answers or sends its next byte.
  */
 export function checkHeldInterval(scope: IConstruct, held: HeldInterval, layers: readonly TimeoutLayer[]): void {
+  if (held.kind === HoldKind.NONE) return;
+  const setting = `routes.${held.route}.${held.kind}`;
   requireRange(scope, held.seconds, {
-    min: 1, max: CONNECTION_CEILING_SECONDS, setting: `routes.${held.route}.${held.setting}`, lesson: 'EDGE-2',
+    min: 1, max: CONNECTION_CEILING_SECONDS, setting, lesson: 'EDGE-2',
     problem: 'a hold time or heartbeat is a whole number of seconds below the path ceiling.',
     fix: 'declare a whole number of seconds, e.g. 25 for a long-poll hold or 15 for an SSE heartbeat.',
   });
@@ -64,9 +106,9 @@ export function checkHeldInterval(scope: IConstruct, held: HeldInterval, layers:
     const by = describeLayers(ceiling.setBy);
     refuse(scope, {
       lesson: 'EDGE-2',
-      setting: `routes.${held.route}.${held.setting}`,
+      setting,
       given: held.seconds,
-      problem: `the shortest timeout on this route's path is ${ceiling.timeoutSeconds} s, from ${by}; the connection is cut before the ${held.setting === 'holdSeconds' ? 'hold ends' : 'next heartbeat'}.`,
+      problem: `the shortest timeout on this route's path is ${ceiling.timeoutSeconds} s, from ${by}; the connection is cut before the ${held.kind === HoldKind.HOLD ? 'hold ends' : 'next heartbeat'}.`,
       fix: `declare less than ${ceiling.timeoutSeconds} s (leave headroom: e.g. ${Math.max(1, Math.floor(ceiling.timeoutSeconds / 8))} s) or raise that layer's timeout.`,
     });
   }

@@ -1,5 +1,6 @@
 import { Fn, IAspect, TerraformResource, Token, Tokenization } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { refuse } from './validation';
 
 /** A provider resource with a `tags` map (every taggable azurerm and azapi resource). */
 interface Taggable {
@@ -50,6 +51,38 @@ export class TagsAspect implements IAspect {
    */
   public static exclude(resource: IConstruct): void {
     TagsAspect.excluded.add(resource);
+  }
+
+  /**
+   * Refuse tags Azure rejects: names of 1-512 characters without `< > % & \ ? /` (and two names
+   * that differ only in case: Azure treats them as one), values of at most 256 characters.
+   */
+  public static check(scope: IConstruct, tags: { [name: string]: string }, setting = 'tags'): void {
+    for (const [name, value] of Object.entries(tags)) {
+      if (Token.isUnresolved(name)) continue;
+      const at = `${setting}.${name}`;
+      if (name.length === 0 || name.length > 512 || /[<>%&\\?/]/.test(name) || name.trim() !== name) {
+        refuse(scope, {
+          lesson: 'AZURE', setting: at, given: name,
+          problem: 'Azure refuses tag names with < > % & \\ ? / or surrounding spaces, and names longer than 512 characters.',
+          fix: 'use letters, digits, hyphens, underscores and dots, e.g. cost-center.',
+        });
+      }
+      const twin = Object.keys(tags).find((other) => other !== name && other.toLowerCase() === name.toLowerCase());
+      if (twin !== undefined) {
+        refuse(scope, {
+          lesson: 'AZURE', setting: at, given: name,
+          problem: `Azure tag names are case-insensitive, so this and ${JSON.stringify(twin)} are one tag with two values.`,
+          fix: 'keep one spelling.',
+        });
+      }
+      if (typeof value !== 'string' || (!Token.isUnresolved(value) && value.length > 256)) {
+        refuse(scope, {
+          lesson: 'AZURE', setting: at, given: value,
+          problem: 'a tag value is a string of at most 256 characters.', fix: 'shorten the value.',
+        });
+      }
+    }
   }
 
   constructor(private readonly tags: Readonly<Record<string, string>>) {}

@@ -2,68 +2,156 @@ import { Annotations, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { LessonId } from './lessons';
 
-/** What a refusal or warning says: the four parts every message carries. */
+/**
+ * What a refusal or warning says: the parts every message carries,
+ * `[LESSON] <path>: <setting> = <value>: <problem> Fix: <fix>`.
+ */
 export interface Finding {
-  /** The lesson the rule encodes, or 'AZURE' for a rule Azure itself enforces. */
-  readonly lesson: LessonId;
+  /** The lesson the check encodes (`EDGE-1`, `SEC-1`, ...), or `AZURE` for a rule Azure itself enforces. */
+  readonly lesson: string;
   /** The property or setting, e.g. `ingress.transport`. */
   readonly setting: string;
-  /** The value given (rendered with JSON.stringify). */
-  readonly given: unknown;
+  /**
+   * The value given, rendered in the message (strings quoted, numbers as they are, NaN and
+   * Infinity included).
+   * @default - undefined
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
+  readonly given?: any;
   /** Why Azure breaks with it. */
   readonly problem: string;
   /** What to do instead. */
   readonly fix: string;
 }
 
-/** Thrown at synth time when a construct refuses its input. */
-export class ConstructValidationError extends Error {
-  public readonly lesson: LessonId;
-  public readonly constructPath: string;
+/** A finding of this library's own checks: the lesson is one of the catalogue's ids. */
+export interface LessonFinding extends Finding {
+  readonly lesson: LessonId;
+}
 
-  constructor(scope: IConstruct, finding: Finding) {
-    super(formatFinding(scope, finding));
+/**
+ * Thrown at synth when a construct refuses its input. The message is one line in the format
+ * every refusal uses; the parts are kept as properties for tests and tools.
+ */
+export class ConstructValidationError extends Error {
+  public readonly lesson: string;
+  public readonly constructPath: string;
+  public readonly setting: string;
+  public readonly problem: string;
+  public readonly fix: string;
+
+  constructor(constructPath: string, finding: Finding) {
+    super(FindingFormat.format(constructPath, finding));
     this.name = 'ConstructValidationError';
     this.lesson = finding.lesson;
-    this.constructPath = scope.node.path;
+    this.constructPath = constructPath;
+    this.setting = finding.setting;
+    this.problem = finding.problem;
+    this.fix = finding.fix;
   }
 }
 
-/** One line: `[LESSON] path: setting = value: problem. Fix: what to do.` */
-export function formatFinding(scope: IConstruct, f: Finding): string {
-  const where = scope.node.path || '<app>';
-  return `[${f.lesson}] ${where}: ${f.setting} = ${render(f.given)}: ${f.problem} Fix: ${f.fix}`;
+/**
+ * Thrown by a builder that has no construct path yet (a policy statement, a counter key). The
+ * message names the builder where a refusal names the construct path; a construct that calls the
+ * builder re-raises it with its own path and the setting it passed (see `within`).
+ */
+export class InvalidValueError extends Error {
+  public readonly finding: Finding;
+  /** The builder that refused, e.g. `rate-limit-by-key`. */
+  public readonly builder: string;
+
+  constructor(builder: string, finding: Finding) {
+    super(FindingFormat.format(builder, finding));
+    this.name = 'InvalidValueError';
+    this.builder = builder;
+    this.finding = finding;
+  }
 }
 
-/** Refuse the input: throws a {@link ConstructValidationError}. */
-export function refuse(scope: IConstruct, finding: Finding): never {
-  throw new ConstructValidationError(scope, finding);
+/** How findings become text. */
+export class FindingFormat {
+  /** One line: `[LESSON] where: setting = value: problem Fix: fix`. */
+  public static format(where: string, f: Finding): string {
+    return `[${f.lesson}] ${where || '<app>'}: ${f.setting} = ${FindingFormat.render(f.given)}: ${f.problem} Fix: ${f.fix}`;
+  }
+
+  /**
+   * A value as a message shows it: strings quoted, numbers as JavaScript writes them (so NaN,
+   * Infinity and -0 stay visible, also inside arrays and objects), undefined as `undefined`.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
+  public static render(value: any): string {
+    return renderValue(value, 0);
+  }
+
+  private constructor() {}
 }
 
-/** Legal but risky input: a synth warning that names the lesson (shown by `cdktf synth` and the synth report). */
-export function warn(scope: IConstruct, finding: Finding): void {
-  Annotations.of(scope).addWarning(formatFinding(scope, finding));
+function renderValue(value: unknown, depth: number): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === undefined) return 'undefined';
+  if (value === null || typeof value === 'boolean') return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value !== 'object' || depth > 4) return String(value);
+  if (Array.isArray(value)) return `[${value.map((v) => renderValue(v, depth + 1)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${renderValue(v, depth + 1)}`).join(',')}}`;
 }
 
-/** Refuse a number outside [min, max] (inclusive). */
-export function requireRange(
-  scope: IConstruct,
-  value: number,
-  bounds: { min: number; max: number; setting: string; lesson: LessonId; problem: string; fix: string },
-): void {
-  if (!Number.isFinite(value) || !Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+/** Refuse the input: throws a {@link ConstructValidationError} naming the construct path. */
+export function refuse(scope: IConstruct, finding: LessonFinding): never {
+  throw new ConstructValidationError(scope.node.path, finding);
+}
+
+/** Legal but risky input: a synth warning in the same format (shown by `cdktf synth` and `npm run synth`). */
+export function warn(scope: IConstruct, finding: LessonFinding): void {
+  Annotations.of(scope).addWarning(FindingFormat.format(scope.node.path, finding));
+}
+
+/** A builder's refusal: throws an {@link InvalidValueError} naming the builder. */
+export function refuseValue(builder: string, finding: LessonFinding): never {
+  throw new InvalidValueError(builder, finding);
+}
+
+/** Bounds of a whole number, with the message parts of its refusal. */
+export interface RangeCheck {
+  readonly min: number;
+  readonly max: number;
+  readonly setting: string;
+  readonly lesson: LessonId;
+  readonly problem: string;
+  readonly fix: string;
+}
+
+/** True when `value` is a whole number in [min, max]; an unresolved Terraform number passes (Azure checks it). */
+export function isWholeNumberIn(value: number, min: number, max: number): boolean {
+  if (Token.isUnresolved(value)) return true;
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Refuse a number that is not a whole number in [min, max]. Unresolved Terraform numbers pass. */
+export function requireRange(scope: IConstruct, value: number, bounds: RangeCheck): void {
+  if (!isWholeNumberIn(value, bounds.min, bounds.max)) {
     refuse(scope, { lesson: bounds.lesson, setting: bounds.setting, given: value, problem: bounds.problem, fix: bounds.fix });
   }
 }
 
-function render(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === undefined) return 'undefined';
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
+/** The builder's variant of {@link requireRange}: returns the value, or throws an {@link InvalidValueError}. */
+export function wholeNumberIn(builder: string, value: number, bounds: RangeCheck): number {
+  if (!isWholeNumberIn(value, bounds.min, bounds.max)) {
+    refuseValue(builder, { lesson: bounds.lesson, setting: bounds.setting, given: value, problem: bounds.problem, fix: bounds.fix });
   }
+  return value;
+}
+
+/** Refuse a choice outside a fixed list (an enum value from another language arrives as a string). */
+export function requireOneOf<T extends string>(scope: IConstruct, value: T, allowed: readonly T[], finding: Omit<LessonFinding, 'given' | 'fix'> & { fix?: string }): T {
+  if (!Token.isUnresolved(value) && !allowed.includes(value)) {
+    refuse(scope, { ...finding, given: value, fix: finding.fix ?? `use one of ${allowed.join(', ')}.` });
+  }
+  return value;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -73,4 +161,35 @@ export function requireEmail(scope: IConstruct, setting: string, value: string, 
   if (!Token.isUnresolved(value) && !EMAIL.test(value)) {
     refuse(scope, { lesson: 'AZURE', setting, given: value, problem, fix: 'give the team mailbox, e.g. platform@contoso.com.' });
   }
+}
+
+/**
+ * Run a builder for `scope`: an {@link InvalidValueError} it raises is re-raised as the
+ * construct's refusal, with the construct path and the setting prefixed by `settingPrefix`
+ * (e.g. `rateLimit` turns `calls` into `rateLimit.calls`).
+ */
+export function within<T>(scope: IConstruct, settingPrefix: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof InvalidValueError)) throw error;
+    const f = error.finding;
+    const setting = settingPrefix ? `${settingPrefix}.${f.setting}` : f.setting;
+    throw new ConstructValidationError(scope.node.path, { ...f, setting });
+  }
+}
+
+/** Checks for constructs other teams write: the same refusal and warning format as the library's own. */
+export class Validation {
+  /** Refuse the input with a {@link ConstructValidationError} naming the construct path. */
+  public static refuse(scope: IConstruct, finding: Finding): void {
+    throw new ConstructValidationError(scope.node.path, finding);
+  }
+
+  /** Warn about legal but risky input, in the same format. */
+  public static warn(scope: IConstruct, finding: Finding): void {
+    Annotations.of(scope).addWarning(FindingFormat.format(scope.node.path, finding));
+  }
+
+  private constructor() {}
 }

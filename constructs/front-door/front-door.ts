@@ -7,12 +7,25 @@ import { CdnFrontdoorProfile } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-p
 import { CdnFrontdoorRoute } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-route';
 import { CdnFrontdoorSecurityPolicy } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-security-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { NAME_RULES, checkName } from '../core/naming';
+import { NAME_RULES, checkHostName, checkName } from '../core/naming';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { refuse, requireRange } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 
-export type FrontDoorSku = 'Standard_AzureFrontDoor' | 'Premium_AzureFrontDoor';
+/** Front Door Standard/Premium SKUs. */
+export enum FrontDoorSku {
+  STANDARD = 'Standard_AzureFrontDoor',
+  /** Managed WAF rule sets, Private Link origins. */
+  PREMIUM = 'Premium_AzureFrontDoor',
+}
+
+/** What the WAF does with a matching request. */
+export enum WafMode {
+  /** Block it. */
+  PREVENTION = 'Prevention',
+  /** Only log it. */
+  DETECTION = 'Detection',
+}
 
 /** A route from the endpoint to the origin. Routes never cache: every route here may carry a stream. */
 export interface FrontDoorRouteOptions {
@@ -25,20 +38,17 @@ export interface FrontDoorRouteOptions {
 export interface FrontDoorWafOptions {
   /** Name: letters and digits only, starting with a letter. */
   readonly name: string;
-  /**
-   * `Prevention` blocks matching requests, `Detection` only logs them.
-   * @default 'Prevention'
-   */
-  readonly mode?: 'Prevention' | 'Detection';
+  /** @default WafMode.PREVENTION */
+  readonly mode?: WafMode;
 }
 
 export interface FrontDoorProps {
   readonly profileName: string;
   readonly endpointName: string;
   readonly resourceGroupName: string;
-  /** @default 'Standard_AzureFrontDoor' */
+  /** @default FrontDoorSku.STANDARD */
   readonly sku?: FrontDoorSku;
-  /** Host name of the origin, e.g. the API Management gateway host. */
+  /** Host name of the origin, e.g. the API Management gateway host (a host name, not a URL). */
   readonly originHostName: string;
   /**
    * Seconds Front Door waits for the origin's response (16-240). Streams and long polls need the
@@ -76,8 +86,8 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
 
   constructor(scope: Construct, id: string, props: FrontDoorProps) {
     super(scope, id);
-    const sku = props.sku ?? 'Standard_AzureFrontDoor';
-    if (sku !== 'Standard_AzureFrontDoor' && sku !== 'Premium_AzureFrontDoor') {
+    const sku = props.sku ?? FrontDoorSku.STANDARD;
+    if (sku !== FrontDoorSku.STANDARD && sku !== FrontDoorSku.PREMIUM) {
       refuse(this, {
         lesson: 'AZURE', setting: 'sku', given: sku,
         problem: 'Front Door Standard/Premium profiles take one of two SKU names.', fix: "use 'Standard_AzureFrontDoor' or 'Premium_AzureFrontDoor'.",
@@ -96,6 +106,7 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       problem: `Front Door's origin response timeout goes from 16 to ${CONNECTION_CEILING_SECONDS} s.`,
       fix: `use ${CONNECTION_CEILING_SECONDS} (the default) for streaming origins.`,
     });
+    checkHostName(this, 'originHostName', props.originHostName);
     checkName(this, 'profileName', props.profileName, NAME_RULES.frontDoorProfile);
     checkName(this, 'endpointName', props.endpointName, NAME_RULES.frontDoorEndpoint);
     this.timeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: responseTimeoutSeconds, constructPath: this.node.path };
@@ -130,8 +141,34 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       enabled: true,
     });
     const routes = props.routes ?? [{ name: 'default', patternsToMatch: ['/*'] }];
+    const names = new Set<string>();
+    const patterns = new Map<string, string>();
     this.routes = routes.map((route) => {
       checkName(this, `routes.${route.name}.name`, route.name, NAME_RULES.frontDoorChild);
+      if (names.has(route.name.toLowerCase())) {
+        refuse(this, {
+          lesson: 'AZURE', setting: 'routes', given: route.name,
+          problem: 'two routes share this name: Front Door route names are unique per endpoint.', fix: 'give every route its own name.',
+        });
+      }
+      names.add(route.name.toLowerCase());
+      if (route.patternsToMatch.length === 0) {
+        refuse(this, {
+          lesson: 'AZURE', setting: `routes.${route.name}.patternsToMatch`, given: [],
+          problem: 'a route without patterns matches nothing.', fix: 'give at least one pattern, e.g. "/api/*".',
+        });
+      }
+      for (const pattern of route.patternsToMatch) {
+        const other = patterns.get(pattern.toLowerCase());
+        if (other !== undefined) {
+          refuse(this, {
+            lesson: 'AZURE', setting: `routes.${route.name}.patternsToMatch`, given: pattern,
+            problem: `route ${other} already matches this pattern, and Front Door refuses two routes with the same pattern on one endpoint.`,
+            fix: 'give each pattern to one route.',
+          });
+        }
+        patterns.set(pattern.toLowerCase(), route.name);
+      }
       for (const pattern of route.patternsToMatch) {
         if (!pattern.startsWith('/')) {
           refuse(this, {
@@ -166,18 +203,24 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
   }
 
   private addWaf(waf: FrontDoorWafOptions, sku: FrontDoorSku, resourceGroupName: string): void {
-    if (sku !== 'Premium_AzureFrontDoor') {
+    if (sku !== FrontDoorSku.PREMIUM) {
       refuse(this, {
         lesson: 'AZURE', setting: 'waf', given: waf.name,
         problem: 'Front Door Standard has no managed WAF rule sets.', fix: "use sku 'Premium_AzureFrontDoor' with a WAF, or drop 'waf'.",
       });
     }
     checkName(this, 'waf.name', waf.name, NAME_RULES.frontDoorFirewallPolicy);
+    if (waf.mode !== undefined && waf.mode !== WafMode.PREVENTION && waf.mode !== WafMode.DETECTION) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'waf.mode', given: waf.mode,
+        problem: 'a Front Door WAF policy runs in Prevention or Detection mode.', fix: 'use WafMode.PREVENTION (blocks) or WafMode.DETECTION (logs only).',
+      });
+    }
     const policy = new CdnFrontdoorFirewallPolicy(this, 'waf', {
       name: waf.name,
       resourceGroupName,
       skuName: sku,
-      mode: waf.mode ?? 'Prevention',
+      mode: waf.mode ?? WafMode.PREVENTION,
       enabled: true,
       managedRule: [
         { type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' },

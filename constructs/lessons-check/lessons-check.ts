@@ -1,52 +1,201 @@
-import { Annotations, IAspect, TerraformResource } from 'cdktf';
-import { IConstruct } from 'constructs';
-import { LessonId } from '../core/lessons';
-import { formatFinding } from '../core/validation';
-import { LessonRule } from './rule';
-import { LESSON_RULES } from './rules';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Annotations, Aspects, IAspect, TerraformResource, TerraformStack } from 'cdktf';
+import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
+import { Construct, IConstruct } from 'constructs';
+import { resolveIn } from '../core/claims';
+import { Production } from '../core/production';
+import { Suppressions } from '../core/suppressions';
+import { FindingFormat } from '../core/validation';
+import { PackRule, RuleLevel, RulePack } from './pack';
+import { PlatformLessonsPack } from './platform-lessons-pack';
+import { LessonsReport, REPORT_FILE, ReportRow, ReportStatus, summarize } from './report';
+import { IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from './rule';
 
-const SUPPRESSIONS = 'lessons-check:suppressions';
-
-interface Suppression {
-  readonly lesson: LessonId;
-  readonly reason: string;
+/** How a {@link LessonsCheck} runs. */
+export interface LessonsCheckOptions {
+  /**
+   * The rule packs to run; a rule listed by several packs runs once, at the level of the last.
+   * @default [PlatformLessonsPack.create()]
+   */
+  readonly packs?: RulePack[];
 }
+
+/** Options of {@link LessonsCheck.applyTo}. */
+export interface ApplyLessonsOptions extends LessonsCheckOptions {
+  /**
+   * Whether the stack deploys production (production-only rules, and the constructs' production
+   * defaults). An `AzureStack` already knows.
+   * @default - what the stack was marked with, else true (the stricter rules)
+   */
+  readonly production?: boolean;
+}
+
+const REFERENCE = /\$\{([a-z][a-z0-9_]*)\.([A-Za-z0-9_-]+)/g;
+const CHECKS = new WeakMap<TerraformStack, LessonsCheck>();
 
 /**
- * Runs the lesson rules over every resource of the scope it is added to, including raw provider
- * resources: errors fail the synth, warnings are reported. `AzureStack` adds it to every stack.
+ * Runs rule packs over every resource of the scope it is added to, raw provider resources
+ * included, like cdk-nag: error findings fail the synth, warnings are reported, suppressions
+ * (by rule id or lesson id, with a reason) are honoured, and every rule's result per resource is
+ * written to `lessons-report.json` next to the synthesized stack. A rule that throws is reported
+ * as a finding of that rule, not a crash. `AzureStack` applies it to itself.
  */
 export class LessonsCheck implements IAspect {
-  constructor(private readonly rules: readonly LessonRule[] = LESSON_RULES) {}
-
   /**
-   * Turn a rule off for a construct and everything below it. A reason is required: it stays in
-   * the synthesized metadata for reviewers.
+   * Apply the lessons check (and its report) to any `TerraformStack`, e.g. a plain stack another
+   * team owns. Applying twice returns the check already there.
    */
-  static suppress(scope: IConstruct, lesson: LessonId, reason: string): void {
-    if (reason.trim().length < 10) {
-      throw new Error(`${scope.node.path}: suppressing ${lesson} needs a reason of at least 10 characters that says why the lesson does not apply here.`);
+  public static applyTo(stack: TerraformStack, options: ApplyLessonsOptions = {}): LessonsCheck {
+    if (options.production !== undefined || !Production.isMarked(stack)) Production.mark(stack, options.production ?? true);
+    const existing = CHECKS.get(stack);
+    if (existing) {
+      for (const pack of options.packs ?? []) existing.addPack(pack);
+      return existing;
     }
-    scope.node.addMetadata(SUPPRESSIONS, { lesson, reason } satisfies Suppression);
+    const check = new LessonsCheck(options);
+    CHECKS.set(stack, check);
+    Aspects.of(stack).add(check);
+    const reporter = new Construct(stack, 'LessonsReport');
+    addCustomSynthesis(reporter, {
+      onSynthesize: (session) => {
+        const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(path.join(dir, REPORT_FILE), `${JSON.stringify(check.reportOf(stack), null, 2)}\n`);
+      },
+    });
+    return check;
   }
 
-  visit(node: IConstruct): void {
-    if (!(node instanceof TerraformResource)) return;
-    const rules = this.rules.filter((r) => r.resourceTypes.includes(node.terraformResourceType));
-    if (rules.length === 0) return;
-    const attributes = Object.values(Object.values(node.toTerraform().resource ?? {})[0] ?? {})[0] as Record<string, unknown> ?? {};
-    for (const rule of rules) {
-      if (isSuppressed(node, rule.lesson)) continue;
-      const finding = rule.check(attributes);
-      if (!finding) continue;
-      const message = formatFinding(node, { lesson: rule.lesson, ...finding });
-      if (rule.level === 'error') Annotations.of(node).addError(message);
-      else Annotations.of(node).addWarning(message);
+  /** The check applied to `scope`'s stack, if any. */
+  public static of(scope: IConstruct): LessonsCheck | undefined {
+    return CHECKS.get(TerraformStack.of(scope));
+  }
+
+  /**
+   * Accept the findings of a rule (`SEC-1.RedisAccessKeys`) or of every rule of a lesson
+   * (`SEC-1`) on `scope` and everything below it, for the reason given (at least 10
+   * characters; it is kept in the metadata and the report). `appliesTo` narrows it to findings
+   * on those settings.
+   */
+  public static suppress(scope: IConstruct, id: string, reason: string, appliesTo?: string[]): void {
+    Suppressions.add(scope, { id, reason, ...(appliesTo ? { appliesTo } : {}) });
+  }
+
+  private readonly rules = new Map<string, PackRule>();
+  private readonly packNames: string[] = [];
+  private readonly results = new WeakMap<IConstruct, ReportRow[]>();
+
+  constructor(options: LessonsCheckOptions = {}) {
+    for (const pack of options.packs ?? [PlatformLessonsPack.create()]) this.addPack(pack);
+  }
+
+  /** Run another pack; where it lists a rule already present, its level wins. */
+  public addPack(pack: RulePack): void {
+    this.packNames.push(pack.name);
+    for (const entry of pack.rules) this.rules.set(entry.rule.id, entry);
+  }
+
+  public visit(node: IConstruct): void {
+    if (node.node.scopes.some((scope) => this.results.has(scope))) return;
+    this.results.set(node, this.evaluate(node));
+  }
+
+  /** The report of `stack` (the rules run now if the synth has not run them yet). */
+  public reportOf(stack: TerraformStack): LessonsReport {
+    const rows = this.results.get(stack) ?? this.rowsUnder(stack);
+    return { stack: stack.node.id, packs: [...this.packNames], summary: summarize(rows), results: rows };
+  }
+
+  private rowsUnder(scope: IConstruct): ReportRow[] {
+    for (const s of scope.node.scopes) {
+      const rows = this.results.get(s);
+      if (rows) return rows.filter((r) => r.resourcePath === scope.node.path || r.resourcePath.startsWith(`${scope.node.path}/`));
     }
+    this.visit(scope);
+    return this.results.get(scope) ?? [];
+  }
+
+  private evaluate(scope: IConstruct): ReportRow[] {
+    const stack = TerraformStack.of(scope);
+    const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r));
+    const context = new RuleContext(all, Production.isProduction(stack));
+    const inScope = all.filter((r) => r.path === scope.node.path || r.path.startsWith(`${scope.node.path}/`) || scope === stack);
+    const rows: ReportRow[] = [];
+    for (const resource of inScope) {
+      for (const { rule, level } of this.rules.values()) {
+        const base = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath: resource.path, resourceType: resource.type, address: resource.address };
+        if (!rule.resourceTypes.includes(resource.type)) {
+          rows.push({ ...base, status: ReportStatus.NOT_APPLICABLE });
+          continue;
+        }
+        let outcome: RuleOutcome;
+        try {
+          outcome = rule.evaluate(resource, context);
+        } catch (error) {
+          outcome = RuleOutcome.nonCompliant({
+            setting: '(rule)', given: rule.id,
+            problem: `the rule could not evaluate this resource (${error instanceof Error ? error.message : String(error)}), so it is not known to comply.`,
+            fix: `report it with the resource's attributes; meanwhile suppress ${rule.id} here with a reason if the resource is known to be fine.`,
+          });
+        }
+        if (outcome.status !== RuleStatus.NON_COMPLIANT) {
+          rows.push({ ...base, status: outcome.status === RuleStatus.COMPLIANT ? ReportStatus.COMPLIANT : ReportStatus.NOT_APPLICABLE });
+          continue;
+        }
+        for (const finding of outcome.findings) rows.push(this.report(resource, base, level, finding));
+      }
+    }
+    return rows;
+  }
+
+  private report(resource: RuleResource, base: Omit<ReportRow, 'status'>, level: RuleLevel, finding: RuleFinding): ReportRow {
+    const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
+    const suppression = Suppressions.find(resource.construct, base.ruleId, base.lesson, finding.setting);
+    if (suppression) {
+      return { ...base, status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: suppression.reason };
+    }
+    if (level === RuleLevel.ERROR) Annotations.of(resource.construct).addError(message);
+    else Annotations.of(resource.construct).addWarning(message);
+    return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
   }
 }
 
-function isSuppressed(node: IConstruct, lesson: LessonId): boolean {
-  return node.node.scopes.some((scope) => scope.node.metadata
-    .some((m) => m.type === SUPPRESSIONS && (m.data as Suppression).lesson === lesson));
+function asRuleResource(stack: TerraformStack, resource: TerraformResource): RuleResource {
+  const json = resolveIn(stack, resource.toTerraform()) as { resource?: Record<string, Record<string, Record<string, unknown>>> };
+  const attributes = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0] ?? {};
+  return {
+    type: resource.terraformResourceType,
+    address: `${resource.terraformResourceType}.${resource.friendlyUniqueId}`,
+    path: resource.node.path,
+    attributes,
+    construct: resource,
+  };
+}
+
+class RuleContext implements IRuleContext {
+  private readonly byAddress: Map<string, RuleResource>;
+
+  constructor(public readonly resources: RuleResource[], public readonly production: boolean) {
+    this.byAddress = new Map(resources.map((r) => [r.address, r]));
+  }
+
+  public resourcesOfType(type: string): RuleResource[] {
+    return this.resources.filter((r) => r.type === type);
+  }
+
+  public referencedBy(value: unknown, type?: string): RuleResource[] {
+    const found = new Map<string, RuleResource>();
+    const visit = (v: unknown): void => {
+      if (typeof v === 'string') {
+        for (const m of v.matchAll(REFERENCE)) {
+          const r = this.byAddress.get(`${m[1]}.${m[2]}`);
+          if (r && (type === undefined || r.type === type)) found.set(r.address, r);
+        }
+      } else if (Array.isArray(v)) v.forEach(visit);
+      else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+    };
+    visit(value);
+    return [...found.values()];
+  }
 }

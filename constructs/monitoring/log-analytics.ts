@@ -1,7 +1,46 @@
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { LogAnalyticsWorkspace } from '@cdktf/provider-azurerm/lib/log-analytics-workspace';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse, requireRange } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { IPrincipal, grantKeyOf } from '../identity/principal';
+import { BuiltInRole } from '../identity/roles';
+
+/** A Log Analytics workspace, created here (`LogAnalytics`) or owned by another team (`LogAnalytics.fromExisting`). */
+export interface ILogAnalyticsWorkspace extends IConstruct {
+  /** Resource id, for diagnostic settings and Container Apps environments. */
+  readonly workspaceId: string;
+  /** Let `principal` query the workspace (Log Analytics Reader). @param id @default - the principal's grant key */
+  grantRead(principal: IPrincipal, id?: string): Grant;
+}
+
+/** What `LogAnalytics.fromExisting` needs to know. */
+export interface LogAnalyticsAttributes {
+  /** Resource id of the workspace. */
+  readonly workspaceId: string;
+}
+
+/** What `LogAnalytics` and a reference to an existing workspace share. */
+export abstract class LogAnalyticsBase extends Construct implements ILogAnalyticsWorkspace {
+  public abstract readonly workspaceId: string;
+
+  public grantRead(principal: IPrincipal, id?: string): Grant {
+    const key = id ?? grantKeyOf(principal);
+    if (!key) {
+      refuse(this, {
+        lesson: 'SEC-1', setting: 'grantRead.id', given: undefined,
+        problem: 'the role assignment needs a stable construct id, and this principal has no grant key.', fix: "pass an id, e.g. grantRead(identity, 'dashboards').",
+      });
+    }
+    return Grant.role(this, `read-${key}`, { principal, role: BuiltInRole.LOG_ANALYTICS_READER, resourceId: this.workspaceId });
+  }
+}
+
+class ImportedLogAnalytics extends LogAnalyticsBase {
+  constructor(scope: Construct, id: string, public readonly workspaceId: string) {
+    super(scope, id);
+  }
+}
 
 export interface LogAnalyticsProps {
   readonly name: string;
@@ -20,7 +59,12 @@ export interface LogAnalyticsProps {
 }
 
 /** A Log Analytics workspace that accepts only Entra ID (no shared keys for queries or ingestion, SEC-1). */
-export class LogAnalytics extends Construct {
+export class LogAnalytics extends LogAnalyticsBase {
+  /** A workspace another team owns. */
+  public static fromExisting(scope: Construct, id: string, attributes: LogAnalyticsAttributes): ILogAnalyticsWorkspace {
+    return new ImportedLogAnalytics(scope, id, attributes.workspaceId);
+  }
+
   public readonly workspace: LogAnalyticsWorkspace;
   /** Resource id, for diagnostic settings and Container Apps environments. */
   public readonly workspaceId: string;

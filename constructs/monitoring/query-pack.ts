@@ -6,14 +6,23 @@ import { refuse } from '../core/validation';
 import { DIAGNOSTIC_TABLES, checkKql } from './kql';
 
 /** Query categories Log Analytics accepts (azurerm 4.55 `categories`). */
-export type QueryPackCategory =
-  | 'applications' | 'audit' | 'container' | 'databases' | 'desktopanalytics' | 'management' | 'monitor'
-  | 'network' | 'resources' | 'security' | 'virtualmachines' | 'windowsvirtualdesktop' | 'workloads';
+export enum QueryPackCategory {
+  APPLICATIONS = 'applications',
+  AUDIT = 'audit',
+  CONTAINER = 'container',
+  DATABASES = 'databases',
+  DESKTOP_ANALYTICS = 'desktopanalytics',
+  MANAGEMENT = 'management',
+  MONITOR = 'monitor',
+  NETWORK = 'network',
+  RESOURCES = 'resources',
+  SECURITY = 'security',
+  VIRTUAL_MACHINES = 'virtualmachines',
+  WINDOWS_VIRTUAL_DESKTOP = 'windowsvirtualdesktop',
+  WORKLOADS = 'workloads',
+}
 
-const CATEGORIES: readonly QueryPackCategory[] = [
-  'applications', 'audit', 'container', 'databases', 'desktopanalytics', 'management', 'monitor',
-  'network', 'resources', 'security', 'virtualmachines', 'windowsvirtualdesktop', 'workloads',
-];
+const CATEGORIES: readonly string[] = Object.values(QueryPackCategory);
 
 /** One saved query of the pack. */
 export interface GatewayQuery {
@@ -25,7 +34,7 @@ export interface GatewayQuery {
   readonly description: string;
   /** The KQL. No time filter: the portal's time picker sets the range. */
   readonly body: string;
-  /** @default ['monitor'] */
+  /** @default [QueryPackCategory.MONITOR] */
   readonly categories?: QueryPackCategory[];
 }
 
@@ -116,15 +125,15 @@ export interface GatewayQueryPackProps {
    */
   readonly queries?: GatewayQuery[];
   /**
-   * Include {@link GATEWAY_QUERIES}.
+   * Include the built-in gateway queries (`GatewayQueryPack.defaultQueries()`).
    * @default true
    */
   readonly includeDefaults?: boolean;
   /**
    * Tables the queries may read: the ones the diagnostic settings create.
-   * @default DIAGNOSTIC_TABLES
+   * @default - ApiManagementGatewayLogs, ApiManagementWebSocketConnectionLogs, ContainerAppConsoleLogs, ContainerAppSystemLogs
    */
-  readonly knownTables?: readonly string[];
+  readonly knownTables?: string[];
 }
 
 /**
@@ -134,11 +143,16 @@ export interface GatewayQueryPackProps {
  * start from a known table, and no table that no diagnostic setting creates.
  */
 export class GatewayQueryPack extends Construct {
+  /** The built-in queries a team needs to run gateway rate limiting. */
+  public static defaultQueries(): GatewayQuery[] {
+    return GATEWAY_QUERIES.map((q) => ({ ...q }));
+  }
+
   public readonly pack: LogAnalyticsQueryPack;
   /** Resource id of the pack. */
   public readonly queryPackId: string;
   /** The saved queries by key. */
-  public readonly queries: Readonly<Record<string, LogAnalyticsQueryPackQuery>>;
+  public readonly queries: { [key: string]: LogAnalyticsQueryPackQuery };
 
   constructor(scope: Construct, id: string, props: GatewayQueryPackProps) {
     super(scope, id);
@@ -162,7 +176,7 @@ export class GatewayQueryPack extends Construct {
         displayName: query.displayName,
         description: query.description,
         body: query.body,
-        categories: query.categories ?? ['monitor'],
+        categories: query.categories ?? [QueryPackCategory.MONITOR],
         resourceTypes: ['microsoft.apimanagement/service'],
       });
     }

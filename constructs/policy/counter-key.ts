@@ -1,4 +1,4 @@
-import { policyValueError } from './values';
+import { refuseValue } from '../core/validation';
 
 /** Claim names: letters, digits and the punctuation of URI-style claim types (`http://schemas.../name`). */
 const CLAIM_NAME = /^[A-Za-z0-9_.:/-]{1,256}$/;
@@ -8,7 +8,13 @@ const HEADER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/;
 const SHARED_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,126}[A-Za-z0-9])?$/;
 
 /** The factory a {@link CounterKey} came from. */
-export type CounterKeyKind = 'subscription' | 'claim' | 'ip-address' | 'request-header' | 'shared';
+export enum CounterKeyKind {
+  SUBSCRIPTION = 'subscription',
+  CLAIM = 'claim',
+  IP_ADDRESS = 'ip-address',
+  REQUEST_HEADER = 'request-header',
+  SHARED = 'shared',
+}
 
 /** Options of {@link CounterKey.requestHeader}. */
 export interface ClientControlledKeyOptions {
@@ -31,7 +37,7 @@ export class CounterKey {
    * share one budget named `anonymous`, so require subscriptions on APIs you limit per client.
    */
   public static subscription(): CounterKey {
-    return new CounterKey('@(context.Subscription?.Id ?? "anonymous")', 'the APIM subscription', 'subscription', true);
+    return new CounterKey('@(context.Subscription?.Id ?? "anonymous")', 'the APIM subscription', CounterKeyKind.SUBSCRIPTION, true);
   }
 
   /**
@@ -43,12 +49,15 @@ export class CounterKey {
    */
   public static claim(name: string): CounterKey {
     if (!CLAIM_NAME.test(name)) {
-      policyValueError('LIM-4', 'CounterKey.claim name', name, 'a claim name is letters, digits and . _ : / - (it is embedded in a policy expression).',
-        "use the claim's name as it appears in the token, e.g. 'sub' or 'oid'.");
+      refuseValue('CounterKey.claim', {
+        lesson: 'LIM-4', setting: 'name', given: name,
+        problem: 'a claim name is letters, digits and . _ : / - (it is embedded in a policy expression).',
+        fix: "use the claim's name as it appears in the token, e.g. 'sub' or 'oid'.",
+      });
     }
     return new CounterKey(
       `@(context.Request.Headers.GetValueOrDefault("Authorization", "").AsJwt()?.Claims.GetValueOrDefault("${name}", "anonymous") ?? "anonymous")`,
-      `the token claim ${name}`, 'claim', true,
+      `the token claim ${name}`, CounterKeyKind.CLAIM, true,
     );
   }
 
@@ -59,24 +68,24 @@ export class CounterKey {
    * rate-limit rules) and by subscription at the gateway.
    */
   public static ipAddress(): CounterKey {
-    return new CounterKey('@(context.Request.IpAddress)', 'the caller IP address (behind Front Door: the edge address)', 'ip-address', true);
+    return new CounterKey('@(context.Request.IpAddress)', 'the caller IP address (behind Front Door: the edge address)', CounterKeyKind.IP_ADDRESS, true);
   }
 
   /**
    * One budget per value of a request header the client sends (e.g. a tenant id). The client
    * picks the value, so it can rotate it for a fresh budget (GW-5); this is only for headers
    * something in front of the gateway sets or checks. Without `{ clientControlled: true }` every
-   * policy that uses the key refuses it.
-   * Calls without the header share one budget named `anonymous`.
+   * policy that uses the key refuses it. Calls without the header share one budget named `anonymous`.
    */
   public static requestHeader(name: string, options?: ClientControlledKeyOptions): CounterKey {
     if (!HEADER_NAME.test(name)) {
-      policyValueError('LIM-4', 'CounterKey.requestHeader name', name, 'a header name here is letters, digits and hyphens.', "use e.g. 'X-Tenant-Id'.");
+      refuseValue('CounterKey.requestHeader', {
+        lesson: 'LIM-4', setting: 'name', given: name, problem: 'a header name here is letters, digits and hyphens.', fix: "use e.g. 'X-Tenant-Id'.",
+      });
     }
-    // Without the acknowledgement the key is created but refused where it is used: by a
-    // construct, with its path (ApiRateLimitPolicy), or by the statement builders.
+    // Without the acknowledgement the key is created but refused where it is used.
     return new CounterKey(`@(context.Request.Headers.GetValueOrDefault("${name}", "anonymous"))`, `the request header ${name} (client-controlled)`,
-      'request-header', options?.clientControlled === true);
+      CounterKeyKind.REQUEST_HEADER, options?.clientControlled === true);
   }
 
   /**
@@ -85,10 +94,12 @@ export class CounterKey {
    */
   public static shared(name: string): CounterKey {
     if (!SHARED_NAME.test(name)) {
-      policyValueError('LIM-4', 'CounterKey.shared name', name, 'a shared counter name is letters, digits and . _ -, starting and ending with a letter or digit.',
-        "use e.g. 'orders-backend'.");
+      refuseValue('CounterKey.shared', {
+        lesson: 'LIM-4', setting: 'name', given: name,
+        problem: 'a shared counter name is letters, digits and . _ -, starting and ending with a letter or digit.', fix: "use e.g. 'orders-backend'.",
+      });
     }
-    return new CounterKey(name, `one counter shared by all callers (${name})`, 'shared', true);
+    return new CounterKey(name, `one counter shared by all callers (${name})`, CounterKeyKind.SHARED, true);
   }
 
   private constructor(
@@ -104,11 +115,11 @@ export class CounterKey {
 
   /** The client picks the value (GW-5): it can rotate it for a fresh budget. */
   public get clientControlled(): boolean {
-    return this.kind === 'request-header';
+    return this.kind === CounterKeyKind.REQUEST_HEADER;
   }
 
   /** The key tells callers apart (every kind but {@link CounterKey.shared}). */
   public get identifiesCaller(): boolean {
-    return this.kind !== 'shared';
+    return this.kind !== CounterKeyKind.SHARED;
   }
 }

@@ -1,4 +1,6 @@
-import { ForwardRequestOptions, PolicyStatement, PolicyValueError, forwardRequest } from './statements';
+import { refuseValue } from '../core/validation';
+import { PolicyStatement, elementOf } from './policy-statement';
+import { ForwardRequestOptions, forwardRequestElement } from './statements';
 import { XmlElement, renderXml } from './xml';
 
 export interface PolicyDocumentProps {
@@ -36,40 +38,44 @@ const BASE: XmlElement = { name: 'base' };
  *
  * ```ts
  * new PolicyDocument({
- *   inbound: [checkHeader({ name: 'X-Azure-FDID', values: [frontDoorId] })],
+ *   inbound: [PolicyStatement.onlyFromFrontDoor(frontDoorId)],
  *   streamingForwardRequest: { timeoutSeconds: 240 },
  * }).toXml();
  * ```
  */
 export class PolicyDocument {
-  constructor(private readonly props: PolicyDocumentProps = {}) {
+  private readonly root: XmlElement;
+
+  constructor(props: PolicyDocumentProps = {}) {
     if (props.backend && props.streamingForwardRequest) {
-      throw new PolicyValueError('[EDGE-3] PolicyDocument backend = both backend and streamingForwardRequest: the backend section is one or the other. '
-        + 'Fix: put forwardRequest({ timeoutSeconds, bufferResponse: false }) into backend yourself.');
+      refuseValue('PolicyDocument', {
+        lesson: 'EDGE-3', setting: 'backend', given: 'both backend and streamingForwardRequest',
+        problem: 'the backend section is one or the other.',
+        fix: 'put PolicyStatement.forwardRequest({ timeoutSeconds, bufferResponse: false }) into backend yourself.',
+      });
     }
     if (props.backend && props.backend.length === 0) {
-      throw new PolicyValueError('[EDGE-3] PolicyDocument backend = []: an empty backend section never calls the backend. '
-        + 'Fix: give the statements that forward the call, or leave backend unset for <base />.');
+      refuseValue('PolicyDocument', {
+        lesson: 'EDGE-3', setting: 'backend', given: [],
+        problem: 'an empty backend section never calls the backend.',
+        fix: 'give the statements that forward the call, or leave backend unset for <base />.',
+      });
     }
-  }
-
-  /** The document as XML, ready for an `xml_content` attribute. */
-  toXml(): string {
     const section = (name: string, statements: PolicyStatement[] | undefined): XmlElement => ({
       name,
-      children: [BASE, ...(statements ?? []).map((s) => s.element)],
+      children: [BASE, ...(statements ?? []).map(elementOf)],
     });
-    const backend: XmlElement = this.props.streamingForwardRequest
-      ? { name: 'backend', children: [forwardRequest(this.props.streamingForwardRequest).element] }
-      : { name: 'backend', children: this.props.backend ? this.props.backend.map((s) => s.element) : [BASE] };
-    return renderXml({
+    const backend: XmlElement = props.streamingForwardRequest
+      ? { name: 'backend', children: [forwardRequestElement(props.streamingForwardRequest)] }
+      : { name: 'backend', children: props.backend ? props.backend.map(elementOf) : [BASE] };
+    this.root = {
       name: 'policies',
-      children: [
-        section('inbound', this.props.inbound),
-        backend,
-        section('outbound', this.props.outbound),
-        section('on-error', this.props.onError),
-      ],
-    });
+      children: [section('inbound', props.inbound), backend, section('outbound', props.outbound), section('on-error', props.onError)],
+    };
+  }
+
+  /** The document as XML, ready for an `xml_content` attribute. Values Terraform or APIM would reject are refused here. */
+  public toXml(): string {
+    return renderXml(this.root);
   }
 }

@@ -1,32 +1,20 @@
+import { Token } from 'cdktf';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { PolicyValueError, wholeNumberIn } from './values';
+import { refuseValue, wholeNumberIn } from '../core/validation';
 import { XmlElement } from './xml';
 
-/**
- * A policy statement: one typed APIM policy element. Build them with the functions in this
- * module; attribute names are fixed here (e.g. `buffer-response` with its hyphen, EDGE-3),
- * so a misspelt attribute cannot reach a policy document.
- */
-export interface PolicyStatement {
-  /** @internal */
-  readonly element: XmlElement;
-}
+// Element builders of the generic statements. They return XML elements; the public way to get
+// a statement is `PolicyStatement` (policy-statement.ts), which wraps them.
 
-function statement(element: XmlElement): PolicyStatement {
-  return { element };
-}
-
-export { PolicyValueError };
-
-/** An HTTP status in [min, max] for `setting`, or a {@link PolicyValueError}. */
-function statusCode(what: string, value: number, min: number, max: number, kind: string): number {
-  return wholeNumberIn(value, { min, max, lesson: 'AZURE', what, problem: `APIM takes ${kind} here.`, fix: `use a status from ${min} to ${max}.` });
+/** An HTTP status in [min, max], or an InvalidValueError. */
+function statusCode(builder: string, setting: string, value: number, min: number, max: number, kind: string): number {
+  return wholeNumberIn(builder, value, { min, max, lesson: 'AZURE', setting, problem: `APIM takes ${kind} here.`, fix: `use a status from ${min} to ${max}.` });
 }
 
 export interface ForwardRequestOptions {
   /**
-   * Seconds the gateway waits for the backend's response headers before it fails the call.
-   * Values above 240 s outlive the platform's connections (EDGE-1).
+   * Seconds the gateway waits for the backend's response headers before it fails the call,
+   * 1-240: longer values outlive the platform's connections (EDGE-1).
    */
   readonly timeoutSeconds: number;
   /**
@@ -36,28 +24,56 @@ export interface ForwardRequestOptions {
   readonly bufferResponse?: boolean;
 }
 
-/** `<forward-request>`: send the request to the backend. */
-export function forwardRequest(options: ForwardRequestOptions): PolicyStatement {
-  const timeout = wholeNumberIn(options.timeoutSeconds, {
-    min: 1, max: CONNECTION_CEILING_SECONDS, lesson: 'EDGE-1', what: 'forward-request timeout',
+export function forwardRequestElement(options: ForwardRequestOptions): XmlElement {
+  const timeout = wholeNumberIn('forward-request', options.timeoutSeconds, {
+    min: 1, max: CONNECTION_CEILING_SECONDS, lesson: 'EDGE-1', setting: 'timeoutSeconds',
     problem: `Azure drops connections at ${CONNECTION_CEILING_SECONDS} s, so a longer timeout is never reached.`,
     fix: `use 1-${CONNECTION_CEILING_SECONDS} s.`,
   });
-  return statement({
-    name: 'forward-request',
-    attributes: { timeout, 'buffer-response': options.bufferResponse ?? false },
-  });
+  return { name: 'forward-request', attributes: { timeout, 'buffer-response': options.bufferResponse ?? false } };
 }
 
-export type ExistsAction = 'override' | 'skip' | 'append' | 'delete';
+/** What `set-header` does when the header is already there. */
+export enum ExistsAction {
+  /** Replace the header's value. */
+  OVERRIDE = 'override',
+  /** Keep the existing value. */
+  SKIP = 'skip',
+  /** Add a value to the existing ones. */
+  APPEND = 'append',
+  /** Remove the header. */
+  DELETE = 'delete',
+}
 
-/** `<set-header>`: set, append, keep or delete a header. */
-export function setHeader(name: string, existsAction: ExistsAction, ...values: string[]): PolicyStatement {
-  return statement({
-    name: 'set-header',
-    attributes: { name, 'exists-action': existsAction },
-    children: values.map((text) => ({ name: 'value', text })),
-  });
+const EXISTS_ACTIONS = Object.values(ExistsAction) as string[];
+/** HTTP header names (RFC 9110 tokens). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function checkHeaderName(builder: string, name: string, setting = 'name'): string {
+  if (!Token.isUnresolved(name) && !HEADER_NAME.test(name)) {
+    refuseValue(builder, {
+      lesson: 'AZURE', setting, given: name,
+      problem: 'an HTTP header name is letters, digits and !#$%&\'*+.^_`|~- without spaces or colons.', fix: "use e.g. 'Retry-After'.",
+    });
+  }
+  return name;
+}
+
+export function setHeaderElement(name: string, existsAction: ExistsAction, values: readonly string[]): XmlElement {
+  checkHeaderName('set-header', name);
+  if (!EXISTS_ACTIONS.includes(existsAction)) {
+    refuseValue('set-header', {
+      lesson: 'AZURE', setting: 'existsAction', given: existsAction,
+      problem: 'API Management knows override, skip, append and delete.', fix: 'use ExistsAction.OVERRIDE, SKIP, APPEND or DELETE.',
+    });
+  }
+  if (existsAction !== ExistsAction.DELETE && values.length === 0) {
+    refuseValue('set-header', {
+      lesson: 'AZURE', setting: 'values', given: [],
+      problem: `a header set with ${existsAction} needs a value.`, fix: 'give at least one value, or use ExistsAction.DELETE to remove the header.',
+    });
+  }
+  return { name: 'set-header', attributes: { name, 'exists-action': existsAction }, children: values.map((text) => ({ name: 'value', text })) };
 }
 
 export interface CheckHeaderOptions {
@@ -72,61 +88,85 @@ export interface CheckHeaderOptions {
   readonly ignoreCase?: boolean;
 }
 
-/** `<check-header>`: reject the request unless a header has one of the given values. */
-export function checkHeader(options: CheckHeaderOptions): PolicyStatement {
-  if (options.values.length === 0) throw new PolicyValueError(`check-header ${options.name}: give at least one accepted value.`);
-  return statement({
+export function checkHeaderElement(options: CheckHeaderOptions): XmlElement {
+  checkHeaderName('check-header', options.name);
+  if (options.values.length === 0) {
+    refuseValue('check-header', {
+      lesson: 'AZURE', setting: 'values', given: [],
+      problem: 'a check with no accepted value refuses every request.', fix: 'give at least one accepted value.',
+    });
+  }
+  return {
     name: 'check-header',
     attributes: {
       name: options.name,
-      'failed-check-httpcode': statusCode('check-header failed status', options.failedStatusCode ?? 403, 400, 599, 'a 4xx or 5xx status'),
+      'failed-check-httpcode': statusCode('check-header', 'failedStatusCode', options.failedStatusCode ?? 403, 400, 599, 'a 4xx or 5xx status'),
       'failed-check-error-message': options.failedMessage ?? 'Forbidden',
       'ignore-case': options.ignoreCase ?? true,
     },
     children: options.values.map((text) => ({ name: 'value', text })),
-  });
+  };
 }
 
-/** One branch of a {@link choose}: an APIM policy expression and the statements it runs. */
-export interface ChooseBranch {
-  /** Policy expression, e.g. `@(context.Response.StatusCode == 429)`. */
+/** One branch of a `choose`: an APIM policy expression and the statements it runs. */
+export interface ChooseBranchElements {
   readonly condition: string;
-  readonly then: PolicyStatement[];
+  readonly then: readonly XmlElement[];
 }
 
-/** `<choose>`: run the statements of the first branch whose condition holds. */
-export function choose(branches: ChooseBranch[], otherwise?: PolicyStatement[]): PolicyStatement {
-  if (branches.length === 0) throw new PolicyValueError('choose: give at least one branch.');
-  for (const branch of branches) {
-    if (!/^@[({][\s\S]*[)}]$/.test(branch.condition)) {
-      throw new PolicyValueError(`choose condition ${JSON.stringify(branch.condition)}: write it as a policy expression, @(...) or @{...}.`);
-    }
+const EXPRESSION = /^@[({][\s\S]*[)}]$/;
+
+export function chooseElement(branches: readonly ChooseBranchElements[], otherwise?: readonly XmlElement[]): XmlElement {
+  if (branches.length === 0) {
+    refuseValue('choose', {
+      lesson: 'AZURE', setting: 'branches', given: [],
+      problem: 'a choose without a when branch is refused by API Management.', fix: 'give at least one branch.',
+    });
   }
-  return statement({
+  branches.forEach((branch, i) => {
+    if (!EXPRESSION.test(branch.condition)) {
+      refuseValue('choose', {
+        lesson: 'AZURE', setting: `branches[${i}].condition`, given: branch.condition,
+        problem: 'a condition is a policy expression.', fix: 'write it as @(...) or @{...}.',
+      });
+    }
+  });
+  return {
     name: 'choose',
     children: [
-      ...branches.map((b) => ({ name: 'when', attributes: { condition: b.condition }, children: b.then.map((s) => s.element) })),
-      ...(otherwise ? [{ name: 'otherwise', children: otherwise.map((s) => s.element) }] : []),
+      ...branches.map((b) => ({ name: 'when', attributes: { condition: b.condition }, children: b.then })),
+      ...(otherwise ? [{ name: 'otherwise', children: otherwise }] : []),
     ],
-  });
+  };
 }
 
 export interface ReturnResponseOptions {
   readonly statusCode: number;
   readonly reason: string;
-  readonly headers?: Record<string, string>;
-  /** Response body (text; escaped). */
+  /** @default - none */
+  readonly headers?: { [name: string]: string };
+  /** Response body (text; escaped). @default - none */
   readonly body?: string;
 }
 
-/** `<return-response>`: answer from the gateway without calling the backend. */
-export function returnResponse(options: ReturnResponseOptions): PolicyStatement {
-  return statement({
+export function returnResponseElement(options: ReturnResponseOptions): XmlElement {
+  for (const name of Object.keys(options.headers ?? {})) checkHeaderName('return-response', name, `headers.${name}`);
+  return {
     name: 'return-response',
     children: [
-      { name: 'set-status', attributes: { code: statusCode('return-response status', options.statusCode, 100, 599, 'an HTTP status code'), reason: options.reason } },
-      ...Object.entries(options.headers ?? {}).map(([name, value]) => setHeader(name, 'override', value).element),
+      { name: 'set-status', attributes: { code: statusCode('return-response', 'statusCode', options.statusCode, 100, 599, 'an HTTP status code'), reason: options.reason } },
+      ...Object.entries(options.headers ?? {}).map(([name, value]) => setHeaderElement(name, ExistsAction.OVERRIDE, [value])),
       ...(options.body !== undefined ? [{ name: 'set-body', text: options.body }] : []),
     ],
-  });
+  };
+}
+
+export function setBackendServiceElement(backendId: string): XmlElement {
+  if (backendId.length === 0 || /["<>&\s]/.test(backendId)) {
+    refuseValue('set-backend-service', {
+      lesson: 'GW-7', setting: 'backendId', given: backendId,
+      problem: 'a backend id is the name of an API Management backend.', fix: 'pass GatewayBackend.backendId.',
+    });
+  }
+  return { name: 'set-backend-service', attributes: { 'backend-id': backendId } };
 }

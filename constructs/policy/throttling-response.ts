@@ -1,8 +1,9 @@
+import { refuseValue, wholeNumberIn } from '../core/validation';
 import { THROTTLE_RETRY_AFTER_VARIABLE } from './rate-limit';
-import { PolicyStatement, choose, returnResponse } from './statements';
-import { policyValueError, wholeNumberIn } from './values';
+import { chooseElement, returnResponseElement } from './statements';
+import { XmlElement } from './xml';
 
-/** Policies whose rejections {@link throttledAsProblemJson} answers. */
+/** Policies whose rejections `throttledAsProblemJson` answers. */
 export const THROTTLING_POLICIES = ['rate-limit-by-key', 'limit-concurrency', 'llm-token-limit'] as const;
 
 /** Error reasons that are not a throttle even when a limit policy is the source. */
@@ -17,11 +18,10 @@ export const NOT_THROTTLING_REASONS = ['QuotaExceeded', 'Timeout', 'BackendConne
  * `rate-limit-by-key`, `limit-concurrency` and `llm-token-limit` we also accept
  * `LastError.Source` equal to the policy name, which is how APIM names the source of other
  * policy errors (unconfirmed). An `llm-token-limit` quota that is used up is answered 403 by
- * APIM and is not a "retry in a few seconds" case, so a `QuotaExceeded` reason (the name the
- * `quota` policy uses; unconfirmed for `llm-token-limit`) is left alone, and so are the
- * documented backend failures (`Timeout`, `BackendConnectionFailure`, `ClientConnectionFailure`),
- * in case APIM names the enclosing `limit-concurrency` as the source of a failed
- * `forward-request`: those are not throttling, and a 429 would send the client the wrong signal.
+ * APIM and is not a "retry in a few seconds" case, so a `QuotaExceeded` reason is left alone,
+ * and so are the documented backend failures (`Timeout`, `BackendConnectionFailure`,
+ * `ClientConnectionFailure`), in case APIM names the enclosing `limit-concurrency` as the
+ * source of a failed `forward-request`: a 429 would send the client the wrong signal.
  */
 export const THROTTLED_CONDITION = '@(context.LastError != null && (context.LastError.Reason == "RateLimitExceeded" || ('
   + THROTTLING_POLICIES.map((p) => `context.LastError.Source == "${p}"`).join(' || ')
@@ -40,7 +40,7 @@ export interface ThrottledAsProblemJsonOptions {
 }
 
 /** The RFC 9457 body of a throttled call, as JSON text. */
-export function throttledProblemBody(options: Pick<ThrottledAsProblemJsonOptions, 'type' | 'detail'> = {}): string {
+export function throttledProblemBody(options: { readonly type?: string; readonly detail?: string } = {}): string {
   return JSON.stringify({
     type: options.type ?? 'about:blank',
     title: 'Too Many Requests',
@@ -49,26 +49,23 @@ export function throttledProblemBody(options: Pick<ThrottledAsProblemJsonOptions
   });
 }
 
-/**
- * For the on-error section: when the error is a gateway throttle (see {@link THROTTLED_CONDITION}),
- * answer 429 with `Content-Type: application/problem+json`, an RFC 9457 body (type, title,
- * status 429, detail) and `Retry-After` (GW-1, EDGE-6): the interval the rate limit computed
- * (its `retry-after-variable-name`), else `retryAfterSeconds`. Clients then parse throttling
- * like any other error and back off at the interval the gateway gives instead of herding.
- */
-export function throttledAsProblemJson(options: ThrottledAsProblemJsonOptions): PolicyStatement {
-  const fallback = wholeNumberIn(options.retryAfterSeconds, {
-    min: 1, max: 86_400, lesson: 'EDGE-6', what: 'Retry-After fallback',
+export function throttledAsProblemJsonElement(options: ThrottledAsProblemJsonOptions): XmlElement {
+  const builder = 'throttled-as-problem-json';
+  const fallback = wholeNumberIn(builder, options.retryAfterSeconds, {
+    min: 1, max: 86_400, lesson: 'EDGE-6', setting: 'retryAfterSeconds',
     problem: 'Retry-After is a whole number of seconds, at least 1.', fix: 'use a small interval such as 5.',
   });
   if (options.type !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(options.type)) {
-    policyValueError('GW-1', 'problem type', options.type, 'an RFC 9457 type is a URI.', "use 'about:blank' (the default) or an https:// URI documenting the problem.");
+    refuseValue(builder, {
+      lesson: 'GW-1', setting: 'type', given: options.type,
+      problem: 'an RFC 9457 type is a URI.', fix: "use 'about:blank' (the default) or an https:// URI documenting the problem.",
+    });
   }
   const variable = THROTTLE_RETRY_AFTER_VARIABLE;
   const retryAfter = `@(context.Variables.ContainsKey("${variable}") ? context.Variables["${variable}"].ToString() : "${fallback}")`;
-  return choose([{
+  return chooseElement([{
     condition: THROTTLED_CONDITION,
-    then: [returnResponse({
+    then: [returnResponseElement({
       statusCode: 429,
       reason: 'Too Many Requests',
       headers: { 'Content-Type': 'application/problem+json', 'Retry-After': retryAfter },

@@ -1,13 +1,14 @@
 import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
-import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { ApiRateLimitPolicy, AzureStack, CounterKey, IApiGatewayRef, ManagedRedis } from '@realtime-platform/azure-constructs';
+import {
+  ApiGateway, ApiRateLimitPolicy, AzureStack, CounterKey, ManagedIdentity, ManagedRedis,
+} from '@realtime-platform/azure-constructs';
 
 /**
  * The payments team's stack: its API on the platform team's gateway, capped per partner
- * subscription, and a Redis counter its worker reaches with its own managed identity.
+ * subscription, and the platform team's Redis, which its worker reaches with its own identity.
  */
 export class PaymentsStack extends AzureStack {
   constructor(scope: Construct, environmentName: string) {
@@ -16,11 +17,11 @@ export class PaymentsStack extends AzureStack {
     const group = new ResourceGroup(this, 'resource-group', { name: `rg-payments-${environmentName}`, location });
 
     // A gateway this team did not create, by name; its tier decides the rate-limit algorithm.
-    const gateway: IApiGatewayRef = {
+    const gateway = ApiGateway.fromExisting(this, 'platform-gateway', {
       serviceName: `apim-platform-${environmentName}`,
       resourceGroupName: `rg-platform-${environmentName}`,
       skuName: 'StandardV2_1',
-    };
+    });
     const api = new ApiManagementApi(this, 'payments-api', {
       name: 'payments',
       displayName: 'Payments',
@@ -40,21 +41,15 @@ export class PaymentsStack extends AzureStack {
       concurrency: { maxCount: 10 },
     });
 
-    // The outbound budget to the payment provider is one counter for all replicas: Redis.
+    // The outbound budget to the payment provider is one counter for all replicas: the platform
+    // team's Redis, which this team does not own. Its worker gets data access with Entra ID.
     const worker = new UserAssignedIdentity(this, 'worker-identity', {
       name: `id-payments-worker-${environmentName}`, resourceGroupName: group.name, location,
     });
-    const onCall = new MonitorActionGroup(this, 'on-call', {
-      name: `ag-payments-${environmentName}`, shortName: 'payments', resourceGroupName: group.name,
-      emailReceiver: [{ name: 'on-call', emailAddress: 'payments-oncall@contoso.com' }],
+    const redis = ManagedRedis.fromExisting(this, 'platform-redis', {
+      name: `redis-platform-${environmentName}`,
+      resourceGroupName: `rg-platform-${environmentName}`,
     });
-    const redis = new ManagedRedis(this, 'budget-store', {
-      name: `redis-payments-${environmentName}`,
-      resourceGroupName: group.name,
-      location,
-      clusteringPolicy: 'EnterpriseCluster',
-      alerts: { actionGroupId: onCall.id },
-    });
-    redis.grantDataAccess(worker);
+    redis.grantDataAccess(ManagedIdentity.fromUserAssigned(worker));
   }
 }

@@ -1,8 +1,8 @@
 import { Construct } from 'constructs';
-import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import {
-  ApiGateway, AzureStack, ContainerAppsEnvironment, DualIngressContainerApp, FrontDoor, LogAnalytics, StreamingApi,
+  ApiGateway, AzureStack, ContainerAppsEnvironment, ContainerRegistry, DualIngressContainerApp, FrontDoor, LogAnalytics,
+  StreamingApi, StreamingRoutes,
 } from '@realtime-platform/azure-constructs';
 
 /** The orders team's stack: its own image, twice, behind its own gateway and Front Door. */
@@ -16,13 +16,14 @@ export class OrdersStack extends AzureStack {
     const environment = new ContainerAppsEnvironment(this, 'container-apps', {
       name: `cae-orders-${environmentName}`, resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
     });
-    const registry = new DataAzurermContainerRegistry(this, 'registry', { name: 'crorders', resourceGroupName: 'rg-orders-shared' });
+    // The shared registry, looked up by name; the apps pull from it with their own identity (AcrPull).
+    const registry = ContainerRegistry.fromExisting(this, 'registry', { name: 'crorders', resourceGroupName: 'rg-orders-shared' });
 
     const app = new DualIngressContainerApp(this, 'orders', {
       name: `ca-orders-${environmentName}`,
       environment,
       image: 'crorders.azurecr.io/orders/api:3.1.0',
-      registry: { loginServer: 'crorders.azurecr.io', registryId: registry.id },
+      registry,
       concurrentRequests: 20,
       healthPath: '/healthz',
     });
@@ -49,7 +50,7 @@ export class OrdersStack extends AzureStack {
       path: 'orders',
       backendUrl: `https://${app.httpFqdn}`,
       frontDoorId: frontDoor.frontDoorId,
-      routes: [{ kind: 'sse', name: 'order-events', urlTemplate: '/events', heartbeatSeconds: 20 }],
+      routes: [StreamingRoutes.sse('order-events', '/events', 20)],
       pathLayers: [frontDoor.timeoutLayer, app.timeoutLayer],
     });
   }

@@ -1,9 +1,9 @@
 import { TerraformStack } from 'cdktf';
 import { ApiGateway, ApiGatewayProps } from '../../constructs/api-management/api-gateway';
-import { ContainerAppsEnvironmentRef } from '../../constructs/container-apps/dual-ingress-container-app';
+import { IContainerAppsEnvironment } from '../../constructs/container-apps/app-checks';
 
 /** A Container Apps environment reference that needs no resources. */
-export const ENVIRONMENT: ContainerAppsEnvironmentRef = {
+export const ENVIRONMENT: IContainerAppsEnvironment = {
   environmentId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae',
   resourceGroupName: 'rg-test',
   location: 'westeurope',

@@ -1,0 +1,70 @@
+import { Token } from 'cdktf';
+import { Construct } from 'constructs';
+import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
+import { refuse } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { IPrincipal, grantKeyOf } from '../identity/principal';
+import { BuiltInRole } from '../identity/roles';
+import { IContainerRegistry } from './app-checks';
+
+/** What `ContainerRegistry.fromExisting` needs to know about a registry. */
+export interface ContainerRegistryAttributes {
+  /** Registry name, e.g. `crshared`. */
+  readonly name: string;
+  /** Resource group of the registry; needed to look up its id when `registryId` is not given. */
+  readonly resourceGroupName: string;
+  /**
+   * Resource id of the registry.
+   * @default - looked up at plan with the `azurerm_container_registry` data source
+   */
+  readonly registryId?: string;
+  /**
+   * Login server, when it is not `<name>.azurecr.io` (registries with a domain name label).
+   * @default `<name>.azurecr.io`
+   */
+  readonly loginServer?: string;
+}
+
+/** Azure Container Registry references: registries are shared, so this library never creates one. */
+export class ContainerRegistry {
+  /**
+   * A registry another team owns. Apps pull from it with their identity (SEC-2), and
+   * `grantPull` gives any principal AcrPull on it.
+   */
+  public static fromExisting(scope: Construct, id: string, attributes: ContainerRegistryAttributes): IContainerRegistry {
+    return new ImportedContainerRegistry(scope, id, attributes);
+  }
+
+  private constructor() {}
+}
+
+class ImportedContainerRegistry extends Construct implements IContainerRegistry {
+  public readonly loginServer: string;
+  public readonly registryId: string;
+
+  constructor(scope: Construct, id: string, attributes: ContainerRegistryAttributes) {
+    super(scope, id);
+    if (!Token.isUnresolved(attributes.name) && !/^[A-Za-z0-9]{5,50}$/.test(attributes.name)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'name', given: attributes.name,
+        problem: 'Azure Container Registry names are 5-50 letters and digits.', fix: 'give the registry name, e.g. crshared.',
+      });
+    }
+    this.loginServer = attributes.loginServer ?? `${attributes.name.toLowerCase()}.azurecr.io`;
+    this.registryId = attributes.registryId ?? new DataAzurermContainerRegistry(this, 'lookup', {
+      name: attributes.name, resourceGroupName: attributes.resourceGroupName,
+    }).id;
+  }
+
+  public grantPull(principal: IPrincipal, id?: string): Grant {
+    const key = id ?? grantKeyOf(principal);
+    if (!key) {
+      refuse(this, {
+        lesson: 'SEC-2', setting: 'grantPull.id', given: undefined,
+        problem: 'the role assignment needs a stable construct id, and this principal has no grant key.',
+        fix: "pass an id, e.g. grantPull(identity, 'worker').",
+      });
+    }
+    return Grant.role(this, `pull-${key}`, { principal, role: BuiltInRole.ACR_PULL, resourceId: this.registryId });
+  }
+}

@@ -1,0 +1,103 @@
+import { ITerraformDependable, TerraformResource, Token, dependable } from 'cdktf';
+import { Construct } from 'constructs';
+import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
+import { refuse } from '../core/validation';
+import { IPrincipal, PrincipalType } from './principal';
+import { BuiltInRole } from './roles';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What {@link Grant.role} assigns. */
+export interface RoleGrantOptions {
+  /** Who gets the role. */
+  readonly principal: IPrincipal;
+  /** The built-in role. */
+  readonly role: BuiltInRole;
+  /** Resource id the role applies to (a registry, a storage account, a queue, a vault ...). */
+  readonly resourceId: string;
+}
+
+/**
+ * Access given to a principal: an Azure RBAC role assignment, or a data grant that is not RBAC
+ * (a Managed Redis access policy assignment). Resources that need the access wait for it
+ * ({@link Grant.applyBefore}, or `dependsOn: [grant]`), so Terraform creates the grant first
+ * (SEC-2). A grant reaches the data plane some minutes after it is created: see
+ * `docs/architecture.md` for how the library handles the wait.
+ */
+export class Grant implements ITerraformDependable {
+  /**
+   * Assign `role` on `resourceId` to `principal`, as an `azurerm_role_assignment` with construct
+   * id `id` under `scope`.
+   */
+  public static role(scope: Construct, id: string, options: RoleGrantOptions): Grant {
+    checkPrincipal(scope, options.principal);
+    refuseDuplicateGrant(scope, id);
+    if (!Token.isUnresolved(options.resourceId) && !options.resourceId.startsWith('/')) {
+      refuse(scope, {
+        lesson: 'SEC-2', setting: 'resourceId', given: options.resourceId,
+        problem: 'a role assignment scope is an Azure resource id.',
+        fix: 'pass the resource\'s id (e.g. registry.registryId), /subscriptions/<id>/resourceGroups/<name>/providers/...',
+      });
+    }
+    const assignment = new RoleAssignment(scope, id, {
+      scope: options.resourceId,
+      roleDefinitionName: options.role.roleName,
+      principalId: options.principal.principalId,
+      principalType: options.principal.principalType ?? PrincipalType.SERVICE_PRINCIPAL,
+    });
+    return new Grant(assignment, options.principal.principalId, options.resourceId, options.role);
+  }
+
+  /** A data grant that is not a role assignment (e.g. an access policy assignment created through AzAPI). */
+  public static fromResource(resource: TerraformResource, principalId: string, resourceId: string): Grant {
+    return new Grant(resource, principalId, resourceId, undefined);
+  }
+
+  private constructor(
+    /** The resource that gives the access. */
+    public readonly resource: TerraformResource,
+    /** The principal that gets it. */
+    public readonly principalId: string,
+    /** What it is given on. */
+    public readonly resourceId: string,
+    /** The built-in role, for RBAC grants. */
+    public readonly builtInRole: BuiltInRole | undefined,
+  ) {}
+
+  /** Terraform address of the grant's resource (so `dependsOn: [grant]` works). */
+  public get fqn(): string {
+    return this.resource.fqn;
+  }
+
+  /** Make every dependent wait for this grant: the grant is added to their `depends_on`. */
+  public applyBefore(...dependents: TerraformResource[]): void {
+    for (const dependent of dependents) {
+      const existing = dependent.dependsOn ?? [];
+      const mine = dependable(this);
+      if (!existing.includes(mine)) dependent.dependsOn = [...existing, mine];
+    }
+  }
+}
+
+/** Refuse a principal id that is neither a Terraform reference nor a GUID. */
+export function checkPrincipal(scope: Construct, principal: IPrincipal, setting = 'principal.principalId'): void {
+  const id = principal.principalId;
+  if (typeof id !== 'string' || (!Token.isUnresolved(id) && !GUID.test(id))) {
+    refuse(scope, {
+      lesson: 'SEC-1', setting, given: id,
+      problem: 'Entra ID names a principal by its object id, a GUID.',
+      fix: "pass the identity (its principalId is a Terraform reference), or an object id like '00000000-0000-0000-0000-000000000000'.",
+    });
+  }
+}
+
+/** Refuse a second grant with the same construct id under one scope (constructs would crash with an unrelated error). */
+export function refuseDuplicateGrant(scope: Construct, id: string): void {
+  if (scope.node.tryFindChild(id)) {
+    refuse(scope, {
+      lesson: 'SEC-2', setting: 'grant id', given: id,
+      problem: 'a grant with this construct id already exists here: the same principal is granted twice, or two principals share a grant key.',
+      fix: 'grant each principal once, or pass an id of its own to the grant method.',
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { PackRule, RuleLevel, RulePack } from './pack';
+import { ForwardRequestAttributeSpellingRule } from './rules/api-management/forward-request-attributes';
+import { StreamingApiBufferingRule } from './rules/api-management/streaming-api-buffering';
+import { StreamingRouteHeartbeatRule } from './rules/api-management/streaming-route-heartbeat';
+import { ConnectionHoldingScaleRule } from './rules/container-apps/connection-scale-rule';
+import { GrpcBehindBrowserRouteRule } from './rules/container-apps/grpc-behind-browser-route';
+import { ProductionImageRule } from './rules/container-apps/release-image';
+import { RegistryAdminUserRule } from './rules/container-registry/registry-admin-user';
+import { FrontDoorTimeoutAboveCeilingRule } from './rules/front-door/front-door-timeout-above-ceiling';
+import { FrontDoorTimeoutBelowCeilingRule } from './rules/front-door/front-door-timeout-below-ceiling';
+import { GatewayLogsDedicatedRule } from './rules/monitoring/gateway-logs-dedicated';
+import { ManagedRedisAccessKeysRule } from './rules/redis/managed-redis-access-keys';
+import { ManagedRedisPlaintextRule } from './rules/redis/managed-redis-plaintext';
+import { NoAzureCacheForRedisRule } from './rules/redis/no-azure-cache-for-redis';
+import { NoRedisEnterpriseRule } from './rules/redis/no-redis-enterprise';
+
+/**
+ * The platform lessons pack: every rule of the library with the level the lessons catalogue
+ * gives it. Errors are what Azure refuses or what breaks a guarantee (keys, plaintext, retired
+ * services, buffered streams); warnings are legal but risky.
+ */
+export class PlatformLessonsPack {
+  /** The pack's name in reports. */
+  public static readonly NAME = 'platform-lessons';
+
+  /** A new instance of the pack. */
+  public static create(): RulePack {
+    const error = RuleLevel.ERROR;
+    const warning = RuleLevel.WARNING;
+    const rules: PackRule[] = [
+      { rule: new FrontDoorTimeoutBelowCeilingRule(), level: warning },
+      { rule: new FrontDoorTimeoutAboveCeilingRule(), level: error },
+      { rule: new ForwardRequestAttributeSpellingRule(), level: error },
+      { rule: new StreamingApiBufferingRule(), level: error },
+      { rule: new StreamingRouteHeartbeatRule(), level: warning },
+      { rule: new GrpcBehindBrowserRouteRule(), level: warning },
+      { rule: new ConnectionHoldingScaleRule(), level: warning },
+      { rule: new GatewayLogsDedicatedRule(), level: warning },
+      { rule: new NoAzureCacheForRedisRule(), level: error },
+      { rule: new NoRedisEnterpriseRule(), level: error },
+      { rule: new ManagedRedisAccessKeysRule(), level: error },
+      { rule: new ManagedRedisPlaintextRule(), level: error },
+      { rule: new RegistryAdminUserRule(), level: error },
+      { rule: new ProductionImageRule(), level: error },
+    ];
+    return new RulePack(PlatformLessonsPack.NAME, rules);
+  }
+
+  private constructor() {}
+}

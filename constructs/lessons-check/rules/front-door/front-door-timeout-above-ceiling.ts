@@ -1,0 +1,25 @@
+import { CONNECTION_CEILING_SECONDS } from '../../../core/lessons';
+import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { numberOf } from '../attributes';
+
+/** EDGE-1: Front Door's origin response timeout stops at 240 s; a higher value fails at plan (16-240). */
+export class FrontDoorTimeoutAboveCeilingRule implements ILessonRule {
+  public readonly id = 'EDGE-1.FrontDoorTimeoutAboveCeiling';
+  public readonly lesson = 'EDGE-1';
+  public readonly description = 'A Front Door profile whose origin response timeout is above the 240 s ceiling.';
+  public readonly resourceTypes = ['azurerm_cdn_frontdoor_profile'];
+
+  public evaluate(resource: RuleResource): RuleOutcome {
+    const given = resource.attributes.response_timeout_seconds;
+    const timeout = numberOf(given);
+    if (timeout === undefined) return RuleOutcome.notApplicable();
+    if (timeout > CONNECTION_CEILING_SECONDS) {
+      return RuleOutcome.nonCompliant({
+        setting: 'response_timeout_seconds', given,
+        problem: `Front Door accepts 16-${CONNECTION_CEILING_SECONDS} s, and Azure drops connections at ${CONNECTION_CEILING_SECONDS} s anyway, so the plan fails.`,
+        fix: `set ${CONNECTION_CEILING_SECONDS}.`,
+      });
+    }
+    return RuleOutcome.compliant();
+  }
+}

@@ -1,0 +1,126 @@
+import { CounterKey } from './counter-key';
+import { onlyFromFrontDoorElement, retryAfterOnRetryableStatusesElement } from './fragments';
+import {
+  LimitConcurrencyOptions, LlmTokenLimitOptions, RateLimitByKeyOptions, clientIdHeaderElement, limitConcurrencyElement,
+  llmTokenLimitElement, rateLimitByKeyElement,
+} from './rate-limit';
+import {
+  CheckHeaderOptions, ExistsAction, ForwardRequestOptions, ReturnResponseOptions, checkHeaderElement, chooseElement,
+  forwardRequestElement, returnResponseElement, setBackendServiceElement, setHeaderElement,
+} from './statements';
+import { ThrottledAsProblemJsonOptions, throttledAsProblemJsonElement } from './throttling-response';
+import { XmlElement } from './xml';
+
+/** One branch of {@link PolicyStatement.choose}: an APIM policy expression and the statements it runs. */
+export interface ChooseBranch {
+  /** Policy expression, e.g. `@(context.Response.StatusCode == 429)`. */
+  readonly condition: string;
+  readonly statements: PolicyStatement[];
+}
+
+const ELEMENTS = new WeakMap<PolicyStatement, XmlElement>();
+
+/**
+ * One typed API Management policy statement. Statements come only from these factories, which
+ * fix every element and attribute name (e.g. `buffer-response` with its hyphen, EDGE-3), check
+ * every value at synth (a refusal names the builder, or the construct that used it), and offer
+ * nothing a streaming API must never have (caching, `validate-content`, body logging: EDGE-4).
+ */
+export class PolicyStatement {
+  /** `<forward-request>`: send the request to the backend, within 240 s (EDGE-1), unbuffered by default (EDGE-3). */
+  public static forwardRequest(options: ForwardRequestOptions): PolicyStatement {
+    return PolicyStatement.of(forwardRequestElement(options));
+  }
+
+  /** `<set-header>`: set, append, keep or delete a header. */
+  public static setHeader(name: string, existsAction: ExistsAction, ...values: string[]): PolicyStatement {
+    return PolicyStatement.of(setHeaderElement(name, existsAction, values));
+  }
+
+  /** `<check-header>`: reject the request unless a header has one of the given values. */
+  public static checkHeader(options: CheckHeaderOptions): PolicyStatement {
+    return PolicyStatement.of(checkHeaderElement(options));
+  }
+
+  /** `<choose>`: run the statements of the first branch whose condition holds, else `otherwise`. */
+  public static choose(branches: ChooseBranch[], otherwise?: PolicyStatement[]): PolicyStatement {
+    return PolicyStatement.of(chooseElement(
+      branches.map((b) => ({ condition: b.condition, then: b.statements.map(elementOf) })),
+      otherwise?.map(elementOf),
+    ));
+  }
+
+  /** `<return-response>`: answer from the gateway without calling the backend. */
+  public static returnResponse(options: ReturnResponseOptions): PolicyStatement {
+    return PolicyStatement.of(returnResponseElement(options));
+  }
+
+  /** `<set-backend-service backend-id>`: route to a `GatewayBackend`, whose circuit breaker then guards the call (GW-7). */
+  public static setBackendService(backendId: string): PolicyStatement {
+    return PolicyStatement.of(setBackendServiceElement(backendId));
+  }
+
+  /**
+   * `<rate-limit-by-key>` (GW-1): at most `calls` per `renewalPeriodSeconds` and key, the
+   * subscription by default, counting only successful calls (GW-4). The tier decides the
+   * algorithm (GW-2); counters are per gateway node (GW-3). Not on Consumption.
+   */
+  public static rateLimitByKey(options: RateLimitByKeyOptions): PolicyStatement {
+    return PolicyStatement.of(rateLimitByKeyElement(options));
+  }
+
+  /**
+   * `<limit-concurrency>` (GW-6, LIM-3) around `statements` (typically the backend's
+   * `forward-request`): at most `maxCount` calls at once per key; more fail at once with 429.
+   */
+  public static limitConcurrency(options: LimitConcurrencyOptions, statements: PolicyStatement[]): PolicyStatement {
+    return PolicyStatement.of(limitConcurrencyElement(options, statements.map(elementOf)));
+  }
+
+  /** `<llm-token-limit>` (LIM-3): limit an AI backend by tokens (429 over the rate, 403 over the quota). */
+  public static llmTokenLimit(options: LlmTokenLimitOptions): PolicyStatement {
+    return PolicyStatement.of(llmTokenLimitElement(options));
+  }
+
+  /**
+   * `X-Client-Id` set from the counter key with `exists-action="override"` (GW-5), so gateway
+   * and service partition on one identity the client cannot pick.
+   * @param key @default CounterKey.subscription()
+   */
+  public static clientIdHeader(key?: CounterKey): PolicyStatement {
+    return PolicyStatement.of(clientIdHeaderElement(key));
+  }
+
+  /**
+   * For on-error: a gateway throttle answered 429 as `application/problem+json` (RFC 9457) with
+   * `Retry-After` from the limiter, else `retryAfterSeconds` (GW-1, EDGE-6).
+   */
+  public static throttledAsProblemJson(options: ThrottledAsProblemJsonOptions): PolicyStatement {
+    return PolicyStatement.of(throttledAsProblemJsonElement(options));
+  }
+
+  /** `Retry-After` added to 202, 429 and 503 responses that lack one (EDGE-6); a backend's own value is kept. */
+  public static retryAfterOnRetryableStatuses(seconds: number): PolicyStatement {
+    return PolicyStatement.of(retryAfterOnRetryableStatusesElement(seconds));
+  }
+
+  /** Only the given Front Door profile may call: `X-Azure-FDID` must be its id (a reference such as `frontDoor.frontDoorId` is fine). */
+  public static onlyFromFrontDoor(frontDoorId: string): PolicyStatement {
+    return PolicyStatement.of(onlyFromFrontDoorElement(frontDoorId));
+  }
+
+  private static of(element: XmlElement): PolicyStatement {
+    const statement = new PolicyStatement();
+    ELEMENTS.set(statement, element);
+    return statement;
+  }
+
+  private constructor() {}
+}
+
+/** The element of a statement (library-internal; not part of the public API). */
+export function elementOf(statement: PolicyStatement): XmlElement {
+  const element = ELEMENTS.get(statement);
+  if (!element) throw new Error('not a PolicyStatement: build statements with the PolicyStatement factories');
+  return element;
+}

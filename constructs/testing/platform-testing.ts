@@ -1,0 +1,50 @@
+import { TerraformStack, Testing } from 'cdktf';
+import { LessonsCheck } from '../lessons-check/lessons-check';
+import { LessonsReport } from '../lessons-check/report';
+
+/**
+ * For consumers' own tests: synthesize a stack the way `cdktf synth` would judge it. A plain
+ * `Testing.synth` snapshot does not fail on lessons-check errors (they sit in metadata), so a
+ * snapshot could record a stack `cdktf deploy` refuses; these helpers fail instead.
+ *
+ * ```ts
+ * expect(PlatformTesting.synth(new OrdersStack(app, 'dev'))).toMatchSnapshot();
+ * ```
+ */
+export class PlatformTesting {
+  /**
+   * `Testing.synth(stack)`, after which every error annotation of the stack (lessons-check errors
+   * and any construct's) fails with one message listing them all, each in the usual
+   * `[ID] <path>: <setting> = <value>: <problem> Fix: <fix>` form. Refusals at construction throw
+   * before this runs, with the same form.
+   */
+  public static synth(stack: TerraformStack): string {
+    const json = Testing.synth(stack);
+    const errors = PlatformTesting.errors(stack);
+    if (errors.length > 0) {
+      throw new Error(`${stack.node.id}: ${errors.length} error(s) that fail \`cdktf synth\`:\n${errors.map((e) => `  ${e}`).join('\n')}`);
+    }
+    return json;
+  }
+
+  /** Error messages under the stack (run `Testing.synth` or `PlatformTesting.synth` first so the aspects ran). */
+  public static errors(stack: TerraformStack): string[] {
+    return PlatformTesting.annotations(stack, '@cdktf/error');
+  }
+
+  /** Warning messages under the stack. */
+  public static warnings(stack: TerraformStack): string[] {
+    return PlatformTesting.annotations(stack, '@cdktf/warn');
+  }
+
+  /** The lessons report of the stack (the rules run if the synth has not run them), or undefined without a lessons check. */
+  public static report(stack: TerraformStack): LessonsReport | undefined {
+    return LessonsCheck.of(stack)?.reportOf(stack);
+  }
+
+  private static annotations(stack: TerraformStack, type: string): string[] {
+    return stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === type).map((m) => String(m.data)));
+  }
+
+  private constructor() {}
+}

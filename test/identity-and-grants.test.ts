@@ -1,0 +1,170 @@
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { Resource } from '../.gen/providers/azapi/resource';
+import { ContainerRegistry } from '../constructs/container-apps/container-registry';
+import { resolveIn } from '../constructs/core/claims';
+import { Grant } from '../constructs/identity/grant';
+import { ManagedIdentity, ManagedIdentityType, PrincipalType } from '../constructs/identity/principal';
+import { RolePropagation } from '../constructs/identity/propagation';
+import { BuiltInRole } from '../constructs/identity/roles';
+import { LogAnalytics } from '../constructs/monitoring/log-analytics';
+import { refusalOf } from './support/refusal';
+import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+
+const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/crshared';
+
+function withIdentity(stack: TerraformStack = testStack()) {
+  const identity = new UserAssignedIdentity(stack, 'worker', { name: 'id-worker', resourceGroupName: 'rg', location: 'westeurope' });
+  return { stack, identity };
+}
+
+describe('BuiltInRole', () => {
+  it('names each role by its Azure name and its tenant-independent definition id', () => {
+    expect([BuiltInRole.ACR_PULL.roleName, BuiltInRole.ACR_PULL.roleDefinitionId]).toEqual(['AcrPull', '7f951dda-4ed3-4680-a7ca-43fe172d538d']);
+    expect(BuiltInRole.STORAGE_QUEUE_DATA_MESSAGE_SENDER.roleDefinitionId).toBe('c6a89b2d-59bc-44d0-9896-0f6e12d7b80a');
+    expect(BuiltInRole.KEY_VAULT_SECRETS_USER.roleDefinitionId).toBe('4633458b-17de-408a-b874-0445c86b69e6');
+    expect(BuiltInRole.EVENTGRID_DATA_SENDER.roleName).toBe('EventGrid Data Sender');
+  });
+});
+
+describe('Grant.role', () => {
+  it('assigns the role on the resource to the principal, by reference, as a service principal', () => {
+    const { stack, identity } = withIdentity();
+    Grant.role(stack, 'pull', { principal: identity, role: BuiltInRole.ACR_PULL, resourceId: REGISTRY_ID });
+    expect(resourceOf(synth(stack), 'azurerm_role_assignment')).toEqual({
+      scope: REGISTRY_ID,
+      role_definition_name: 'AcrPull',
+      principal_id: '${azurerm_user_assigned_identity.worker.principal_id}',
+      principal_type: 'ServicePrincipal',
+    });
+  });
+
+  it('makes a dependent wait for the grant (SEC-2): applyBefore adds it to depends_on, as dependsOn: [grant] does', () => {
+    const { stack, identity } = withIdentity();
+    const grant = Grant.role(stack, 'pull', { principal: identity, role: BuiltInRole.ACR_PULL, resourceId: REGISTRY_ID });
+    const app = new ContainerApp(stack, 'app', {
+      name: 'ca-x', resourceGroupName: 'rg', containerAppEnvironmentId: 'cae', revisionMode: 'Single',
+      template: { container: [{ name: 'app', image: 'x.azurecr.io/a:1', cpu: 0.5, memory: '1Gi' }] },
+    });
+    grant.applyBefore(app);
+    expect(resourceOf(synth(stack), 'azurerm_container_app').depends_on).toEqual(['azurerm_role_assignment.pull']);
+    expect(resolveIn(stack, grant.fqn)).toBe('${azurerm_role_assignment.pull}');
+  });
+
+  it('takes a principal type for users and groups', () => {
+    const stack = testStack();
+    Grant.role(stack, 'readers', {
+      principal: { principalId: '11111111-1111-1111-1111-111111111111', principalType: PrincipalType.GROUP },
+      role: BuiltInRole.LOG_ANALYTICS_READER, resourceId: '/subscriptions/0/resourceGroups/rg',
+    });
+    expect(resourceOf(synth(stack), 'azurerm_role_assignment')).toMatchObject({ principal_type: 'Group', role_definition_name: 'Log Analytics Reader' });
+  });
+
+  it('fails when a literal principal id is not a GUID (SEC-1)', () => {
+    const r = refusalOf(() => Grant.role(testStack(), 'g', { principal: { principalId: 'worker' }, role: BuiltInRole.ACR_PULL, resourceId: REGISTRY_ID }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'principal.principalId', path: 'test' });
+    expect(r.message).toMatch(/^\[SEC-1\] test: principal\.principalId = "worker": Entra ID names a principal by its object id, a GUID\. Fix: /);
+  });
+
+  it('fails when the scope is not a resource id (SEC-2)', () => {
+    const { stack, identity } = withIdentity();
+    const r = refusalOf(() => Grant.role(stack, 'g', { principal: identity, role: BuiltInRole.ACR_PULL, resourceId: 'crshared' }));
+    expect(r).toMatchObject({ lesson: 'SEC-2', setting: 'resourceId' });
+    expect(r.message).toContain('resourceId = "crshared": a role assignment scope is an Azure resource id.');
+  });
+
+  it('accepts Terraform references for the principal and the scope', () => {
+    const stack = testStack();
+    const variable = (id: string) => new TerraformVariable(stack, id, { type: 'string' }).stringValue;
+    expect(() => Grant.role(stack, 'g', {
+      principal: { principalId: variable('principal') }, role: BuiltInRole.ACR_PULL, resourceId: variable('scope'),
+    })).not.toThrow();
+  });
+});
+
+describe('ManagedIdentity', () => {
+  it('describes a user-assigned identity by reference, keyed on its construct id for grants', () => {
+    const { stack, identity } = withIdentity();
+    const managed = ManagedIdentity.fromUserAssigned(identity);
+    expect(managed).toMatchObject({ type: ManagedIdentityType.USER_ASSIGNED, grantKey: 'worker', principalType: PrincipalType.SERVICE_PRINCIPAL });
+    expect(resolveIn(stack, managed.clientId)).toBe('${azurerm_user_assigned_identity.worker.client_id}');
+    expect(resolveIn(stack, managed.resourceId)).toBe('${azurerm_user_assigned_identity.worker.id}');
+  });
+
+  it('describes another team\'s identity by its ids', () => {
+    expect(ManagedIdentity.fromAttributes({ principalId: 'p', grantKey: 'k', resourceId: '/x' }).type).toBe(ManagedIdentityType.USER_ASSIGNED);
+    expect(ManagedIdentity.fromAttributes({ principalId: 'p', grantKey: 'k' }).type).toBe(ManagedIdentityType.SYSTEM_ASSIGNED);
+  });
+});
+
+describe('grants on references to resources another team owns', () => {
+  it('ContainerRegistry.fromExisting looks the registry up and grants AcrPull under the reference', () => {
+    const { stack, identity } = withIdentity();
+    const registry = ContainerRegistry.fromExisting(stack, 'shared-registry', { name: 'crshared', resourceGroupName: 'rg-shared' });
+    registry.grantPull(identity);
+    const tf = synth(stack);
+    expect(registry.loginServer).toBe('crshared.azurecr.io');
+    expect(Object.values(tf.data?.azurerm_container_registry ?? {})).toEqual([{ name: 'crshared', resource_group_name: 'rg-shared' }]);
+    const [[id, assignment]] = Object.entries(resourcesOf(tf, 'azurerm_role_assignment'));
+    expect(id).toMatch(/^shared-registry_pull-worker_[0-9A-F]+$/);
+    expect(assignment).toMatchObject({ role_definition_name: 'AcrPull', scope: expect.stringMatching(/^\$\{data\.azurerm_container_registry\.shared-registry_lookup_[0-9A-F]+\.id\}$/) });
+  });
+
+  it('ContainerRegistry.fromExisting with a registry id looks nothing up', () => {
+    const stack = testStack();
+    const registry = ContainerRegistry.fromExisting(stack, 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID, loginServer: 'cr.contoso.com' });
+    expect([registry.registryId, registry.loginServer]).toEqual([REGISTRY_ID, 'cr.contoso.com']);
+    expect(synth(stack).data).toBeUndefined();
+  });
+
+  it('fails when a registry name is not one Azure accepts', () => {
+    expect(refusalOf(() => ContainerRegistry.fromExisting(testStack(), 'r', { name: 'cr-shared', resourceGroupName: 'rg' })))
+      .toMatchObject({ lesson: 'AZURE', setting: 'name' });
+  });
+
+  it('fails when a grant has no id and the principal no grant key', () => {
+    const registry = ContainerRegistry.fromExisting(testStack(), 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
+    expect(refusalOf(() => registry.grantPull({ principalId: '11111111-1111-1111-1111-111111111111' })))
+      .toMatchObject({ lesson: 'SEC-2', setting: 'grantPull.id', path: 'test/r' });
+  });
+
+  it('LogAnalytics.fromExisting grants Log Analytics Reader on the workspace', () => {
+    const { stack, identity } = withIdentity();
+    LogAnalytics.fromExisting(stack, 'logs', { workspaceId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log' })
+      .grantRead(identity);
+    expect(resourceOf(synth(stack), 'azurerm_role_assignment')).toMatchObject({
+      role_definition_name: 'Log Analytics Reader', scope: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log',
+    });
+  });
+});
+
+describe('RolePropagation', () => {
+  it('retries an AzAPI dependent on the authorization errors of a grant that has not reached the data plane yet', () => {
+    const retry = RolePropagation.azapiRetry();
+    expect(retry.errorMessageRegex).toEqual(expect.arrayContaining(['AuthorizationFailed', 'ForbiddenByRbac', 'AuthorizationPermissionMismatch']));
+    expect(retry.intervalSeconds).toBeGreaterThanOrEqual(1);
+    expect(retry.intervalSeconds).toBeLessThanOrEqual(120);
+    expect(retry.maxIntervalSeconds).toBeLessThanOrEqual(300);
+    for (const pattern of retry.errorMessageRegex) expect(() => new RegExp(pattern)).not.toThrow();
+  });
+
+  it('synthesizes as the azapi retry attribute', () => {
+    const json = JSON.parse(Testing.synthScope((scope) => {
+      new Resource(scope, 'r', { type: 'Microsoft.Example/things@2024-01-01', name: 'x', parentId: '/p', retry: RolePropagation.azapiRetry() });
+    })) as { resource: { azapi_resource: { r: { retry: Record<string, unknown> } } } };
+    expect(json.resource.azapi_resource.r.retry).toMatchObject({ interval_seconds: 15, max_interval_seconds: 60, error_message_regex: expect.arrayContaining(['AuthorizationFailed']) });
+  });
+});
+
+describe('duplicate grants', () => {
+  it('fails when one principal is granted twice under one scope, instead of a constructs crash', () => {
+    const { stack, identity } = withIdentity();
+    const registry = ContainerRegistry.fromExisting(stack, 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
+    registry.grantPull(identity);
+    const r = refusalOf(() => registry.grantPull(identity));
+    expect(r).toMatchObject({ lesson: 'SEC-2', setting: 'grant id', path: 'test/r' });
+    expect(r.message).toContain('grant id = "pull-worker": a grant with this construct id already exists here');
+  });
+});
