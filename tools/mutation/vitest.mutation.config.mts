@@ -1,0 +1,11 @@
+import { mergeConfig } from 'vitest/config';
+import base from '../../vitest.config.mts';
+
+// The suites Stryker runs: all but the ones that read source files as text (instrumentation
+// rewrites them): the README-verbatim check and the lint rules.
+export default mergeConfig(base, {
+  test: {
+    exclude: ['test/readme-example.test.ts', 'test/lint-rules.test.ts', 'node_modules/**'],
+    reporters: ['default'],
+  },
+});
