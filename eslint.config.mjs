@@ -18,7 +18,7 @@ const layered = (forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.gen/', 'cdktf.out/', 'dist/', 'coverage/', 'tools/azapi-gen/node_modules/'] },
+  { ignores: ['node_modules/', '.gen/', 'cdktf.out/', 'dist/', 'dist-jsii/', 'coverage/', 'reports/', '.stryker-tmp/', 'tools/azapi-gen/node_modules/', 'tools/mutation/node_modules/'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.mts', '**/*.mjs'],
