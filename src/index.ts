@@ -48,7 +48,7 @@ export { DiagnosticSettings, DiagnosticSettingsProps } from '../constructs/monit
 export { GatewayQuery, GatewayQueryPack, GatewayQueryPackProps, QueryPackCategory } from '../constructs/monitoring/query-pack';
 
 // Container Apps
-export { IContainerAppsEnvironment, IContainerRegistry } from '../constructs/container-apps/app-checks';
+export { IContainerAppsEnvironment, IContainerRegistry, ResolvedScale } from '../constructs/container-apps/app-checks';
 export {
   ContainerAppsEnvironment, ContainerAppsEnvironmentAttributes, ContainerAppsEnvironmentProps,
 } from '../constructs/container-apps/container-apps-environment';
@@ -59,7 +59,7 @@ export { IngressOptions, IngressTraffic, IngressTransport, ResolvedIngress } fro
 export {
   EffectiveLimit, InProcessLimit, InProcessLimitKind, InProcessLimitStore,
 } from '../constructs/container-apps/in-process-limit';
-export { ImageReference, ReleaseImage } from '../constructs/container-apps/image-reference';
+export { ImageReference, ReleaseImage, ReleaseImageProblem } from '../constructs/container-apps/image-reference';
 
 // API Management policies
 export { PolicyDocument, PolicyDocumentProps } from '../constructs/policy/policy-document';

@@ -149,7 +149,7 @@ describe('PolicyDocument', () => {
 
   it('fails when the backend id of set-backend-service is empty or has spaces (GW-7)', () => {
     for (const [backendId, shown] of [['', '""'], ['orders backend', '"orders backend"']]) {
-      const r = refusalOf(() => PolicyStatement.setBackendService(backendId));
+      const r = refusalOf(() => PolicyStatement.useBackend(backendId));
       expect(r).toMatchObject({ lesson: 'GW-7', path: 'set-backend-service', setting: 'backendId' });
       const prefix = `[GW-7] set-backend-service: backendId = ${shown}: `;
       expect(r.message.slice(0, prefix.length)).toBe(prefix);

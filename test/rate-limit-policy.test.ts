@@ -234,11 +234,11 @@ describe('clientIdHeader and setBackendService', () => {
   });
 
   it('routes to a backend entity', () => {
-    expect(attributesOf(render(PolicyStatement.setBackendService('orders-backend')), 'set-backend-service')).toEqual({ 'backend-id': 'orders-backend' });
+    expect(attributesOf(render(PolicyStatement.useBackend('orders-backend')), 'set-backend-service')).toEqual({ 'backend-id': 'orders-backend' });
   });
 
   it('fails when the backend id is empty (GW-7)', () => {
-    const r = refusalOf(() => PolicyStatement.setBackendService(''));
+    const r = refusalOf(() => PolicyStatement.useBackend(''));
     expect(r).toMatchObject({ lesson: 'GW-7', path: 'set-backend-service', setting: 'backendId' });
     expect(r.message).toMatch(/^\[GW-7\] set-backend-service: backendId = "": .* Fix: pass GatewayBackend\.backendId/);
   });
@@ -333,7 +333,7 @@ describe.skipIf(!policySchemaAvailable())(`Rate-limit policies against the APIM 
         PolicyStatement.rateLimitByKey({ calls: 10, renewalPeriodSeconds: 10, key: CounterKey.requestHeader('X-Tenant-Id', { clientControlled: true }) }),
         PolicyStatement.llmTokenLimit({ tokensPerMinute: 5000, tokenQuota: 100000, tokenQuotaPeriod: TokenQuotaPeriod.DAILY, key: CounterKey.claim('oid') }),
         PolicyStatement.clientIdHeader(),
-        PolicyStatement.setBackendService('orders-backend'),
+        PolicyStatement.useBackend('orders-backend'),
       ],
       backend: [PolicyStatement.limitConcurrency({ maxCount: 4, key: CounterKey.shared('orders') }, [PolicyStatement.forwardRequest({ timeoutSeconds: 60 })])],
       onError: [PolicyStatement.throttledAsProblemJson({ retryAfterSeconds: 5 })],

@@ -120,7 +120,7 @@ export class ApiRateLimitPolicy extends Construct {
       ...(rateLimit ? [within(this, 'rateLimit', () => PolicyStatement.rateLimitByKey(rateLimit))] : []),
       ...(tokenLimit ? [within(this, 'tokenLimit', () => PolicyStatement.llmTokenLimit(tokenLimit))] : []),
       PolicyStatement.clientIdHeader(clientIdKey(props)),
-      ...(props.backendId !== undefined ? [within(this, '', () => PolicyStatement.setBackendService(props.backendId!))] : []),
+      ...(props.backendId !== undefined ? [within(this, '', () => PolicyStatement.useBackend(props.backendId!))] : []),
     ];
     const backend = concurrency
       ? [within(this, 'concurrency', () => PolicyStatement.limitConcurrency(concurrency,

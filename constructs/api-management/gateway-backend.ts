@@ -96,7 +96,7 @@ export interface GatewayBackendProps {
 
 /**
  * An API Management backend entity (protocol http) with an optional circuit breaker (GW-7).
- * Route calls to it with `setBackendService(backend.backendId)` (or `ApiRateLimitPolicy`'s
+ * Route calls to it with `PolicyStatement.useBackend(backend.backendId)` (or `ApiRateLimitPolicy`'s
  * `backendId`); while the breaker is open the gateway answers 503 at once. Durations are written
  * in the ISO 8601 form Azure returns, so plans stay clean.
  */

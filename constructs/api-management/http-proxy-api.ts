@@ -114,7 +114,7 @@ export class HttpProxyApi extends Construct {
     } else {
       claimApiPolicy(this, gateway, props.name, 'name');
       const document = new PolicyDocument({
-        inbound: [...inbound, ...(props.backendId ? [within(this, '', () => PolicyStatement.setBackendService(props.backendId!))] : [])],
+        inbound: [...inbound, ...(props.backendId ? [within(this, '', () => PolicyStatement.useBackend(props.backendId!))] : [])],
       });
       new ApiManagementApiPolicy(this, 'policy', {
         apiName: this.api.name,

@@ -74,13 +74,19 @@ export class ImageReference {
   private constructor() {}
 }
 
+/** Why an image must not run in production, and what to do. */
+export interface ReleaseImageProblem {
+  readonly problem: string;
+  readonly fix: string;
+}
+
 /** The release rule: what a production environment may run. */
 export class ReleaseImage {
   /**
    * Why `image` must not run in production (a public sample, or no version tag or digest), with
    * the fix; undefined when it may. A Terraform reference is not checked.
    */
-  public static problemOf(image: string): { problem: string; fix: string } | undefined {
+  public static problemOf(image: string): ReleaseImageProblem | undefined {
     if (Token.isUnresolved(image)) return undefined;
     const parsed = parseImage(image);
     if (PLACEHOLDER_IMAGES.some((p) => parsed.repository.toLowerCase() === p)) {

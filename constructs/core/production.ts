@@ -1,6 +1,6 @@
 import { TerraformResource, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { LessonFinding, refuse, warn } from './validation';
+import { Finding, LessonFinding, refuse, warn } from './validation';
 
 const PRODUCTION = new WeakMap<TerraformStack, boolean>();
 
@@ -41,9 +41,10 @@ export class Production {
    * while developing and a defect once real traffic and data depend on them.
    * @param production @default Production.isProduction(scope)
    */
-  public static refuseOrWarn(scope: IConstruct, finding: LessonFinding, production?: boolean): void {
-    if (production ?? Production.isProduction(scope)) refuse(scope, finding);
-    warn(scope, finding);
+  public static refuseOrWarn(scope: IConstruct, finding: Finding, production?: boolean): void {
+    const f = finding as LessonFinding;
+    if (production ?? Production.isProduction(scope)) refuse(scope, f);
+    warn(scope, f);
   }
 
   /**

@@ -31,7 +31,10 @@ export interface LessonFinding extends Finding {
 
 /**
  * Thrown at synth when a construct refuses its input. The message is one line in the format
- * every refusal uses; the parts are kept as properties for tests and tools.
+ * every refusal uses; the parts are kept as properties for tests and tools. (In other languages
+ * a refusal arrives as the runtime's error with the same message: jsii cannot export a subclass
+ * of `Error`.)
+ * @jsii ignore
  */
 export class ConstructValidationError extends Error {
   public readonly lesson: string;
@@ -55,6 +58,7 @@ export class ConstructValidationError extends Error {
  * Thrown by a builder that has no construct path yet (a policy statement, a counter key). The
  * message names the builder where a refusal names the construct path; a construct that calls the
  * builder re-raises it with its own path and the setting it passed (see `within`).
+ * @jsii ignore
  */
 export class InvalidValueError extends Error {
   public readonly finding: Finding;

@@ -25,7 +25,7 @@ export class RolePropagation {
    * `AuthorizationPermissionMismatch`, and API Management's message when it cannot read a Key
    * Vault secret with its identity.
    */
-  public static readonly ERROR_MESSAGE_PATTERNS: readonly string[] = [
+  public static readonly ERROR_MESSAGE_PATTERNS: string[] = [
     'AuthorizationFailed',
     'Forbidden',
     'ForbiddenByRbac',

@@ -56,7 +56,7 @@ export class PolicyStatement {
   }
 
   /** `<set-backend-service backend-id>`: route to a `GatewayBackend`, whose circuit breaker then guards the call (GW-7). */
-  public static setBackendService(backendId: string): PolicyStatement {
+  public static useBackend(backendId: string): PolicyStatement {
     return PolicyStatement.of(setBackendServiceElement(backendId));
   }
 

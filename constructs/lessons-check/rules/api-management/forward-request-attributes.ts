@@ -1,4 +1,4 @@
-import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 
 /** APIM policy resources whose `xml_content` the policy rules read. */
 export const POLICY_RESOURCE_TYPES = [
@@ -16,7 +16,7 @@ export class ForwardRequestAttributeSpellingRule implements ILessonRule {
   public readonly description = 'Hand-written policy XML that spells buffer-response with an underscore.';
   public readonly resourceTypes = POLICY_RESOURCE_TYPES;
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const xml = resource.attributes.xml_content;
     if (typeof xml !== 'string') return RuleOutcome.notApplicable();
     if (/<forward-request\b[^>]*\bbuffer_response\s*=/.test(xml)) {

@@ -1,4 +1,4 @@
-import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 
 /** SEC-1: no registry admin user; pulls use managed identity with AcrPull (SEC-2). */
 export class RegistryAdminUserRule implements ILessonRule {
@@ -7,7 +7,7 @@ export class RegistryAdminUserRule implements ILessonRule {
   public readonly description = 'A container registry with its admin user enabled.';
   public readonly resourceTypes = ['azurerm_container_registry'];
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const enabled = resource.attributes.admin_enabled;
     if (enabled === true || enabled === 'true') {
       return RuleOutcome.nonCompliant({

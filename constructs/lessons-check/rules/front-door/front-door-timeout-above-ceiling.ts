@@ -1,5 +1,5 @@
 import { CONNECTION_CEILING_SECONDS } from '../../../core/lessons';
-import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { numberOf } from '../attributes';
 
 /** EDGE-1: Front Door's origin response timeout stops at 240 s; a higher value fails at plan (16-240). */
@@ -9,7 +9,7 @@ export class FrontDoorTimeoutAboveCeilingRule implements ILessonRule {
   public readonly description = 'A Front Door profile whose origin response timeout is above the 240 s ceiling.';
   public readonly resourceTypes = ['azurerm_cdn_frontdoor_profile'];
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const given = resource.attributes.response_timeout_seconds;
     const timeout = numberOf(given);
     if (timeout === undefined) return RuleOutcome.notApplicable();

@@ -1,5 +1,5 @@
 import { CONNECTION_CEILING_SECONDS } from '../../../core/lessons';
-import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { numberOf } from '../attributes';
 
 /**
@@ -12,7 +12,7 @@ export class FrontDoorTimeoutBelowCeilingRule implements ILessonRule {
   public readonly description = 'A Front Door profile whose origin response timeout is unset (120 s) or below 240 s.';
   public readonly resourceTypes = ['azurerm_cdn_frontdoor_profile'];
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const given = resource.attributes.response_timeout_seconds;
     const timeout = numberOf(given);
     if (given !== undefined && timeout === undefined) return RuleOutcome.notApplicable();

@@ -1,4 +1,4 @@
-import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { blockOf } from '../attributes';
 
 /** SEC-1: no Redis access keys; workloads reach Managed Redis with Entra ID. */
@@ -8,7 +8,7 @@ export class ManagedRedisAccessKeysRule implements ILessonRule {
   public readonly description = 'A Managed Redis database that accepts access keys.';
   public readonly resourceTypes = ['azurerm_managed_redis'];
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const enabled = blockOf(resource.attributes.default_database)?.access_keys_authentication_enabled;
     if (enabled === true || enabled === 'true') {
       return RuleOutcome.nonCompliant({

@@ -1,4 +1,4 @@
-import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { blockOf } from '../attributes';
 
 /**
@@ -11,7 +11,7 @@ export class ManagedRedisPlaintextRule implements ILessonRule {
   public readonly description = 'A Managed Redis database that accepts plaintext connections.';
   public readonly resourceTypes = ['azurerm_managed_redis'];
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const protocol = blockOf(resource.attributes.default_database)?.client_protocol;
     if (typeof protocol === 'string' && protocol.toLowerCase() === 'plaintext') {
       return RuleOutcome.nonCompliant({

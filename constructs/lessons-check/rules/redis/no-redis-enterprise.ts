@@ -1,4 +1,4 @@
-import { ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 
 /**
  * LIM-1: the Enterprise tiers of Azure Cache for Redis are retired (Azure refuses new Redis
@@ -11,7 +11,7 @@ export class NoRedisEnterpriseRule implements ILessonRule {
   public readonly description = 'A retired Redis Enterprise cluster or database.';
   public readonly resourceTypes = ['azurerm_redis_enterprise_cluster', 'azurerm_redis_enterprise_database'];
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     return RuleOutcome.nonCompliant({
       setting: 'resource type', given: `${resource.type} ${String(resource.attributes.name ?? '')}`.trim(),
       problem: 'Azure Cache for Redis Enterprise is retired: Azure refuses new Redis Enterprise resources, and azurerm deprecates this resource type.',
