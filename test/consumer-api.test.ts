@@ -1,0 +1,70 @@
+import { App, TerraformStack, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
+import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting } from '../src/index';
+import { TerraformJson } from './support/synth';
+
+const legacyCache = (stack: TerraformStack) => new RedisCache(stack, 'cache', {
+  name: 'redis-legacy', location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
+});
+
+describe('PlatformTesting, for consumers\' own tests', () => {
+  it('fails a synth with every lessons-check error, in the usual format, where Testing.synth would pass', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'orders', environmentName: 'dev' });
+    legacyCache(stack);
+    expect(() => Testing.synth(stack)).not.toThrow();
+    expect(() => PlatformTesting.synth(stack)).toThrow(
+      /^orders-dev: 1 error\(s\) that fail `cdktf synth`:\n {2}\[LIM-1\.NoAzureCacheForRedis\] orders-dev\/cache: resource type = "azurerm_redis_cache redis-legacy": /);
+  });
+
+  it('returns the synthesized JSON of a clean stack, and its lessons report', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'orders', environmentName: 'dev' });
+    new LogAnalytics(stack, 'logs', { name: 'log-orders-dev', resourceGroupName: 'rg', location: 'westeurope' });
+    const tf = JSON.parse(PlatformTesting.synth(stack)) as TerraformJson;
+    expect(Object.keys(tf.resource ?? {})).toEqual(['azurerm_log_analytics_workspace']);
+    expect(PlatformTesting.report(stack)?.summary).toMatchObject({ errors: 0, warnings: 0 });
+    expect(PlatformTesting.warnings(stack)).toEqual([]);
+  });
+});
+
+describe('a stack with its own providers', () => {
+  it('synthesizes an AzureStack whose team brings the azurerm and azapi providers', () => {
+    class OwnProviders extends AzureStack {
+      constructor(app: App) {
+        super(app, { stackName: 'orders', environmentName: 'prod', production: true, providers: { create: false } });
+        new AzurermProvider(this, 'azurerm', { features: [AzureStack.providerFeatures(true)], subscriptionId: '00000000-0000-0000-0000-000000000001' });
+        new AzapiProvider(this, 'azapi', {});
+        new ResourceGroup(this, 'rg', { name: 'rg-orders-prod', location: 'westeurope' });
+      }
+    }
+    const stack = new OwnProviders(Testing.app());
+    const tf = JSON.parse(PlatformTesting.synth(stack)) as TerraformJson;
+    expect(tf.provider?.azurerm).toEqual([{
+      features: [{ api_management: [{ purge_soft_delete_on_destroy: false, recover_soft_deleted: true }], resource_group: [{ prevent_deletion_if_contains_resources: true }] }],
+      subscription_id: '00000000-0000-0000-0000-000000000001',
+    }]);
+    expect(stack.azurerm).toBeUndefined();
+  });
+
+  it('passes a subscription and tenant to the providers it creates', () => {
+    const stack = new AzureStack(Testing.app(), {
+      stackName: 'orders', environmentName: 'dev', providers: { subscriptionId: '00000000-0000-0000-0000-000000000001', tenantId: '00000000-0000-0000-0000-000000000002' },
+    });
+    const tf = JSON.parse(Testing.synth(stack)) as TerraformJson;
+    expect(tf.provider?.azurerm?.[0]).toMatchObject({ subscription_id: '00000000-0000-0000-0000-000000000001', tenant_id: '00000000-0000-0000-0000-000000000002', storage_use_azuread: true });
+    expect(tf.provider?.azapi?.[0]).toEqual({ subscription_id: '00000000-0000-0000-0000-000000000001', tenant_id: '00000000-0000-0000-0000-000000000002' });
+  });
+
+  it('applies the lessons check and tags to a plain TerraformStack that opts in', () => {
+    const stack = new TerraformStack(Testing.app(), 'plain');
+    new AzurermProvider(stack, 'azurerm', { features: [{}] });
+    PlatformAspects.applyTo(stack, { production: false, tags: { owner: 'orders' } });
+    new ResourceGroup(stack, 'rg', { name: 'rg-plain', location: 'westeurope' });
+    legacyCache(stack);
+    expect(() => PlatformTesting.synth(stack)).toThrow(/\[LIM-1\.NoAzureCacheForRedis\] plain\/cache/);
+    const tf = JSON.parse(Testing.synth(stack)) as TerraformJson;
+    expect(tf.resource?.azurerm_resource_group?.rg?.tags).toEqual({ owner: 'orders' });
+  });
+});

@@ -1,0 +1,126 @@
+// `npm run test:consumer`: install the library the way another team would, in scratch projects
+// outside this repository, and check what happens:
+//   1. the packed tarball with matching peers: the README examples compile and synthesize;
+//   2. the tarball next to a mismatched cdktf (0.20.12): the install fails with a peer dependency
+//      error, instead of a silent second cdktf whose aspects never run;
+//   3. a git URL (this repository's HEAD): `prepare` builds the package, and the examples work.
+// Prints one line per check and exits non-zero if any fails.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const scratch = mkdtempSync(join(tmpdir(), 'rtp-consumer-'));
+const results = [];
+const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const peers = {
+  cdktf: pkg.devDependencies.cdktf,
+  constructs: pkg.devDependencies.constructs,
+  '@cdktf/provider-azurerm': pkg.devDependencies['@cdktf/provider-azurerm'],
+};
+
+function npm(cwd, args) {
+  const r = spawnSync('npm', args, { cwd, env: npmEnv, encoding: 'utf8' });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+function project(name, dependencies) {
+  const dir = join(scratch, name);
+  execFileSync('mkdir', ['-p', join(dir, 'src')]);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({
+    name: `consumer-${name}`, private: true, version: '1.0.0',
+    dependencies, devDependencies: { typescript: pkg.devDependencies.typescript, '@types/node': pkg.devDependencies['@types/node'] },
+  }, null, 2));
+  return dir;
+}
+
+/** The README's examples, a main that synthesizes both, compiled with tsc and run with node. */
+function compileAndSynth(dir) {
+  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts']) cpSync(join(root, 'docs', 'examples', file), join(dir, 'src', file));
+  writeFileSync(join(dir, 'src', 'main.ts'), [
+    "import { App } from 'cdktf';",
+    "import { PlatformTesting } from '@realtime-platform/azure-constructs';",
+    "import { OrdersStack } from './consumer-stack';",
+    "import { PaymentsStack } from './consumer-rate-limits';",
+    'const app = new App({ outdir: "cdktf.out" });',
+    "for (const stack of [new OrdersStack(app, 'dev'), new PaymentsStack(app, 'dev')]) {",
+    '  const tf = JSON.parse(PlatformTesting.synth(stack)) as { resource: Record<string, Record<string, unknown>> };',
+    "  console.log(`${stack.node.id}: ${Object.values(tf.resource).reduce((n, r) => n + Object.keys(r).length, 0)} resources`);",
+    '}',
+    'app.synth();',
+    '',
+  ].join('\n'));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, esModuleInterop: true, skipLibCheck: true, outDir: 'out', types: ['node'] },
+    include: ['src/**/*.ts'],
+  }));
+  const tsc = spawnSync(join(dir, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
+  if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+  const out = execFileSync(process.execPath, ['out/main.js'], { cwd: dir, encoding: 'utf8', env: { ...process.env, CHECKPOINT_DISABLE: '1' } });
+  const reports = existsSync(join(dir, 'cdktf.out', 'stacks'))
+    ? readdirSync(join(dir, 'cdktf.out', 'stacks')).filter((s) => existsSync(join(dir, 'cdktf.out', 'stacks', s, 'lessons-report.json')))
+    : [];
+  return `${out.trim().split('\n').join(', ')}; lessons reports for ${reports.join(', ')}`;
+}
+
+function check(name, fn) {
+  const started = Date.now();
+  try {
+    const detail = fn();
+    results.push({ ok: true, line: `ok   ${name} (${((Date.now() - started) / 1000).toFixed(0)} s): ${detail}` });
+  } catch (error) {
+    results.push({ ok: false, line: `FAIL ${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 12).join('\n     ') : error}` });
+  }
+}
+
+let tarball = '';
+check('npm pack', () => {
+  // Build first, then pack without scripts, so the JSON on stdout is npm's alone.
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe', env: npmEnv });
+  const r = spawnSync('npm', ['pack', '--pack-destination', scratch, '--json', '--ignore-scripts'], { cwd: root, env: npmEnv, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${r.stdout}${r.stderr}`);
+  const [info] = JSON.parse(r.stdout);
+  tarball = join(scratch, info.filename);
+  const shipped = info.files.map((f) => f.path);
+  const unwanted = shipped.filter((p) => /^dist\/src\/(main|app|environments|stacks)\.|^test\/|^tools\//.test(p));
+  if (unwanted.length > 0) throw new Error(`the package ships ${unwanted.join(', ')}`);
+  return `${info.filename}, ${shipped.length} files, ${(info.size / 1024).toFixed(0)} kB`;
+});
+
+const needTarball = () => { if (!tarball) throw new Error('no tarball: npm pack failed'); };
+
+check('tarball with matching peers: the README examples compile and synthesize', () => {
+  needTarball();
+  const dir = project('matching', { ...peers, '@realtime-platform/azure-constructs': `file:${tarball}` });
+  const r = npm(dir, ['install']);
+  if (r.status !== 0) throw new Error(r.output);
+  const nested = execFileSync('find', ['node_modules/@realtime-platform', '-path', '*node_modules/cdktf/package.json'], { cwd: dir, encoding: 'utf8' }).trim();
+  if (nested) throw new Error(`a second cdktf is nested in the library: ${nested}`);
+  return compileAndSynth(dir);
+});
+
+check('tarball with a mismatched cdktf (0.20.12): the install fails with a peer dependency error', () => {
+  needTarball();
+  const dir = project('mismatched', { cdktf: '0.20.12', constructs: '10.8.1', '@realtime-platform/azure-constructs': `file:${tarball}` });
+  const r = npm(dir, ['install']);
+  if (r.status === 0) throw new Error('npm install succeeded, so a second cdktf could be installed silently');
+  const line = r.output.split('\n').find((l) => /ERESOLVE|peer cdktf/.test(l));
+  if (!/ERESOLVE/.test(r.output)) throw new Error(`npm failed, but not with a peer dependency error:\n${r.output}`);
+  return `npm exits ${r.status}: ${line?.trim()}`;
+});
+
+check('git URL (this repository at HEAD): prepare builds the package, the examples compile and synthesize', () => {
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  const dir = project('git', { ...peers, '@realtime-platform/azure-constructs': `git+file://${root}#${head}` });
+  const r = npm(dir, ['install']);
+  if (r.status !== 0) throw new Error(r.output);
+  if (!existsSync(join(dir, 'node_modules', '@realtime-platform', 'azure-constructs', 'dist', 'src', 'index.js'))) throw new Error('dist/ was not built');
+  return `${head.slice(0, 7)}: ${compileAndSynth(dir)}`;
+});
+
+rmSync(scratch, { recursive: true, force: true });
+for (const r of results) console.log(r.line);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,24 @@
+// `npm run test:python`: the library's Python package (built by `npm run package:jsii`) in a fresh
+// virtual environment with the pinned Python peers, running check.py.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const wheels = join(root, 'dist-jsii', 'python');
+const wheel = existsSync(wheels) ? readdirSync(wheels).find((f) => f.endsWith('.whl')) : undefined;
+if (!wheel) {
+  console.error('No wheel in dist-jsii/python: run `npm run package:jsii` first.');
+  process.exit(2);
+}
+const venv = join(here, '.venv');
+rmSync(venv, { recursive: true, force: true });
+const python = process.env.PYTHON ?? 'python3';
+const env = { ...process.env, JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '1' };
+const run = (file, args) => execFileSync(file, args, { cwd: here, stdio: 'inherit', env });
+run(python, ['-m', 'venv', venv]);
+const pip = join(venv, 'bin', 'pip');
+run(pip, ['install', '--quiet', '--disable-pip-version-check', '-r', 'requirements.txt', join(wheels, wheel)]);
+run(join(venv, 'bin', 'python'), ['check.py']);
