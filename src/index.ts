@@ -39,6 +39,10 @@ export { ManagedRedisAccessKeysRule } from '../constructs/lessons-check/rules/re
 export { ManagedRedisPlaintextRule } from '../constructs/lessons-check/rules/redis/managed-redis-plaintext';
 export { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redis/no-azure-cache-for-redis';
 export { NoRedisEnterpriseRule } from '../constructs/lessons-check/rules/redis/no-redis-enterprise';
+export { StorageSharedKeyRule } from '../constructs/lessons-check/rules/storage/storage-shared-key';
+export { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
+export { FunctionHttpsOnlyRule } from '../constructs/lessons-check/rules/functions/function-https-only';
+export { FunctionsReservedRouteRule } from '../constructs/lessons-check/rules/functions/functions-reserved-route';
 
 // Monitoring
 export {
@@ -64,7 +68,9 @@ export { ImageReference, ReleaseImage, ReleaseImageProblem } from '../constructs
 // API Management policies
 export { PolicyDocument, PolicyDocumentProps } from '../constructs/policy/policy-document';
 export { ChooseBranch, PolicyStatement } from '../constructs/policy/policy-statement';
-export { CheckHeaderOptions, ExistsAction, ForwardRequestOptions, ReturnResponseOptions } from '../constructs/policy/statements';
+export {
+  AcceptedResponseOptions, CheckHeaderOptions, ExistsAction, ForwardRequestOptions, ReturnResponseOptions,
+} from '../constructs/policy/statements';
 export { ClientControlledKeyOptions, CounterKey, CounterKeyKind } from '../constructs/policy/counter-key';
 export {
   CountOnly, LimitConcurrencyOptions, LlmTokenLimitOptions, RateLimitByKeyOptions, TokenQuotaPeriod,
@@ -84,6 +90,20 @@ export {
 } from '../constructs/api-management/gateway-backend';
 export { GatewayProduct, GatewayProductProps, IGatewayApi } from '../constructs/api-management/gateway-product';
 export { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
+export { FunctionApi, FunctionApiProps, FunctionOperation } from '../constructs/api-management/function-api';
+
+// Storage
+export {
+  IStorageAccount, QueueOptions, StorageAccount, StorageAccountAttributes, StorageAccountBase, StorageAccountProps, StorageReplication,
+} from '../constructs/storage/storage-account';
+export { BlobContainer, StorageChildProps, StorageQueue, StorageTable } from '../constructs/storage/storage-children';
+
+// Azure Functions
+export { ApplicationInsights, ApplicationInsightsProps } from '../constructs/functions/application-insights';
+export { AlwaysReadyInstances, FlexFunctionApp, FlexFunctionAppProps, FunctionEntraAuthProps } from '../constructs/functions/flex-function-app';
+export { FunctionAlerts, FunctionAlertsProps } from '../constructs/functions/function-alerts';
+export { IFunctionAppBackend } from '../constructs/functions/function-app-backend';
+export { FunctionRuntime } from '../constructs/functions/function-settings';
 
 // Azure Managed Redis
 export { ManagedRedis, ManagedRedisProps, RedisEvictionPolicy } from '../constructs/redis/managed-redis';
@@ -103,6 +123,7 @@ export {
 export {
   GatewayLimits, RateLimitingRedisSettings, RateLimitingSettings, RateLimitingStack, RateLimitingStackProps,
 } from '../stacks/rate-limiting-stack';
+export { ApiPatternsFunctionSettings, ApiPatternsSettings, ApiPatternsStack, ApiPatternsStackProps, ApiPatternsStorageSettings } from '../stacks/api-patterns-stack';
 
 // The AzAPI provider and resources (generated bindings), for stacks that bring their own provider.
 export * as azapi from '../.gen/providers/azapi';

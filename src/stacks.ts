@@ -1,3 +1,4 @@
+import { API_PATTERNS_STACK } from '../stacks/api-patterns-stack';
 import { RATE_LIMITING_STACK } from '../stacks/rate-limiting-stack';
 import { REALTIME_STACK } from '../stacks/realtime-stack';
 import { StackDefinition } from '../stacks/stack-definition';
@@ -8,4 +9,4 @@ import { StackDefinition } from '../stacks/stack-definition';
  * environment loader, the variables and the app take everything else from the definition.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own settings type
-export const STACKS: readonly StackDefinition<any>[] = [REALTIME_STACK, RATE_LIMITING_STACK];
+export const STACKS: readonly StackDefinition<any>[] = [REALTIME_STACK, RATE_LIMITING_STACK, API_PATTERNS_STACK];

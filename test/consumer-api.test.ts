@@ -42,7 +42,7 @@ describe('a stack with its own providers', () => {
     const stack = new OwnProviders(Testing.app());
     const tf = JSON.parse(PlatformTesting.synth(stack)) as TerraformJson;
     expect(tf.provider?.azurerm).toEqual([{
-      features: [{ api_management: [{ purge_soft_delete_on_destroy: false, recover_soft_deleted: true }], resource_group: [{ prevent_deletion_if_contains_resources: true }] }],
+      features: [{ api_management: [{ purge_soft_delete_on_destroy: false, recover_soft_deleted: true }], resource_group: [{ prevent_deletion_if_contains_resources: true }], storage: [{ data_plane_available: false }] }],
       subscription_id: '00000000-0000-0000-0000-000000000001',
     }]);
     expect(stack.azurerm).toBeUndefined();

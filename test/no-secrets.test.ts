@@ -4,6 +4,7 @@ import { TerraformOutput, TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { PaymentsStack } from '../docs/examples/consumer-rate-limits';
+import { InvoicesStack } from '../docs/examples/consumer-functions';
 import { OrdersStack } from '../docs/examples/consumer-stack';
 import { synthAll } from './support/app';
 import { findSecrets } from './support/secrets';
@@ -19,13 +20,16 @@ const synthStack = (stack: TerraformStack) => JSON.parse(Testing.synth(stack, tr
 const EXAMPLES: Record<string, () => TerraformStack[]> = {
   'consumer-stack.ts': () => [new OrdersStack(Testing.app(), 'dev'), new OrdersStack(Testing.app(), 'prod')],
   'consumer-rate-limits.ts': () => [new PaymentsStack(Testing.app(), 'dev'), new PaymentsStack(Testing.app(), 'prod')],
+  'consumer-functions.ts': () => [new InvoicesStack(Testing.app(), 'dev'), new InvoicesStack(Testing.app(), 'prod')],
 };
 
 describe('no secrets in the synthesized stacks (SEC-1)', () => {
   const stacks = synthAll();
 
-  it('synthesizes all four stacks of the embedded environments', () => {
-    expect(stacks.map((s) => s.name).sort()).toEqual(['rate-limiting-dev', 'rate-limiting-prod', 'realtime-dev', 'realtime-prod']);
+  it('synthesizes all six stacks of the embedded environments', () => {
+    expect(stacks.map((s) => s.name).sort()).toEqual([
+      'api-patterns-dev', 'api-patterns-prod', 'rate-limiting-dev', 'rate-limiting-prod', 'realtime-dev', 'realtime-prod',
+    ]);
   });
 
   for (const { name, tf } of stacks) {

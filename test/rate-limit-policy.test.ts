@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { InvalidValueError } from '../constructs/core/validation';
 import { CounterKey, CounterKeyKind } from '../constructs/policy/counter-key';
 import { PolicyDocument } from '../constructs/policy/policy-document';
@@ -245,7 +245,11 @@ describe('clientIdHeader and setBackendService', () => {
 });
 
 describe('throttledAsProblemJson', () => {
-  const xml = render(PolicyStatement.throttledAsProblemJson({ retryAfterSeconds: 7 }));
+  // Rendered in each test (not once for the describe block), so mutation testing sees which test covers what.
+  let xml = '';
+  beforeEach(() => {
+    xml = render(PolicyStatement.throttledAsProblemJson({ retryAfterSeconds: 7 }));
+  });
 
   it('matches a gateway throttle by reason or by policy source', () => {
     expect(unescape(attributesOf(xml, 'when').condition)).toBe(THROTTLED_CONDITION);

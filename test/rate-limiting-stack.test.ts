@@ -31,8 +31,8 @@ const children = (xml: string, name: string) =>
 const SUBSCRIPTION_KEY = '@(context.Subscription?.Id ?? "anonymous")';
 
 describe('RateLimitingStack snapshots', () => {
-  it('synthesizes rate-limiting-dev and rate-limiting-prod from the embedded environments, next to the realtime stacks', () => {
-    expect(all.map((s) => s.name)).toEqual(['realtime-dev', 'rate-limiting-dev', 'realtime-prod', 'rate-limiting-prod']);
+  it('synthesizes rate-limiting-dev and rate-limiting-prod from the embedded environments, next to the other stacks', () => {
+    expect(all.map((s) => s.name)).toEqual(['realtime-dev', 'rate-limiting-dev', 'api-patterns-dev', 'realtime-prod', 'rate-limiting-prod', 'api-patterns-prod']);
   });
 
   for (const { name, tf } of stacks) {
@@ -318,10 +318,10 @@ const policies = all.flatMap(({ name, tf }) => Object.entries(tf.resource ?? {})
   .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ stack: name, where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));
 
 describe('generated policies', () => {
-  it('finds the policies of all four stacks: streaming and WebSocket per realtime stack, the limiter API per rate-limiting stack', () => {
+  it('finds the policies of all six stacks: streaming and WebSocket per realtime stack, the limiter API per rate-limiting stack, the function API per api-patterns stack', () => {
     const count = (prefix: string) => policies.filter((p) => p.stack.startsWith(prefix)).length;
-    expect(all).toHaveLength(4);
-    expect([count('realtime-'), count('rate-limiting-')]).toEqual([4, 2]);
+    expect(all).toHaveLength(6);
+    expect([count('realtime-'), count('rate-limiting-'), count('api-patterns-')]).toEqual([4, 2, 2]);
   });
 });
 

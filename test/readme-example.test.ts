@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { PaymentsStack } from '../docs/examples/consumer-rate-limits';
+import { InvoicesStack } from '../docs/examples/consumer-functions';
 import { OrdersStack } from '../docs/examples/consumer-stack';
 import { TerraformJson, resourceOf } from './support/synth';
 
 const root = join(__dirname, '..');
 
 describe('README consumer example', () => {
-  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts']) {
+  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts', 'consumer-functions.ts']) {
     it(`shows docs/examples/${file} verbatim, so the README shows code that compiles (npm run typecheck)`, () => {
       const readme = readFileSync(join(root, 'README.md'), 'utf8');
       const example = readFileSync(join(root, 'docs/examples', file), 'utf8');
@@ -46,5 +47,21 @@ describe('README consumer example', () => {
     expect(grant.body.properties.user.objectId).toBe('${azurerm_user_assigned_identity.worker-identity.principal_id}');
     const notes = stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
     expect(notes).toEqual([expect.stringMatching(/^\[GW-2\] payments-dev\/partner-limits: .* on StandardV2_1 is a token bucket/)]);
+  });
+
+  it('synthesizes another team\'s Function app with its own queue and table, granted to the app\'s identity', () => {
+    const stack = new InvoicesStack(Testing.app(), 'dev');
+    const tf = JSON.parse(Testing.synth(stack, true)) as TerraformJson;
+    const assignments = Object.values(tf.resource?.azurerm_role_assignment ?? {}) as { role_definition_name: string; scope: string; principal_id: string }[];
+    const byRole = (role: string) => assignments.filter((a) => a.role_definition_name === role).map((a) => a.scope);
+    expect(byRole('Storage Queue Data Message Sender')).toEqual([expect.stringMatching(/^\$\{azurerm_storage_queue\.storage_queue-invoices_queue_[0-9A-F]+\.resource_manager_id\}$/)]);
+    expect(byRole('Storage Queue Data Message Processor')).toEqual(byRole('Storage Queue Data Message Sender'));
+    expect(byRole('Storage Table Data Contributor')).toEqual([
+      expect.stringMatching(/^\$\{azurerm_storage_account\.storage_account_[0-9A-F]+\.id\}$/),
+      expect.stringMatching(/^\$\{azapi_resource\.storage_table-invoicestate_table_[0-9A-F]+\.id\}$/),
+    ]);
+    for (const a of assignments) expect(a.principal_id).toMatch(/^\$\{azurerm_user_assigned_identity\.app_identity_[0-9A-F]+\.principal_id\}$/);
+    expect(Object.keys(tf.resource?.azurerm_storage_queue ?? {})).toHaveLength(2);
+    expect(tf.resource).not.toHaveProperty('azurerm_storage_table');
   });
 });

@@ -59,6 +59,10 @@ export interface ApiRateLimitPolicyProps extends ApiLimits {
   readonly backendId?: string;
   /** Inbound statements that run first, after `<base />` (e.g. `PolicyStatement.onlyFromFrontDoor(...)`, token validation). @default - none */
   readonly inbound?: PolicyStatement[];
+  /** Inbound statements that run last, after the limits and `X-Client-Id` (e.g. the backend's authentication). @default - none */
+  readonly inboundAfterLimits?: PolicyStatement[];
+  /** Outbound statements after `<base />` (e.g. `Retry-After` on 202/429/503). @default - none */
+  readonly outbound?: PolicyStatement[];
 }
 
 /**
@@ -121,12 +125,15 @@ export class ApiRateLimitPolicy extends Construct {
       ...(tokenLimit ? [within(this, 'tokenLimit', () => PolicyStatement.llmTokenLimit(tokenLimit))] : []),
       PolicyStatement.clientIdHeader(clientIdKey(props)),
       ...(props.backendId !== undefined ? [within(this, '', () => PolicyStatement.useBackend(props.backendId!))] : []),
+      ...(props.inboundAfterLimits ?? []),
     ];
     const backend = concurrency
       ? [within(this, 'concurrency', () => PolicyStatement.limitConcurrency(concurrency,
         [PolicyStatement.forwardRequest({ timeoutSeconds, bufferResponse: props.bufferResponse ?? true })]))]
       : undefined;
-    this.policy = new PolicyDocument({ inbound, backend, onError: [PolicyStatement.throttledAsProblemJson({ retryAfterSeconds })] });
+    this.policy = new PolicyDocument({
+      inbound, backend, ...(props.outbound ? { outbound: props.outbound } : {}), onError: [PolicyStatement.throttledAsProblemJson({ retryAfterSeconds })],
+    });
     this.xml = within(this, 'policy', () => this.policy.toXml());
     claimApiPolicy(this, props.gateway, props.apiName);
     this.apiPolicy = new ApiManagementApiPolicy(this, 'policy', {

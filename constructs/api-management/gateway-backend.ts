@@ -87,6 +87,12 @@ export interface GatewayBackendProps {
   /** @default - none */
   readonly description?: string;
   /**
+   * The Azure resource behind the backend, as `https://management.azure.com/<resource id>` (a
+   * function app, a Logic App), so the portal links it.
+   * @default - none
+   */
+  readonly resourceId?: string;
+  /**
    * A circuit breaker for the whole backend (GW-7): it trips for every route behind it, so keep
    * per-route or per-instance breaking in the application.
    * @default - none
@@ -126,6 +132,7 @@ export class GatewayBackend extends Construct {
       protocol: 'http',
       url: props.url,
       ...(props.description !== undefined ? { description: props.description } : {}),
+      ...(props.resourceId !== undefined ? { resourceId: props.resourceId } : {}),
       ...(circuitBreakerRule ? { circuitBreakerRule } : {}),
     });
     this.backendId = this.backend.name;

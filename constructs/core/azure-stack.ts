@@ -105,12 +105,17 @@ export class AzureStack extends TerraformStack {
   /**
    * The azurerm provider features this library relies on: API Management purged on destroy
    * outside production and recovered when soft-deleted (GW-9), resource groups kept while they
-   * hold resources in production. Give them to a provider a stack brings itself.
+   * hold resources in production, storage accounts managed without data-plane calls (so keyless
+   * accounts work). Give them to a provider a stack brings itself.
    */
   public static providerFeatures(production: boolean): AzurermProviderFeatures {
     return {
       apiManagement: [{ purgeSoftDeleteOnDestroy: !production, recoverSoftDeleted: true }],
       resourceGroup: [{ preventDeletionIfContainsResources: production }],
+      // A keyless storage account (SEC-1) must not be read through the data plane (queue and
+      // static-website properties), which needs data roles the deploying identity may not hold;
+      // containers, queues and tables are created through Resource Manager anyway.
+      storage: [{ dataPlaneAvailable: false }],
     };
   }
 

@@ -79,6 +79,32 @@ export const NAME_RULES = {
     shape: 'letters, digits and single hyphens, starting with a letter and ending with a letter or digit',
     globallyUnique: true,
   },
+  storageAccount: {
+    kind: 'storage account', min: 3, max: 24, pattern: /^[a-z0-9]+$/,
+    shape: 'lower-case letters and digits only', globallyUnique: true,
+  },
+  storageContainer: {
+    kind: 'blob container', min: 3, max: 63, pattern: /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/,
+    shape: 'lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+  },
+  storageQueue: {
+    kind: 'storage queue', min: 3, max: 63, pattern: /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/,
+    shape: 'lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+  },
+  storageTable: {
+    // Azure also reserves the name "tables" (checked by the StorageTable construct).
+    kind: 'storage table', min: 3, max: 63, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
+    shape: 'letters and digits, starting with a letter',
+  },
+  functionApp: {
+    // Part of <name>.azurewebsites.net.
+    kind: 'function app', min: 2, max: 60, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,
+    shape: 'letters, digits and single hyphens, starting and ending with a letter or digit', globallyUnique: true,
+  },
+  applicationInsights: {
+    kind: 'Application Insights component', min: 1, max: 260, pattern: /^[^%&\\?/]*[^%&\\?/. ]$/,
+    shape: 'any characters but % & \\ ? /, not ending with a period or space',
+  },
   frontDoorFirewallPolicy: {
     kind: 'Front Door WAF policy', min: 1, max: 128, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
     shape: 'letters and digits only, starting with a letter',

@@ -8,11 +8,16 @@ import { ProductionImageRule } from './rules/container-apps/release-image';
 import { RegistryAdminUserRule } from './rules/container-registry/registry-admin-user';
 import { FrontDoorTimeoutAboveCeilingRule } from './rules/front-door/front-door-timeout-above-ceiling';
 import { FrontDoorTimeoutBelowCeilingRule } from './rules/front-door/front-door-timeout-below-ceiling';
+import { FunctionHostStorageKeyRule } from './rules/functions/function-host-storage-key';
+import { FunctionHttpsOnlyRule } from './rules/functions/function-https-only';
+import { FunctionsReservedRouteRule } from './rules/functions/functions-reserved-route';
 import { GatewayLogsDedicatedRule } from './rules/monitoring/gateway-logs-dedicated';
 import { ManagedRedisAccessKeysRule } from './rules/redis/managed-redis-access-keys';
 import { ManagedRedisPlaintextRule } from './rules/redis/managed-redis-plaintext';
 import { NoAzureCacheForRedisRule } from './rules/redis/no-azure-cache-for-redis';
 import { NoRedisEnterpriseRule } from './rules/redis/no-redis-enterprise';
+import { StorageDataPlaneSettingsRule } from './rules/storage/storage-data-plane-settings';
+import { StorageSharedKeyRule } from './rules/storage/storage-shared-key';
 
 /**
  * The platform lessons pack: every rule of the library with the level the lessons catalogue
@@ -42,6 +47,11 @@ export class PlatformLessonsPack {
       { rule: new ManagedRedisPlaintextRule(), level: error },
       { rule: new RegistryAdminUserRule(), level: error },
       { rule: new ProductionImageRule(), level: error },
+      { rule: new StorageSharedKeyRule(), level: error },
+      { rule: new StorageDataPlaneSettingsRule(), level: error },
+      { rule: new FunctionHostStorageKeyRule(), level: error },
+      { rule: new FunctionHttpsOnlyRule(), level: error },
+      { rule: new FunctionsReservedRouteRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }

@@ -5,8 +5,9 @@ import {
   llmTokenLimitElement, rateLimitByKeyElement,
 } from './rate-limit';
 import {
-  CheckHeaderOptions, ExistsAction, ForwardRequestOptions, ReturnResponseOptions, checkHeaderElement, chooseElement,
-  forwardRequestElement, returnResponseElement, setBackendServiceElement, setHeaderElement,
+  AcceptedResponseOptions, CheckHeaderOptions, ExistsAction, ForwardRequestOptions, ReturnResponseOptions, acceptedResponseElement,
+  authenticationManagedIdentityElement, checkHeaderElement, chooseElement, forwardRequestElement, returnResponseElement,
+  setBackendServiceElement, setHeaderElement,
 } from './statements';
 import { ThrottledAsProblemJsonOptions, throttledAsProblemJsonElement } from './throttling-response';
 import { XmlElement } from './xml';
@@ -107,6 +108,21 @@ export class PolicyStatement {
   /** Only the given Front Door profile may call: `X-Azure-FDID` must be its id (a reference such as `frontDoor.frontDoorId` is fine). */
   public static onlyFromFrontDoor(frontDoorId: string): PolicyStatement {
     return PolicyStatement.of(onlyFromFrontDoorElement(frontDoorId));
+  }
+
+  /**
+   * `<authentication-managed-identity>`: the backend call carries a token of the gateway's
+   * managed identity for `resource` (the backend's Entra application), instead of a key in
+   * configuration.
+   * @param clientId a user-assigned identity of the gateway; @default - its system-assigned identity
+   */
+  public static authenticateWithManagedIdentity(resource: string, clientId?: string): PolicyStatement {
+    return PolicyStatement.of(authenticationManagedIdentityElement(resource, clientId));
+  }
+
+  /** A gateway-made `202 Accepted` with `Location` and `Retry-After` (async request-reply, EDGE-6). */
+  public static accepted(options: AcceptedResponseOptions): PolicyStatement {
+    return PolicyStatement.of(acceptedResponseElement(options));
   }
 
   private static of(element: XmlElement): PolicyStatement {

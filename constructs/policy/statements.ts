@@ -170,3 +170,38 @@ export function setBackendServiceElement(backendId: string): XmlElement {
   }
   return { name: 'set-backend-service', attributes: { 'backend-id': backendId } };
 }
+
+/** `<authentication-managed-identity>`: the gateway signs the backend call with a token of its managed identity. */
+export function authenticationManagedIdentityElement(resource: string, clientId?: string): XmlElement {
+  if (resource.trim() === '') {
+    refuseValue('authentication-managed-identity', {
+      lesson: 'ACCESS', setting: 'resource', given: resource,
+      problem: 'the token is requested for an application: its client id or App ID URI.', fix: 'give the backend\'s Entra application id.',
+    });
+  }
+  return { name: 'authentication-managed-identity', attributes: { resource, 'client-id': clientId } };
+}
+
+export interface AcceptedResponseOptions {
+  /** Where the client polls for the result: the `Location` header (an absolute or gateway-relative URL, or a policy expression). */
+  readonly location: string;
+  /** When to poll again, in whole seconds (EDGE-6). */
+  readonly retryAfterSeconds: number;
+}
+
+/** A gateway-made `202 Accepted` with `Location` and `Retry-After` (the async request-reply shape, EDGE-6). */
+export function acceptedResponseElement(options: AcceptedResponseOptions): XmlElement {
+  if (options.location.trim() === '') {
+    refuseValue('accepted', {
+      lesson: 'EDGE-6', setting: 'location', given: options.location,
+      problem: 'a 202 without Location leaves the client nowhere to poll.', fix: 'give the status URL, e.g. @("/v1/jobs/" + context.RequestId).',
+    });
+  }
+  const retryAfter = wholeNumberIn('accepted', options.retryAfterSeconds, {
+    min: 1, max: 86_400, lesson: 'EDGE-6', setting: 'retryAfterSeconds',
+    problem: 'Retry-After is a whole number of seconds, at least 1.', fix: 'use the interval the work usually needs, e.g. 5.',
+  });
+  return returnResponseElement({
+    statusCode: 202, reason: 'Accepted', headers: { Location: options.location, 'Retry-After': String(retryAfter) },
+  });
+}

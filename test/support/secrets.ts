@@ -11,7 +11,19 @@ const KEY_SWITCHES: Readonly<Record<string, unknown>> = {
   access_keys_authentication_disabled: false,
   admin_enabled: true,
   local_authentication_enabled: true,
+  local_authentication_disabled: false,
+  // AzAPI bodies spell them the ARM way.
+  allowSharedKeyAccess: true,
+  disableLocalAuth: false,
 };
+
+/**
+ * The one connection string that is no secret: Application Insights'. It carries the
+ * instrumentation key, which Microsoft documents as an identifier, not a security token; with
+ * `local_authentication_disabled` (the ApplicationInsights construct) it cannot send telemetry
+ * without an Entra ID token either.
+ */
+const NOT_A_SECRET = /^\$\{azurerm_application_insights\.[^.}]+\.connection_string\}$/;
 
 export interface SecretFinding {
   readonly path: string;
@@ -21,6 +33,7 @@ export interface SecretFinding {
 /** Every place in a synthesized stack where a secret appears or key authentication is on. */
 export function findSecrets(json: unknown, path = ''): SecretFinding[] {
   if (typeof json === 'string') {
+    if (NOT_A_SECRET.test(json)) return [];
     return SECRET_REFERENCE.test(json) || SECRET_LITERAL.test(json) ? [{ path, value: json }] : [];
   }
   if (Array.isArray(json)) return json.flatMap((item, i) => findSecrets(item, `${path}[${i}]`));

@@ -13,7 +13,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const [command, ...rest] = process.argv.slice(2);
 const bin = (name) => join(here, 'node_modules', '.bin', name);
-const env = { ...process.env, JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '1' };
+const env = { ...process.env, JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: process.versions.node.split('.')[0] };
+// (the end-of-life banner is silenced per major version: it names the running one; see docs/languages.md)
 const run = (file, args) => execFileSync(file, args, { cwd: root, stdio: 'inherit', env });
 
 if (!existsSync(bin('jsii'))) execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });

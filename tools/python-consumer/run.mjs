@@ -16,7 +16,8 @@ if (!wheel) {
 const venv = join(here, '.venv');
 rmSync(venv, { recursive: true, force: true });
 const python = process.env.PYTHON ?? 'python3';
-const env = { ...process.env, JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '1' };
+const env = { ...process.env, JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: process.versions.node.split('.')[0] };
+// (the end-of-life banner is silenced per major version: it names the running one; see docs/languages.md)
 const run = (file, args) => execFileSync(file, args, { cwd: here, stdio: 'inherit', env });
 run(python, ['-m', 'venv', venv]);
 const pip = join(venv, 'bin', 'pip');

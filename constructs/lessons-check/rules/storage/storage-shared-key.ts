@@ -1,0 +1,19 @@
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
+
+/** SEC-1: no storage keys; workloads reach storage with Entra ID and role assignments. */
+export class StorageSharedKeyRule implements ILessonRule {
+  public readonly id = 'SEC-1.StorageSharedKey';
+  public readonly lesson = 'SEC-1';
+  public readonly description = 'A storage account that accepts its shared keys (and SAS signed with them).';
+  public readonly resourceTypes = ['azurerm_storage_account'];
+
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
+    const enabled = resource.attributes.shared_access_key_enabled;
+    if (enabled === false || enabled === 'false') return RuleOutcome.compliant();
+    return RuleOutcome.nonCompliant({
+      setting: 'shared_access_key_enabled', given: enabled,
+      problem: 'the account keys (unset: on) are two shared secrets for every blob, queue and table: whoever holds one bypasses Entra ID, and every SAS signed with it stays valid until the key is rotated.',
+      fix: 'set shared_access_key_enabled = false and grant each identity a data role (the StorageAccount construct does both).',
+    });
+  }
+}

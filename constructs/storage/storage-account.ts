@@ -1,0 +1,271 @@
+import { Construct, IConstruct } from 'constructs';
+import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
+import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
+import { PublicNetworkAccess } from '../core/network';
+import { NAME_RULES, checkName } from '../core/naming';
+import { Production } from '../core/production';
+import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { IPrincipal } from '../identity/principal';
+import { BuiltInRole } from '../identity/roles';
+import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
+import { grantOn } from './storage-grants';
+
+/** How many copies Azure keeps, and where. */
+export enum StorageReplication {
+  /** Three copies in one datacenter: lost with the datacenter. */
+  LRS = 'LRS',
+  /** Three copies across availability zones of one region. */
+  ZRS = 'ZRS',
+  GRS = 'GRS',
+  GZRS = 'GZRS',
+  RAGRS = 'RAGRS',
+  RAGZRS = 'RAGZRS',
+}
+
+/** A storage account, created here (`StorageAccount`) or owned by another team (`StorageAccount.fromExisting`). */
+export interface IStorageAccount extends IConstruct {
+  /** Resource id. */
+  readonly accountId: string;
+  /** Account name (what identity-based connections name: `AzureWebJobsStorage__accountName`). */
+  readonly accountName: string;
+  /** `https://<name>.blob.core.windows.net/` (with the trailing slash). */
+  readonly blobEndpoint: string;
+  /** Storage Blob Data Owner on the whole account (the Functions host's own storage needs it). @param id @default - the principal's grant key */
+  grantBlobDataOwner(principal: IPrincipal, id?: string): Grant;
+  /** Storage Blob Data Contributor on the whole account. */
+  grantBlobDataContributor(principal: IPrincipal, id?: string): Grant;
+  /** Storage Queue Data Contributor on the whole account. */
+  grantQueueDataContributor(principal: IPrincipal, id?: string): Grant;
+  /** Storage Table Data Contributor on the whole account. */
+  grantTableDataContributor(principal: IPrincipal, id?: string): Grant;
+}
+
+/** What `StorageAccount` and a reference to an existing account share: the account-wide grants. */
+export abstract class StorageAccountBase extends Construct implements IStorageAccount {
+  public abstract readonly accountId: string;
+  public abstract readonly accountName: string;
+  public abstract readonly blobEndpoint: string;
+
+  public grantBlobDataOwner(principal: IPrincipal, id?: string): Grant {
+    return this.grant('blob-owner', BuiltInRole.STORAGE_BLOB_DATA_OWNER, principal, id);
+  }
+
+  public grantBlobDataContributor(principal: IPrincipal, id?: string): Grant {
+    return this.grant('blob-contributor', BuiltInRole.STORAGE_BLOB_DATA_CONTRIBUTOR, principal, id);
+  }
+
+  public grantQueueDataContributor(principal: IPrincipal, id?: string): Grant {
+    return this.grant('queue-contributor', BuiltInRole.STORAGE_QUEUE_DATA_CONTRIBUTOR, principal, id);
+  }
+
+  public grantTableDataContributor(principal: IPrincipal, id?: string): Grant {
+    return this.grant('table-contributor', BuiltInRole.STORAGE_TABLE_DATA_CONTRIBUTOR, principal, id);
+  }
+
+  /** A role on the account, construct id `<prefix>-<key>` under this construct. */
+  protected grant(prefix: string, role: BuiltInRole, principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, prefix, role, principal, this.accountId, id);
+  }
+}
+
+/** Options of `StorageAccount.addQueue`. */
+export interface QueueOptions {
+  /** Also create `<name>-poison`, where the Functions host moves messages after the maximum dequeue count. @default false */
+  readonly poisonQueue?: boolean;
+}
+
+/** What `StorageAccount.fromExisting` needs to know. */
+export interface StorageAccountAttributes {
+  readonly name: string;
+  readonly resourceGroupName: string;
+  /** @default - looked up at plan with the `azurerm_storage_account` data source */
+  readonly accountId?: string;
+}
+
+class ImportedStorageAccount extends StorageAccountBase {
+  public readonly accountId: string;
+  public readonly accountName: string;
+  public readonly blobEndpoint: string;
+
+  constructor(scope: Construct, id: string, attributes: StorageAccountAttributes) {
+    super(scope, id);
+    checkName(this, 'name', attributes.name, { ...NAME_RULES.storageAccount, globallyUnique: false });
+    this.accountName = attributes.name;
+    this.accountId = attributes.accountId
+      ?? new DataAzurermStorageAccount(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
+    this.blobEndpoint = `https://${attributes.name}.blob.core.windows.net/`;
+  }
+}
+
+export interface StorageAccountProps {
+  /** Account name: 3-24 lower-case letters and digits, unique across Azure. */
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /**
+   * Replication. LRS keeps every copy in one datacenter: a warning in production.
+   * @default ZRS in production, LRS elsewhere
+   */
+  readonly replication?: StorageReplication;
+  /**
+   * Whether the account answers on its public endpoint. Enabled in production is a warning
+   * (SEC-1): only Entra ID then stands between the data and the internet.
+   * @default DISABLED in production: reach it through private endpoints, which this construct
+   *   does not create (and a function app without VNet integration cannot use its host storage
+   *   then); ENABLED elsewhere
+   */
+  readonly publicNetworkAccess?: PublicNetworkAccess;
+  /**
+   * Days a deleted blob, and a deleted container, can be restored (blob and container soft
+   * delete), 1-365. Set through Resource Manager, so it works on a keyless account.
+   * @default 7
+   */
+  readonly softDeleteRetentionDays?: number;
+  /**
+   * Log Analytics workspace for the blob, queue and table logs and metrics.
+   * @default - no diagnostics
+   */
+  readonly logAnalyticsWorkspaceId?: string;
+  /** @default Production.isProduction(this) */
+  readonly production?: boolean;
+  /**
+   * Terraform `prevent_destroy` on the account: it holds data (an idempotency store, a ledger).
+   * @default the value of `production`
+   */
+  readonly protectFromDestroy?: boolean;
+}
+
+/**
+ * A keyless storage account (SEC-1): shared keys off, so only Entra ID works, OAuth as the
+ * portal's default, TLS 1.2, HTTPS only, no public blobs, no local users, 7 days of blob and
+ * container soft delete, and in production zone-redundant with the public endpoint off. Containers and queues are created through Resource Manager and tables through
+ * AzAPI, since `azurerm_storage_table` always authenticates with the account key. Grants on the
+ * account, a container, a queue or a table give workloads access with their identity.
+ */
+export class StorageAccount extends StorageAccountBase {
+  /** An account another team owns: the grants work on it as on one this stack creates. */
+  public static fromExisting(scope: Construct, id: string, attributes: StorageAccountAttributes): IStorageAccount {
+    return new ImportedStorageAccount(scope, id, attributes);
+  }
+
+  public readonly account: StorageAccountResource;
+  public readonly accountId: string;
+  public readonly accountName: string;
+  public readonly blobEndpoint: string;
+  public readonly production: boolean;
+  public readonly replication: StorageReplication;
+  public readonly publicNetworkAccess: PublicNetworkAccess;
+  private readonly workspaceId?: string;
+
+  constructor(scope: Construct, id: string, props: StorageAccountProps) {
+    super(scope, id);
+    this.production = props.production ?? Production.isProduction(this);
+    checkName(this, 'name', props.name, NAME_RULES.storageAccount);
+    const replication = props.replication ?? (this.production ? StorageReplication.ZRS : StorageReplication.LRS);
+    requireOneOf(this, replication, Object.values(StorageReplication), {
+      lesson: 'AZURE', setting: 'replication', problem: 'Azure Storage has no such replication type.',
+    });
+    if (this.production && replication === StorageReplication.LRS) {
+      warn(this, {
+        lesson: 'AZURE', setting: 'replication', given: replication,
+        problem: 'LRS keeps every copy in one datacenter: a zone outage takes the idempotency store and the queues with it.',
+        fix: 'use ZRS (the production default) or GZRS.',
+      });
+    }
+    const publicNetworkAccess = props.publicNetworkAccess ?? (this.production ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED);
+    requireOneOf(this, publicNetworkAccess, Object.values(PublicNetworkAccess), {
+      lesson: 'AZURE', setting: 'publicNetworkAccess', problem: 'a storage account\'s public endpoint is Enabled or Disabled (capitalised).',
+    });
+    if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
+      warn(this, {
+        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+        problem: 'the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet.',
+        fix: 'integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default).',
+      });
+    }
+    const softDeleteDays = props.softDeleteRetentionDays ?? 7;
+    requireRange(this, softDeleteDays, {
+      min: 1, max: 365, setting: 'softDeleteRetentionDays', lesson: 'AZURE',
+      problem: 'Azure keeps deleted blobs and containers for 1-365 days.', fix: 'use e.g. 7 (the default).',
+    });
+    this.replication = replication;
+    this.publicNetworkAccess = publicNetworkAccess;
+    this.account = new StorageAccountResource(this, 'account', {
+      name: props.name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      accountKind: 'StorageV2',
+      accountTier: 'Standard',
+      accountReplicationType: replication,
+      sharedAccessKeyEnabled: false,
+      defaultToOauthAuthentication: true,
+      minTlsVersion: 'TLS1_2',
+      httpsTrafficOnlyEnabled: true,
+      allowNestedItemsToBePublic: false,
+      localUserEnabled: false,
+      crossTenantReplicationEnabled: false,
+      publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
+      // A blob or container deleted by mistake (or by a bad deployment) can be restored.
+      blobProperties: {
+        deleteRetentionPolicy: { days: softDeleteDays },
+        containerDeleteRetentionPolicy: { days: softDeleteDays },
+      },
+    });
+    Production.protectFromDestroy(this.account, props.protectFromDestroy ?? this.production);
+    this.accountId = this.account.id;
+    this.accountName = this.account.name;
+    this.blobEndpoint = this.account.primaryBlobEndpoint;
+    this.workspaceId = props.logAnalyticsWorkspaceId;
+    if (props.logAnalyticsWorkspaceId) {
+      for (const service of ['blob', 'queue', 'table']) {
+        new DiagnosticSettings(this, `${service}-diagnostics`, {
+          targetResourceId: `${this.account.id}/${service}Services/default`,
+          workspaceId: props.logAnalyticsWorkspaceId,
+          // Storage logs always go to their resource-specific tables (StorageBlobLogs, ...).
+          dedicated: false,
+        });
+      }
+    }
+  }
+
+  /** Whether the account sends its logs to Log Analytics. */
+  public get hasDiagnostics(): boolean {
+    return this.workspaceId !== undefined;
+  }
+
+  /** A private blob container, created through Resource Manager (works without keys). */
+  public addContainer(name: string): BlobContainer {
+    this.refuseDuplicate('container', name);
+    return new BlobContainer(this, `container-${name}`, { account: this, name });
+  }
+
+  /**
+   * A queue, created through Resource Manager. With `poisonQueue`, also `<name>-poison`, the queue
+   * the Functions host moves a message to after the maximum dequeue count, so it can be watched.
+   */
+  public addQueue(name: string, options: QueueOptions = {}): StorageQueue {
+    this.refuseDuplicate('queue', name);
+    if (options.poisonQueue) this.refuseDuplicate('queue', `${name}-poison`);
+    const queue = new StorageQueue(this, `queue-${name}`, { account: this, name });
+    if (options.poisonQueue) new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` });
+    return queue;
+  }
+
+  /** A table, created through AzAPI (Resource Manager), never with the account key. */
+  public addTable(name: string): StorageTable {
+    this.refuseDuplicate('table', name.toLowerCase());
+    return new StorageTable(this, `table-${name.toLowerCase()}`, { account: this, name });
+  }
+
+  private refuseDuplicate(kind: string, name: string): void {
+    if (this.node.tryFindChild(`${kind}-${name}`)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: `${kind}s`, given: name,
+        problem: `the account already has a ${kind} with this name${kind === 'table' ? ' (table names are case-insensitive)' : ''}.`,
+        fix: `add each ${kind} once.`,
+      });
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import { Construct } from 'constructs';
+import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container';
+import { StorageQueue as StorageQueueResource } from '@cdktf/provider-azurerm/lib/storage-queue';
+import { Resource } from '../../.gen/providers/azapi/resource';
+import { NAME_RULES, NameRule, checkName } from '../core/naming';
+import { TagsAspect } from '../core/tags';
+import { refuse } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { IPrincipal } from '../identity/principal';
+import { BuiltInRole } from '../identity/roles';
+import type { IStorageAccount } from './storage-account';
+import { grantOn } from './storage-grants';
+
+/** ARM type of a table (azurerm 4.55's `azurerm_storage_table` only works with the account key). */
+export const STORAGE_TABLE_TYPE = 'Microsoft.Storage/storageAccounts/tableServices/tables@2024-01-01';
+
+export interface StorageChildProps {
+  /** The account: a `StorageAccount`, or one from `StorageAccount.fromExisting`. */
+  readonly account: IStorageAccount;
+  readonly name: string;
+}
+
+function checkChildName(scope: Construct, name: string, rule: NameRule): void {
+  checkName(scope, 'name', name, rule);
+}
+
+/** A private blob container in a keyless account. */
+export class BlobContainer extends Construct {
+  public readonly container: StorageContainer;
+  public readonly containerName: string;
+  /** Resource Manager id: the scope of the container's grants. */
+  public readonly containerId: string;
+  /** `https://<account>.blob.core.windows.net/<name>`. */
+  public readonly url: string;
+
+  constructor(scope: Construct, id: string, props: StorageChildProps) {
+    super(scope, id);
+    checkChildName(this, props.name, NAME_RULES.storageContainer);
+    this.container = new StorageContainer(this, 'container', {
+      name: props.name,
+      // By Resource Manager id, not account name: created through ARM, no data-plane key needed.
+      storageAccountId: props.account.accountId,
+      containerAccessType: 'private',
+    });
+    this.containerName = props.name;
+    this.containerId = this.container.resourceManagerId;
+    this.url = `${props.account.blobEndpoint}${props.name}`;
+  }
+
+  /** Storage Blob Data Reader on this container. */
+  public grantRead(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'read', BuiltInRole.STORAGE_BLOB_DATA_READER, principal, this.containerId, id);
+  }
+
+  /** Storage Blob Data Contributor on this container (read, write, delete blobs). */
+  public grantReadWrite(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'contributor', BuiltInRole.STORAGE_BLOB_DATA_CONTRIBUTOR, principal, this.containerId, id);
+  }
+
+  /** Storage Blob Data Owner on this container. */
+  public grantOwner(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'owner', BuiltInRole.STORAGE_BLOB_DATA_OWNER, principal, this.containerId, id);
+  }
+}
+
+/** A queue in a keyless account. */
+export class StorageQueue extends Construct {
+  public readonly queue: StorageQueueResource;
+  public readonly queueName: string;
+  /** Resource Manager id: the scope of the queue's grants. */
+  public readonly queueId: string;
+
+  constructor(scope: Construct, id: string, props: StorageChildProps) {
+    super(scope, id);
+    checkChildName(this, props.name, NAME_RULES.storageQueue);
+    this.queue = new StorageQueueResource(this, 'queue', { name: props.name, storageAccountId: props.account.accountId });
+    this.queueName = props.name;
+    this.queueId = this.queue.resourceManagerId;
+  }
+
+  /** Storage Queue Data Message Sender: add messages. */
+  public grantSend(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'send', BuiltInRole.STORAGE_QUEUE_DATA_MESSAGE_SENDER, principal, this.queueId, id);
+  }
+
+  /** Storage Queue Data Message Processor: peek, receive and delete messages. */
+  public grantProcess(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'process', BuiltInRole.STORAGE_QUEUE_DATA_MESSAGE_PROCESSOR, principal, this.queueId, id);
+  }
+
+  /** Storage Queue Data Reader: read the queue and peek messages. */
+  public grantRead(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'read', BuiltInRole.STORAGE_QUEUE_DATA_READER, principal, this.queueId, id);
+  }
+}
+
+/** A table in a keyless account, created through AzAPI. */
+export class StorageTable extends Construct {
+  public readonly table: Resource;
+  public readonly tableName: string;
+  /** Resource Manager id: the scope of the table's grants. */
+  public readonly tableId: string;
+
+  constructor(scope: Construct, id: string, props: StorageChildProps) {
+    super(scope, id);
+    checkChildName(this, props.name, NAME_RULES.storageTable);
+    if (props.name.toLowerCase() === 'tables') {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'name', given: props.name,
+        problem: 'Azure Table Storage reserves the name "tables".', fix: 'choose another name, e.g. "ledger".',
+      });
+    }
+    this.table = new Resource(this, 'table', {
+      type: STORAGE_TABLE_TYPE,
+      name: props.name,
+      parentId: `${props.account.accountId}/tableServices/default`,
+      body: { properties: {} },
+    });
+    // A proxy resource without tags; azapi refuses a `tags` argument on it.
+    TagsAspect.exclude(this.table);
+    this.tableName = props.name;
+    this.tableId = this.table.id;
+  }
+
+  /** Storage Table Data Reader: read entities. */
+  public grantRead(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'read', BuiltInRole.STORAGE_TABLE_DATA_READER, principal, this.tableId, id);
+  }
+
+  /** Storage Table Data Contributor: read, insert, update and delete entities. */
+  public grantReadWrite(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'contributor', BuiltInRole.STORAGE_TABLE_DATA_CONTRIBUTOR, principal, this.tableId, id);
+  }
+}

@@ -1,0 +1,135 @@
+import { Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { PublicNetworkAccess } from '../constructs/core/network';
+import { FlexFunctionApp, FlexFunctionAppProps } from '../constructs/functions/flex-function-app';
+import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';
+import { synthAll } from './support/app';
+import { refusalOf } from './support/refusal';
+import { resourceOf, synth, warningsOf } from './support/synth';
+
+const APP_ID = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
+
+function stackOf(production: boolean) {
+  return new AzureStack(Testing.app(), { stackName: 'fn', environmentName: production ? 'prod' : 'dev', production });
+}
+
+function build(production: boolean, storage: Partial<StorageAccountProps> = {}, app: Partial<FlexFunctionAppProps> = {}) {
+  const stack = stackOf(production);
+  const account = new StorageAccount(stack, 'storage', { name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope', ...storage });
+  const fn = new FlexFunctionApp(stack, 'app', {
+    name: 'func-unit', resourceGroupName: 'rg-fn', location: 'westeurope', storage: account,
+    entraAuth: { applicationId: APP_ID }, resourceGroupId: '/subscriptions/0/resourceGroups/rg-fn', ...app,
+  });
+  return { stack, account, fn };
+}
+
+describe('StorageAccount network and recovery defaults', () => {
+  it('keeps deleted blobs and containers for 7 days, set through Resource Manager', () => {
+    const stack = stackOf(false);
+    new StorageAccount(stack, 'storage', { name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope' });
+    expect(resourceOf(synth(stack), 'azurerm_storage_account').blob_properties).toEqual({
+      delete_retention_policy: { days: 7 },
+      container_delete_retention_policy: { days: 7 },
+    });
+  });
+
+  it('takes another soft-delete period and writes it to both policies', () => {
+    const stack = stackOf(false);
+    new StorageAccount(stack, 'storage', { name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope', softDeleteRetentionDays: 365 });
+    expect(resourceOf(synth(stack), 'azurerm_storage_account').blob_properties).toEqual({
+      delete_retention_policy: { days: 365 },
+      container_delete_retention_policy: { days: 365 },
+    });
+  });
+
+  for (const days of [0, 366, 1.5]) {
+    it(`fails when the soft-delete period is ${days} days`, () => {
+      const r = refusalOf(() => new StorageAccount(stackOf(false), 'storage', {
+        name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope', softDeleteRetentionDays: days,
+      }));
+      expect(r).toMatchObject({ lesson: 'AZURE', path: 'fn-dev/storage', setting: 'softDeleteRetentionDays' });
+      expect(r.message).toBe(`[AZURE] fn-dev/storage: softDeleteRetentionDays = ${days}: Azure keeps deleted blobs and containers for 1-365 days. Fix: use e.g. 7 (the default).`);
+    });
+  }
+
+  it('closes the public endpoint in production by default, keeps it open in development', () => {
+    for (const [production, expected] of [[true, false], [false, true]] as const) {
+      const stack = stackOf(production);
+      const account = new StorageAccount(stack, 'storage', { name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope' });
+      expect(account.publicNetworkAccess).toBe(expected ? PublicNetworkAccess.ENABLED : PublicNetworkAccess.DISABLED);
+      expect(resourceOf(synth(stack), 'azurerm_storage_account').public_network_access_enabled).toBe(expected);
+      expect(warningsOf(stack)).toEqual([]);
+    }
+  });
+
+  it('warns when a production account opens its public endpoint (SEC-1)', () => {
+    const stack = stackOf(true);
+    new StorageAccount(stack, 'storage', { name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED });
+    expect(warningsOf(stack)).toEqual([
+      '[SEC-1] fn-prod/storage: publicNetworkAccess = "Enabled": the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet. Fix: integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default).',
+    ]);
+  });
+
+  it('fails when publicNetworkAccess is not Enabled or Disabled (a lower-case value from JSON)', () => {
+    const r = refusalOf(() => new StorageAccount(stackOf(false), 'storage', {
+      name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope', publicNetworkAccess: 'enabled' as PublicNetworkAccess,
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'publicNetworkAccess' });
+    expect(r.message).toBe('[AZURE] fn-dev/storage: publicNetworkAccess = "enabled": a storage account\'s public endpoint is Enabled or Disabled (capitalised). Fix: use one of Enabled, Disabled.');
+  });
+});
+
+describe('FlexFunctionApp host storage and zones', () => {
+  it('makes the production plan zone-redundant and the development plan not', () => {
+    const prod = build(true, { publicNetworkAccess: PublicNetworkAccess.ENABLED });
+    expect(resourceOf(synth(prod.stack), 'azurerm_service_plan')).toMatchObject({ sku_name: 'FC1', zone_balancing_enabled: true });
+    const dev = build(false);
+    expect(resourceOf(synth(dev.stack), 'azurerm_service_plan')).toMatchObject({ sku_name: 'FC1', zone_balancing_enabled: false });
+  });
+
+  it('takes zoneRedundant against the environment default', () => {
+    const dev = build(false, { replication: StorageReplication.ZRS }, { zoneRedundant: true });
+    expect(resourceOf(synth(dev.stack), 'azurerm_service_plan').zone_balancing_enabled).toBe(true);
+    expect(warningsOf(dev.stack)).toEqual([]);
+  });
+
+  it('fails when the host storage has no public endpoint: without VNet integration the host never starts (SEC-1)', () => {
+    const r = refusalOf(() => build(true));
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'fn-prod/app', setting: 'storage.publicNetworkAccess' });
+    expect(r.message).toBe('[SEC-1] fn-prod/app: storage.publicNetworkAccess = "Disabled": the app has no VNet integration, so its host cannot reach storage without a public endpoint: it would never start. Fix: give the storage account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production) until the private network exists.');
+  });
+
+  it('warns when a zone-redundant app keeps its host storage in one zone', () => {
+    const { stack } = build(false, { replication: StorageReplication.LRS }, { zoneRedundant: true });
+    expect(warningsOf(stack)).toEqual([
+      '[AZURE] fn-dev/app: storage.replication = "LRS": the app spreads over zones, but its host storage lives in one: a zone outage stops every instance. Fix: give the storage account replication ZRS or GZRS, or set zoneRedundant: false.',
+    ]);
+  });
+
+  it('says nothing of an account it only references: its network and replication are not known here', () => {
+    const stack = stackOf(true);
+    const storage = StorageAccount.fromExisting(stack, 'storage', { name: 'stshared', resourceGroupName: 'rg-shared', accountId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.Storage/storageAccounts/stshared' });
+    new FlexFunctionApp(stack, 'app', {
+      name: 'func-unit', resourceGroupName: 'rg-fn', location: 'westeurope', storage,
+      entraAuth: { applicationId: APP_ID }, resourceGroupId: '/subscriptions/0/resourceGroups/rg-fn',
+    });
+    expect(warningsOf(stack)).toEqual([]);
+    expect(resourceOf(synth(stack), 'azurerm_service_plan').zone_balancing_enabled).toBe(true);
+  });
+});
+
+describe('the API-patterns stacks', () => {
+  const stacks = synthAll().filter((s) => s.name.startsWith('api-patterns-'));
+
+  it('run prod zone-redundant on ZRS storage with a public endpoint it warns about, dev in one zone on LRS', () => {
+    const byName = Object.fromEntries(stacks.map((s) => [s.name, s]));
+    const prod = byName['api-patterns-prod'];
+    const dev = byName['api-patterns-dev'];
+    expect(resourceOf(prod.tf, 'azurerm_service_plan').zone_balancing_enabled).toBe(true);
+    expect(resourceOf(prod.tf, 'azurerm_storage_account')).toMatchObject({ account_replication_type: 'ZRS', public_network_access_enabled: true });
+    expect(warningsOf(prod.stack)).toEqual([expect.stringMatching(/^\[SEC-1\] api-patterns-prod\/storage: publicNetworkAccess = "Enabled": /)]);
+    expect(resourceOf(dev.tf, 'azurerm_service_plan').zone_balancing_enabled).toBe(false);
+    expect(resourceOf(dev.tf, 'azurerm_storage_account')).toMatchObject({ account_replication_type: 'LRS', public_network_access_enabled: true });
+  });
+});
