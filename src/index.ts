@@ -43,6 +43,10 @@ export { StorageSharedKeyRule } from '../constructs/lessons-check/rules/storage/
 export { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
 export { FunctionHttpsOnlyRule } from '../constructs/lessons-check/rules/functions/function-https-only';
 export { FunctionsReservedRouteRule } from '../constructs/lessons-check/rules/functions/functions-reserved-route';
+export { StorageDataPlaneSettingsRule } from '../constructs/lessons-check/rules/storage/storage-data-plane-settings';
+export { KeyVaultAccessPoliciesRule } from '../constructs/lessons-check/rules/key-vault/key-vault-access-policies';
+export { NamedValuePlainSecretRule } from '../constructs/lessons-check/rules/api-management/named-value-plain-secret';
+export { RetryOnClientErrorsRule } from '../constructs/lessons-check/rules/api-management/retry-on-client-errors';
 
 // Monitoring
 export {
@@ -76,6 +80,8 @@ export {
   CountOnly, LimitConcurrencyOptions, LlmTokenLimitOptions, RateLimitByKeyOptions, TokenQuotaPeriod,
 } from '../constructs/policy/rate-limit';
 export { ThrottledAsProblemJsonOptions } from '../constructs/policy/throttling-response';
+export { QuotaOptions, RetryOptions, RetryableStatus } from '../constructs/policy/retry';
+export { EntraCallerOptions, StorageQueueMessageOptions } from '../constructs/policy/intake';
 
 // API Management
 export { ApiGateway, ApiGatewayProps, ApiManagementSku, RateLimitAlgorithm } from '../constructs/api-management/api-gateway';
@@ -91,6 +97,21 @@ export {
 export { GatewayProduct, GatewayProductProps, IGatewayApi } from '../constructs/api-management/gateway-product';
 export { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
 export { FunctionApi, FunctionApiProps, FunctionOperation } from '../constructs/api-management/function-api';
+export { KeyVaultNamedValue, KeyVaultNamedValueProps } from '../constructs/api-management/key-vault-named-value';
+export { PartnerLimit, PartnerProducts, PartnerProductsProps, PartnerQuota } from '../constructs/api-management/partner-products';
+export { IntakeOperation, QueueIntakeApi, QueueIntakeApiProps } from '../constructs/api-management/queue-intake-api';
+export {
+  ProviderApi, ProviderApiProps, ProviderCallers, ProviderOperation, ProviderRetry,
+} from '../constructs/api-management/provider-api';
+
+// Key Vault
+export { IKeyVault, KeyVault, KeyVaultAttributes, KeyVaultBase, KeyVaultProps } from '../constructs/key-vault/key-vault';
+export { KeyVaultSecretSlot, KeyVaultSecretSlotOptions, KeyVaultSecretSlotProps } from '../constructs/key-vault/key-vault-secret-slot';
+
+// The outbound budget (LIM-5)
+export { ConsumerPace, OutageTolerance, OutboundBudget } from '../constructs/container-apps/outbound-budget';
+export { PacedQueueConsumer, PacedQueueConsumerProps } from '../constructs/container-apps/paced-queue-consumer';
+export { OutboundAlerts, OutboundAlertsProps } from '../constructs/monitoring/outbound-alerts';
 
 // Storage
 export {
@@ -124,6 +145,9 @@ export {
   GatewayLimits, RateLimitingRedisSettings, RateLimitingSettings, RateLimitingStack, RateLimitingStackProps,
 } from '../stacks/rate-limiting-stack';
 export { ApiPatternsFunctionSettings, ApiPatternsSettings, ApiPatternsStack, ApiPatternsStackProps, ApiPatternsStorageSettings } from '../stacks/api-patterns-stack';
+export {
+  PaymentsConsumerSettings, PaymentsProviderSettings, PaymentsSettings, PaymentsStack, PaymentsStackProps,
+} from '../stacks/payments-stack';
 
 // The AzAPI provider and resources (generated bindings), for stacks that bring their own provider.
 export * as azapi from '../.gen/providers/azapi';

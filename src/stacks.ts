@@ -1,4 +1,5 @@
 import { API_PATTERNS_STACK } from '../stacks/api-patterns-stack';
+import { PAYMENTS_STACK } from '../stacks/payments-stack';
 import { RATE_LIMITING_STACK } from '../stacks/rate-limiting-stack';
 import { REALTIME_STACK } from '../stacks/realtime-stack';
 import { StackDefinition } from '../stacks/stack-definition';
@@ -9,4 +10,4 @@ import { StackDefinition } from '../stacks/stack-definition';
  * environment loader, the variables and the app take everything else from the definition.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own settings type
-export const STACKS: readonly StackDefinition<any>[] = [REALTIME_STACK, RATE_LIMITING_STACK, API_PATTERNS_STACK];
+export const STACKS: readonly StackDefinition<any>[] = [REALTIME_STACK, RATE_LIMITING_STACK, API_PATTERNS_STACK, PAYMENTS_STACK];

@@ -18,14 +18,14 @@ describe('loadEnvironments', () => {
     const envs = loadEnvironments({ env: {} });
     expect(envs.map((e) => e.name)).toEqual(['dev', 'prod']);
     expect(envs[0]).toMatchObject({ production: false, apiManagement: { skuName: 'BasicV2_1' } });
-    expect(Object.keys(envs[0].stacks)).toEqual(['realtime', 'rateLimiting', 'apiPatterns']);
+    expect(Object.keys(envs[0].stacks)).toEqual(['realtime', 'rateLimiting', 'apiPatterns', 'payments']);
     expect(section(envs[0], 'realtime')).toMatchObject({ image: SAMPLE_IMAGE });
     expect(envs[1]).toMatchObject({ production: true });
     expect(section(envs[1], 'realtime')).toMatchObject({ frontDoor: { sku: 'Premium_AzureFrontDoor', waf: true } });
   });
 
   it('takes each section from the stack registry: one section per stack, named by its definition', () => {
-    expect(STACKS.map((s) => s.section)).toEqual(['realtime', 'rateLimiting', 'apiPatterns']);
+    expect(STACKS.map((s) => s.section)).toEqual(['realtime', 'rateLimiting', 'apiPatterns', 'payments']);
     for (const e of DEFAULT_ENVIRONMENTS) expect(Object.keys(e.stacks)).toEqual(STACKS.map((s) => s.section));
   });
 
@@ -134,7 +134,7 @@ describe('loadEnvironments', () => {
   it('fails when an override names an unknown field, listing the shared fields and the stack sections', () => {
     const refusal = refusalOf(() => fromFile({ dev: { locaton: 'northeurope' } }));
     expect(refusal).toMatchObject({ lesson: 'ENV', path: 'RTP_ENVIRONMENTS_FILE', setting: 'dev.locaton' });
-    expect(refusal.message).toMatch(/: unknown field\. Fix: use name, location, .*, realtime, rateLimiting, apiPatterns\.$/);
+    expect(refusal.message).toMatch(/: unknown field\. Fix: use name, location, .*, realtime, rateLimiting, apiPatterns, payments\.$/);
   });
 
   it('fails when an override still puts a real-time field at the top level, saying where it moved', () => {

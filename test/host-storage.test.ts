@@ -133,3 +133,26 @@ describe('the API-patterns stacks', () => {
     expect(resourceOf(dev.tf, 'azurerm_storage_account')).toMatchObject({ account_replication_type: 'LRS', public_network_access_enabled: true });
   });
 });
+
+describe('FlexFunctionApp callers', () => {
+  it('fails at synth when Entra ID guards the app but no caller is allowed: an empty list lets the whole tenant in', () => {
+    const { stack } = build(false);
+    expect(() => Testing.synth(stack, true)).toThrow(
+      '[ACCESS] fn-dev/app: allowCaller = []: App Service Authentication with no allowed caller lets in any principal of the tenant that asks Entra ID for a token for the application. Fix: allow the callers, e.g. app.allowCaller(gateway.identity) (FunctionApi does it for its gateway).',
+    );
+  });
+
+  it('synthesizes once a caller is allowed, and names it in the authentication settings', () => {
+    const { stack, fn } = build(false);
+    fn.allowCaller({ principalId: '11111111-2222-3333-4444-555555555555' });
+    const tf = JSON.parse(Testing.synth(stack, true)) as { resource: Record<string, Record<string, { body?: { properties?: { identityProviders?: unknown } } }>> };
+    const auth = Object.values(tf.resource.azapi_resource_action).find((a) => JSON.stringify(a).includes('authsettingsV2'))!;
+    expect(JSON.stringify(auth)).toContain('"identities":["11111111-2222-3333-4444-555555555555"]');
+  });
+
+  it('makes the site wait for its deployment container (the package URL names the container by reference)', () => {
+    const { stack } = build(false);
+    const site = resourceOf(synth(stack), 'azapi_resource', 'app/site') as { body: { properties: { functionAppConfig: { deployment: { storage: { value: string } } } } } };
+    expect(site.body.properties.functionAppConfig.deployment.storage.value).toMatch(/^\$\{azurerm_storage_account\.storage_account_[0-9A-F]+\.primary_blob_endpoint\}\$\{azurerm_storage_container\.app_deployment-container_[0-9A-F]+\.name\}$/);
+  });
+});

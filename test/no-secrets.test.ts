@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { PaymentsStack } from '../docs/examples/consumer-rate-limits';
 import { InvoicesStack } from '../docs/examples/consumer-functions';
+import { ShippingPartnersStack } from '../docs/examples/consumer-partner-api';
 import { OrdersStack } from '../docs/examples/consumer-stack';
 import { synthAll } from './support/app';
-import { findSecrets } from './support/secrets';
+import { findSecrets, findStoredSecrets } from './support/secrets';
 import { TerraformJson, synth, testStack } from './support/synth';
 
 /** Outputs marked sensitive: none of the stacks exports anything that needs it. */
@@ -21,20 +22,46 @@ const EXAMPLES: Record<string, () => TerraformStack[]> = {
   'consumer-stack.ts': () => [new OrdersStack(Testing.app(), 'dev'), new OrdersStack(Testing.app(), 'prod')],
   'consumer-rate-limits.ts': () => [new PaymentsStack(Testing.app(), 'dev'), new PaymentsStack(Testing.app(), 'prod')],
   'consumer-functions.ts': () => [new InvoicesStack(Testing.app(), 'dev'), new InvoicesStack(Testing.app(), 'prod')],
+  'consumer-partner-api.ts': () => [new ShippingPartnersStack(Testing.app(), 'dev'), new ShippingPartnersStack(Testing.app(), 'prod')],
 };
+
+describe('the stored-secret check itself', () => {
+  it('finds a Key Vault secret resource, a literal secret named value and a secret slot holding a value', () => {
+    expect(findStoredSecrets({
+      azurerm_key_vault_secret: { psp: { name: 'psp-api-key', value: 'sk_live_1' } },
+      azurerm_api_management_named_value: { nv: { name: 'psp', secret: true, value: 'sk_live_2' } },
+      azapi_resource: { slot: { type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01', body: { properties: { value: 'sk_live_3' } } } },
+    })).toEqual([
+      { path: 'azurerm_key_vault_secret.psp', value: 'a secret value in the state' },
+      { path: 'azurerm_api_management_named_value.nv.value', value: 'sk_live_2' },
+      { path: 'azapi_resource.slot.body.properties.value', value: 'sk_live_3' },
+    ]);
+  });
+
+  it('accepts a Key Vault-backed named value and a slot with the placeholder', () => {
+    expect(findStoredSecrets({
+      azurerm_api_management_named_value: { nv: { name: 'psp', secret: true, value_from_key_vault: { secret_id: 'https://kv.vault.azure.net/secrets/psp' } } },
+      azapi_resource: { slot: { type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01', body: { properties: { value: 'set-me' } } } },
+    })).toEqual([]);
+  });
+});
 
 describe('no secrets in the synthesized stacks (SEC-1)', () => {
   const stacks = synthAll();
 
-  it('synthesizes all six stacks of the embedded environments', () => {
+  it('synthesizes all eight stacks of the embedded environments', () => {
     expect(stacks.map((s) => s.name).sort()).toEqual([
-      'api-patterns-dev', 'api-patterns-prod', 'rate-limiting-dev', 'rate-limiting-prod', 'realtime-dev', 'realtime-prod',
+      'api-patterns-dev', 'api-patterns-prod', 'payments-dev', 'payments-prod', 'rate-limiting-dev', 'rate-limiting-prod', 'realtime-dev', 'realtime-prod',
     ]);
   });
 
   for (const { name, tf } of stacks) {
     it(`finds no key, connection string or key switch in ${name}`, () => {
       expect(findSecrets(tf)).toEqual([]);
+    });
+
+    it(`keeps no secret value in the state of ${name}: no azurerm_key_vault_secret, named values only from Key Vault, secret slots hold the placeholder (SEC-1)`, () => {
+      expect(findStoredSecrets(tf.resource)).toEqual([]);
     });
 
     it(`marks no output of ${name} sensitive, because none carries a secret`, () => {
@@ -54,6 +81,7 @@ describe('no secrets in the synthesized stacks (SEC-1)', () => {
         const tf = synthStack(stack);
         expect(Object.keys(tf.resource ?? {}).length, stack.node.id).toBeGreaterThan(0);
         expect(findSecrets(tf), stack.node.id).toEqual([]);
+        expect(findStoredSecrets(tf.resource), stack.node.id).toEqual([]);
         expect(sensitiveOutputs(tf), stack.node.id).toEqual([]);
       }
     });

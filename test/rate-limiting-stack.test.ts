@@ -32,7 +32,7 @@ const SUBSCRIPTION_KEY = '@(context.Subscription?.Id ?? "anonymous")';
 
 describe('RateLimitingStack snapshots', () => {
   it('synthesizes rate-limiting-dev and rate-limiting-prod from the embedded environments, next to the other stacks', () => {
-    expect(all.map((s) => s.name)).toEqual(['realtime-dev', 'rate-limiting-dev', 'api-patterns-dev', 'realtime-prod', 'rate-limiting-prod', 'api-patterns-prod']);
+    expect(all.map((s) => s.name)).toEqual(['realtime-dev', 'rate-limiting-dev', 'api-patterns-dev', 'payments-dev', 'realtime-prod', 'rate-limiting-prod', 'api-patterns-prod', 'payments-prod']);
   });
 
   for (const { name, tf } of stacks) {
@@ -318,10 +318,11 @@ const policies = all.flatMap(({ name, tf }) => Object.entries(tf.resource ?? {})
   .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ stack: name, where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));
 
 describe('generated policies', () => {
-  it('finds the policies of all six stacks: streaming and WebSocket per realtime stack, the limiter API per rate-limiting stack, the function API per api-patterns stack', () => {
+  it('finds the policies of all eight stacks: streaming and WebSocket per realtime stack, the limiter API, the function API, and per payments stack the partner API, the provider API, its two charge operations and one product per partner', () => {
     const count = (prefix: string) => policies.filter((p) => p.stack.startsWith(prefix)).length;
-    expect(all).toHaveLength(6);
-    expect([count('realtime-'), count('rate-limiting-'), count('api-patterns-')]).toEqual([4, 2, 2]);
+    expect(all).toHaveLength(8);
+    // payments: dev 2 partners + 2 APIs + 2 operations = 6; prod 10 partners + 4 = 14.
+    expect([count('realtime-'), count('rate-limiting-'), count('api-patterns-'), count('payments-')]).toEqual([4, 2, 2, 20]);
   });
 });
 

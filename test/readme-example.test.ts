@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { PaymentsStack } from '../docs/examples/consumer-rate-limits';
 import { InvoicesStack } from '../docs/examples/consumer-functions';
 import { OrdersStack } from '../docs/examples/consumer-stack';
+import { ShippingPartnersStack } from '../docs/examples/consumer-partner-api';
 import { TerraformJson, resourceOf } from './support/synth';
 
 const root = join(__dirname, '..');
 
 describe('README consumer example', () => {
-  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts', 'consumer-functions.ts']) {
+  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts', 'consumer-functions.ts', 'consumer-partner-api.ts']) {
     it(`shows docs/examples/${file} verbatim, so the README shows code that compiles (npm run typecheck)`, () => {
       const readme = readFileSync(join(root, 'README.md'), 'utf8');
       const example = readFileSync(join(root, 'docs/examples', file), 'utf8');
@@ -63,5 +64,21 @@ describe('README consumer example', () => {
     for (const a of assignments) expect(a.principal_id).toMatch(/^\$\{azurerm_user_assigned_identity\.app_identity_[0-9A-F]+\.principal_id\}$/);
     expect(Object.keys(tf.resource?.azurerm_storage_queue ?? {})).toHaveLength(2);
     expect(tf.resource).not.toHaveProperty('azurerm_storage_table');
+  });
+
+  it('synthesizes another team\'s partner API on a gateway it does not own: a product and cap per partner, the carrier key from its vault, the typed retry (GW-8, PAY-2)', () => {
+    const stack = new ShippingPartnersStack(Testing.app(), 'dev');
+    const tf = JSON.parse(Testing.synth(stack, true)) as TerraformJson;
+    const apis = Object.values(tf.resource?.azurerm_api_management_api ?? {}) as { name: string; api_management_name: string }[];
+    expect(apis.map((a) => [a.name, a.api_management_name]).sort()).toEqual([['carrier', 'apim-platform-dev'], ['shipping', 'apim-platform-dev']]);
+    const products = Object.values(tf.resource?.azurerm_api_management_product_policy ?? {}) as { product_id: string; xml_content: string }[];
+    const capOf = (partner: string) => products.find((p) => p.product_id.includes(`partners_${partner}_`))?.xml_content.match(/<rate-limit-by-key calls="(\d+)" renewal-period="60"/)?.[1];
+    expect([capOf('northwind'), capOf('contoso'), products.length]).toEqual(['60', '120', 2]);
+    expect(resourceOf(tf, 'azurerm_api_management_named_value')).toMatchObject({
+      name: 'carrier-api-key', secret: true, value_from_key_vault: { secret_id: 'https://kv-shipping-dev.vault.azure.net/secrets/carrier-api-key' },
+    });
+    const carrier = Object.values(tf.resource?.azurerm_api_management_api_policy ?? {}).map((p) => (p as { xml_content: string }).xml_content).find((x) => x.includes('<retry'))!;
+    expect(carrier).toContain('<retry condition="@(context.Response != null &amp;&amp; (context.Response.StatusCode == 429 || context.Response.StatusCode == 503 || context.Response.StatusCode == 504))" count="2" interval="2" max-interval="30" delta="2" first-fast-retry="false">');
+    expect(carrier).toContain('<value>{{carrier-api-key}}</value>');
   });
 });

@@ -96,6 +96,20 @@ export const NAME_RULES = {
     kind: 'storage table', min: 3, max: 63, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
     shape: 'letters and digits, starting with a letter',
   },
+  keyVault: {
+    // Azure: 3-24 alphanumerics and hyphens, starting with a letter, ending with a letter or
+    // digit, no consecutive hyphens; part of `<name>.vault.azure.net`, so unique across Azure.
+    kind: 'Key Vault', min: 3, max: 24, pattern: /^[A-Za-z](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,
+    shape: 'letters, digits and single hyphens, starting with a letter and ending with a letter or digit', globallyUnique: true,
+  },
+  keyVaultSecret: {
+    kind: 'Key Vault secret', min: 1, max: 127, pattern: /^[A-Za-z0-9-]+$/,
+    shape: 'letters, digits and hyphens',
+  },
+  apiManagementNamedValue: {
+    kind: 'API Management named value', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+  },
   functionApp: {
     // Part of <name>.azurewebsites.net.
     kind: 'function app', min: 2, max: 60, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,

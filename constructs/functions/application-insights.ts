@@ -4,7 +4,7 @@ import { NAME_RULES, checkName } from '../core/naming';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
-import { grantOn } from '../storage/storage-grants';
+import { grantOn } from '../identity/grant-on';
 
 export interface ApplicationInsightsProps {
   readonly name: string;

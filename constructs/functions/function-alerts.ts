@@ -70,7 +70,7 @@ export class FunctionAlerts extends Construct {
       });
     }
     const action = props.actionGroupId !== undefined ? { action: { actionGroups: [props.actionGroupId] } } : {};
-    const logAlert = (alertId: string, description: string, query: string, threshold: number, severity: number) =>
+    const logAlert = (alertId: string, description: string, query: string, measure: string, threshold: number, severity: number) =>
       new MonitorScheduledQueryRulesAlertV2(this, alertId, {
         name: `${props.namePrefix}-${alertId}`,
         resourceGroupName: props.resourceGroupName,
@@ -80,15 +80,17 @@ export class FunctionAlerts extends Construct {
         severity,
         evaluationFrequency: 'PT5M',
         windowDuration: 'PT5M',
-        criteria: [{ query, timeAggregationMethod: 'Count', operator: 'GreaterThanOrEqual', threshold }],
+        // The query returns one row with the count (also when it is 0): compare that number, not
+        // the number of rows, which is always 1.
+        criteria: [{ query, timeAggregationMethod: 'Total', metricMeasureColumn: measure, operator: 'GreaterThanOrEqual', threshold }],
         autoMitigationEnabled: true,
         ...action,
       });
     this.failedExecutions = logAlert('failed-executions', `Function executions failed (at least ${failures} in 5 minutes).`,
-      FAILED_EXECUTIONS_QUERY, failures, 2);
+      FAILED_EXECUTIONS_QUERY, 'Failures', failures, 2);
     this.poisonedMessages = logAlert('poisoned-messages',
       'PAY-3: the Functions host moved messages to a poison queue after the maximum dequeue count: that work is parked until someone replays it.',
-      POISONED_MESSAGES_QUERY, 1, 1);
+      POISONED_MESSAGES_QUERY, 'Poisoned', 1, 1);
     this.queueBacklog = new MonitorMetricAlert(this, 'queue-backlog', {
       name: `${props.namePrefix}-queue-backlog`,
       resourceGroupName: props.resourceGroupName,

@@ -16,6 +16,9 @@ import { ManagedRedisAccessKeysRule } from './rules/redis/managed-redis-access-k
 import { ManagedRedisPlaintextRule } from './rules/redis/managed-redis-plaintext';
 import { NoAzureCacheForRedisRule } from './rules/redis/no-azure-cache-for-redis';
 import { NoRedisEnterpriseRule } from './rules/redis/no-redis-enterprise';
+import { KeyVaultAccessPoliciesRule } from './rules/key-vault/key-vault-access-policies';
+import { NamedValuePlainSecretRule } from './rules/api-management/named-value-plain-secret';
+import { RetryOnClientErrorsRule } from './rules/api-management/retry-on-client-errors';
 import { StorageDataPlaneSettingsRule } from './rules/storage/storage-data-plane-settings';
 import { StorageSharedKeyRule } from './rules/storage/storage-shared-key';
 
@@ -52,6 +55,9 @@ export class PlatformLessonsPack {
       { rule: new FunctionHostStorageKeyRule(), level: error },
       { rule: new FunctionHttpsOnlyRule(), level: error },
       { rule: new FunctionsReservedRouteRule(), level: error },
+      { rule: new KeyVaultAccessPoliciesRule(), level: error },
+      { rule: new NamedValuePlainSecretRule(), level: error },
+      { rule: new RetryOnClientErrorsRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }

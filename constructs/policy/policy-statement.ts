@@ -9,6 +9,10 @@ import {
   authenticationManagedIdentityElement, checkHeaderElement, chooseElement, forwardRequestElement, returnResponseElement,
   setBackendServiceElement, setHeaderElement,
 } from './statements';
+import {
+  EntraCallerOptions, StorageQueueMessageOptions, requireIdempotencyKeyElement, storageQueueMessageElements, validateEntraCallerElement,
+} from './intake';
+import { QuotaOptions, RetryOptions, quotaElement, retryElement } from './retry';
 import { ThrottledAsProblemJsonOptions, throttledAsProblemJsonElement } from './throttling-response';
 import { XmlElement } from './xml';
 
@@ -123,6 +127,43 @@ export class PolicyStatement {
   /** A gateway-made `202 Accepted` with `Location` and `Retry-After` (async request-reply, EDGE-6). */
   public static accepted(options: AcceptedResponseOptions): PolicyStatement {
     return PolicyStatement.of(acceptedResponseElement(options));
+  }
+
+  /**
+   * `<retry>` around `statements` (typically the backend's `forward-request`), on 429, 503 and
+   * 504 only, with a bounded count and a growing wait (PAY-2); refused for an operation that is
+   * not idempotent (PAY-1). Route through a `GatewayBackend` so the retries run inside its
+   * circuit breaker (PAY-3).
+   */
+  public static retry(options: RetryOptions, statements: PolicyStatement[]): PolicyStatement {
+    return PolicyStatement.of(retryElement(options, statements.map(elementOf)));
+  }
+
+  /** `<quota>`: calls per subscription over a long period (a day, a month); over it the gateway answers 403. */
+  public static quota(options: QuotaOptions): PolicyStatement {
+    return PolicyStatement.of(quotaElement(options));
+  }
+
+  /**
+   * 400 as `application/problem+json` when the request has no `Idempotency-Key` (PAY-1); a
+   * present key is forwarded unchanged.
+   * @param headerName @default 'Idempotency-Key'
+   */
+  public static requireIdempotencyKey(headerName?: string): PolicyStatement {
+    return PolicyStatement.of(requireIdempotencyKeyElement(headerName));
+  }
+
+  /**
+   * Put the request into a Storage queue with the gateway's managed identity and answer 202
+   * (or 503 with `Retry-After` when the queue refuses it): the front of a paced consumer (LIM-5).
+   */
+  public static sendToStorageQueue(options: StorageQueueMessageOptions): PolicyStatement[] {
+    return storageQueueMessageElements(options).map((element) => PolicyStatement.of(element));
+  }
+
+  /** `<validate-azure-ad-token>`: only the given managed identities, with a token for `audience`, get in. */
+  public static validateEntraCaller(options: EntraCallerOptions): PolicyStatement {
+    return PolicyStatement.of(validateEntraCallerElement(options));
   }
 
   private static of(element: XmlElement): PolicyStatement {

@@ -10,7 +10,7 @@ import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
-import { grantOn } from './storage-grants';
+import { grantOn } from '../identity/grant-on';
 
 /** How many copies Azure keeps, and where. */
 export enum StorageReplication {
@@ -249,7 +249,7 @@ export class StorageAccount extends StorageAccountBase {
     this.refuseDuplicate('queue', name);
     if (options.poisonQueue) this.refuseDuplicate('queue', `${name}-poison`);
     const queue = new StorageQueue(this, `queue-${name}`, { account: this, name });
-    if (options.poisonQueue) new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` });
+    if (options.poisonQueue) queue.poisonQueue = new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` });
     return queue;
   }
 

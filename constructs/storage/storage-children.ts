@@ -1,7 +1,9 @@
+import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container';
 import { StorageQueue as StorageQueueResource } from '@cdktf/provider-azurerm/lib/storage-queue';
 import { Resource } from '../../.gen/providers/azapi/resource';
+import { claim, resolveIn } from '../core/claims';
 import { NAME_RULES, NameRule, checkName } from '../core/naming';
 import { TagsAspect } from '../core/tags';
 import { refuse } from '../core/validation';
@@ -9,7 +11,7 @@ import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import type { IStorageAccount } from './storage-account';
-import { grantOn } from './storage-grants';
+import { grantOn } from '../identity/grant-on';
 
 /** ARM type of a table (azurerm 4.55's `azurerm_storage_table` only works with the account key). */
 export const STORAGE_TABLE_TYPE = 'Microsoft.Storage/storageAccounts/tableServices/tables@2024-01-01';
@@ -18,6 +20,15 @@ export interface StorageChildProps {
   /** The account: a `StorageAccount`, or one from `StorageAccount.fromExisting`. */
   readonly account: IStorageAccount;
   readonly name: string;
+}
+
+/**
+ * What names one account across the app: a literal id names the same account in every stack;
+ * a reference (`${azurerm_storage_account.x.id}`) only within its stack.
+ */
+function accountKey(scope: Construct, account: IStorageAccount): string {
+  const id = String(resolveIn(scope, account.accountId));
+  return id.includes('${') ? `${TerraformStack.of(scope).node.path}:${id}` : id.toLowerCase();
 }
 
 function checkChildName(scope: Construct, name: string, rule: NameRule): void {
@@ -32,10 +43,22 @@ export class BlobContainer extends Construct {
   public readonly containerId: string;
   /** `https://<account>.blob.core.windows.net/<name>`. */
   public readonly url: string;
+  /** Its poison queue (`<name>-poison`), when `StorageAccount.addQueue` was asked for one. */
+  public poisonQueue?: StorageQueue;
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
     checkChildName(this, props.name, NAME_RULES.storageContainer);
+    // One container per name and account, wherever it is declared (addContainer, a function
+    // app's deployment container): a second one would fail at apply.
+    const holder = claim(this, 'storage-container', `${accountKey(this, props.account)}/${props.name}`);
+    if (holder !== undefined) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'name', given: props.name,
+        problem: `${holder} already creates a container with this name in the account.`,
+        fix: 'give each container, and each function app\'s deploymentContainerName, its own name.',
+      });
+    }
     this.container = new StorageContainer(this, 'container', {
       name: props.name,
       // By Resource Manager id, not account name: created through ARM, no data-plane key needed.
@@ -44,7 +67,8 @@ export class BlobContainer extends Construct {
     });
     this.containerName = props.name;
     this.containerId = this.container.resourceManagerId;
-    this.url = `${props.account.blobEndpoint}${props.name}`;
+    // Through the container's name, so what deploys into it waits for it.
+    this.url = `${props.account.blobEndpoint}${this.container.name}`;
   }
 
   /** Storage Blob Data Reader on this container. */
@@ -69,6 +93,12 @@ export class StorageQueue extends Construct {
   public readonly queueName: string;
   /** Resource Manager id: the scope of the queue's grants. */
   public readonly queueId: string;
+  /** `https://<account>.queue.core.windows.net`: what a queue client connects to. */
+  public readonly serviceUrl: string;
+  /** `https://<account>.queue.core.windows.net/<name>`, through the queue's name, so a sender waits for the queue. */
+  public readonly url: string;
+  /** Its poison queue (`<name>-poison`), when `StorageAccount.addQueue` was asked for one. */
+  public poisonQueue?: StorageQueue;
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
@@ -76,6 +106,8 @@ export class StorageQueue extends Construct {
     this.queue = new StorageQueueResource(this, 'queue', { name: props.name, storageAccountId: props.account.accountId });
     this.queueName = props.name;
     this.queueId = this.queue.resourceManagerId;
+    this.serviceUrl = `https://${props.account.accountName}.queue.core.windows.net`;
+    this.url = `${this.serviceUrl}/${this.queue.name}`;
   }
 
   /** Storage Queue Data Message Sender: add messages. */

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import {
-  ApplicationInsights, AzureStack, FlexFunctionApp, LogAnalytics, PublicNetworkAccess, StorageAccount,
+  ApiGateway, ApplicationInsights, AzureStack, FlexFunctionApp, LogAnalytics, PublicNetworkAccess, StorageAccount,
 } from '@realtime-platform/azure-constructs';
 
 /**
@@ -34,6 +34,11 @@ export class InvoicesStack extends AzureStack {
       entraAuth: { applicationId: '3f8b2a9e-6c1d-4e7f-9a0b-1c2d3e4f5a6b' },
       maximumInstanceCount: 20,
     });
+    // Only the platform's gateway gets in: App Service Authentication checks its token.
+    const gateway = ApiGateway.fromExisting(this, 'gateway', {
+      serviceName: `apim-platform-${environmentName}`, resourceGroupName: `rg-platform-${environmentName}`, skuName: 'StandardV2_1',
+    });
+    app.allowCaller(gateway.identity);
 
     // The team's own queue and table: the app sends and processes, reads and writes, as itself.
     const queue = storage.addQueue('invoices', { poisonQueue: true });

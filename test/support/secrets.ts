@@ -46,3 +46,25 @@ export function findSecrets(json: unknown, path = ''): SecretFinding[] {
   }
   return [];
 }
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+
+/**
+ * Secrets a resource type would keep in the Terraform state, whatever its attributes say:
+ * `azurerm_key_vault_secret` (its value is read into the state), a secret named value with a
+ * literal `value`, and an AzAPI Key Vault secret whose body holds anything but the placeholder.
+ */
+export function findStoredSecrets(resources: Resources | undefined): SecretFinding[] {
+  const all = resources ?? {};
+  const findings: SecretFinding[] = [];
+  for (const id of Object.keys(all.azurerm_key_vault_secret ?? {})) findings.push({ path: `azurerm_key_vault_secret.${id}`, value: 'a secret value in the state' });
+  for (const [id, nv] of Object.entries(all.azurerm_api_management_named_value ?? {})) {
+    if (nv.value !== undefined && (nv.secret === true || nv.value_from_key_vault === undefined)) findings.push({ path: `azurerm_api_management_named_value.${id}.value`, value: nv.value });
+  }
+  for (const [id, r] of Object.entries(all.azapi_resource ?? {})) {
+    if (typeof r.type !== 'string' || !r.type.startsWith('Microsoft.KeyVault/vaults/secrets@')) continue;
+    const value = (r.body as { properties?: { value?: unknown } } | undefined)?.properties?.value;
+    if (value !== 'set-me') findings.push({ path: `azapi_resource.${id}.body.properties.value`, value });
+  }
+  return findings;
+}

@@ -27,7 +27,7 @@ export class FunctionHostStorageKeyRule implements ILessonRule {
     }
     const settings = appSettingsOf(resource);
     const storage = settings.AzureWebJobsStorage;
-    if (typeof storage === 'string' && /AccountKey=|SharedAccessSignature=|\.primary_(?:access_key|connection_string)/i.test(storage)) {
+    if (typeof storage === 'string' && /AccountKey=|SharedAccessSignature=|\.(?:primary|secondary)_(?:blob_)?(?:access_key|connection_string)\b/i.test(storage)) {
       findings.push({ setting: 'app_settings.AzureWebJobsStorage', given: '(a connection string with a key)', problem: 'the host reaches its storage with the account key.', fix });
     }
     return RuleOutcome.nonCompliant(...findings);

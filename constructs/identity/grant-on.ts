@@ -1,8 +1,8 @@
 import { Construct } from 'constructs';
 import { refuse } from '../core/validation';
-import { Grant } from '../identity/grant';
-import { IPrincipal, grantKeyOf } from '../identity/principal';
-import { BuiltInRole } from '../identity/roles';
+import { Grant } from './grant';
+import { IPrincipal, grantKeyOf } from './principal';
+import { BuiltInRole } from './roles';
 
 /** A role on `resourceId` for `principal`, construct id `<prefix>-<key>` under `scope`. */
 export function grantOn(scope: Construct, prefix: string, role: BuiltInRole, principal: IPrincipal, resourceId: string, id?: string): Grant {
@@ -11,7 +11,7 @@ export function grantOn(scope: Construct, prefix: string, role: BuiltInRole, pri
     refuse(scope, {
       lesson: 'SEC-1', setting: `${prefix} grant id`, given: undefined,
       problem: 'the role assignment needs a stable construct id, and this principal has no grant key.',
-      fix: "pass an id, e.g. grantSend(identity, 'worker').",
+      fix: `pass an id as the last argument, e.g. (identity, 'worker'), to name the ${prefix} grant.`,
     });
   }
   return Grant.role(scope, `${prefix}-${key}`, { principal, role, resourceId });

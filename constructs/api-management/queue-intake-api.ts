@@ -1,0 +1,103 @@
+import { Construct } from 'constructs';
+import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
+import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { NAME_RULES, checkName } from '../core/naming';
+import { refuse, within } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { IDEMPOTENCY_KEY_HEADER } from '../policy/intake';
+import { PolicyDocument } from '../policy/policy-document';
+import { PolicyStatement } from '../policy/policy-statement';
+import { StorageQueue } from '../storage/storage-children';
+import { GatewayApiProps, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+
+/** One command the API takes into the queue. */
+export interface IntakeOperation {
+  /** Operation id, e.g. `create-charge`. */
+  readonly name: string;
+  /** Template below the API path, e.g. `/charges`. */
+  readonly urlTemplate: string;
+  /** @default - `POST <urlTemplate>` */
+  readonly displayName?: string;
+}
+
+export interface QueueIntakeApiProps extends GatewayApiProps {
+  /** The queue the commands go to (the gateway's identity gets Storage Queue Data Message Sender on it). */
+  readonly queue: StorageQueue;
+  /** POST operations that enqueue. */
+  readonly operations: IntakeOperation[];
+  /** Seconds a command may wait in the queue (Put Message's `messagettl`). @default 604800 (7 days) */
+  readonly messageTtlSeconds?: number;
+  /** The header that makes a retried command run once (PAY-1). @default 'Idempotency-Key' */
+  readonly idempotencyKeyHeader?: string;
+}
+
+/**
+ * An API whose POST operations put the request into a Storage queue and answer 202 (LIM-5):
+ * the caller is never held while the provider is slow or down, and a paced consumer drains the
+ * queue at the provider's budget. Every command needs an `Idempotency-Key` (400 as problem+json
+ * without one, PAY-1); the key, the caller's subscription and the body go into the message. The
+ * gateway writes with its managed identity (no storage key), granted before the policy exists.
+ * Callers' caps belong on their products (`PartnerProducts`, GW-8).
+ */
+export class QueueIntakeApi extends Construct {
+  public readonly api: ApiManagementApi;
+  public readonly apiName: string;
+  public readonly operations: ApiManagementApiOperation[];
+  public readonly policy: ApiManagementApiPolicy;
+  /** The gateway's grant on the queue. */
+  public readonly grant: Grant;
+  public readonly messageTtlSeconds: number;
+
+  constructor(scope: Construct, id: string, props: QueueIntakeApiProps) {
+    super(scope, id);
+    const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
+    if (props.operations.length === 0) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'operations', given: [],
+        problem: 'an API without operations answers 404 to every call.', fix: 'declare each command, e.g. { name: \'create-charge\', urlTemplate: \'/charges\' }.',
+      });
+    }
+    const names = new Set<string>();
+    for (const op of props.operations) {
+      checkName(this, `operations.${op.name}.name`, op.name, NAME_RULES.apiManagementApi);
+      if (names.has(op.name) || !op.urlTemplate.startsWith('/')) {
+        refuse(this, {
+          lesson: 'AZURE', setting: `operations.${op.name}`, given: op.urlTemplate,
+          problem: names.has(op.name) ? 'two operations share an operation id.' : 'an operation URL template starts with a slash.',
+          fix: 'give every operation its own name and a template such as "/charges".',
+        });
+      }
+      names.add(op.name);
+    }
+    this.api = createGatewayApi(this, props, { protocols: ['https'], serviceUrl: props.queue.serviceUrl, subscriptionRequired: props.subscriptionRequired ?? true });
+    this.apiName = this.api.name;
+    this.operations = props.operations.map((op) => new ApiManagementApiOperation(this, `operation-${op.name}`, {
+      operationId: op.name,
+      apiName: this.api.name,
+      apiManagementName: props.gateway.serviceName,
+      resourceGroupName: props.gateway.resourceGroupName,
+      displayName: op.displayName ?? `POST ${op.urlTemplate}`,
+      method: 'POST',
+      urlTemplate: op.urlTemplate,
+    }));
+
+    this.grant = props.queue.grantSend(props.gateway.identity, `gateway-${id}`);
+    const header = props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER;
+    this.messageTtlSeconds = props.messageTtlSeconds ?? 604_800;
+    const enqueue = within(this, '', () => [
+      PolicyStatement.requireIdempotencyKey(header),
+      PolicyStatement.clientIdHeader(),
+      ...PolicyStatement.sendToStorageQueue({ queueUrl: props.queue.url, messageTtlSeconds: this.messageTtlSeconds, idempotencyKeyHeader: header }),
+    ]);
+    claimApiPolicy(this, props.gateway, this.api.name);
+    this.policy = new ApiManagementApiPolicy(this, 'policy', {
+      apiName: this.api.name,
+      apiManagementName: props.gateway.serviceName,
+      resourceGroupName: props.gateway.resourceGroupName,
+      xmlContent: new PolicyDocument({ inbound: [...inbound, ...enqueue] }).toXml(),
+      // The first command would meet a 403 from Storage without the grant.
+      dependsOn: [this.grant],
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { IConstruct } from 'constructs';
+import { refuse, requireRange } from '../core/validation';
+
+/** One budget a third party allows across every caller, e.g. 100 requests per 60 s per API key (LIM-5). */
+export interface OutboundBudget {
+  /** Calls allowed per period, at least 1. */
+  readonly calls: number;
+  /** The period, 1-86400 s. @default 60 */
+  readonly periodSeconds?: number;
+}
+
+/** How the paced consumer calls the provider: each factor of its worst case. */
+export interface ConsumerPace {
+  /** Replicas of the consumer, always running (no scale rule: the ceiling is fixed). */
+  readonly replicas: number;
+  /** Calls one replica has in flight at once (`OUTBOUND_MAX_CONCURRENCY` for the app). */
+  readonly concurrencyPerReplica: number;
+  /**
+   * The least time one call holds its slot, in milliseconds: the provider's fastest answer, or
+   * the interval the app waits between calls on a slot (`OUTBOUND_MIN_CALL_INTERVAL_MS`),
+   * whichever is longer. A 429 comes back fast: pace on the interval, not on the latency.
+   */
+  readonly minCallMilliseconds: number;
+  /** Retries the gateway adds to each call (the retry policy's count): each one is a call too. @default 0 */
+  readonly gatewayRetries?: number;
+}
+
+/** How the queue holds work through an outage of the provider. */
+export interface OutageTolerance {
+  /** The longest outage to ride out without parking work in the poison queue, in minutes (the case study: 30). */
+  readonly declaredOutageMinutes: number;
+  /** Seconds a failed message stays invisible before the next attempt (`visibilitytimeout` of Get Messages), 1 s to 7 days. */
+  readonly visibilityTimeoutSeconds: number;
+  /** Attempts before a message goes to the poison queue, at least 1. */
+  readonly maxDequeueCount: number;
+  /** Seconds a message may wait in the queue before Storage deletes it. */
+  readonly messageTtlSeconds: number;
+}
+
+/** What the arithmetic found, for notes and outputs. */
+export interface PaceFigures {
+  /** The consumer's worst case per budget period. */
+  readonly worstCaseCallsPerPeriod: number;
+  /** How long a message keeps being retried before it is poisoned, in seconds: (maxDequeueCount - 1) x visibility timeout. */
+  readonly retryWindowSeconds: number;
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(1));
+
+/**
+ * Refuse a consumer whose worst case exceeds the budget (LIM-5), naming every factor:
+ * replicas x concurrency x calls per slot per period x (1 + gateway retries).
+ */
+export function checkPace(scope: IConstruct, budget: OutboundBudget, pace: ConsumerPace): number {
+  const period = budget.periodSeconds ?? 60;
+  requireRange(scope, budget.calls, {
+    min: 1, max: 1_000_000, setting: 'budget.calls', lesson: 'LIM-5',
+    problem: 'a budget of 0 calls lets nothing through: every charge waits in the queue until its time-to-live ends.', fix: 'give what the provider allows, e.g. 100.',
+  });
+  requireRange(scope, period, {
+    min: 1, max: 86_400, setting: 'budget.periodSeconds', lesson: 'LIM-5', problem: 'the budget period is 1-86400 whole seconds.', fix: 'use 60 for a per-minute budget.',
+  });
+  requireRange(scope, pace.replicas, {
+    min: 1, max: 300, setting: 'pace.replicas', lesson: 'LIM-5', problem: 'the consumer runs 1-300 replicas (Container Apps\' limit); 0 drains nothing.', fix: 'use 1.',
+  });
+  requireRange(scope, pace.concurrencyPerReplica, {
+    min: 1, max: 1000, setting: 'pace.concurrencyPerReplica', lesson: 'LIM-5', problem: 'a replica has 1-1000 calls in flight.', fix: 'use 1 or 2.',
+  });
+  requireRange(scope, pace.minCallMilliseconds, {
+    min: 1, max: 3_600_000, setting: 'pace.minCallMilliseconds', lesson: 'LIM-5', problem: 'a call holds its slot at least 1 ms.', fix: 'give the interval the app keeps between calls, e.g. 1000.',
+  });
+  const retries = pace.gatewayRetries ?? 0;
+  const slotsCalls = (period * 1000) / pace.minCallMilliseconds;
+  const worst = pace.replicas * pace.concurrencyPerReplica * slotsCalls * (1 + retries);
+  if (worst > budget.calls) {
+    refuse(scope, {
+      lesson: 'LIM-5', setting: 'pace', given: `${fmt(worst)} calls per ${period} s`,
+      problem: `${pace.replicas} replica(s) x ${pace.concurrencyPerReplica} call(s) in flight x ${fmt(slotsCalls)} calls per slot per ${period} s (one per ${pace.minCallMilliseconds} ms)`
+        + ` x ${1 + retries} (1 call + ${retries} gateway retries) = ${fmt(worst)}, above the provider's budget of ${budget.calls} per ${period} s: the provider answers 429 and may suspend the key.`,
+      fix: `lower a factor until the product is at most ${budget.calls}, e.g. a minimum call interval of ${Math.ceil((pace.replicas * pace.concurrencyPerReplica * period * 1000 * (1 + retries)) / budget.calls)} ms.`,
+    });
+  }
+  return worst;
+}
+
+/**
+ * Refuse a queue set-up that poisons messages, or lets them expire, during the declared outage
+ * (LIM-5, PAY-3), with the arithmetic in the message. Returns the retry window in seconds.
+ */
+export function checkOutage(scope: IConstruct, outage: OutageTolerance): number {
+  requireRange(scope, outage.declaredOutageMinutes, {
+    min: 1, max: 7 * 24 * 60, setting: 'outage.declaredOutageMinutes', lesson: 'PAY-3',
+    problem: 'the outage to ride out is 1 minute to 7 days.', fix: 'use the provider\'s longest maintenance window, e.g. 30.',
+  });
+  requireRange(scope, outage.visibilityTimeoutSeconds, {
+    min: 1, max: 7 * 24 * 3600, setting: 'outage.visibilityTimeoutSeconds', lesson: 'AZURE',
+    problem: 'Storage hides a message for 1 s to 7 days.', fix: 'use e.g. 300.',
+  });
+  requireRange(scope, outage.maxDequeueCount, {
+    min: 1, max: 1000, setting: 'outage.maxDequeueCount', lesson: 'PAY-3', problem: 'a message gets 1-1000 attempts.', fix: 'use e.g. 8.',
+  });
+  const outageSeconds = outage.declaredOutageMinutes * 60;
+  const window = (outage.maxDequeueCount - 1) * outage.visibilityTimeoutSeconds;
+  if (window < outageSeconds) {
+    const needed = Math.ceil(outageSeconds / outage.visibilityTimeoutSeconds) + 1;
+    refuse(scope, {
+      lesson: 'PAY-3', setting: 'outage', given: `${outage.maxDequeueCount} attempts, ${outage.visibilityTimeoutSeconds} s apart`,
+      problem: `a message that first fails when the outage starts is retried for (${outage.maxDequeueCount} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,`
+        + ` shorter than the declared ${outage.declaredOutageMinutes}-minute outage (${fmt(outageSeconds)} s): it goes to the poison queue while the provider is still down.`,
+      fix: `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / Math.max(1, outage.maxDequeueCount - 1))} s.`,
+    });
+  }
+  const lifetime = outageSeconds + window;
+  if (outage.messageTtlSeconds < lifetime) {
+    refuse(scope, {
+      lesson: 'PAY-3', setting: 'outage.messageTtlSeconds', given: outage.messageTtlSeconds,
+      problem: `a message must live through the outage and its retries: ${fmt(outageSeconds)} s + ${fmt(window)} s = ${fmt(lifetime)} s; Storage deletes it sooner, unprocessed and without a trace.`,
+      fix: `use at least ${lifetime} s, e.g. 604800 (7 days, the most Storage keeps).`,
+    });
+  }
+  return window;
+}

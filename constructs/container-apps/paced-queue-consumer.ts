@@ -1,0 +1,138 @@
+import { Annotations } from 'cdktf';
+import { Construct } from 'constructs';
+import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { NAME_RULES, checkName } from '../core/naming';
+import { Grant } from '../identity/grant';
+import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
+import { StorageQueue } from '../storage/storage-children';
+import {
+  IContainerAppsEnvironment, IContainerRegistry, checkRegistryImage, checkResources, grantAcrPull, mergeEnvironmentVariables,
+  newUserAssignedIdentity,
+} from './app-checks';
+import { AZURE_CLIENT_ID_VARIABLE } from './container-service';
+import { ImageReference, ReleaseImage } from './image-reference';
+import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage, checkPace } from './outbound-budget';
+
+export interface PacedQueueConsumerProps {
+  /** Name of the container app; the identity is `id-<name>`. */
+  readonly name: string;
+  readonly environment: IContainerAppsEnvironment;
+  /** The consumer's image; pinned and not a public sample in a production stack (RELEASE). */
+  readonly image: string;
+  /** Registry to pull from with the consumer's identity (SEC-2). @default - anonymous pull */
+  readonly registry?: IContainerRegistry;
+  /** The queue the consumer drains (messages from `PolicyStatement.sendToStorageQueue`). */
+  readonly queue: StorageQueue;
+  /** Where a message goes after `outage.maxDequeueCount` attempts. */
+  readonly poisonQueue: StorageQueue;
+  /** The provider's one budget across every caller (LIM-5). */
+  readonly budget: OutboundBudget;
+  /** Replicas, slots and call interval: their product is checked against the budget. */
+  readonly pace: ConsumerPace;
+  /** Attempts, visibility timeout and time-to-live: checked against the declared outage (PAY-3). */
+  readonly outage: OutageTolerance;
+  /** The API the consumer calls the provider through (the gateway adds the key): `PROVIDER_API_URL`. */
+  readonly providerApiUrl: string;
+  /** The Entra application the consumer asks tokens for to call that API: `PROVIDER_API_AUDIENCE`. */
+  readonly providerApiAudience: string;
+  /** More environment variables for the app. @default - none */
+  readonly environmentVariables?: Record<string, string>;
+  /** @default 0.25 */
+  readonly cpu?: number;
+  /** @default '0.5Gi' */
+  readonly memory?: string;
+}
+
+/**
+ * The paced consumer of LIM-5: a Container App without ingress that drains one queue at the
+ * provider's budget. Its ceiling is infrastructure: a fixed number of replicas (no scale rule,
+ * so nothing adds one under a backlog), and the slots and call interval handed to the app; the
+ * construct refuses a configuration whose worst case exceeds the budget. The attempts and the
+ * visibility timeout are handed to the app too, and refused when a message would be poisoned
+ * or expire during the declared outage. It runs as its own identity: Storage Queue Data Message
+ * Processor on the queue, Sender on the poison queue, no keys.
+ *
+ * The app's contract (environment variables): `QUEUE_ENDPOINT`, `QUEUE_NAME`,
+ * `POISON_QUEUE_NAME`, `QUEUE_VISIBILITY_TIMEOUT_SECONDS`, `QUEUE_MAX_DEQUEUE_COUNT`,
+ * `OUTBOUND_MAX_CONCURRENCY`, `OUTBOUND_MIN_CALL_INTERVAL_MS`, `PROVIDER_API_URL`,
+ * `PROVIDER_API_AUDIENCE`, `AZURE_CLIENT_ID`.
+ */
+export class PacedQueueConsumer extends Construct {
+  public readonly app: ContainerApp;
+  public readonly identity: IManagedIdentity;
+  public readonly identityResource: UserAssignedIdentity;
+  /** The consumer's worst case per budget period (at most the budget). */
+  public readonly worstCaseCallsPerPeriod: number;
+  /** Seconds a message keeps being retried before it is poisoned. */
+  public readonly retryWindowSeconds: number;
+  public readonly grants: Grant[];
+
+  constructor(scope: Construct, id: string, props: PacedQueueConsumerProps) {
+    super(scope, id);
+    const name = checkName(this, 'name', props.name, NAME_RULES.containerApp);
+    this.worstCaseCallsPerPeriod = checkPace(this, props.budget, props.pace);
+    this.retryWindowSeconds = checkOutage(this, props.outage);
+    ImageReference.check(this, 'image', props.image);
+    ReleaseImage.check(this, 'image', props.image);
+    checkRegistryImage(this, props.image, props.registry, 'the consumer');
+    const resources = checkResources(this, props.cpu ?? 0.25, props.memory ?? '0.5Gi');
+
+    this.identityResource = newUserAssignedIdentity(this, 'identity', props.name, props.environment);
+    this.identity = ManagedIdentity.fromUserAssigned(this.identityResource);
+    const pull = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
+    this.grants = [
+      props.queue.grantProcess(this.identity, id),
+      props.poisonQueue.grantSend(this.identity, id),
+      ...(pull ? [pull.grant] : []),
+    ];
+    const reserved: Record<string, string> = {
+      [AZURE_CLIENT_ID_VARIABLE]: this.identityResource.clientId,
+      QUEUE_ENDPOINT: props.queue.serviceUrl,
+      QUEUE_NAME: props.queue.queueName,
+      POISON_QUEUE_NAME: props.poisonQueue.queueName,
+      QUEUE_VISIBILITY_TIMEOUT_SECONDS: String(props.outage.visibilityTimeoutSeconds),
+      QUEUE_MAX_DEQUEUE_COUNT: String(props.outage.maxDequeueCount),
+      OUTBOUND_MAX_CONCURRENCY: String(props.pace.concurrencyPerReplica),
+      OUTBOUND_MIN_CALL_INTERVAL_MS: String(props.pace.minCallMilliseconds),
+      PROVIDER_API_URL: props.providerApiUrl,
+      PROVIDER_API_AUDIENCE: props.providerApiAudience,
+    };
+    const environmentVariables = mergeEnvironmentVariables(this, reserved, props.environmentVariables, () => ({
+      lesson: 'LIM-5',
+      problem: 'the construct sets it from the checked budget, queue and identity; another value takes the consumer past what was checked.',
+      fix: 'change the construct\'s props (pace, outage, queue) instead.',
+    }));
+
+    this.app = new ContainerApp(this, 'app', {
+      name,
+      resourceGroupName: props.environment.resourceGroupName,
+      containerAppEnvironmentId: props.environment.environmentId,
+      revisionMode: 'Single',
+      identity: { type: 'UserAssigned', identityIds: [this.identityResource.id] },
+      ...(pull ? { registry: [{ server: pull.server, identity: pull.identityId }] } : {}),
+      // No ingress: nothing calls the consumer; it pulls.
+      template: {
+        // Fixed: a scale rule would add replicas under a backlog, exactly when the budget is tight.
+        minReplicas: props.pace.replicas,
+        maxReplicas: props.pace.replicas,
+        // Long enough to finish the call in flight; the message reappears after the visibility timeout anyway.
+        terminationGracePeriodSeconds: 60,
+        container: [{
+          name: 'consumer',
+          image: props.image,
+          cpu: resources.cpu,
+          memory: resources.memory,
+          env: Object.entries(environmentVariables).map(([envName, value]) => ({ name: envName, value })),
+        }],
+      },
+      // Its roles first: a consumer without them fails every poll until they propagate.
+      dependsOn: this.grants,
+    });
+    Annotations.of(this).addInfo(
+      `[LIM-5] ${this.node.path}: the consumer makes at most ${Math.floor(this.worstCaseCallsPerPeriod)} calls per ${props.budget.periodSeconds ?? 60} s`
+      + ` against a budget of ${props.budget.calls}; a failed message is retried for ${this.retryWindowSeconds} s`
+      + ` (declared outage ${props.outage.declaredOutageMinutes} min).`,
+    );
+  }
+}

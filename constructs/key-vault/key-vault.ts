@@ -1,0 +1,184 @@
+import { Construct, IConstruct } from 'constructs';
+import { DataAzurermKeyVault } from '@cdktf/provider-azurerm/lib/data-azurerm-key-vault';
+import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
+import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-client-config';
+import { PublicNetworkAccess } from '../core/network';
+import { NAME_RULES, checkName } from '../core/naming';
+import { Production } from '../core/production';
+import { requireOneOf, requireRange, warn } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { grantOn } from '../identity/grant-on';
+import { IPrincipal } from '../identity/principal';
+import { BuiltInRole } from '../identity/roles';
+import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
+
+/** A Key Vault, created here (`KeyVault`) or owned by another team (`KeyVault.fromExisting`). */
+export interface IKeyVault extends IConstruct {
+  /** Resource id: the scope of vault-wide grants. */
+  readonly vaultId: string;
+  readonly vaultName: string;
+  /** `https://<name>.vault.azure.net/` (with the trailing slash). */
+  readonly vaultUri: string;
+  /** Key Vault Secrets User on every secret of the vault. Prefer a secret's own grant. @param id @default - the principal's grant key */
+  grantSecretsRead(principal: IPrincipal, id?: string): Grant;
+}
+
+/** What `KeyVault` and a reference to an existing vault share. */
+export abstract class KeyVaultBase extends Construct implements IKeyVault {
+  public abstract readonly vaultId: string;
+  public abstract readonly vaultName: string;
+  public abstract readonly vaultUri: string;
+
+  public grantSecretsRead(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'secrets-user', BuiltInRole.KEY_VAULT_SECRETS_USER, principal, this.vaultId, id);
+  }
+
+  /**
+   * The versionless identifier of a secret: `https://<vault>.vault.azure.net/secrets/<name>`.
+   * A versionless id lets readers (a gateway's named value) pick up a rotated value.
+   */
+  public secretUri(name: string): string {
+    return `https://${this.vaultName}.vault.azure.net/secrets/${name}`;
+  }
+}
+
+/** What `KeyVault.fromExisting` needs to know. */
+export interface KeyVaultAttributes {
+  readonly name: string;
+  readonly resourceGroupName: string;
+  /** @default - looked up at plan with the `azurerm_key_vault` data source */
+  readonly vaultId?: string;
+}
+
+class ImportedKeyVault extends KeyVaultBase {
+  public readonly vaultId: string;
+  public readonly vaultName: string;
+  public readonly vaultUri: string;
+
+  constructor(scope: Construct, id: string, attributes: KeyVaultAttributes) {
+    super(scope, id);
+    checkName(this, 'name', attributes.name, { ...NAME_RULES.keyVault, globallyUnique: false });
+    this.vaultName = attributes.name;
+    this.vaultId = attributes.vaultId
+      ?? new DataAzurermKeyVault(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
+    this.vaultUri = `https://${attributes.name}.vault.azure.net/`;
+  }
+}
+
+export interface KeyVaultProps {
+  /** Vault name: 3-24 letters, digits and single hyphens, starting with a letter; unique across Azure. */
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /** Entra tenant of the vault. @default - the tenant the azapi provider signs in to */
+  readonly tenantId?: string;
+  /**
+   * Days a deleted vault or secret can be recovered, 7-90. Azure fixes it when the vault is
+   * created: a later change is refused.
+   * @default 90
+   */
+  readonly softDeleteRetentionDays?: number;
+  /**
+   * Purge protection: a deleted vault or secret cannot be purged before the retention ends.
+   * Azure never lets it be turned off again.
+   * @default the value of `production`
+   */
+  readonly purgeProtection?: boolean;
+  /**
+   * Whether the vault answers on its public endpoint (TLS, Entra ID and RBAC only). Enabled in
+   * production is a warning (SEC-1).
+   * @default PublicNetworkAccess.ENABLED: a gateway without VNet integration reads its secrets there
+   */
+  readonly publicNetworkAccess?: PublicNetworkAccess;
+  /** Log Analytics workspace for the audit log (who read which secret). @default - no diagnostics */
+  readonly logAnalyticsWorkspaceId?: string;
+  /** @default Production.isProduction(this) */
+  readonly production?: boolean;
+}
+
+/**
+ * A Key Vault that authorizes with Azure RBAC only (no access policies, SEC-1), soft delete, purge
+ * protection and `prevent_destroy` in production, and its audit log (`AuditEvent`) in Log
+ * Analytics. Secrets get in without passing through Terraform: `addSecretSlot` declares one
+ * (with a placeholder, never read back), a team member with Key Vault Secrets Officer sets its
+ * value, and readers get Key Vault Secrets User on that one secret.
+ */
+export class KeyVault extends KeyVaultBase {
+  /** A vault another team owns: grants and secret identifiers work on it as on one this stack creates. */
+  public static fromExisting(scope: Construct, id: string, attributes: KeyVaultAttributes): KeyVaultBase {
+    return new ImportedKeyVault(scope, id, attributes);
+  }
+
+  public readonly vault: KeyVaultResource;
+  public readonly vaultId: string;
+  public readonly vaultName: string;
+  public readonly vaultUri: string;
+  public readonly production: boolean;
+
+  constructor(scope: Construct, id: string, props: KeyVaultProps) {
+    super(scope, id);
+    this.production = props.production ?? Production.isProduction(this);
+    const name = checkName(this, 'name', props.name, NAME_RULES.keyVault);
+    const retention = props.softDeleteRetentionDays ?? 90;
+    requireRange(this, retention, {
+      min: 7, max: 90, setting: 'softDeleteRetentionDays', lesson: 'AZURE',
+      problem: 'Key Vault keeps deleted vaults and secrets for 7-90 days, fixed when the vault is created.', fix: 'use 90 (the default) or at least 7.',
+    });
+    const publicNetworkAccess = props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED;
+    requireOneOf(this, publicNetworkAccess, Object.values(PublicNetworkAccess), {
+      lesson: 'AZURE', setting: 'publicNetworkAccess', problem: 'a vault\'s public endpoint is Enabled or Disabled (capitalised).',
+    });
+    if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
+      warn(this, {
+        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+        problem: 'the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments stand between its secrets and the internet.',
+        fix: 'give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, then set publicNetworkAccess to \'Disabled\'.',
+      });
+    }
+    const purgeProtection = props.purgeProtection ?? this.production;
+    if (this.production && !purgeProtection) {
+      warn(this, {
+        lesson: 'SEC-1', setting: 'purgeProtection', given: false,
+        problem: 'without purge protection a deleted production vault, and every secret in it, can be purged at once, before anyone notices.',
+        fix: 'leave purgeProtection on (the production default); Azure never lets it be turned off again.',
+      });
+    }
+
+    this.vault = new KeyVaultResource(this, 'vault', {
+      name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      tenantId: props.tenantId ?? new DataAzapiClientConfig(this, 'client-config', {}).tenantId,
+      skuName: 'standard',
+      rbacAuthorizationEnabled: true,
+      softDeleteRetentionDays: retention,
+      purgeProtectionEnabled: purgeProtection,
+      publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
+    });
+    Production.protectFromDestroy(this.vault, this.production);
+    this.vaultId = this.vault.id;
+    this.vaultName = this.vault.name;
+    this.vaultUri = this.vault.vaultUri;
+    if (props.logAnalyticsWorkspaceId) {
+      new DiagnosticSettings(this, 'diagnostics', {
+        targetResourceId: this.vault.id,
+        workspaceId: props.logAnalyticsWorkspaceId,
+        logCategories: ['AuditEvent'],
+        // Key Vault's audit log is documented for the AzureDiagnostics table.
+        dedicated: false,
+      });
+    }
+  }
+
+  /**
+   * A secret whose value is set outside Terraform: the stack creates it through Resource Manager
+   * with a placeholder (`set-me`) and never reads it back, so the real value never reaches the
+   * plan or the state. Set the value once with `az keyvault secret set --vault-name <vault>
+   * --name <name> --file <file>` (Key Vault Secrets Officer); readers get access with
+   * `slot.grantRead(...)`.
+   */
+  public addSecretSlot(name: string, options: KeyVaultSecretSlotOptions = {}): KeyVaultSecretSlot {
+    return new KeyVaultSecretSlot(this, `secret-${name}`, { vault: this, name, protectFromDestroy: this.production, ...options });
+  }
+}

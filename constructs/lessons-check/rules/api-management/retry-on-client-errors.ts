@@ -1,0 +1,47 @@
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
+import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
+
+/** XML-escaped comparison operators as they appear inside an attribute. */
+const unescape = (s: string) => s.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+
+/** Why a retry condition retries a 4xx other than 429, or undefined when it does not. */
+export function clientErrorRetried(condition: string): string | undefined {
+  const c = unescape(condition);
+  for (const m of c.matchAll(/StatusCode\s*(==|>=|>|!=|<=|<)\s*(\d{3})/g)) {
+    const [, op, digits] = m;
+    const code = Number(digits);
+    if (op === '==' && code >= 400 && code < 500 && code !== 429) return `StatusCode == ${code}`;
+    // A lower bound inside 4xx takes in client errors above it too (>= 429 includes 431 and 451).
+    if ((op === '>=' && code <= 499) || (op === '>' && code < 499)) return `StatusCode ${op} ${code}`;
+    if (op === '!=' && code < 400) return `StatusCode != ${code} (every error, 4xx included)`;
+  }
+  return undefined;
+}
+
+/**
+ * PAY-2: classify before retrying. A `retry` whose condition matches a 4xx other than 429 (or
+ * every status above a bound below 500, or everything but success) repeats calls the provider
+ * already answered: a declined card, a bad request, a conflict; charged twice or the key
+ * suspended.
+ */
+export class RetryOnClientErrorsRule implements ILessonRule {
+  public readonly id = 'PAY-2.RetryOnClientErrors';
+  public readonly lesson = 'PAY-2';
+  public readonly description = 'A retry policy in policy XML whose condition retries a 4xx other than 429.';
+  public readonly resourceTypes = POLICY_RESOURCE_TYPES;
+
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
+    const xml = resource.attributes.xml_content;
+    if (typeof xml !== 'string') return RuleOutcome.notApplicable();
+    const retries = [...xml.matchAll(/<retry\b[^>]*\bcondition\s*=\s*"([^"]*)"/g)];
+    if (retries.length === 0) return RuleOutcome.notApplicable();
+    return RuleOutcome.nonCompliant(...retries.flatMap((m) => {
+      const why = clientErrorRetried(m[1]);
+      return why ? [{
+        setting: 'xml_content', given: `<retry condition="${unescape(m[1])}">`,
+        problem: `the condition (${why}) retries client errors: 400, 401, 402 and 422 are the provider's answer, and repeating them charges twice or gets the key suspended.`,
+        fix: 'retry 429, 503 and 504 only (PolicyStatement.retry builds that condition).',
+      }] : [];
+    }));
+  }
+}

@@ -1,0 +1,139 @@
+import { Construct } from 'constructs';
+import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
+import { MonitorScheduledQueryRulesAlertV2 } from '@cdktf/provider-azurerm/lib/monitor-scheduled-query-rules-alert-v2';
+import { requireRange, warn } from '../core/validation';
+import { IStorageAccount } from '../storage/storage-account';
+import { StorageQueue } from '../storage/storage-children';
+import { GatewayQuery, QueryPackCategory } from './query-pack';
+
+/** Messages put into a poison queue (the account's queue logs, `StorageQueueLogs`), per 5 minutes. */
+export function poisonedMessagesQuery(poisonQueueName: string): string {
+  return `StorageQueueLogs
+| where OperationName == "PutMessage" and ObjectKey contains "/${poisonQueueName}/"
+| summarize Poisoned = count()`;
+}
+
+/** Calls the gateway answered 503 for the provider API without calling it: the breaker is open (or the provider unreachable). */
+export function breakerOpenQuery(apiName: string): string {
+  return `ApiManagementGatewayLogs
+| where ApiId == "${apiName}" and ResponseCode == 503 and (isnull(BackendResponseCode) or BackendResponseCode == 0)
+| summarize Rejected = count()`;
+}
+
+/** The provider's 429s and 503s as the gateway saw them, per 5 minutes. */
+export function providerThrottlingQuery(apiName: string): string {
+  return `ApiManagementGatewayLogs
+| where ApiId == "${apiName}" and BackendResponseCode in (429, 503)
+| summarize Throttled = countif(BackendResponseCode == 429), Unavailable = countif(BackendResponseCode == 503) by bin(TimeGenerated, 5m)
+| order by TimeGenerated desc`;
+}
+
+/** The provider's 429s and 503s in one count, for the alert. */
+export function providerThrottledCallsQuery(apiName: string): string {
+  return `ApiManagementGatewayLogs
+| where ApiId == "${apiName}" and BackendResponseCode in (429, 503)
+| summarize Seen = count()`;
+}
+
+/** The saved queries for a provider API, for `GatewayQueryPack({ queries })`. */
+export function providerQueries(apiName: string): GatewayQuery[] {
+  return [
+    {
+      key: `provider-throttling-${apiName}`, displayName: `Provider 429s and 503s (${apiName})`,
+      description: 'PAY-2, PAY-3: how often the provider answered 429 (out of budget) or 503 (maintenance), per 5 minutes.',
+      body: providerThrottlingQuery(apiName), categories: [QueryPackCategory.MONITOR],
+    },
+    {
+      key: `provider-breaker-${apiName}`, displayName: `Calls failed fast by the breaker (${apiName})`,
+      description: 'GW-7, PAY-3: 503s the gateway answered without calling the provider.',
+      body: breakerOpenQuery(apiName), categories: [QueryPackCategory.MONITOR],
+    },
+  ];
+}
+
+export interface OutboundAlertsProps {
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /** Prefix of the alert names. */
+  readonly namePrefix: string;
+  /** The workspace with the gateway's and the account's logs. */
+  readonly workspaceId: string;
+  readonly storage: IStorageAccount;
+  readonly poisonQueue: StorageQueue;
+  /** The provider API's name on the gateway. */
+  readonly providerApiName: string;
+  /** What the consumer drains per minute (the budget): the backlog threshold is this x `maxAgeMinutes`. */
+  readonly drainPerMinute: number;
+  /**
+   * How old the oldest waiting message may get, in minutes. Storage measures no message age;
+   * at a steady drain a backlog of `drainPerMinute x maxAgeMinutes` means the newest message
+   * waits that long.
+   * @default 60
+   */
+  readonly maxAgeMinutes?: number;
+  /** @default - none: a warning asks for one */
+  readonly actionGroupId?: string;
+}
+
+/**
+ * The alerts of an outbound path (LIM-5, PAY-3): messages in the poison queue (from the
+ * account's queue logs), a backlog older than `maxAgeMinutes` at the budget's drain rate, the
+ * provider breaker open, the provider's 429s and 503s, each to the action group.
+ */
+export class OutboundAlerts extends Construct {
+  public readonly poisoned: MonitorScheduledQueryRulesAlertV2;
+  public readonly breakerOpen: MonitorScheduledQueryRulesAlertV2;
+  public readonly providerThrottling: MonitorScheduledQueryRulesAlertV2;
+  public readonly backlog: MonitorMetricAlert;
+
+  constructor(scope: Construct, id: string, props: OutboundAlertsProps) {
+    super(scope, id);
+    const maxAge = props.maxAgeMinutes ?? 60;
+    requireRange(this, maxAge, {
+      min: 1, max: 10_080, setting: 'maxAgeMinutes', lesson: 'LIM-5', problem: 'the age to alert on is 1 minute to 7 days.', fix: 'use e.g. 60.',
+    });
+    if (props.actionGroupId === undefined) {
+      warn(this, {
+        lesson: 'PAY-3', setting: 'actionGroupId', given: undefined,
+        problem: 'parked charges and an open breaker would only show in the portal.', fix: 'give an action group that mails or pages the team.',
+      });
+    }
+    const action = props.actionGroupId !== undefined ? { action: { actionGroups: [props.actionGroupId] } } : {};
+    const logAlert = (alertId: string, description: string, query: string, measure: string, threshold: number, severity: number) =>
+      new MonitorScheduledQueryRulesAlertV2(this, alertId, {
+        name: `${props.namePrefix}-${alertId}`,
+        resourceGroupName: props.resourceGroupName,
+        location: props.location,
+        description,
+        scopes: [props.workspaceId],
+        severity,
+        evaluationFrequency: 'PT5M',
+        windowDuration: 'PT5M',
+        criteria: [{ query, timeAggregationMethod: 'Total', metricMeasureColumn: measure, operator: 'GreaterThanOrEqual', threshold }],
+        autoMitigationEnabled: true,
+        ...action,
+      });
+    this.poisoned = logAlert('poisoned-charges', 'PAY-3: charges reached the poison queue after every attempt: replay them once the cause is fixed.',
+      poisonedMessagesQuery(props.poisonQueue.queueName), 'Poisoned', 1, 1);
+    this.breakerOpen = logAlert('provider-breaker-open', 'GW-7, PAY-3: the gateway fails provider calls fast: the breaker is open (or the provider unreachable).',
+      breakerOpenQuery(props.providerApiName), 'Rejected', 1, 2);
+    this.providerThrottling = logAlert('provider-throttling', 'PAY-2: the provider answers 429 or 503: the budget is exceeded or the provider is in maintenance.',
+      providerThrottledCallsQuery(props.providerApiName), 'Seen', 1, 2);
+    const threshold = Math.max(1, Math.round(props.drainPerMinute * maxAge));
+    this.backlog = new MonitorMetricAlert(this, 'backlog', {
+      name: `${props.namePrefix}-backlog`,
+      resourceGroupName: props.resourceGroupName,
+      scopes: [`${props.storage.accountId}/queueServices/default`],
+      description: `LIM-5: more than ${threshold} messages wait (${props.drainPerMinute}/min x ${maxAge} min): the newest waits about ${maxAge} minutes. QueueMessageCount is per account and refreshes slowly.`,
+      severity: 2,
+      frequency: 'PT1H',
+      windowSize: 'PT6H',
+      autoMitigate: true,
+      criteria: [{
+        metricNamespace: 'Microsoft.Storage/storageAccounts/queueServices', metricName: 'QueueMessageCount',
+        aggregation: 'Average', operator: 'GreaterThan', threshold,
+      }],
+      ...(props.actionGroupId !== undefined ? { action: [{ actionGroupId: props.actionGroupId }] } : {}),
+    });
+  }
+}
