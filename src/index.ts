@@ -47,6 +47,9 @@ export { StorageDataPlaneSettingsRule } from '../constructs/lessons-check/rules/
 export { KeyVaultAccessPoliciesRule } from '../constructs/lessons-check/rules/key-vault/key-vault-access-policies';
 export { NamedValuePlainSecretRule } from '../constructs/lessons-check/rules/api-management/named-value-plain-secret';
 export { RetryOnClientErrorsRule } from '../constructs/lessons-check/rules/api-management/retry-on-client-errors';
+export { SubscriptionDeadLetterRule } from '../constructs/lessons-check/rules/event-grid/subscription-dead-letter';
+export { TopicLocalAuthRule } from '../constructs/lessons-check/rules/event-grid/topic-local-auth';
+export { ColdWebhookReceiverRule } from '../constructs/lessons-check/rules/event-grid/cold-webhook-receiver';
 
 // Monitoring
 export {
@@ -103,6 +106,17 @@ export { IntakeOperation, QueueIntakeApi, QueueIntakeApiProps } from '../constru
 export {
   ProviderApi, ProviderApiProps, ProviderCallers, ProviderOperation, ProviderRetry,
 } from '../constructs/api-management/provider-api';
+
+export { WebhookApi, WebhookApiProps } from '../constructs/api-management/webhook-api';
+
+// Event Grid (webhooks)
+export {
+  EventGridSystemTopic, EventGridSystemTopicProps, EventGridTopic, EventGridTopicKind, EventGridTopicProps, IEventGridTopic,
+} from '../constructs/event-grid/event-grid-topic';
+export {
+  EventDeliverySchema, EventRetryPolicy, EventSubscription, EventSubscriptionProps, WebhookDestination, WebhookEntraAuth, WebhookReceiver,
+} from '../constructs/event-grid/event-subscription';
+export { EventGridAlerts, EventGridAlertsProps } from '../constructs/event-grid/event-grid-alerts';
 
 // Key Vault
 export { IKeyVault, KeyVault, KeyVaultAttributes, KeyVaultBase, KeyVaultProps } from '../constructs/key-vault/key-vault';

@@ -1,12 +1,20 @@
-import { TerraformOutput } from 'cdktf';
+import { Annotations, TerraformOutput } from 'cdktf';
+import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { Construct } from 'constructs';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { StreamingRoute } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
+import { WebhookApi } from '../constructs/api-management/webhook-api';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
+import { PublicNetworkAccess } from '../constructs/core/network';
+import { requireEmail } from '../constructs/core/validation';
+import { EventGridAlerts } from '../constructs/event-grid/event-grid-alerts';
+import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
+import { EventSubscription } from '../constructs/event-grid/event-subscription';
+import { StorageAccount } from '../constructs/storage/storage-account';
 import { FrontDoor, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
@@ -37,6 +45,8 @@ export interface RealtimeSettings {
   readonly routes?: StreamingRoute[];
   /** WebSocket ping interval of the application (EDGE-2). @default 30 */
   readonly webSocketHeartbeatSeconds?: number;
+  /** Mailbox for dead-lettered and dropped events (HOOK-3). @default - the API Management publisher e-mail */
+  readonly alertEmail?: string;
 }
 
 export interface RealtimeStackProps extends WorkloadStackProps, RealtimeSettings {}
@@ -53,6 +63,10 @@ export class RealtimeStack extends AzureStack {
   public readonly frontDoor: FrontDoor;
   public readonly streamingApi: StreamingApi;
   public readonly webSocketApi: WebSocketApi;
+  /** The sixth pattern: the topic the application publishes to and its webhook subscription. */
+  public readonly events: EventGridTopic;
+  public readonly webhookApi: WebhookApi;
+  public readonly webhookSubscription: EventSubscription;
 
   constructor(scope: Construct, props: RealtimeStackProps) {
     super(scope, {
@@ -120,6 +134,54 @@ export class RealtimeStack extends AzureStack {
       pathLayers,
     });
 
+    // The sixth pattern, webhooks (HOOK-1..3): the app publishes CloudEvents to a topic; Event Grid
+    // delivers them to the gateway, which answers the handshake itself and forwards deliveries
+    // to the app's webhook route; what fails every retry lands in a keyless dead-letter container.
+    this.events = new EventGridTopic(this, 'events', {
+      name: composeName('evgt', prefix, 'realtime'), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
+    });
+    if (this.app.identity) {
+      this.events.grantPublish(this.app.identity, 'app');
+    } else {
+      Annotations.of(this.events).addInfo(`[HOOK-1] ${this.events.node.path}: the app runs without an identity (anonymous image pull), so no publish grant: give the environment a registry, or publish from another identity granted with events.grantPublish().`);
+    }
+    const deadLetters = new StorageAccount(this, 'event-storage', {
+      name: `st${prefix.replace(/[^a-z0-9]/g, '')}events`.slice(0, 24), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
+      // Event Grid writes dead letters over the public endpoint with the topic's identity (Entra ID only).
+      publicNetworkAccess: PublicNetworkAccess.ENABLED,
+    }).addContainer('dead-letters');
+    this.webhookApi = new WebhookApi(this, 'webhook-api', {
+      gateway: this.gateway,
+      name: 'realtime-webhooks',
+      path: 'webhooks',
+      displayName: 'Real-time (webhooks from Event Grid)',
+      backendUrl: `https://${this.app.httpFqdn}/webhooks`,
+      routes: ['/events'],
+      // Event Grid calls the gateway directly, not through Front Door.
+      allowDirectCallers: true,
+    });
+    this.webhookSubscription = new EventSubscription(this, 'webhook-subscription', {
+      topic: this.events,
+      name: 'app-webhook',
+      webhook: this.webhookApi.destination('/events', { name: this.app.node.path, warmInstances: props.replicas?.min ?? 1 }),
+      deadLetterContainer: deadLetters,
+    });
+    // Event Grid performs the handshake when the subscription is created: the API and its policy first.
+    this.webhookSubscription.subscription.dependsOn = [this.webhookApi.policy.fqn, ...(this.webhookSubscription.subscription.dependsOn ?? [])];
+    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
+    requireEmail(this, 'realtime.alertEmail', alertEmail, 'dead-lettered and dropped events (HOOK-3) are sent to this address.');
+    const actionGroup = new MonitorActionGroup(this, 'alert-group', {
+      name: composeName('ag', prefix, 'realtime'), shortName: 'realtime', resourceGroupName,
+      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
+    });
+    new EventGridAlerts(this, 'event-alerts', {
+      topic: this.events, resourceGroupName, namePrefix: composeName('evgt', prefix, 'realtime'), actionGroupId: actionGroup.id,
+    });
+    new TerraformOutput(this, 'events-endpoint', {
+      value: this.events.endpoint,
+      description: 'The topic the application publishes CloudEvents to (Entra ID, EventGrid Data Sender); give it to the app as its publish endpoint',
+    });
+
     new TerraformOutput(this, 'public-url', {
       value: `https://${this.frontDoor.endpointHostName}/realtime`,
       description: 'Polling, long polling and SSE through Front Door and API Management',
@@ -141,7 +203,7 @@ export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
   section: 'realtime',
   fields: {
     image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: true }, replicas: { min: true, max: true },
-    routes: true, webSocketHeartbeatSeconds: true,
+    routes: true, webSocketHeartbeatSeconds: true, alertEmail: true,
   },
   embedded: {
     dev: {

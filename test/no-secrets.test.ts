@@ -6,6 +6,7 @@ import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/li
 import { PaymentsStack } from '../docs/examples/consumer-rate-limits';
 import { InvoicesStack } from '../docs/examples/consumer-functions';
 import { ShippingPartnersStack } from '../docs/examples/consumer-partner-api';
+import { NotificationsStack } from '../docs/examples/consumer-webhooks';
 import { OrdersStack } from '../docs/examples/consumer-stack';
 import { synthAll } from './support/app';
 import { findSecrets, findStoredSecrets } from './support/secrets';
@@ -23,6 +24,7 @@ const EXAMPLES: Record<string, () => TerraformStack[]> = {
   'consumer-rate-limits.ts': () => [new PaymentsStack(Testing.app(), 'dev'), new PaymentsStack(Testing.app(), 'prod')],
   'consumer-functions.ts': () => [new InvoicesStack(Testing.app(), 'dev'), new InvoicesStack(Testing.app(), 'prod')],
   'consumer-partner-api.ts': () => [new ShippingPartnersStack(Testing.app(), 'dev'), new ShippingPartnersStack(Testing.app(), 'prod')],
+  'consumer-webhooks.ts': () => [new NotificationsStack(Testing.app(), 'dev'), new NotificationsStack(Testing.app(), 'prod')],
 };
 
 describe('the stored-secret check itself', () => {

@@ -318,11 +318,11 @@ const policies = all.flatMap(({ name, tf }) => Object.entries(tf.resource ?? {})
   .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ stack: name, where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));
 
 describe('generated policies', () => {
-  it('finds the policies of all eight stacks: streaming and WebSocket per realtime stack, the limiter API, the function API, and per payments stack the partner API, the provider API, its two charge operations and one product per partner', () => {
+  it('finds the policies of all eight stacks: streaming, WebSocket and webhook per realtime stack, the limiter API, the function API, and per payments stack the partner API, the provider API, its two charge operations and one product per partner', () => {
     const count = (prefix: string) => policies.filter((p) => p.stack.startsWith(prefix)).length;
     expect(all).toHaveLength(8);
     // payments: dev 2 partners + 2 APIs + 2 operations = 6; prod 10 partners + 4 = 14.
-    expect([count('realtime-'), count('rate-limiting-'), count('api-patterns-'), count('payments-')]).toEqual([4, 2, 2, 20]);
+    expect([count('realtime-'), count('rate-limiting-'), count('api-patterns-'), count('payments-')]).toEqual([6, 2, 2, 20]);
   });
 });
 

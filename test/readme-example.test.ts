@@ -6,12 +6,13 @@ import { PaymentsStack } from '../docs/examples/consumer-rate-limits';
 import { InvoicesStack } from '../docs/examples/consumer-functions';
 import { OrdersStack } from '../docs/examples/consumer-stack';
 import { ShippingPartnersStack } from '../docs/examples/consumer-partner-api';
+import { NotificationsStack } from '../docs/examples/consumer-webhooks';
 import { TerraformJson, resourceOf } from './support/synth';
 
 const root = join(__dirname, '..');
 
 describe('README consumer example', () => {
-  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts', 'consumer-functions.ts', 'consumer-partner-api.ts']) {
+  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts', 'consumer-functions.ts', 'consumer-partner-api.ts', 'consumer-webhooks.ts']) {
     it(`shows docs/examples/${file} verbatim, so the README shows code that compiles (npm run typecheck)`, () => {
       const readme = readFileSync(join(root, 'README.md'), 'utf8');
       const example = readFileSync(join(root, 'docs/examples', file), 'utf8');
@@ -80,5 +81,23 @@ describe('README consumer example', () => {
     const carrier = Object.values(tf.resource?.azurerm_api_management_api_policy ?? {}).map((p) => (p as { xml_content: string }).xml_content).find((x) => x.includes('<retry'))!;
     expect(carrier).toContain('<retry condition="@(context.Response != null &amp;&amp; (context.Response.StatusCode == 429 || context.Response.StatusCode == 503 || context.Response.StatusCode == 504))" count="2" interval="2" max-interval="30" delta="2" first-fast-retry="false">');
     expect(carrier).toContain('<value>{{carrier-api-key}}</value>');
+  });
+
+  it('synthesizes another team\'s Container App subscribed to its topic: CloudEvents, its retries, dead letters with the topic\'s identity granted first (HOOK-1, HOOK-3)', () => {
+    const stack = new NotificationsStack(Testing.app(), 'dev');
+    const tf = JSON.parse(Testing.synth(stack, true)) as TerraformJson;
+    const subscription = resourceOf(tf, 'azurerm_eventgrid_event_subscription');
+    expect(subscription).toMatchObject({
+      name: 'receiver',
+      event_delivery_schema: 'CloudEventSchemaV1_0',
+      retry_policy: { max_delivery_attempts: 10, event_time_to_live: 120 },
+      dead_letter_identity: { type: 'SystemAssigned' },
+      storage_blob_dead_letter_destination: { storage_blob_container_name: 'dead-letters' },
+      webhook_endpoint: { url: expect.stringMatching(/^https:\/\/\$\{azurerm_container_app\.receiver_app_[0-9A-F]+\.ingress\[0\]\.fqdn\}\/events$/) },
+    });
+    expect(subscription.depends_on).toEqual([expect.stringMatching(/^azurerm_role_assignment\.storage_container-dead-letters_contributor-to-receiver-dead-letter_[0-9A-F]+$/)]);
+    expect(resourceOf(tf, 'azurerm_eventgrid_topic')).toMatchObject({ input_schema: 'CloudEventSchemaV1_0', local_auth_enabled: false });
+    expect(Object.values(tf.resource?.azurerm_role_assignment ?? {}).map((a) => (a as { role_definition_name: string }).role_definition_name).sort())
+      .toEqual(['EventGrid Data Sender', 'Storage Blob Data Contributor']);
   });
 });

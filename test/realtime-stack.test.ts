@@ -63,10 +63,10 @@ describe('RealtimeStack wiring', () => {
     }
   });
 
-  it('checks X-Azure-FDID against this environment\'s Front Door on both APIs', () => {
+  it('checks X-Azure-FDID against this environment\'s Front Door on both streaming APIs', () => {
     const tf = byName('realtime-dev');
-    for (const type of ['azurerm_api_management_api_policy', 'azurerm_api_management_api_operation_policy']) {
-      expect(resourceOf(tf, type).xml_content).toMatch(
+    for (const [type, path] of [['azurerm_api_management_api_policy', 'streaming-api'], ['azurerm_api_management_api_operation_policy', undefined]] as const) {
+      expect(resourceOf(tf, type, path).xml_content).toMatch(
         /<check-header name="X-Azure-FDID"[^>]*>\s*<value>\$\{azurerm_cdn_frontdoor_profile\.front-door_profile_[0-9A-F]+\.resource_guid\}<\/value>/);
     }
     expect(resourceOf(tf, 'azurerm_api_management_api_operation_policy').operation_id).toBe('onHandshake');
@@ -85,13 +85,13 @@ describe('RealtimeStack wiring', () => {
     expect(setting.target_resource_id).toMatch(/^\$\{azurerm_container_app_environment\.container-apps_environment_[0-9A-F]+\.id\}$/);
   });
 
-  it('exposes the public URL, the WebSocket URL and the direct gRPC address', () => {
-    expect(Object.keys(byName('realtime-dev').output ?? {}).sort()).toEqual(['grpc-address', 'public-url', 'websocket-url']);
+  it('exposes the public URL, the WebSocket URL, the direct gRPC address and the topic the app publishes to', () => {
+    expect(Object.keys(byName('realtime-dev').output ?? {}).sort()).toEqual(['events-endpoint', 'grpc-address', 'public-url', 'websocket-url']);
   });
 
   it('pulls the prod image from the shared registry with identity (SEC-2)', () => {
     const prod = byName('realtime-prod');
-    expect(resourceOf(prod, 'azurerm_role_assignment').role_definition_name).toBe('AcrPull');
+    expect(resourceOf(prod, 'azurerm_role_assignment', 'app_acr-pull').role_definition_name).toBe('AcrPull');
     expect(Object.values(prod.data?.azurerm_container_registry ?? {})).toEqual([
       expect.objectContaining({ name: 'crrtpshared', resource_group_name: 'rg-rtp-shared' }),
     ]);
@@ -150,8 +150,8 @@ describe.skipIf(!policySchemaAvailable())(`every generated policy against the AP
     .filter(([type]) => type.startsWith('azurerm_api_management') && type.endsWith('_policy'))
     .flatMap(([type, items]) => Object.entries(items).map(([id, r]) => ({ where: `${name} ${type}.${id}`, xml: r.xml_content as string }))));
 
-  it('finds the streaming and WebSocket policies of every stack', () => {
-    expect(policies.length).toBe(stacks.length * 2);
+  it('finds the streaming, WebSocket and webhook policies of every stack', () => {
+    expect(policies.length).toBe(stacks.length * 3);
   });
 
   for (const policy of policies) {

@@ -110,6 +110,15 @@ export const NAME_RULES = {
     kind: 'API Management named value', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
     shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
   },
+  eventGridTopic: {
+    kind: 'Event Grid topic', min: 3, max: 50, pattern: /^[-A-Za-z0-9]+$/, shape: 'letters, digits and hyphens',
+  },
+  eventGridSystemTopic: {
+    kind: 'Event Grid system topic', min: 3, max: 128, pattern: /^[-A-Za-z0-9]+$/, shape: 'letters, digits and hyphens',
+  },
+  eventGridSubscription: {
+    kind: 'Event Grid subscription', min: 3, max: 64, pattern: /^[-A-Za-z0-9]+$/, shape: 'letters, digits and hyphens',
+  },
   functionApp: {
     // Part of <name>.azurewebsites.net.
     kind: 'function app', min: 2, max: 60, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,

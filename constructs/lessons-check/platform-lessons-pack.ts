@@ -16,6 +16,9 @@ import { ManagedRedisAccessKeysRule } from './rules/redis/managed-redis-access-k
 import { ManagedRedisPlaintextRule } from './rules/redis/managed-redis-plaintext';
 import { NoAzureCacheForRedisRule } from './rules/redis/no-azure-cache-for-redis';
 import { NoRedisEnterpriseRule } from './rules/redis/no-redis-enterprise';
+import { ColdWebhookReceiverRule } from './rules/event-grid/cold-webhook-receiver';
+import { SubscriptionDeadLetterRule } from './rules/event-grid/subscription-dead-letter';
+import { TopicLocalAuthRule } from './rules/event-grid/topic-local-auth';
 import { KeyVaultAccessPoliciesRule } from './rules/key-vault/key-vault-access-policies';
 import { NamedValuePlainSecretRule } from './rules/api-management/named-value-plain-secret';
 import { RetryOnClientErrorsRule } from './rules/api-management/retry-on-client-errors';
@@ -58,6 +61,9 @@ export class PlatformLessonsPack {
       { rule: new KeyVaultAccessPoliciesRule(), level: error },
       { rule: new NamedValuePlainSecretRule(), level: error },
       { rule: new RetryOnClientErrorsRule(), level: error },
+      { rule: new SubscriptionDeadLetterRule(), level: error },
+      { rule: new TopicLocalAuthRule(), level: error },
+      { rule: new ColdWebhookReceiverRule(), level: warning },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }

@@ -106,8 +106,14 @@ export interface EntraCallerOptions {
   readonly tenantId: string;
   /** Application (client) id or App ID URI the tokens are for. */
   readonly audience: string;
-  /** Client ids allowed to call: the managed identities of the callers. */
-  readonly clientApplicationIds: string[];
+  /** Client ids allowed to call: the managed identities of the callers. @default - none: then `requiredRoles` must be given */
+  readonly clientApplicationIds?: string[];
+  /**
+   * App roles the token must carry (`roles` claim), e.g. `AzureEventGridSecureWebhookSubscriber`
+   * for Event Grid's deliveries: for callers whose client id is not yours to name.
+   * @default - none
+   */
+  readonly requiredRoles?: string[];
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,11 +125,13 @@ function audiencesOf(audience: string): string[] {
 /** `<validate-azure-ad-token>`: only tokens for `audience` from the given client ids; anyone else gets 401. */
 export function validateEntraCallerElement(options: EntraCallerOptions): XmlElement {
   const builder = 'validate-azure-ad-token';
-  if (options.clientApplicationIds.length === 0) {
+  const clientIds = options.clientApplicationIds ?? [];
+  const roles = options.requiredRoles ?? [];
+  if (clientIds.length === 0 && roles.length === 0) {
     refuseValue(builder, {
       lesson: 'ACCESS', setting: 'clientApplicationIds', given: [],
-      problem: 'without client ids every application of the tenant that gets a token for the audience is let in.',
-      fix: 'give the client id of each caller\'s managed identity.',
+      problem: 'without client ids or a required role every application of the tenant that gets a token for the audience is let in.',
+      fix: 'give the client id of each caller\'s managed identity, or the app role the callers are assigned.',
     });
   }
   for (const value of [options.tenantId, options.audience]) {
@@ -138,9 +146,13 @@ export function validateEntraCallerElement(options: EntraCallerOptions): XmlElem
     name: 'validate-azure-ad-token',
     attributes: { 'tenant-id': options.tenantId, 'header-name': 'Authorization', 'failed-validation-httpcode': 401 },
     children: [
-      { name: 'client-application-ids', children: options.clientApplicationIds.map((id) => ({ name: 'application-id', text: id })) },
+      ...(clientIds.length > 0 ? [{ name: 'client-application-ids', children: clientIds.map((id) => ({ name: 'application-id', text: id })) }] : []),
       // A managed identity's token names the application as it was asked for: the bare client id, or its App ID URI.
       { name: 'audiences', children: audiencesOf(options.audience).map((text) => ({ name: 'audience', text })) },
+      ...(roles.length > 0 ? [{
+        name: 'required-claims',
+        children: [{ name: 'claim', attributes: { name: 'roles', match: 'any' }, children: roles.map((text) => ({ name: 'value', text })) }],
+      }] : []),
     ],
   };
 }

@@ -43,8 +43,8 @@ export class BlobContainer extends Construct {
   public readonly containerId: string;
   /** `https://<account>.blob.core.windows.net/<name>`. */
   public readonly url: string;
-  /** Its poison queue (`<name>-poison`), when `StorageAccount.addQueue` was asked for one. */
-  public poisonQueue?: StorageQueue;
+  /** The account's resource id (an Event Grid dead-letter destination names it). */
+  public readonly accountId: string;
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
@@ -67,6 +67,7 @@ export class BlobContainer extends Construct {
     });
     this.containerName = props.name;
     this.containerId = this.container.resourceManagerId;
+    this.accountId = props.account.accountId;
     // Through the container's name, so what deploys into it waits for it.
     this.url = `${props.account.blobEndpoint}${this.container.name}`;
   }
@@ -97,6 +98,8 @@ export class StorageQueue extends Construct {
   public readonly serviceUrl: string;
   /** `https://<account>.queue.core.windows.net/<name>`, through the queue's name, so a sender waits for the queue. */
   public readonly url: string;
+  /** The account's resource id (an Event Grid queue destination names it). */
+  public readonly accountId: string;
   /** Its poison queue (`<name>-poison`), when `StorageAccount.addQueue` was asked for one. */
   public poisonQueue?: StorageQueue;
 
@@ -106,6 +109,7 @@ export class StorageQueue extends Construct {
     this.queue = new StorageQueueResource(this, 'queue', { name: props.name, storageAccountId: props.account.accountId });
     this.queueName = props.name;
     this.queueId = this.queue.resourceManagerId;
+    this.accountId = props.account.accountId;
     this.serviceUrl = `https://${props.account.accountName}.queue.core.windows.net`;
     this.url = `${this.serviceUrl}/${this.queue.name}`;
   }

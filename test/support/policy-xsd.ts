@@ -7,7 +7,7 @@ import { PolicyValidationResult, validatePolicyXml } from './apim-policy-schema'
  * - `<return-response>` declares its `set-status`/`set-header`/`set-body` children locally
  *   without a type, so their attributes go unchecked; wrapped, they meet the global
  *   declarations of those policies.
- * (Same-name nesting, e.g. a `<when>` inside a `<when>`, is not handled.)
+ * Same-name nesting (a `<when>` inside a `<when>`) is matched by depth.
  */
 const UNCHECKED_CONTENT = ['when', 'otherwise', 'limit-concurrency', 'return-response'];
 
@@ -23,10 +23,23 @@ function uncheckedBodies(xml: string): string[] {
   const opening = new RegExp(`<(${UNCHECKED_CONTENT.join('|')})\\b[^>]*?(?<!/)>`, 'g');
   for (const match of xml.matchAll(opening)) {
     const start = match.index + match[0].length;
-    const end = xml.indexOf(`</${match[1]}>`, start);
+    const end = closingTagOf(xml, match[1], start);
     if (end >= 0) bodies.push(xml.slice(start, end));
   }
   return bodies;
+}
+
+/** Where the element named `name` that opened just before `from` closes, counting nested ones of the same name. */
+function closingTagOf(xml: string, name: string, from: number): number {
+  const tags = new RegExp(`<(/?)${name}\\b[^>]*?(/?)>`, 'g');
+  tags.lastIndex = from;
+  let depth = 1;
+  for (let m = tags.exec(xml); m; m = tags.exec(xml)) {
+    if (m[1] === '/') depth -= 1;
+    else if (m[2] !== '/') depth += 1;
+    if (depth === 0) return m.index;
+  }
+  return -1;
 }
 
 function wrapAsPolicy(body: string): string {

@@ -1,0 +1,133 @@
+import { Construct } from 'constructs';
+import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
+import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { refuse, within } from '../core/validation';
+import { WebhookDestination, WebhookEntraAuth, WebhookReceiver } from '../event-grid/event-subscription';
+import { PolicyDocument } from '../policy/policy-document';
+import { PolicyStatement } from '../policy/policy-statement';
+import { ExistsAction } from '../policy/statements';
+import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+
+/** The origin Event Grid names in the CloudEvents handshake. */
+export const EVENT_GRID_ORIGIN = 'eventgrid.azure.net';
+/** The app role Event Grid's deliveries carry when the webhook is protected with Entra ID. */
+export const EVENT_GRID_WEBHOOK_ROLE = 'AzureEventGridSecureWebhookSubscriber';
+
+export interface WebhookApiProps extends GatewayApiProps {
+  /** HTTPS base URL of the service that processes the events (e.g. `https://<app fqdn>`). */
+  readonly backendUrl: string;
+  /** Routes below the API path that take events, e.g. `/events`; each gets OPTIONS and POST. */
+  readonly routes: string[];
+  /**
+   * Require Event Grid's Entra ID token on deliveries: the app registration the subscription
+   * asks tokens for, with the `AzureEventGridSecureWebhookSubscriber` role assigned to Event
+   * Grid's service principal (create both once; neither azurerm nor AzAPI does).
+   * @default - no token check: the gateway's only checks are the route and the content type
+   */
+  readonly entraAuth?: WebhookEntraAuth;
+}
+
+/**
+ * The gateway side of Event Grid webhooks (HOOK-1): the CloudEvents handshake (`OPTIONS` with
+ * `WebHook-Request-Origin: eventgrid.azure.net`) is answered by the gateway itself with
+ * `WebHook-Allowed-Origin`, so creating a subscription depends neither on the receiver's code
+ * being deployed nor on it being warm; deliveries (`POST`, CloudEvents content types only,
+ * optionally with Event Grid's Entra ID token) are forwarded to the receiver. Deliveries are at
+ * least once and unordered (HOOK-2); the receiver answers 400 to a body it cannot parse, which
+ * Event Grid does not retry (HOOK-3).
+ */
+export class WebhookApi extends Construct {
+  public readonly api: ApiManagementApi;
+  public readonly apiName: string;
+  public readonly policy: ApiManagementApiPolicy;
+  private readonly baseUrl: string;
+  private readonly entraAuth?: WebhookEntraAuth;
+  private readonly routes: Set<string>;
+
+  constructor(scope: Construct, id: string, props: WebhookApiProps) {
+    super(scope, id);
+    checkBackendUrl(this, props.backendUrl, 'https', 'HOOK-1', 'events would cross the network in clear text.', 'use the receiver\'s https:// URL.');
+    if (props.routes.length === 0) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'routes', given: [],
+        problem: 'an API without routes answers 404 to the handshake, and the subscription fails.', fix: 'give the receiver\'s route, e.g. \'/events\'.',
+      });
+    }
+    for (const route of props.routes) {
+      if (!/^\/[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/.test(route)) {
+        refuse(this, {
+          lesson: 'AZURE', setting: 'routes', given: route,
+          problem: 'a route is a path below the API, starting with a slash, without parameters.', fix: 'use e.g. \'/events\'.',
+        });
+      }
+    }
+    const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
+    this.api = createGatewayApi(this, props, { protocols: ['https'], serviceUrl: props.backendUrl, subscriptionRequired: false });
+    this.apiName = this.api.name;
+    this.routes = new Set(props.routes);
+    for (const route of props.routes) {
+      for (const method of ['OPTIONS', 'POST']) {
+        const key = `${method.toLowerCase()}${route.replace(/[^A-Za-z0-9]+/g, '-')}`;
+        new ApiManagementApiOperation(this, `operation-${key}`, {
+          operationId: key,
+          apiName: this.api.name,
+          apiManagementName: props.gateway.serviceName,
+          resourceGroupName: props.gateway.resourceGroupName,
+          displayName: method === 'OPTIONS' ? `CloudEvents handshake ${route}` : `Deliveries ${route}`,
+          method,
+          urlTemplate: route,
+        });
+      }
+    }
+    this.entraAuth = props.entraAuth;
+    const handshake = PolicyStatement.choose([{
+      condition: '@(context.Request.Method == "OPTIONS")',
+      statements: [PolicyStatement.choose([{
+        condition: `@(context.Request.Headers.GetValueOrDefault("WebHook-Request-Origin", "") == "${EVENT_GRID_ORIGIN}")`,
+        statements: [PolicyStatement.returnResponse({
+          statusCode: 200, reason: 'OK', headers: { 'WebHook-Allowed-Origin': EVENT_GRID_ORIGIN, 'WebHook-Allowed-Rate': '*', Allow: 'POST' },
+        })],
+      }], [PolicyStatement.returnResponse({ statusCode: 403, reason: 'Forbidden' })])],
+    }]);
+    const contentType = PolicyStatement.choose([{
+      condition: '@(!context.Request.Headers.GetValueOrDefault("Content-Type", "").StartsWith("application/cloudevents"))',
+      statements: [PolicyStatement.returnResponse({
+        statusCode: 415, reason: 'Unsupported Media Type', headers: { 'Content-Type': 'application/problem+json' },
+        body: JSON.stringify({ type: 'about:blank', title: 'CloudEvents only', status: 415, detail: 'Send application/cloudevents+json or application/cloudevents-batch+json.' }),
+      })],
+    }]);
+    const token = props.entraAuth ? [
+      PolicyStatement.validateEntraCaller({ tenantId: props.entraAuth.tenantId, audience: props.entraAuth.applicationIdOrUri, requiredRoles: [EVENT_GRID_WEBHOOK_ROLE] }),
+      // The receiver trusts the gateway; the token stays here.
+      PolicyStatement.setHeader('Authorization', ExistsAction.DELETE),
+    ] : [];
+    claimApiPolicy(this, props.gateway, this.api.name);
+    this.policy = new ApiManagementApiPolicy(this, 'policy', {
+      apiName: this.api.name,
+      apiManagementName: props.gateway.serviceName,
+      resourceGroupName: props.gateway.resourceGroupName,
+      xmlContent: new PolicyDocument({ inbound: [...inbound, handshake, ...token, contentType] }).toXml(),
+    });
+    this.baseUrl = `https://${props.gateway.gatewayHostName}/${props.path}`;
+  }
+
+  /**
+   * The subscription's destination for one route: the gateway's URL, the handshake answered by
+   * the gateway, Event Grid's Entra ID token when the API requires it.
+   */
+  public destination(route: string, receiver?: WebhookReceiver): WebhookDestination {
+    if (!this.routes.has(route)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'route', given: route,
+        problem: 'the API has no such route: the handshake would answer 404.', fix: `use one of ${[...this.routes].join(', ')}.`,
+      });
+    }
+    return {
+      url: `${this.baseUrl}${route}`,
+      handshakeAnsweredByGateway: true,
+      ...(this.entraAuth ? { entraAuth: this.entraAuth } : {}),
+      ...(receiver ? { receiver } : {}),
+    };
+  }
+}

@@ -1,0 +1,161 @@
+import { TerraformStack } from 'cdktf';
+import { Construct, IConstruct } from 'constructs';
+import { EventgridSystemTopic } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic';
+import { EventgridTopic } from '@cdktf/provider-azurerm/lib/eventgrid-topic';
+import { claim, resolveIn } from '../core/claims';
+import { PublicNetworkAccess } from '../core/network';
+import { NAME_RULES, checkName } from '../core/naming';
+import { Production } from '../core/production';
+import { refuse, requireOneOf, warn } from '../core/validation';
+import { Grant } from '../identity/grant';
+import { grantOn } from '../identity/grant-on';
+import { IManagedIdentity, IPrincipal, ManagedIdentity } from '../identity/principal';
+import { BuiltInRole } from '../identity/roles';
+import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+
+/** Which resource subscriptions hang under. */
+export enum EventGridTopicKind {
+  /** A custom topic the application publishes to (`azurerm_eventgrid_topic`). */
+  CUSTOM = 'custom',
+  /** The system topic of an Azure resource (`azurerm_eventgrid_system_topic`). */
+  SYSTEM = 'system',
+}
+
+/** A topic subscriptions deliver from: a custom topic or a system topic. */
+export interface IEventGridTopic extends IConstruct {
+  readonly kind: EventGridTopicKind;
+  /** Resource id: a custom topic's subscriptions use it as their scope. */
+  readonly topicId: string;
+  /** Topic name (a system topic's subscriptions name it). */
+  readonly topicName: string;
+  readonly resourceGroupName: string;
+  /** The topic's system-assigned identity: it dead-letters and delivers to queues (granted first). */
+  readonly identity: IManagedIdentity;
+}
+
+export interface EventGridTopicProps {
+  /** Topic name: 3-50 letters, digits and hyphens. */
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /**
+   * The topic's public endpoint (publishers sign in with Entra ID either way). Enabled in
+   * production is a warning (SEC-1).
+   * @default PublicNetworkAccess.ENABLED: publishers without a VNet reach it there
+   */
+  readonly publicNetworkAccess?: PublicNetworkAccess;
+  /** Log Analytics workspace for publish and delivery failures. @default - no diagnostics */
+  readonly logAnalyticsWorkspaceId?: string;
+  /** @default Production.isProduction(this) */
+  readonly production?: boolean;
+}
+
+/**
+ * A custom Event Grid topic: CloudEvents 1.0 in (the schema is fixed when the topic is created),
+ * access keys off so publishers sign in with Entra ID (SEC-1, `grantPublish`), a system-assigned
+ * identity for dead-lettering and queue delivery, publish and delivery failures in Log Analytics.
+ */
+export class EventGridTopic extends Construct implements IEventGridTopic {
+  public readonly kind = EventGridTopicKind.CUSTOM;
+  public readonly topic: EventgridTopic;
+  public readonly topicId: string;
+  public readonly topicName: string;
+  public readonly resourceGroupName: string;
+  public readonly identity: IManagedIdentity;
+  /** The endpoint publishers post CloudEvents to. */
+  public readonly endpoint: string;
+
+  constructor(scope: Construct, id: string, props: EventGridTopicProps) {
+    super(scope, id);
+    const production = props.production ?? Production.isProduction(this);
+    const name = checkName(this, 'name', props.name, NAME_RULES.eventGridTopic);
+    const publicNetworkAccess = props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED;
+    requireOneOf(this, publicNetworkAccess, Object.values(PublicNetworkAccess), {
+      lesson: 'AZURE', setting: 'publicNetworkAccess', problem: 'a topic\'s public endpoint is Enabled or Disabled (capitalised).',
+    });
+    if (production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
+      warn(this, {
+        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+        problem: 'the production topic takes events on a public endpoint: only Entra ID and the EventGrid Data Sender role stand between it and the internet.',
+        fix: 'publish from a VNet, add a private endpoint for the topic, then set publicNetworkAccess to \'Disabled\'.',
+      });
+    }
+    this.topic = new EventgridTopic(this, 'topic', {
+      name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      inputSchema: 'CloudEventSchemaV1_0',
+      // Access keys off: publishers use Entra ID and the EventGrid Data Sender role (SEC-1).
+      localAuthEnabled: false,
+      publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
+      identity: { type: 'SystemAssigned' },
+    });
+    this.topicId = this.topic.id;
+    this.topicName = this.topic.name;
+    this.resourceGroupName = props.resourceGroupName;
+    this.endpoint = this.topic.endpoint;
+    this.identity = ManagedIdentity.systemAssigned(this.topic.identity.principalId, `${id}-topic`);
+    if (props.logAnalyticsWorkspaceId) {
+      new DiagnosticSettings(this, 'diagnostics', { targetResourceId: this.topic.id, workspaceId: props.logAnalyticsWorkspaceId });
+    }
+  }
+
+  /** EventGrid Data Sender on this topic: publish events with Entra ID. */
+  public grantPublish(principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, 'publish', BuiltInRole.EVENTGRID_DATA_SENDER, principal, this.topicId, id);
+  }
+}
+
+export interface EventGridSystemTopicProps {
+  /** Topic name: 3-128 letters, digits and hyphens. */
+  readonly name: string;
+  readonly resourceGroupName: string;
+  /** The source's region (`global` for subscription- and resource-group-level sources). */
+  readonly location: string;
+  /** Resource id of the Azure resource whose events the topic carries, e.g. a storage account. */
+  readonly sourceResourceId: string;
+  /** The source's topic type, e.g. `Microsoft.Storage.StorageAccounts`. */
+  readonly topicType: string;
+}
+
+/**
+ * The system topic of an Azure resource, with a system-assigned identity for dead-lettering.
+ * Azure keeps one system topic per source: a second one for the same source in this app is
+ * refused at synth instead of failing at apply.
+ */
+export class EventGridSystemTopic extends Construct implements IEventGridTopic {
+  public readonly kind = EventGridTopicKind.SYSTEM;
+  public readonly topic: EventgridSystemTopic;
+  public readonly topicId: string;
+  public readonly topicName: string;
+  public readonly resourceGroupName: string;
+  public readonly identity: IManagedIdentity;
+
+  constructor(scope: Construct, id: string, props: EventGridSystemTopicProps) {
+    super(scope, id);
+    const name = checkName(this, 'name', props.name, NAME_RULES.eventGridSystemTopic);
+    // A reference names the same source only within its stack; a literal id everywhere.
+    const resolved = String(resolveIn(this, props.sourceResourceId));
+    const source = resolved.includes('${') ? `${TerraformStack.of(this).node.path}:${resolved}` : resolved.toLowerCase();
+    const holder = claim(this, 'eventgrid-system-topic', source);
+    if (holder !== undefined) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'sourceResourceId', given: props.sourceResourceId,
+        problem: `${holder} already is the system topic of this source, and Azure keeps one per source: the second create fails at apply.`,
+        fix: 'add the subscriptions to the existing system topic.',
+      });
+    }
+    this.topic = new EventgridSystemTopic(this, 'topic', {
+      name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      sourceResourceId: props.sourceResourceId,
+      topicType: props.topicType,
+      identity: { type: 'SystemAssigned' },
+    });
+    this.topicId = this.topic.id;
+    this.topicName = this.topic.name;
+    this.resourceGroupName = props.resourceGroupName;
+    this.identity = ManagedIdentity.systemAssigned(this.topic.identity.principalId, `${id}-topic`);
+  }
+}

@@ -1,0 +1,19 @@
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
+
+/** SEC-1: a custom topic or domain takes its access keys unless told otherwise (the provider's default). */
+export class TopicLocalAuthRule implements ILessonRule {
+  public readonly id = 'SEC-1.EventGridLocalAuth';
+  public readonly lesson = 'SEC-1';
+  public readonly description = 'An Event Grid topic or domain that accepts its access keys.';
+  public readonly resourceTypes = ['azurerm_eventgrid_topic', 'azurerm_eventgrid_domain'];
+
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
+    const local = resource.attributes.local_auth_enabled;
+    if (local === false || local === 'false') return RuleOutcome.compliant();
+    return RuleOutcome.nonCompliant({
+      setting: 'local_auth_enabled', given: local,
+      problem: 'the topic accepts its access keys (unset: on), shared secrets any publisher can leak, next to Entra ID.',
+      fix: 'set local_auth_enabled = false and grant publishers EventGrid Data Sender (EventGridTopic does both).',
+    });
+  }
+}
