@@ -189,7 +189,8 @@ export class PaymentsStack extends AzureStack {
         LEDGER_TABLE: 'ledger',
       },
     });
-    for (const table of tables) table.grantReadWrite(this.consumer.identity, 'consumer');
+    // The consumer waits for its table roles too: it reads the idempotency store from its first message.
+    for (const table of tables) table.grantReadWrite(this.consumer.identity, 'consumer').applyBefore(this.consumer.app);
 
     this.provider = new ProviderApi(this, 'psp-api', {
       gateway: this.gateway,

@@ -176,8 +176,10 @@ describe('StorageAccount children', () => {
     const { stack, storage } = account();
     const container = storage.addContainer('large-responses');
     const tf = synth(stack);
+    // Protected from destroy with the account (production, the default of an unmarked stack).
     expect(resourceOf(tf, 'azurerm_storage_container')).toEqual({
       name: 'large-responses', storage_account_id: ref(tf, 'azurerm_storage_account', 'id'), container_access_type: 'private',
+      lifecycle: { prevent_destroy: true },
     });
     expect(container.containerName).toBe('large-responses');
     expect(resolveIn(stack, container.url)).toBe(`${ref(tf, 'azurerm_storage_account', 'primary_blob_endpoint')}${ref(tf, 'azurerm_storage_container', 'name')}`);
@@ -206,6 +208,7 @@ describe('StorageAccount children', () => {
       name: 'ledger',
       parent_id: `${ref(tf, 'azurerm_storage_account', 'id')}/tableServices/default`,
       body: { properties: {} },
+      lifecycle: { prevent_destroy: true },
     });
     expect(resourcesOf(tf, 'azurerm_storage_table')).toEqual({});
     expect(table.tableName).toBe('ledger');
@@ -488,5 +491,37 @@ describe('StorageAccount.fromExisting', () => {
     const r = refusalOf(() => StorageAccount.fromExisting(testStack(), 'shared', { name: 'St-Shared', resourceGroupName: 'rg-shared' }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'name', path: 'test/shared' });
     expect(r.message).toBe('[AZURE] test/shared: name = "St-Shared": Azure rejects this storage account name (9 characters). Fix: use 3-24 characters: lower-case letters and digits only.');
+  });
+});
+
+describe('StorageAccount children protected with the account', () => {
+  it('protects containers, queues (with their poison queue) and tables from destroy when the account is protected', () => {
+    const { stack, storage } = account();
+    storage.addContainer('large-responses');
+    storage.addQueue('outbox', { poisonQueue: true });
+    storage.addTable('ledger');
+    const tf = synth(stack);
+    const lifecycles = [
+      ...Object.values(resourcesOf(tf, 'azurerm_storage_container')),
+      ...Object.values(resourcesOf(tf, 'azurerm_storage_queue')),
+      ...Object.values(resourcesOf(tf, 'azapi_resource')),
+    ].map((r) => r.lifecycle);
+    expect(lifecycles).toEqual([{ prevent_destroy: true }, { prevent_destroy: true }, { prevent_destroy: true }, { prevent_destroy: true }]);
+  });
+
+  it('leaves them unprotected when the account is not (development, or protectFromDestroy: false)', () => {
+    for (const { stack, storage } of [account(devStack()), account(testStack(), { protectFromDestroy: false })]) {
+      storage.addContainer('large-responses');
+      storage.addQueue('outbox', { poisonQueue: true });
+      storage.addTable('ledger');
+      const tf = synth(stack);
+      const resources = [
+        ...Object.values(resourcesOf(tf, 'azurerm_storage_container')),
+        ...Object.values(resourcesOf(tf, 'azurerm_storage_queue')),
+        ...Object.values(resourcesOf(tf, 'azapi_resource')),
+      ];
+      expect(resources).toHaveLength(4);
+      for (const r of resources) expect(r).not.toHaveProperty('lifecycle');
+    }
   });
 });

@@ -132,7 +132,10 @@ export class GatewayProduct extends Construct {
    * A subscription for one client, id `<product>-<client>`, active, with tracing off (a trace
    * would show policy internals and backend addresses to the caller).
    */
-  public addSubscription(client: string): ApiManagementSubscription {
+  /**
+   * @param subscriptionId @default `<product>-<client>`
+   */
+  public addSubscription(client: string, subscriptionId?: string): ApiManagementSubscription {
     // An own-property check: `in` also sees Object.prototype, so a client named `constructor`
     // or `toString` would be refused as listed twice.
     if (Object.prototype.hasOwnProperty.call(this.subscriptions, client)) {
@@ -142,9 +145,9 @@ export class GatewayProduct extends Construct {
         fix: 'list each client once.',
       });
     }
-    const subscriptionId = checkName(this, `clients.${client}`, `${this.productId}-${client}`, NAME_RULES.apiManagementProduct);
+    const id = checkName(this, `clients.${client}`, subscriptionId ?? `${this.productId}-${client}`, NAME_RULES.apiManagementProduct);
     const subscription = new ApiManagementSubscription(this, `subscription-${client}`, {
-      subscriptionId,
+      subscriptionId: id,
       displayName: client,
       productId: this.product.id,
       apiManagementName: this.gateway.serviceName,

@@ -44,6 +44,7 @@ export class KeyVaultNamedValue extends Construct {
   constructor(scope: Construct, id: string, props: KeyVaultNamedValueProps) {
     super(scope, id);
     const name = checkName(this, 'name', props.name, NAME_RULES.apiManagementNamedValue);
+    const displayName = checkName(this, 'displayName', props.displayName ?? name, NAME_RULES.apiManagementNamedValueDisplayName);
     claimOnGateway(this, props.gateway, {
       kind: 'named-value', value: props.name, setting: 'name', description: `a named value called ${JSON.stringify(props.name)}`,
       fix: 'give each named value its own name on the gateway.',
@@ -59,7 +60,7 @@ export class KeyVaultNamedValue extends Construct {
     }
     this.namedValue = new ApiManagementNamedValue(this, 'named-value', {
       name,
-      displayName: props.displayName ?? name,
+      displayName,
       apiManagementName: props.gateway.serviceName,
       resourceGroupName: props.gateway.resourceGroupName,
       secret: true,

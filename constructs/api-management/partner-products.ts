@@ -98,8 +98,9 @@ export class PartnerProducts extends Construct {
         displayName: `${props.productPrefix} ${partner.name}`,
         description: `Partner ${partner.name}: ${partner.callsPerMinute} calls per minute${partner.quota ? `, ${partner.quota.calls} per ${partner.quota.renewalPeriodSeconds} s` : ''}.`,
         apis: props.apis,
-        clients: [partner.name],
       });
+      // One subscription, named like the product: `<prefix>-<partner>`.
+      product.addSubscription(partner.name, productId);
       this.products[partner.name] = product;
       const limits = within(this, `${at}`, () => [
         PolicyStatement.rateLimitByKey({ calls: partner.callsPerMinute, renewalPeriodSeconds: 60 }),

@@ -106,6 +106,13 @@ export class ProviderApi extends Construct {
         fix: `use at least ${outageSeconds} s (the default is the declared outage).`,
       });
     }
+    if (props.callers.clientIds.length === 0) {
+      refuse(this, {
+        lesson: 'ACCESS', setting: 'callers.clientIds', given: [],
+        problem: 'without client ids every application of the tenant that gets a token for the audience could call the provider with the platform\'s key.',
+        fix: 'give the client id of the paced consumer\'s managed identity (consumer.identityResource.clientId).',
+      });
+    }
     const retry = props.retry ?? { count: 1, intervalSeconds: 2 };
     const operations = this.checkOperations(props.operations);
 

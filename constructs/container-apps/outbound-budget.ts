@@ -72,7 +72,9 @@ export function checkPace(scope: IConstruct, budget: OutboundBudget, pace: Consu
   const retries = pace.gatewayRetries ?? 0;
   const slotsCalls = (period * 1000) / pace.minCallMilliseconds;
   const worst = pace.replicas * pace.concurrencyPerReplica * slotsCalls * (1 + retries);
-  if (worst > budget.calls) {
+  // Compared in whole numbers: replicas x slots x period ms x (1 + retries) against calls x call ms.
+  const over = pace.replicas * pace.concurrencyPerReplica * period * 1000 * (1 + retries) > budget.calls * pace.minCallMilliseconds;
+  if (over) {
     refuse(scope, {
       lesson: 'LIM-5', setting: 'pace', given: `${fmt(worst)} calls per ${period} s`,
       problem: `${pace.replicas} replica(s) x ${pace.concurrencyPerReplica} call(s) in flight x ${fmt(slotsCalls)} calls per slot per ${period} s (one per ${pace.minCallMilliseconds} ms)`
@@ -107,7 +109,9 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance): number 
       lesson: 'PAY-3', setting: 'outage', given: `${outage.maxDequeueCount} attempts, ${outage.visibilityTimeoutSeconds} s apart`,
       problem: `a message that first fails when the outage starts is retried for (${outage.maxDequeueCount} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,`
         + ` shorter than the declared ${outage.declaredOutageMinutes}-minute outage (${fmt(outageSeconds)} s): it goes to the poison queue while the provider is still down.`,
-      fix: `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / Math.max(1, outage.maxDequeueCount - 1))} s.`,
+      fix: outage.maxDequeueCount === 1
+        ? `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s: with one attempt there is no retry for any visibility timeout to space out.`
+        : `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / (outage.maxDequeueCount - 1))} s.`,
     });
   }
   const lifetime = outageSeconds + window;

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { NAME_RULES, checkName } from '../core/naming';
+import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { StorageQueue } from '../storage/storage-children';
@@ -71,6 +72,13 @@ export class PacedQueueConsumer extends Construct {
   constructor(scope: Construct, id: string, props: PacedQueueConsumerProps) {
     super(scope, id);
     const name = checkName(this, 'name', props.name, NAME_RULES.containerApp);
+    if (props.poisonQueue === props.queue) {
+      refuse(this, {
+        lesson: 'PAY-3', setting: 'poisonQueue', given: props.queue.queueName,
+        problem: 'the poison queue is the queue the consumer drains: poisoned messages would come straight back, forever.',
+        fix: 'give the queue\'s own poison queue (storage.addQueue(name, { poisonQueue: true }).poisonQueue).',
+      });
+    }
     this.worstCaseCallsPerPeriod = checkPace(this, props.budget, props.pace);
     this.retryWindowSeconds = checkOutage(this, props.outage);
     ImageReference.check(this, 'image', props.image);

@@ -107,8 +107,13 @@ export const NAME_RULES = {
     shape: 'letters, digits and hyphens',
   },
   apiManagementNamedValue: {
-    kind: 'API Management named value', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+    // azurerm 4.55 (ApiManagementChildName): the id; the display name has its own rule below.
+    kind: 'API Management named value', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/,
+    shape: 'letters, digits, hyphens and underscores, starting and ending with a letter or digit',
+  },
+  apiManagementNamedValueDisplayName: {
+    kind: 'API Management named value display name', min: 1, max: 256, pattern: /^[A-Za-z0-9_.-]+$/,
+    shape: 'letters, digits, periods, hyphens and underscores',
   },
   eventGridTopic: {
     kind: 'Event Grid topic', min: 3, max: 50, pattern: /^[-A-Za-z0-9]+$/, shape: 'letters, digits and hyphens',

@@ -131,7 +131,8 @@ export interface StorageAccountProps {
   /** @default Production.isProduction(this) */
   readonly production?: boolean;
   /**
-   * Terraform `prevent_destroy` on the account: it holds data (an idempotency store, a ledger).
+   * Terraform `prevent_destroy` on the account and on the containers, queues and tables added to
+   * it: they hold data (an idempotency store, a ledger, parked work).
    * @default the value of `production`
    */
   readonly protectFromDestroy?: boolean;
@@ -158,6 +159,8 @@ export class StorageAccount extends StorageAccountBase {
   public readonly replication: StorageReplication;
   public readonly publicNetworkAccess: PublicNetworkAccess;
   private readonly workspaceId?: string;
+  /** Whether the account, and so the data its children hold, is protected from destroy. */
+  private readonly protected: boolean;
 
   constructor(scope: Construct, id: string, props: StorageAccountProps) {
     super(scope, id);
@@ -213,7 +216,7 @@ export class StorageAccount extends StorageAccountBase {
         containerDeleteRetentionPolicy: { days: softDeleteDays },
       },
     });
-    Production.protectFromDestroy(this.account, props.protectFromDestroy ?? this.production);
+    this.protected = Production.protectFromDestroy(this.account, props.protectFromDestroy ?? this.production);
     this.accountId = this.account.id;
     this.accountName = this.account.name;
     this.blobEndpoint = this.account.primaryBlobEndpoint;
@@ -238,7 +241,9 @@ export class StorageAccount extends StorageAccountBase {
   /** A private blob container, created through Resource Manager (works without keys). */
   public addContainer(name: string): BlobContainer {
     this.refuseDuplicate('container', name);
-    return new BlobContainer(this, `container-${name}`, { account: this, name });
+    const container = new BlobContainer(this, `container-${name}`, { account: this, name });
+    Production.protectFromDestroy(container.container, this.protected);
+    return container;
   }
 
   /**
@@ -250,13 +255,17 @@ export class StorageAccount extends StorageAccountBase {
     if (options.poisonQueue) this.refuseDuplicate('queue', `${name}-poison`);
     const queue = new StorageQueue(this, `queue-${name}`, { account: this, name });
     if (options.poisonQueue) queue.poisonQueue = new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` });
+    // Parked work lives in the queues: protected with the account.
+    for (const q of [queue, queue.poisonQueue]) if (q) Production.protectFromDestroy(q.queue, this.protected);
     return queue;
   }
 
   /** A table, created through AzAPI (Resource Manager), never with the account key. */
   public addTable(name: string): StorageTable {
     this.refuseDuplicate('table', name.toLowerCase());
-    return new StorageTable(this, `table-${name.toLowerCase()}`, { account: this, name });
+    const table = new StorageTable(this, `table-${name.toLowerCase()}`, { account: this, name });
+    Production.protectFromDestroy(table.table, this.protected);
+    return table;
   }
 
   private refuseDuplicate(kind: string, name: string): void {

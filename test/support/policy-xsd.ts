@@ -3,13 +3,13 @@ import { PolicyValidationResult, validatePolicyXml } from './apim-policy-schema'
 /**
  * Elements whose content the XSD does not check, so each body is also validated on its own,
  * wrapped as an inbound section:
- * - `<when>`, `<otherwise>` and `<limit-concurrency>` admit any child (processContents="skip");
+ * - `<when>`, `<otherwise>`, `<limit-concurrency>` and `<retry>` admit any child (processContents="skip");
  * - `<return-response>` declares its `set-status`/`set-header`/`set-body` children locally
  *   without a type, so their attributes go unchecked; wrapped, they meet the global
  *   declarations of those policies.
  * Same-name nesting (a `<when>` inside a `<when>`) is matched by depth.
  */
-const UNCHECKED_CONTENT = ['when', 'otherwise', 'limit-concurrency', 'return-response'];
+const UNCHECKED_CONTENT = ['when', 'otherwise', 'limit-concurrency', 'return-response', 'retry'];
 
 export async function validatePolicyDeep(xml: string): Promise<PolicyValidationResult> {
   const documents = [xml, ...uncheckedBodies(xml).map(wrapAsPolicy)];

@@ -7,13 +7,17 @@ const unescape = (s: string) => s.replace(/&gt;/g, '>').replace(/&lt;/g, '<').re
 /** Why a retry condition retries a 4xx other than 429, or undefined when it does not. */
 export function clientErrorRetried(condition: string): string | undefined {
   const c = unescape(condition);
-  for (const m of c.matchAll(/StatusCode\s*(==|>=|>|!=|<=|<)\s*(\d{3})/g)) {
+  // Reversed comparisons (`400 == StatusCode`) read as the same test the other way round.
+  const flipped = c.replace(/(\d{3})\s*(==|!=|>=|<=|>|<)\s*((?:context\.Response\.|\(\(IResponse\)[^)]*\)\.)?StatusCode)/g,
+    (_m, code: string, op: string, lhs: string) => `${lhs} ${({ '>=': '<=', '<=': '>=', '>': '<', '<': '>' } as Record<string, string>)[op] ?? op} ${code}`);
+  for (const m of flipped.matchAll(/StatusCode\s*(==|>=|>|!=|<=|<)\s*(\d{3})/g)) {
     const [, op, digits] = m;
     const code = Number(digits);
     if (op === '==' && code >= 400 && code < 500 && code !== 429) return `StatusCode == ${code}`;
     // A lower bound inside 4xx takes in client errors above it too (>= 429 includes 431 and 451).
     if ((op === '>=' && code <= 499) || (op === '>' && code < 499)) return `StatusCode ${op} ${code}`;
-    if (op === '!=' && code < 400) return `StatusCode != ${code} (every error, 4xx included)`;
+    if (op === '!=') return `StatusCode != ${code} (every other status, 4xx included)`;
+    if (op === '<' && code > 400) return `StatusCode < ${code}`;
   }
   return undefined;
 }
@@ -33,7 +37,7 @@ export class RetryOnClientErrorsRule implements ILessonRule {
   public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const xml = resource.attributes.xml_content;
     if (typeof xml !== 'string') return RuleOutcome.notApplicable();
-    const retries = [...xml.matchAll(/<retry\b[^>]*\bcondition\s*=\s*"([^"]*)"/g)];
+    const retries = [...xml.matchAll(/<retry\b[^>]*\bcondition\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => [m[0], m[1] ?? m[2]]);
     if (retries.length === 0) return RuleOutcome.notApplicable();
     return RuleOutcome.nonCompliant(...retries.flatMap((m) => {
       const why = clientErrorRetried(m[1]);

@@ -1,0 +1,385 @@
+import { TerraformOutput, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { KeyVaultNamedValue, KeyVaultNamedValueProps } from '../constructs/api-management/key-vault-named-value';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { PublicNetworkAccess } from '../constructs/core/network';
+import { ManagedIdentity } from '../constructs/identity/principal';
+import { KeyVault, KeyVaultProps } from '../constructs/key-vault/key-vault';
+import { KeyVaultSecretSlot } from '../constructs/key-vault/key-vault-secret-slot';
+import { WORKSPACE_ID, gateway } from './support/fixtures';
+import { refusalOf } from './support/refusal';
+import { TerraformJson, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
+
+const SHARED_VAULT_ID = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-shared';
+const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+const VERSION = '0123456789abcdef0123456789abcdef';
+
+function stackOf(production: boolean) {
+  return new AzureStack(Testing.app(), { stackName: 'kv', environmentName: production ? 'prod' : 'dev', production });
+}
+
+function vaultIn(stack: AzureStack, props: Partial<KeyVaultProps> = {}, id = 'vault') {
+  return new KeyVault(stack, id, { name: 'kv-pay', resourceGroupName: 'rg-pay', location: 'westeurope', ...props });
+}
+
+function build(production: boolean, props: Partial<KeyVaultProps> = {}) {
+  const stack = stackOf(production);
+  const vault = vaultIn(stack, props);
+  return { stack, vault, tf: synth(stack) };
+}
+
+const idOf = (tf: TerraformJson, type: string, path?: string, block: 'resource' | 'data' = 'resource') => {
+  const needle = path?.split('/').join('_');
+  const ids = Object.keys(tf[block]?.[type] ?? {}).filter((id) => !needle || id.includes(needle));
+  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
+  return ids[0];
+};
+const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
+const dataRef = (tf: TerraformJson, type: string, attribute: string) => `\${data.${type}.${idOf(tf, type, undefined, 'data')}.${attribute}}`;
+const vaultOf = (tf: TerraformJson) => resourceOf(tf, 'azurerm_key_vault');
+
+const NAME_FIX = 'Fix: use 3-24 characters: letters, digits and single hyphens, starting with a letter and ending with a letter or digit';
+const PUBLIC_WARNING = '[SEC-1] kv-prod/vault: publicNetworkAccess = "Enabled": the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments '
+  + 'stand between its secrets and the internet. Fix: give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, '
+  + 'then set publicNetworkAccess to \'Disabled\'.';
+
+describe('KeyVault defaults (SEC-1)', () => {
+  it('authorizes with Azure RBAC only: rbac_authorization_enabled, no access policy, standard SKU, 90 days of soft delete', () => {
+    const { tf } = build(false);
+    expect(vaultOf(tf)).toMatchObject({
+      name: 'kv-pay', resource_group_name: 'rg-pay', location: 'westeurope', sku_name: 'standard',
+      rbac_authorization_enabled: true, soft_delete_retention_days: 90,
+    });
+    expect(vaultOf(tf)).not.toHaveProperty('access_policy');
+    expect(vaultOf(tf)).not.toHaveProperty('enable_rbac_authorization');
+  });
+
+  it('signs the vault into the tenant of the azapi provider unless given one', () => {
+    const { tf } = build(false);
+    expect(vaultOf(tf).tenant_id).toBe(dataRef(tf, 'azapi_client_config', 'tenant_id'));
+    const given = build(false, { tenantId: TENANT }).tf;
+    expect(vaultOf(given).tenant_id).toBe(TENANT);
+    expect(given.data?.azapi_client_config).toBeUndefined();
+  });
+
+  it('dev: purge protection off, no prevent_destroy, public endpoint on, no warning', () => {
+    const { tf, stack } = build(false);
+    expect(vaultOf(tf)).toMatchObject({ purge_protection_enabled: false, public_network_access_enabled: true });
+    expect(vaultOf(tf)).not.toHaveProperty('lifecycle');
+    expect(warningsOf(stack)).toEqual([]);
+  });
+
+  it('dev: keeps purge protection when asked for it', () => {
+    expect(vaultOf(build(false, { purgeProtection: true }).tf).purge_protection_enabled).toBe(true);
+  });
+
+  it('prod: purge protection on and prevent_destroy by default; a closed public endpoint gives no warning', () => {
+    const { tf, stack } = build(true, { publicNetworkAccess: PublicNetworkAccess.DISABLED });
+    expect(vaultOf(tf)).toMatchObject({ purge_protection_enabled: true, public_network_access_enabled: false, lifecycle: { prevent_destroy: true } });
+    expect(warningsOf(stack)).toEqual([]);
+  });
+
+  it('warns when a production vault keeps its public endpoint open, the default (SEC-1)', () => {
+    const { tf, stack } = build(true);
+    expect(vaultOf(tf).public_network_access_enabled).toBe(true);
+    expect(warningsOf(stack)).toEqual([PUBLIC_WARNING]);
+  });
+
+  it('warns when a production vault turns purge protection off (SEC-1), and writes it off', () => {
+    const { tf, stack } = build(true, { purgeProtection: false, publicNetworkAccess: PublicNetworkAccess.DISABLED });
+    expect(vaultOf(tf).purge_protection_enabled).toBe(false);
+    expect(warningsOf(stack)).toEqual([
+      '[SEC-1] kv-prod/vault: purgeProtection = false: without purge protection a deleted production vault, and every secret in it, can be purged at once, '
+      + 'before anyone notices. Fix: leave purgeProtection on (the production default); Azure never lets it be turned off again.',
+    ]);
+  });
+
+  it('takes production from its props over the stack: purge protection, prevent_destroy and the SEC-1 warning in a dev stack', () => {
+    const { tf, stack, vault } = build(false, { production: true });
+    expect(vault.production).toBe(true);
+    expect(vaultOf(tf)).toMatchObject({ purge_protection_enabled: true, lifecycle: { prevent_destroy: true } });
+    expect(warningsOf(stack)).toEqual([PUBLIC_WARNING.replace('kv-prod/vault', 'kv-dev/vault')]);
+  });
+
+  it('sends the audit log (AuditEvent) to the workspace, in the AzureDiagnostics table', () => {
+    const { tf } = build(false, { logAnalyticsWorkspaceId: WORKSPACE_ID });
+    const diagnostics = resourceOf(tf, 'azurerm_monitor_diagnostic_setting');
+    expect(diagnostics).toMatchObject({
+      target_resource_id: ref(tf, 'azurerm_key_vault', 'id'), log_analytics_workspace_id: WORKSPACE_ID, enabled_log: [{ category: 'AuditEvent' }],
+    });
+    expect(diagnostics).not.toHaveProperty('log_analytics_destination_type');
+  });
+
+  it('has no diagnostic setting without a workspace', () => {
+    expect(resourcesOf(build(false).tf, 'azurerm_monitor_diagnostic_setting')).toEqual({});
+  });
+
+  it('takes 7 to 90 days of soft delete', () => {
+    expect(vaultOf(build(false, { softDeleteRetentionDays: 7 }).tf).soft_delete_retention_days).toBe(7);
+    expect(vaultOf(build(false, { softDeleteRetentionDays: 30 }).tf).soft_delete_retention_days).toBe(30);
+  });
+
+  for (const days of [6, 91, 30.5, 0]) {
+    it(`fails when soft delete keeps ${days} days`, () => {
+      const r = refusalOf(() => vaultIn(stackOf(false), { softDeleteRetentionDays: days }));
+      expect(r).toMatchObject({ lesson: 'AZURE', path: 'kv-dev/vault', setting: 'softDeleteRetentionDays' });
+      expect(r.message).toBe(`[AZURE] kv-dev/vault: softDeleteRetentionDays = ${days}: Key Vault keeps deleted vaults and secrets for 7-90 days, `
+        + 'fixed when the vault is created. Fix: use 90 (the default) or at least 7.');
+    });
+  }
+
+  it('fails when publicNetworkAccess is not Enabled or Disabled (a lower-case value from JSON)', () => {
+    const r = refusalOf(() => vaultIn(stackOf(false), { publicNetworkAccess: 'enabled' as PublicNetworkAccess }));
+    expect(r.message).toBe('[AZURE] kv-dev/vault: publicNetworkAccess = "enabled": a vault\'s public endpoint is Enabled or Disabled (capitalised). '
+      + 'Fix: use one of Enabled, Disabled.');
+  });
+});
+
+describe('KeyVault names', () => {
+  it('takes 3 and 24 characters, upper case and single hyphens', () => {
+    for (const name of ['kv1', 'KvPay', 'kv-pay-2', 'k'.repeat(24)]) {
+      expect(vaultOf(build(false, { name }).tf).name).toBe(name);
+    }
+  });
+
+  const rejected: [string, string][] = [
+    ['kv', 'too short'],
+    ['k'.repeat(25), 'too long'],
+    ['1kv-pay', 'starting with a digit'],
+    ['-kv-pay', 'starting with a hyphen'],
+    ['kv--pay', 'with a double hyphen'],
+    ['kv-pay-', 'ending with a hyphen'],
+    ['kv_pay', 'with an underscore'],
+    ['kv.pay', 'with a period'],
+  ];
+  for (const [name, why] of rejected) {
+    it(`fails when the name is one Azure rejects: ${why} (${JSON.stringify(name)})`, () => {
+      const r = refusalOf(() => vaultIn(stackOf(false), { name }));
+      expect(r).toMatchObject({ lesson: 'AZURE', path: 'kv-dev/vault', setting: 'name' });
+      expect(r.message).toBe(`[AZURE] kv-dev/vault: name = ${JSON.stringify(name)}: Azure rejects this Key Vault name (${name.length} characters). ${NAME_FIX}, unique across Azure.`);
+    });
+  }
+
+  it('fails when two vaults of one app share a name, whatever its case (the name is <name>.vault.azure.net)', () => {
+    const stack = stackOf(false);
+    vaultIn(stack);
+    const r = refusalOf(() => vaultIn(stack, { name: 'KV-Pay' }, 'second'));
+    expect(r.message).toBe('[AZURE] kv-dev/second: name = "KV-Pay": Key Vault names are unique across Azure, and kv-dev/vault in this app already uses it, '
+      + 'so only one of them can deploy. Fix: give each stack its own name, e.g. through a name prefix per environment.');
+  });
+});
+
+describe('KeyVault grants and identifiers', () => {
+  it('grants Key Vault Secrets User on the whole vault with grantSecretsRead', () => {
+    const stack = stackOf(false);
+    const vault = vaultIn(stack);
+    const identity = new UserAssignedIdentity(stack, 'reader', { name: 'id-reader', resourceGroupName: 'rg-pay', location: 'westeurope' });
+    vault.grantSecretsRead(ManagedIdentity.fromUserAssigned(identity), 'reader');
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_role_assignment')).toEqual({
+      scope: ref(tf, 'azurerm_key_vault', 'id'), role_definition_name: 'Key Vault Secrets User',
+      principal_id: ref(tf, 'azurerm_user_assigned_identity', 'principal_id'), principal_type: 'ServicePrincipal',
+    });
+  });
+
+  it('gives the vault URI and versionless secret identifiers through the vault\'s attributes', () => {
+    const stack = stackOf(false);
+    const vault = vaultIn(stack);
+    new TerraformOutput(stack, 'uri', { value: vault.vaultUri });
+    new TerraformOutput(stack, 'secret', { value: vault.secretUri('psp-api-key') });
+    const tf = synth(stack);
+    expect(tf.output?.uri.value).toBe(ref(tf, 'azurerm_key_vault', 'vault_uri'));
+    expect(tf.output?.secret.value).toBe(`https://${ref(tf, 'azurerm_key_vault', 'name')}.vault.azure.net/secrets/psp-api-key`);
+  });
+});
+
+describe('KeyVault.fromExisting', () => {
+  it('looks the vault up by name, grants on its id, and builds literal identifiers', () => {
+    const stack = stackOf(false);
+    const vault = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared' });
+    const identity = new UserAssignedIdentity(stack, 'reader', { name: 'id-reader', resourceGroupName: 'rg-pay', location: 'westeurope' });
+    vault.grantSecretsRead(ManagedIdentity.fromUserAssigned(identity), 'reader');
+    expect(vault.vaultUri).toBe('https://kv-shared.vault.azure.net/');
+    expect(vault.secretUri('psp-api-key')).toBe('https://kv-shared.vault.azure.net/secrets/psp-api-key');
+    const tf = synth(stack);
+    expect(tf.data?.azurerm_key_vault).toEqual({ [idOf(tf, 'azurerm_key_vault', undefined, 'data')]: { name: 'kv-shared', resource_group_name: 'rg-shared' } });
+    expect(resourceOf(tf, 'azurerm_role_assignment').scope).toBe(`\${data.azurerm_key_vault.${idOf(tf, 'azurerm_key_vault', undefined, 'data')}.id}`);
+    expect(resourcesOf(tf, 'azurerm_key_vault')).toEqual({});
+  });
+
+  it('uses a given vault id without a lookup', () => {
+    const stack = stackOf(false);
+    const vault = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: SHARED_VAULT_ID });
+    const identity = new UserAssignedIdentity(stack, 'reader', { name: 'id-reader', resourceGroupName: 'rg-pay', location: 'westeurope' });
+    vault.grantSecretsRead(ManagedIdentity.fromUserAssigned(identity), 'reader');
+    const tf = synth(stack);
+    expect(tf.data?.azurerm_key_vault).toBeUndefined();
+    expect(resourceOf(tf, 'azurerm_role_assignment').scope).toBe(SHARED_VAULT_ID);
+  });
+
+  it('may name a vault this app creates (a reference claims no name)', () => {
+    const stack = stackOf(false);
+    vaultIn(stack);
+    expect(KeyVault.fromExisting(stack, 'again', { name: 'kv-pay', resourceGroupName: 'rg-pay' }).vaultName).toBe('kv-pay');
+  });
+
+  it('fails when the name is one Azure rejects (no uniqueness in the fix: the vault exists)', () => {
+    const r = refusalOf(() => KeyVault.fromExisting(stackOf(false), 'shared', { name: 'kv--shared', resourceGroupName: 'rg-shared' }));
+    expect(r.message).toBe(`[AZURE] kv-dev/shared: name = "kv--shared": Azure rejects this Key Vault name (10 characters). ${NAME_FIX}.`);
+  });
+});
+
+describe('KeyVaultSecretSlot: a secret whose value never passes through Terraform', () => {
+  it('creates the secret through Resource Manager with the placeholder set-me, ignores its body after create, no tags (dev)', () => {
+    const stack = stackOf(false);
+    const slot = vaultIn(stack).addSecretSlot('psp-api-key', { contentType: 'text/plain' });
+    const tf = synth(stack);
+    expect(slot.secretName).toBe('psp-api-key');
+    expect(resourceOf(tf, 'azapi_resource')).toEqual({
+      type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01',
+      name: 'psp-api-key',
+      parent_id: ref(tf, 'azurerm_key_vault', 'id'),
+      body: { properties: { value: 'set-me', contentType: 'text/plain' } },
+      lifecycle: { ignore_changes: ['body'] },
+    });
+  });
+
+  it('leaves the content type out when none is given', () => {
+    const stack = stackOf(false);
+    vaultIn(stack).addSecretSlot('psp-api-key');
+    expect(resourceOf(synth(stack), 'azapi_resource').body).toEqual({ properties: { value: 'set-me' } });
+  });
+
+  it('prod: prevents destroy, so a re-create never writes the placeholder over the real value', () => {
+    const stack = stackOf(true);
+    vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED }).addSecretSlot('psp-api-key');
+    expect(resourceOf(synth(stack), 'azapi_resource').lifecycle).toEqual({ ignore_changes: ['body'], prevent_destroy: true });
+  });
+
+  it('grants Key Vault Secrets User on the secret alone', () => {
+    const stack = stackOf(false);
+    const slot = vaultIn(stack).addSecretSlot('psp-api-key');
+    const identity = new UserAssignedIdentity(stack, 'reader', { name: 'id-reader', resourceGroupName: 'rg-pay', location: 'westeurope' });
+    slot.grantRead(ManagedIdentity.fromUserAssigned(identity), 'reader');
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_role_assignment')).toEqual({
+      scope: ref(tf, 'azapi_resource', 'id'), role_definition_name: 'Key Vault Secrets User',
+      principal_id: ref(tf, 'azurerm_user_assigned_identity', 'principal_id'), principal_type: 'ServicePrincipal',
+    });
+  });
+
+  it('works on a vault another team owns: parent is its id, the identifier literal, prevent_destroy from the stack', () => {
+    const stack = stackOf(true);
+    const vault = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: SHARED_VAULT_ID });
+    const slot = new KeyVaultSecretSlot(stack, 'slot', { vault, name: 'psp-api-key' });
+    expect(slot.secretUri).toBe('https://kv-shared.vault.azure.net/secrets/psp-api-key');
+    expect(resourceOf(synth(stack), 'azapi_resource')).toMatchObject({ parent_id: SHARED_VAULT_ID, lifecycle: { ignore_changes: ['body'], prevent_destroy: true } });
+  });
+
+  for (const name of ['psp_api_key', 'psp.key', '', 'k'.repeat(128)]) {
+    it(`fails when the secret name is one Azure rejects (${JSON.stringify(name.length > 20 ? `${name.slice(0, 5)}...` : name)})`, () => {
+      const r = refusalOf(() => vaultIn(stackOf(false)).addSecretSlot(name));
+      expect(r).toMatchObject({ lesson: 'AZURE', path: `kv-dev/vault/secret-${name}`, setting: 'name' });
+      expect(r.message).toBe(`[AZURE] kv-dev/vault/secret-${name}: name = ${JSON.stringify(name)}: Azure rejects this Key Vault secret name (${name.length} characters). `
+        + 'Fix: use 1-127 characters: letters, digits and hyphens.');
+    });
+  }
+});
+
+describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1, GW-8)', () => {
+  function withSlot(props: Partial<KeyVaultNamedValueProps> = {}) {
+    const stack = stackOf(false);
+    const gw = gateway(stack);
+    const slot = vaultIn(stack).addSecretSlot('psp-api-key');
+    const namedValue = new KeyVaultNamedValue(stack, 'psp-key', { gateway: gw, name: 'psp-api-key', secret: slot, ...props });
+    return { stack, gw, slot, namedValue, tf: synth(stack) };
+  }
+
+  it('is a secret named value from the slot\'s versionless identifier, without a value or a client id, after its grant', () => {
+    const { tf } = withSlot();
+    expect(resourceOf(tf, 'azurerm_api_management_named_value')).toEqual({
+      name: 'psp-api-key', display_name: 'psp-api-key',
+      api_management_name: ref(tf, 'azurerm_api_management', 'name'), resource_group_name: 'rg-test',
+      secret: true,
+      value_from_key_vault: { secret_id: `https://${ref(tf, 'azurerm_key_vault', 'name')}.vault.azure.net/secrets/psp-api-key` },
+      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`],
+    });
+  });
+
+  it('grants the gateway\'s system identity Key Vault Secrets User on that one secret', () => {
+    const { tf, namedValue } = withSlot();
+    expect(resourceOf(tf, 'azurerm_role_assignment')).toEqual({
+      scope: ref(tf, 'azapi_resource', 'id'), role_definition_name: 'Key Vault Secrets User',
+      principal_id: ref(tf, 'azurerm_api_management', 'identity[0].principal_id'), principal_type: 'ServicePrincipal',
+    });
+    expect(namedValue.grant?.builtInRole?.roleName).toBe('Key Vault Secrets User');
+  });
+
+  it('is used in policies as {{psp-api-key}}, and takes a display name', () => {
+    const { namedValue, tf } = withSlot({ displayName: 'PSP-key' });
+    expect(namedValue.reference).toBe('{{psp-api-key}}');
+    expect(resourceOf(tf, 'azurerm_api_management_named_value').display_name).toBe('PSP-key');
+  });
+
+  it('takes the versionless identifier of a secret in another team\'s vault, and waits for no grant unless given one', () => {
+    const stack = stackOf(false);
+    const gw = gateway(stack);
+    const shared = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: SHARED_VAULT_ID });
+    new KeyVaultNamedValue(stack, 'plain', { gateway: gw, name: 'psp-api-key', secret: shared.secretUri('psp-api-key') });
+    const grant = shared.grantSecretsRead(gw.identity, 'gateway');
+    new KeyVaultNamedValue(stack, 'granted', { gateway: gw, name: 'psp-other-key', secret: 'https://kv-shared.vault.azure.net/secrets/psp-other-key', grant });
+    const tf = synth(stack);
+    const plain = resourceOf(tf, 'azurerm_api_management_named_value', 'plain');
+    expect(plain.value_from_key_vault).toEqual({ secret_id: 'https://kv-shared.vault.azure.net/secrets/psp-api-key' });
+    expect(plain).not.toHaveProperty('depends_on');
+    expect(resourceOf(tf, 'azurerm_api_management_named_value', 'granted')).toMatchObject({
+      value_from_key_vault: { secret_id: 'https://kv-shared.vault.azure.net/secrets/psp-other-key' },
+      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`],
+    });
+  });
+
+  const notSecretUris: [string, string][] = [
+    ['psp-api-key', 'a bare secret name'],
+    ['http://kv-shared.vault.azure.net/secrets/psp-api-key', 'plain http'],
+    ['https://kv-shared.vault.azure.net/keys/psp-api-key', 'a key, not a secret'],
+    ['https://kv-shared.example.com/secrets/psp-api-key', 'another host'],
+    ['https://kv-shared.vault.azure.net/secrets/', 'no secret name'],
+  ];
+  for (const [uri, why] of notSecretUris) {
+    it(`fails when the secret id is not a Key Vault secret URI: ${why} (SEC-1)`, () => {
+      const stack = stackOf(false);
+      const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: uri }));
+      expect(r).toMatchObject({ lesson: 'SEC-1', path: 'kv-dev/psp-key', setting: 'secret' });
+      expect(r.message).toBe(`[SEC-1] kv-dev/psp-key: secret = ${JSON.stringify(uri)}: a Key Vault-backed named value takes a Key Vault secret identifier. `
+        + 'Fix: give https://<vault>.vault.azure.net/secrets/<name> (KeyVault.fromExisting(...).secretUri(name) builds it).');
+    });
+  }
+
+  it('fails when the secret id is versioned: the gateway would never pick up a rotation (SEC-1)', () => {
+    const stack = stackOf(false);
+    const uri = `https://kv-shared.vault.azure.net/secrets/psp-api-key/${VERSION}`;
+    const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: uri }));
+    expect(r.message).toBe(`[SEC-1] kv-dev/psp-key: secret = "${uri}": a versioned identifier pins one version: API Management never picks up the rotated secret. `
+      + 'Fix: drop the version: https://kv-shared.vault.azure.net/secrets/psp-api-key.');
+  });
+
+  it('fails when two named values share a name on one gateway', () => {
+    const stack = stackOf(false);
+    const gw = gateway(stack);
+    new KeyVaultNamedValue(stack, 'first', { gateway: gw, name: 'psp-api-key', secret: 'https://kv-shared.vault.azure.net/secrets/a' });
+    const r = refusalOf(() => new KeyVaultNamedValue(stack, 'second', { gateway: gw, name: 'PSP-API-KEY', secret: 'https://kv-shared.vault.azure.net/secrets/b' }));
+    expect(r.message).toBe('[AZURE] kv-dev/second: name = "PSP-API-KEY": kv-dev/first already has a named value called "PSP-API-KEY" on this gateway, '
+      + 'and API Management keeps one: the second apply fails with "already exists", or one replaces the other. Fix: give each named value its own name on the gateway.');
+  });
+
+  it('fails when the display name has characters API Management refuses (letters, digits, period, dash and underscore only)', () => {
+    // Azure: a named value's displayName "may contain only letters, digits, period, dash, and
+    // underscore characters"; with a space the apply fails, so the construct should refuse it at synth.
+    const stack = stackOf(false);
+    const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', {
+      gateway: gateway(stack), name: 'psp-api-key', displayName: 'PSP API key', secret: 'https://kv-shared.vault.azure.net/secrets/psp-api-key',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'kv-dev/psp-key', setting: 'displayName' });
+  });
+});
