@@ -1,4 +1,4 @@
-import { Annotations, TerraformOutput } from 'cdktf';
+import { Annotations, TerraformOutput, dependable } from 'cdktf';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { Construct } from 'constructs';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
@@ -143,7 +143,7 @@ export class RealtimeStack extends AzureStack {
     if (this.app.identity) {
       this.events.grantPublish(this.app.identity, 'app');
     } else {
-      Annotations.of(this.events).addInfo(`[HOOK-1] ${this.events.node.path}: the app runs without an identity (anonymous image pull), so no publish grant: give the environment a registry, or publish from another identity granted with events.grantPublish().`);
+      Annotations.of(this.events).addInfo(`[SEC-1] ${this.events.node.path}: the app runs without an identity (anonymous image pull), so no publish grant: give the environment a registry, or publish from another identity granted with events.grantPublish().`);
     }
     const deadLetters = new StorageAccount(this, 'event-storage', {
       name: `st${prefix.replace(/[^a-z0-9]/g, '')}events`.slice(0, 24), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
@@ -167,7 +167,8 @@ export class RealtimeStack extends AzureStack {
       deadLetterContainer: deadLetters,
     });
     // Event Grid performs the handshake when the subscription is created: the API and its policy first.
-    this.webhookSubscription.subscription.dependsOn = [this.webhookApi.policy.fqn, ...(this.webhookSubscription.subscription.dependsOn ?? [])];
+    // `dependable` writes the address Terraform accepts in depends_on (a bare fqn would be "${...}").
+    this.webhookSubscription.subscription.dependsOn = [dependable(this.webhookApi.policy), ...(this.webhookSubscription.subscription.dependsOn ?? [])];
     const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
     requireEmail(this, 'realtime.alertEmail', alertEmail, 'dead-lettered and dropped events (HOOK-3) are sent to this address.');
     const actionGroup = new MonitorActionGroup(this, 'alert-group', {

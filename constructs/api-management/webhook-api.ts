@@ -62,6 +62,19 @@ export class WebhookApi extends Construct {
         });
       }
     }
+    const keys = new Map<string, string>();
+    for (const route of props.routes) {
+      const key = route.replace(/[^A-Za-z0-9]+/g, '-');
+      const twin = keys.get(key);
+      if (twin !== undefined) {
+        refuse(this, {
+          lesson: 'AZURE', setting: 'routes', given: route,
+          problem: twin === route ? 'the route is listed twice.' : `it gives the same operation id as ${twin} (both become "${key}").`,
+          fix: 'list each route once, with names that differ in letters or digits.',
+        });
+      }
+      keys.set(key, route);
+    }
     const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     this.api = createGatewayApi(this, props, { protocols: ['https'], serviceUrl: props.backendUrl, subscriptionRequired: false });
     this.apiName = this.api.name;
@@ -97,8 +110,11 @@ export class WebhookApi extends Construct {
         body: JSON.stringify({ type: 'about:blank', title: 'CloudEvents only', status: 415, detail: 'Send application/cloudevents+json or application/cloudevents-batch+json.' }),
       })],
     }]);
-    const token = props.entraAuth ? [
-      PolicyStatement.validateEntraCaller({ tenantId: props.entraAuth.tenantId, audience: props.entraAuth.applicationIdOrUri, requiredRoles: [EVENT_GRID_WEBHOOK_ROLE] }),
+    const entraAuth = props.entraAuth;
+    const token = entraAuth ? [
+      within(this, 'entraAuth', () => PolicyStatement.validateEntraCaller({
+        tenantId: entraAuth.tenantId, audience: entraAuth.applicationIdOrUri, requiredRoles: [EVENT_GRID_WEBHOOK_ROLE],
+      })),
       // The receiver trusts the gateway; the token stays here.
       PolicyStatement.setHeader('Authorization', ExistsAction.DELETE),
     ] : [];

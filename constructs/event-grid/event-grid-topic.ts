@@ -140,7 +140,7 @@ export class EventGridSystemTopic extends Construct implements IEventGridTopic {
     const holder = claim(this, 'eventgrid-system-topic', source);
     if (holder !== undefined) {
       refuse(this, {
-        lesson: 'AZURE', setting: 'sourceResourceId', given: props.sourceResourceId,
+        lesson: 'AZURE', setting: 'sourceResourceId', given: resolved,
         problem: `${holder} already is the system topic of this source, and Azure keeps one per source: the second create fails at apply.`,
         fix: 'add the subscriptions to the existing system topic.',
       });

@@ -4,6 +4,7 @@ import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@c
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
+import { Suppressions } from '../core/suppressions';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { BlobContainer, StorageQueue } from '../storage/storage-children';
@@ -126,6 +127,7 @@ export class EventSubscription extends Construct {
       min: 1, max: 1440, setting: 'retry.eventTimeToLiveMinutes', lesson: 'HOOK-3',
       problem: 'Event Grid retries an event for 1-1440 minutes.', fix: 'use 1440 (the default) or what the event is worth.',
     });
+    const deadLetterOff = !props.deadLetterContainer;
     if (!props.deadLetterContainer) {
       Production.refuseOrWarn(this, {
         lesson: 'HOOK-3', setting: 'deadLetterContainer', given: undefined,
@@ -173,10 +175,20 @@ export class EventSubscription extends Construct {
         ...common, systemTopic: props.topic.topicName, resourceGroupName: props.topic.resourceGroupName,
       })
       : new EventgridEventSubscription(this, 'subscription', { ...common, scope: props.topic.topicId });
+    if (deadLetterOff) {
+      // Warned above (outside production); the stack's dead-letter rule would otherwise fail the
+      // synth of a choice this construct accepts there. Its identity check stays on.
+      Suppressions.add(this.subscription, {
+        id: 'HOOK-3.SubscriptionDeadLetter', reason: 'no dead-letter container outside production on purpose; EventSubscription warned',
+        appliesTo: ['storage_blob_dead_letter_destination'],
+      });
+    }
   }
 
   private checkWebhook(webhook: WebhookDestination, schema: EventDeliverySchema): NonNullable<EventgridEventSubscriptionConfig['webhookEndpoint']> {
-    if (!Token.isUnresolved(webhook.url) && !webhook.url.startsWith('https://')) {
+    // Only a URL that is a reference as a whole is unknown; `http://${host}/x` shows its scheme.
+    const wholeReference = Token.isUnresolved(webhook.url) && webhook.url.startsWith('${TfToken[');
+    if (!wholeReference && !webhook.url.startsWith('https://')) {
       refuse(this, {
         lesson: 'HOOK-1', setting: 'webhook.url', given: webhook.url,
         problem: 'Event Grid delivers to HTTPS endpoints only, and events would cross the network in clear text.', fix: 'give the https:// URL of the endpoint.',
@@ -190,6 +202,13 @@ export class EventSubscription extends Construct {
     requireRange(this, size, {
       min: 1, max: 1024, setting: 'webhook.preferredBatchSizeKb', lesson: 'AZURE', problem: 'the preferred batch size is 1-1024 KiB.', fix: 'use 64 (the default).',
     });
+    if (webhook.handshakeAnsweredByGateway && schema === EventDeliverySchema.EVENT_GRID) {
+      refuse(this, {
+        lesson: 'HOOK-1', setting: 'deliverySchema', given: schema,
+        problem: 'the gateway answers the CloudEvents handshake only: Event Grid\'s own validation event is a POST whose code must be echoed, which its policy answers with 415, and the apply fails.',
+        fix: 'deliver CloudEvents (EventDeliverySchema.CLOUD_EVENTS, the default).',
+      });
+    }
     if (!webhook.handshakeAnsweredByGateway) {
       const cold = webhook.receiver === undefined || webhook.receiver.warmInstances < 1;
       if (cold) {

@@ -1,0 +1,252 @@
+import { TerraformStack, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { EventgridDomain } from '@cdktf/provider-azurerm/lib/eventgrid-domain';
+import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
+import { EventgridSystemTopic } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic';
+import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
+import { EventgridTopic, EventgridTopicConfig } from '@cdktf/provider-azurerm/lib/eventgrid-topic';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { PublicNetworkAccess } from '../constructs/core/network';
+import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
+import { EventSubscription } from '../constructs/event-grid/event-subscription';
+import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { RuleLevel } from '../constructs/lessons-check/pack';
+import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+import { ReportStatus } from '../constructs/lessons-check/report';
+import { StorageAccount } from '../constructs/storage/storage-account';
+import { errorsOf, warningsOf } from './support/synth';
+
+const TOPIC_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.EventGrid/topics/evgt-raw';
+const ACCOUNT_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/straw';
+const ENVIRONMENT_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae';
+const DEAD_LETTER = { storageAccountId: ACCOUNT_ID, storageBlobContainerName: 'dead-letters' };
+
+/** Another team's stack: raw provider resources (the lessons check runs at synth). */
+function rawStack() {
+  return new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false });
+}
+
+/** Findings of one rule after a synth, errors and warnings. */
+function findingsOf(stack: TerraformStack, ruleId: string) {
+  Testing.synth(stack);
+  const mine = (messages: string[]) => messages.filter((m) => m.startsWith(`[${ruleId}] `));
+  return { errors: mine(errorsOf(stack)), warnings: mine(warningsOf(stack)) };
+}
+
+/** The report rows of one rule: [status, resource type]. */
+const rowsOf = (stack: TerraformStack, ruleId: string) => LessonsCheck.of(stack)!.reportOf(stack).results
+  .filter((r) => r.ruleId === ruleId && r.resourceType.startsWith('azurerm_eventgrid_'))
+  .map((r) => [r.status, r.resourceType]);
+
+/** A raw webhook subscription on a custom topic, dead-lettering with the topic identity unless told otherwise. */
+function rawSubscription(stack: TerraformStack, extra: Partial<EventgridEventSubscriptionConfig> = {}) {
+  return new EventgridEventSubscription(stack, 'subscription', {
+    name: 'raw-webhook', scope: TOPIC_ID,
+    webhookEndpoint: { url: 'https://receiver.example.com/events' },
+    storageBlobDeadLetterDestination: DEAD_LETTER, deadLetterIdentity: { type: 'SystemAssigned' },
+    ...extra,
+  });
+}
+
+/** A raw Container App; min_replicas is left to the provider (0) unless given. */
+function rawApp(stack: TerraformStack, minReplicas?: number) {
+  return new ContainerApp(stack, 'receiver', {
+    name: 'ca-receiver', resourceGroupName: 'rg', containerAppEnvironmentId: ENVIRONMENT_ID, revisionMode: 'Single',
+    ingress: { targetPort: 8080, externalEnabled: true, trafficWeight: [{ latestRevision: true, percentage: 100 }] },
+    template: {
+      ...(minReplicas !== undefined ? { minReplicas } : {}),
+      container: [{ name: 'app', image: 'contoso.azurecr.io/receiver:1.0.0', cpu: 0.5, memory: '1Gi' }],
+    },
+  });
+}
+
+describe('the Event Grid rules in the platform pack', () => {
+  it('registers HOOK-3.SubscriptionDeadLetter and SEC-1.EventGridLocalAuth as errors, HOOK-1.ColdWebhookReceiver as a warning', () => {
+    const levels = Object.fromEntries(PlatformLessonsPack.create().rules.map((r) => [r.rule.id, r.level]));
+    expect(levels['HOOK-3.SubscriptionDeadLetter']).toBe(RuleLevel.ERROR);
+    expect(levels['SEC-1.EventGridLocalAuth']).toBe(RuleLevel.ERROR);
+    expect(levels['HOOK-1.ColdWebhookReceiver']).toBe(RuleLevel.WARNING);
+  });
+});
+
+describe('HOOK-3.SubscriptionDeadLetter', () => {
+  const RULE = 'HOOK-3.SubscriptionDeadLetter';
+  const NO_DESTINATION = 'storage_blob_dead_letter_destination = undefined: without it Event Grid drops an event after its last retry, and nobody learns which. Fix: dead-letter to a blob container with dead_letter_identity (EventSubscription does, with the grant first).';
+  const NO_IDENTITY = 'dead_letter_identity = undefined: Event Grid then writes dead letters with the account key: a keyless account (SEC-1) refuses them, and they are dropped. Fix: set dead_letter_identity to the topic\'s identity and grant it Storage Blob Data Contributor on the container first.';
+
+  it('fails when a raw subscription has no dead-letter destination', () => {
+    const stack = rawStack();
+    rawSubscription(stack, { storageBlobDeadLetterDestination: undefined, deadLetterIdentity: undefined });
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [`[${RULE}] other-dev/subscription: ${NO_DESTINATION}`], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NON_COMPLIANT, 'azurerm_eventgrid_event_subscription']]);
+  });
+
+  it('fails when a raw subscription dead-letters without dead_letter_identity (the account key)', () => {
+    const stack = rawStack();
+    rawSubscription(stack, { deadLetterIdentity: undefined });
+    expect(findingsOf(stack, RULE).errors).toEqual([`[${RULE}] other-dev/subscription: ${NO_IDENTITY}`]);
+  });
+
+  it('fails on a raw system topic subscription without a dead-letter destination', () => {
+    const stack = rawStack();
+    new EventgridSystemTopicEventSubscription(stack, 'system-subscription', {
+      name: 'raw-system', systemTopic: 'evgst-raw', resourceGroupName: 'rg', webhookEndpoint: { url: 'https://receiver.example.com/events' },
+    });
+    expect(findingsOf(stack, RULE).errors).toEqual([`[${RULE}] other-dev/system-subscription: ${NO_DESTINATION}`]);
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NON_COMPLIANT, 'azurerm_eventgrid_system_topic_event_subscription']]);
+  });
+
+  it('accepts a raw subscription that dead-letters with an identity', () => {
+    const stack = rawStack();
+    rawSubscription(stack);
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.COMPLIANT, 'azurerm_eventgrid_event_subscription']]);
+  });
+
+  it('accepts the EventSubscription construct with a dead-letter container', () => {
+    const stack = rawStack();
+    const topic = new EventGridTopic(stack, 'topic', { name: 'evgt-raw', resourceGroupName: 'rg', location: 'westeurope' });
+    const deadLetters = new StorageAccount(stack, 'storage', { name: 'straw', resourceGroupName: 'rg', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED }).addContainer('dead-letters');
+    new EventSubscription(stack, 'subscription', {
+      topic, name: 'orders', deadLetterContainer: deadLetters, webhook: { url: 'https://receiver.example.com/events', receiver: { name: 'receiver', warmInstances: 1 } },
+    });
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toContainEqual([ReportStatus.COMPLIANT, 'azurerm_eventgrid_event_subscription']);
+  });
+
+  it('is not applicable to other resources, a topic included', () => {
+    const stack = rawStack();
+    new EventgridTopic(stack, 'topic', { name: 'evgt-raw', resourceGroupName: 'rg', location: 'westeurope', localAuthEnabled: false });
+    expect(LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === RULE).map((r) => r.status)).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+
+  it('stays quiet when suppressed with a reason', () => {
+    const stack = rawStack();
+    const subscription = rawSubscription(stack, { storageBlobDeadLetterDestination: undefined, deadLetterIdentity: undefined });
+    LessonsCheck.suppress(subscription, RULE, 'telemetry events, losing some is acceptable');
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.SUPPRESSED, 'azurerm_eventgrid_event_subscription']]);
+  });
+});
+
+describe('SEC-1.EventGridLocalAuth', () => {
+  const RULE = 'SEC-1.EventGridLocalAuth';
+  const PROBLEM = 'the topic accepts its access keys (unset: on), shared secrets any publisher can leak, next to Entra ID. Fix: set local_auth_enabled = false and grant publishers EventGrid Data Sender (EventGridTopic does both).';
+  const rawTopic = (stack: TerraformStack, extra: Partial<EventgridTopicConfig> = {}) => new EventgridTopic(stack, 'topic', {
+    name: 'evgt-raw', resourceGroupName: 'rg', location: 'westeurope', ...extra,
+  });
+
+  it('fails when a raw topic leaves local_auth_enabled unset (the provider turns the keys on)', () => {
+    const stack = rawStack();
+    rawTopic(stack);
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [`[${RULE}] other-dev/topic: local_auth_enabled = undefined: ${PROBLEM}`], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NON_COMPLIANT, 'azurerm_eventgrid_topic']]);
+  });
+
+  it('fails when a raw topic turns its access keys on', () => {
+    const stack = rawStack();
+    rawTopic(stack, { localAuthEnabled: true });
+    expect(findingsOf(stack, RULE).errors).toEqual([`[${RULE}] other-dev/topic: local_auth_enabled = true: ${PROBLEM}`]);
+  });
+
+  it('fails when a raw domain leaves its access keys on', () => {
+    const stack = rawStack();
+    new EventgridDomain(stack, 'domain', { name: 'evgd-raw', resourceGroupName: 'rg', location: 'westeurope' });
+    expect(findingsOf(stack, RULE).errors).toEqual([`[${RULE}] other-dev/domain: local_auth_enabled = undefined: ${PROBLEM}`]);
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NON_COMPLIANT, 'azurerm_eventgrid_domain']]);
+  });
+
+  it('accepts a raw topic and a raw domain with local_auth_enabled = false', () => {
+    const stack = rawStack();
+    rawTopic(stack, { localAuthEnabled: false });
+    new EventgridDomain(stack, 'domain', { name: 'evgd-raw', resourceGroupName: 'rg', location: 'westeurope', localAuthEnabled: false });
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE).sort()).toEqual([[ReportStatus.COMPLIANT, 'azurerm_eventgrid_domain'], [ReportStatus.COMPLIANT, 'azurerm_eventgrid_topic']]);
+  });
+
+  it('accepts the EventGridTopic construct', () => {
+    const stack = rawStack();
+    new EventGridTopic(stack, 'topic', { name: 'evgt-raw', resourceGroupName: 'rg', location: 'westeurope' });
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.COMPLIANT, 'azurerm_eventgrid_topic']]);
+  });
+
+  it('is not applicable to a system topic, which has no access keys of its own', () => {
+    const stack = rawStack();
+    new EventgridSystemTopic(stack, 'system-topic', {
+      name: 'evgst-raw', resourceGroupName: 'rg', location: 'westeurope', sourceResourceId: ACCOUNT_ID, topicType: 'Microsoft.Storage.StorageAccounts',
+    });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NOT_APPLICABLE, 'azurerm_eventgrid_system_topic']]);
+  });
+});
+
+describe('HOOK-1.ColdWebhookReceiver (a warning)', () => {
+  const RULE = 'HOOK-1.ColdWebhookReceiver';
+  const WARNING = `[${RULE}] other-dev/subscription: webhook_endpoint.url = "other-dev/receiver": the receiver scales to zero, and a cold start can miss the 30 s the validation event allows: the subscription's create fails. Fix: keep min_replicas >= 1, deliver CloudEvents (event_delivery_schema = CloudEventSchemaV1_0) through a gateway that answers the handshake (WebhookApi).`;
+
+  /** A raw subscription delivering to a raw Container App's FQDN. */
+  function toApp(options: { minReplicas?: number; schema?: string } = {}) {
+    const stack = rawStack();
+    const app = rawApp(stack, options.minReplicas);
+    rawSubscription(stack, {
+      webhookEndpoint: { url: `https://${app.latestRevisionFqdn}/events` },
+      ...(options.schema ? { eventDeliverySchema: options.schema } : {}),
+    });
+    return stack;
+  }
+
+  it('warns when a subscription with the Event Grid schema (the provider default) delivers to a Container App that scales to zero', () => {
+    const stack = toApp();
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [WARNING] });
+    expect(LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === RULE && r.status === ReportStatus.NON_COMPLIANT))
+      .toEqual([expect.objectContaining({ level: RuleLevel.WARNING, setting: 'webhook_endpoint.url', resourceType: 'azurerm_eventgrid_event_subscription' })]);
+  });
+
+  it('warns when the schema is EventGridSchema explicitly and min_replicas is 0', () => {
+    expect(findingsOf(toApp({ minReplicas: 0, schema: 'EventGridSchema' }), RULE).warnings).toEqual([WARNING]);
+  });
+
+  it('accepts a receiver with min_replicas 1', () => {
+    const stack = toApp({ minReplicas: 1 });
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.COMPLIANT, 'azurerm_eventgrid_event_subscription']]);
+  });
+
+  it('is not applicable to CloudEvents delivery (the handshake is OPTIONS, without the 30 s echo)', () => {
+    const stack = toApp({ schema: 'CloudEventSchemaV1_0' });
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NOT_APPLICABLE, 'azurerm_eventgrid_event_subscription']]);
+  });
+
+  it('is not applicable to a subscription without a webhook (a queue destination)', () => {
+    const stack = rawStack();
+    rawApp(stack);
+    rawSubscription(stack, {
+      webhookEndpoint: undefined,
+      storageQueueEndpoint: { storageAccountId: ACCOUNT_ID, queueName: 'events' },
+      deliveryIdentity: { type: 'SystemAssigned' },
+    });
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NOT_APPLICABLE, 'azurerm_eventgrid_event_subscription']]);
+  });
+
+  it('is not applicable when the webhook is not a Container App of the stack', () => {
+    const stack = rawStack();
+    rawApp(stack);
+    rawSubscription(stack);
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
+    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NOT_APPLICABLE, 'azurerm_eventgrid_event_subscription']]);
+  });
+
+  it('warns on a raw system topic subscription to a cold Container App too', () => {
+    const stack = rawStack();
+    const app = rawApp(stack);
+    new EventgridSystemTopicEventSubscription(stack, 'subscription', {
+      name: 'raw-system', systemTopic: 'evgst-raw', resourceGroupName: 'rg',
+      webhookEndpoint: { url: `https://${app.latestRevisionFqdn}/events` },
+      storageBlobDeadLetterDestination: DEAD_LETTER, deadLetterIdentity: { type: 'SystemAssigned' },
+    });
+    expect(findingsOf(stack, RULE).warnings).toEqual([WARNING]);
+  });
+});
