@@ -1,6 +1,6 @@
 // `npm run test:consumer`: install the library the way another team would, in scratch projects
 // outside this repository, and check what happens:
-//   1. the packed tarball with matching peers: the README examples compile and synthesize;
+//   1. the packed tarball with matching peers: every README example (docs/examples) compiles and synthesizes;
 //   2. the tarball next to a mismatched cdktf (0.20.12): the install fails with a peer dependency
 //      error, instead of a silent second cdktf whose aspects never run;
 //   3. a git URL (this repository's HEAD): `prepare` builds the package, and the examples work.
@@ -37,16 +37,20 @@ function project(name, dependencies) {
   return dir;
 }
 
-/** The README's examples, a main that synthesizes both, compiled with tsc and run with node. */
+/** Every README example (docs/examples), a main that synthesizes each of them, compiled with tsc and run with node. */
 function compileAndSynth(dir) {
-  for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts']) cpSync(join(root, 'docs', 'examples', file), join(dir, 'src', file));
+  const examples = readdirSync(join(root, 'docs', 'examples')).filter((f) => f.endsWith('.ts')).sort().map((file) => {
+    cpSync(join(root, 'docs', 'examples', file), join(dir, 'src', file));
+    const stackClass = /export class (\w+) extends AzureStack/.exec(readFileSync(join(root, 'docs', 'examples', file), 'utf8'))?.[1];
+    if (!stackClass) throw new Error(`docs/examples/${file} exports no AzureStack class`);
+    return { module: `./${file.replace(/\.ts$/, '')}`, stackClass };
+  });
   writeFileSync(join(dir, 'src', 'main.ts'), [
     "import { App } from 'cdktf';",
     "import { PlatformTesting } from '@realtime-platform/azure-constructs';",
-    "import { OrdersStack } from './consumer-stack';",
-    "import { PaymentsStack } from './consumer-rate-limits';",
+    ...examples.map((e) => `import { ${e.stackClass} } from '${e.module}';`),
     'const app = new App({ outdir: "cdktf.out" });',
-    "for (const stack of [new OrdersStack(app, 'dev'), new PaymentsStack(app, 'dev')]) {",
+    `for (const stack of [${examples.map((e) => `new ${e.stackClass}(app, 'dev')`).join(', ')}]) {`,
     '  const tf = JSON.parse(PlatformTesting.synth(stack)) as { resource: Record<string, Record<string, unknown>> };',
     "  console.log(`${stack.node.id}: ${Object.values(tf.resource).reduce((n, r) => n + Object.keys(r).length, 0)} resources`);",
     '}',
