@@ -6,7 +6,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { synthAll } from './support/app';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { TerraformJson, resourceOf, resourcesOf, warningsOf } from './support/synth';
+import { ref, resourceOf, resourcesOf, TerraformJson, warningsOf } from './support/synth';
 
 const all = synthAll();
 const stacks = all.filter((s) => s.name.startsWith('api-patterns-'));
@@ -15,13 +15,6 @@ const dev = byName('api-patterns-dev').tf;
 const prod = byName('api-patterns-prod').tf;
 const ENVIRONMENT_OF: Record<string, string> = { 'api-patterns-dev': 'dev', 'api-patterns-prod': 'prod' };
 
-const idOf = (tf: TerraformJson, type: string, path?: string) => {
-  const needle = path?.split('/').join('_');
-  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
-  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
-  return ids[0];
-};
-const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
 const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`))![1].trim();
 

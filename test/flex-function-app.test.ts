@@ -9,7 +9,7 @@ import { FunctionAlerts, FunctionAlertsProps } from '../constructs/functions/fun
 import { FunctionRuntime } from '../constructs/functions/function-settings';
 import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { ref, resourceOf, resourcesOf, synth, TerraformJson, testStack, warningsOf } from './support/synth';
 
 const APP_ID = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
 const WORKSPACE = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log-unit';
@@ -35,13 +35,6 @@ function build(props: Partial<FlexFunctionAppProps> = {}, options: { stack?: Ter
   return { stack, storage, insights, app };
 }
 
-const idOf = (tf: TerraformJson, type: string, path?: string) => {
-  const needle = path?.split('/').join('_');
-  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
-  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
-  return ids[0];
-};
-const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
 const dataRef = (tf: TerraformJson, type: string, attribute: string) => {
   const ids = Object.keys(tf.data?.[type] ?? {});
   if (ids.length !== 1) throw new Error(`expected one data.${type}, found ${ids.length}`);

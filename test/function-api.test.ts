@@ -14,7 +14,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { idOf, ref, resourceOf, resourcesOf, synth, TerraformJson, testStack, warningsOf } from './support/synth';
 
 const APP_ID = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
 const SITE_ID = '/subscriptions/0/resourceGroups/rg-unit/providers/Microsoft.Web/sites/func-orders';
@@ -57,13 +57,6 @@ function build(props: Partial<FunctionApiProps> = {}, applicationId: string | nu
   return { stack, gw, fn, api, tf: synth(stack) };
 }
 
-const idOf = (tf: TerraformJson, type: string, path?: string) => {
-  const needle = path?.split('/').join('_');
-  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
-  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
-  return ids[0];
-};
-const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
 const policyXml = (tf: TerraformJson) => resourceOf(tf, 'azurerm_api_management_api_policy').xml_content as string;
 const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`))![1].trim();

@@ -10,7 +10,7 @@ import { ENVIRONMENT, WORKSPACE_ID } from './support/fixtures';
 import { kqlDiagnostics } from './support/kusto';
 import { LOG_TABLES } from './support/log-tables';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
+import { ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const PROVIDER_API_URL = 'https://apim-pay.azure-api.net/psp';
@@ -49,13 +49,6 @@ function build(overrides: Overrides = {}) {
 }
 const refusal = (overrides: Overrides, production = false) => refusalOf(() => consumerIn(stackOf(production), overrides));
 
-const idOf = (tf: TerraformJson, type: string, path?: string) => {
-  const needle = path?.split('/').join('_');
-  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
-  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
-  return ids[0];
-};
-const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
 const appOf = (tf: TerraformJson) => resourceOf(tf, 'azurerm_container_app') as Record<string, unknown> & {
   template: { min_replicas: number; max_replicas: number; container: { env: { name: string; value: string }[] }[] } & Record<string, unknown>;
 };

@@ -14,7 +14,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { TerraformJson, resourceOf, resourcesOf, synth } from './support/synth';
+import { idOf, ref, resourceOf, resourcesOf, synth, TerraformJson } from './support/synth';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const APP_ID = '8c2e4f6a-1b3d-4e5f-a7b9-0c1d2e3f4a5b';
@@ -24,13 +24,6 @@ const PSP_KEY_URI = 'https://kv-pay.vault.azure.net/secrets/psp-api-key';
 
 const stackOf = () => new AzureStack(Testing.app(), { stackName: 'pay', environmentName: 'dev', production: false });
 
-const idOf = (tf: TerraformJson, type: string, path?: string) => {
-  const needle = path?.split('/').join('_');
-  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
-  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
-  return ids[0];
-};
-const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
 const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([\\s\\S]*?)\\n  </${name}>`))![1];
 /** Element names directly below a section, in order. */

@@ -8,7 +8,7 @@ import { synthAll } from './support/app';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { findSecrets, findStoredSecrets } from './support/secrets';
-import { TerraformJson, resourceOf, resourcesOf, warningsOf } from './support/synth';
+import { idOf, ref, resourceOf, resourcesOf, TerraformJson, warningsOf } from './support/synth';
 
 const all = synthAll();
 const stacks = all.filter((s) => s.name.startsWith('payments-'));
@@ -20,13 +20,6 @@ const PROD_APP_ID = '8c2e4f6a-1b3d-4e5f-a7b9-0c1d2e3f4a5b';
 const PLACEHOLDER = '00000000-0000-0000-0000-000000000000';
 const PROD_PARTNERS = ['acme', 'cyberdyne', 'globex', 'hooli', 'initech', 'stark', 'tyrell', 'umbrella', 'wayne', 'wonka'];
 
-const idOf = (tf: TerraformJson, type: string, path?: string) => {
-  const needle = path?.split('/').join('_');
-  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
-  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
-  return ids[0];
-};
-const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
 const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([\\s\\S]*?)\\n  </${name}>`))![1];
 const pspPolicy = (tf: TerraformJson) => resourceOf(tf, 'azurerm_api_management_api_policy', 'psp-api/policy').xml_content as string;

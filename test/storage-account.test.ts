@@ -7,7 +7,7 @@ import { PublicNetworkAccess } from '../constructs/core/network';
 import { ManagedIdentity } from '../constructs/identity/principal';
 import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { ref, resourceOf, resourcesOf, synth, TerraformJson, testStack, warningsOf } from './support/synth';
 
 const WORKSPACE = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log-unit';
 const PRINCIPAL = '11111111-2222-3333-4444-555555555555';
@@ -25,14 +25,6 @@ function withIdentity(stack: TerraformStack) {
   return ManagedIdentity.fromUserAssigned(identity);
 }
 
-/** The one logical id of a resource type whose id contains `path` (throws unless there is exactly one). */
-const idOf = (tf: TerraformJson, type: string, path?: string) => {
-  const needle = path?.split('/').join('_');
-  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
-  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
-  return ids[0];
-};
-const ref = (tf: TerraformJson, type: string, attribute: string, path?: string) => `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
 const roleAssignments = (tf: TerraformJson) => Object.values(resourcesOf(tf, 'azurerm_role_assignment'))
   .map((r) => ({ role: r.role_definition_name as string, scope: r.scope, principal: r.principal_id }))
   .sort((a, b) => a.role.localeCompare(b.role));

@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { MonitorScheduledQueryRulesAlertV2 } from '@cdktf/provider-azurerm/lib/monitor-scheduled-query-rules-alert-v2';
+import { logAlert } from '../monitoring/log-alert';
 import { requireRange, warn } from '../core/validation';
 import { IStorageAccount } from '../storage/storage-account';
 import { ApplicationInsights } from './application-insights';
@@ -69,28 +70,19 @@ export class FunctionAlerts extends Construct {
         fix: 'give an action group that mails or pages the team.',
       });
     }
-    const action = props.actionGroupId !== undefined ? { action: { actionGroups: [props.actionGroupId] } } : {};
-    const logAlert = (alertId: string, description: string, query: string, measure: string, threshold: number, severity: number) =>
-      new MonitorScheduledQueryRulesAlertV2(this, alertId, {
-        name: `${props.namePrefix}-${alertId}`,
-        resourceGroupName: props.resourceGroupName,
-        location: props.location,
-        description,
-        scopes: [props.applicationInsights.componentId],
-        severity,
-        evaluationFrequency: 'PT5M',
-        windowDuration: 'PT5M',
-        // The query returns one row with the count (also when it is 0): compare that number, not
-        // the number of rows, which is always 1.
-        criteria: [{ query, timeAggregationMethod: 'Total', metricMeasureColumn: measure, operator: 'GreaterThanOrEqual', threshold }],
-        autoMitigationEnabled: true,
-        ...action,
-      });
-    this.failedExecutions = logAlert('failed-executions', `Function executions failed (at least ${failures} in 5 minutes).`,
-      FAILED_EXECUTIONS_QUERY, 'Failures', failures, 2);
-    this.poisonedMessages = logAlert('poisoned-messages',
-      'PAY-3: the Functions host moved messages to a poison queue after the maximum dequeue count: that work is parked until someone replays it.',
-      POISONED_MESSAGES_QUERY, 'Poisoned', 1, 1);
+    const target = {
+      namePrefix: props.namePrefix, resourceGroupName: props.resourceGroupName, location: props.location,
+      scope: props.applicationInsights.componentId, actionGroupId: props.actionGroupId,
+    };
+    this.failedExecutions = logAlert(this, target, {
+      id: 'failed-executions', description: `Function executions failed (at least ${failures} in 5 minutes).`,
+      query: FAILED_EXECUTIONS_QUERY, measure: 'Failures', threshold: failures, severity: 2,
+    });
+    this.poisonedMessages = logAlert(this, target, {
+      id: 'poisoned-messages',
+      description: 'PAY-3: the Functions host moved messages to a poison queue after the maximum dequeue count: that work is parked until someone replays it.',
+      query: POISONED_MESSAGES_QUERY, measure: 'Poisoned', threshold: 1, severity: 1,
+    });
     this.queueBacklog = new MonitorMetricAlert(this, 'queue-backlog', {
       name: `${props.namePrefix}-queue-backlog`,
       resourceGroupName: props.resourceGroupName,

@@ -4,6 +4,7 @@ import { MonitorScheduledQueryRulesAlertV2 } from '@cdktf/provider-azurerm/lib/m
 import { requireRange, warn } from '../core/validation';
 import { IStorageAccount } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
+import { logAlert } from './log-alert';
 import { GatewayQuery, QueryPackCategory } from './query-pack';
 
 /** Messages put into a poison queue (the account's queue logs, `StorageQueueLogs`), per 5 minutes. */
@@ -98,27 +99,22 @@ export class OutboundAlerts extends Construct {
         problem: 'parked charges and an open breaker would only show in the portal.', fix: 'give an action group that mails or pages the team.',
       });
     }
-    const action = props.actionGroupId !== undefined ? { action: { actionGroups: [props.actionGroupId] } } : {};
-    const logAlert = (alertId: string, description: string, query: string, measure: string, threshold: number, severity: number) =>
-      new MonitorScheduledQueryRulesAlertV2(this, alertId, {
-        name: `${props.namePrefix}-${alertId}`,
-        resourceGroupName: props.resourceGroupName,
-        location: props.location,
-        description,
-        scopes: [props.workspaceId],
-        severity,
-        evaluationFrequency: 'PT5M',
-        windowDuration: 'PT5M',
-        criteria: [{ query, timeAggregationMethod: 'Total', metricMeasureColumn: measure, operator: 'GreaterThanOrEqual', threshold }],
-        autoMitigationEnabled: true,
-        ...action,
-      });
-    this.poisoned = logAlert('poisoned-charges', 'PAY-3: charges reached the poison queue after every attempt: replay them once the cause is fixed.',
-      poisonedMessagesQuery(props.poisonQueue.queueName), 'Poisoned', 1, 1);
-    this.breakerOpen = logAlert('provider-breaker-open', 'GW-7, PAY-3: the gateway fails provider calls fast: the breaker is open (or the provider unreachable).',
-      breakerOpenQuery(props.providerApiName), 'Rejected', 1, 2);
-    this.providerThrottling = logAlert('provider-throttling', 'PAY-2: the provider answers 429 or 503: the budget is exceeded or the provider is in maintenance.',
-      providerThrottledCallsQuery(props.providerApiName), 'Seen', 1, 2);
+    const target = {
+      namePrefix: props.namePrefix, resourceGroupName: props.resourceGroupName, location: props.location,
+      scope: props.workspaceId, actionGroupId: props.actionGroupId,
+    };
+    this.poisoned = logAlert(this, target, {
+      id: 'poisoned-charges', description: 'PAY-3: charges reached the poison queue after every attempt: replay them once the cause is fixed.',
+      query: poisonedMessagesQuery(props.poisonQueue.queueName), measure: 'Poisoned', threshold: 1, severity: 1,
+    });
+    this.breakerOpen = logAlert(this, target, {
+      id: 'provider-breaker-open', description: 'GW-7, PAY-3: the gateway fails provider calls fast: the breaker is open (or the provider unreachable).',
+      query: breakerOpenQuery(props.providerApiName), measure: 'Rejected', threshold: 1, severity: 2,
+    });
+    this.providerThrottling = logAlert(this, target, {
+      id: 'provider-throttling', description: 'PAY-2: the provider answers 429 or 503: the budget is exceeded or the provider is in maintenance.',
+      query: providerThrottledCallsQuery(props.providerApiName), measure: 'Seen', threshold: 1, severity: 2,
+    });
     const threshold = Math.max(1, Math.round(props.drainPerMinute * maxAge));
     this.backlog = new MonitorMetricAlert(this, 'backlog', {
       name: `${props.namePrefix}-backlog`,

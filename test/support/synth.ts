@@ -53,3 +53,16 @@ export function warningsOf(stack: TerraformStack): string[] {
     .filter((m) => m.type === '@cdktf/warn')
     .map((m) => String(m.data)));
 }
+
+/** The one logical id of a resource type whose id contains the construct path `path` (throws unless there is exactly one). */
+export function idOf(tf: TerraformJson, type: string, path?: string): string {
+  const needle = path?.split('/').join('_');
+  const ids = Object.keys(resourcesOf(tf, type)).filter((id) => !needle || id.includes(needle));
+  if (ids.length !== 1) throw new Error(`expected one ${type}${path ? ` at *${path}` : ''}, found ${ids.length}`);
+  return ids[0];
+}
+
+/** A Terraform reference to an attribute of that resource, as the synthesized JSON writes it: `${type.id.attribute}`. */
+export function ref(tf: TerraformJson, type: string, attribute: string, path?: string): string {
+  return `\${${type}.${idOf(tf, type, path)}.${attribute}}`;
+}
