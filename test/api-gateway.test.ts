@@ -1,10 +1,10 @@
 import { TerraformOutput } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiGateway, ApiGatewayProps, ApiManagementSku } from '../constructs/api-management/api-gateway';
 import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { GATEWAY_PROPS, WORKSPACE_ID, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const BASE: ApiGatewayProps = GATEWAY_PROPS;
 
@@ -18,10 +18,15 @@ const serviceRef = (attr: string) =>
   new RegExp(`^\\$\\{azurerm_api_management\\.gateway_service_[0-9A-F]+\\.${attr}\\}`);
 
 describe('ApiGateway defaults', () => {
-  const stack = testStack();
-  gateway(stack);
-  const tf = synth(stack);
-  const service = resourceOf(tf, 'azurerm_api_management', 'gateway/service');
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let tf: TerraformJson;
+  let service: Record<string, unknown>;
+  beforeEach(() => {
+    const stack = testStack();
+    gateway(stack);
+    tf = synth(stack);
+    service = resourceOf(tf, 'azurerm_api_management', 'gateway/service');
+  });
 
   it('passes the v2 SKU through and names the service', () => {
     expect(service).toMatchObject({ name: 'apim-test-unit', sku_name: 'BasicV2_1', publisher_email: 'test@example.com' });

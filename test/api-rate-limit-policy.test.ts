@@ -1,6 +1,6 @@
 import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiGateway, ApiManagementSku } from '../constructs/api-management/api-gateway';
 import { ApiRateLimitPolicy, ApiRateLimitPolicyProps } from '../constructs/api-management/api-rate-limit-policy';
@@ -14,7 +14,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { gateway } from './support/fixtures';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 /** A classic-tier gateway another team owns. */
 const classic = (stack: TerraformStack, skuName = 'Developer_1') =>
@@ -48,9 +48,16 @@ const children = (xml: string, name: string) =>
 const infosOf = (limits: ApiRateLimitPolicy) => limits.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data));
 
 describe('ApiRateLimitPolicy defaults', () => {
-  const { limits, tf } = build();
-  const policy = resourceOf(tf, 'azurerm_api_management_api_policy', 'limits/policy');
-  const xml = policy.xml_content as string;
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let limits: ReturnType<typeof build>['limits'];
+  let tf: TerraformJson;
+  let policy: Record<string, unknown>;
+  let xml: string;
+  beforeEach(() => {
+    ({ limits, tf } = build());
+    policy = resourceOf(tf, 'azurerm_api_management_api_policy', 'limits/policy');
+    xml = policy.xml_content as string;
+  });
 
   it('writes one API policy on the gateway for the API', () => {
     expect(policy).toMatchObject({ api_name: 'orders', resource_group_name: 'rg-test' });

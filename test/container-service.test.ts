@@ -1,5 +1,5 @@
 import { TerraformOutput, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
@@ -8,7 +8,7 @@ import { AzureStack } from '../constructs/core/azure-stack';
 import { ManagedIdentityType } from '../constructs/identity/principal';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso';
@@ -56,8 +56,15 @@ const identityRef = (attribute: string) =>
   expect.stringMatching(new RegExp(`^\\$\\{azurerm_user_assigned_identity\\.svc_identity_[0-9A-F]+\\.${attribute}\\}$`));
 
 describe('ContainerService defaults', () => {
-  const { tf, service, stack } = build();
-  const app = appOf(tf);
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let tf: TerraformJson;
+  let service: ReturnType<typeof build>['service'];
+  let stack: ReturnType<typeof build>['stack'];
+  let app: ReturnType<typeof appOf>;
+  beforeEach(() => {
+    ({ tf, service, stack } = build());
+    app = appOf(tf);
+  });
 
   it('deploys one app with a single auto ingress on 8080 (ING-1)', () => {
     expect(Object.keys(resourcesOf(tf, 'azurerm_container_app'))).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
@@ -12,7 +12,7 @@ import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { TerraformJson, errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso';
@@ -52,7 +52,11 @@ const httpApp = (tf: ReturnType<typeof synth>) => resourceOf(tf, 'azurerm_contai
 const grpcApp = (tf: ReturnType<typeof synth>) => resourceOf(tf, 'azurerm_container_app', 'app/grpc-app') as unknown as App;
 
 describe('DualIngressContainerApp defaults', () => {
-  const { tf } = build();
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let tf: TerraformJson;
+  beforeEach(() => {
+    ({ tf } = build());
+  });
 
   it('deploys one image twice: auto on 8080 and http2 on 8081 (ING-1)', () => {
     expect(httpApp(tf)).toMatchObject({ name: 'ca-demo-http', ingress: { transport: 'auto', target_port: 8080 } });

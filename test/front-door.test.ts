@@ -1,9 +1,9 @@
 import { TerraformVariable } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FrontDoor, FrontDoorProps, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
 import { WORKSPACE_ID } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const BASE: FrontDoorProps = {
   profileName: 'afd-test',
@@ -23,9 +23,18 @@ type Diagnostic = { enabled_log: { category: string }[]; log_analytics_destinati
 
 const profileRef = expect.stringMatching(/^\$\{azurerm_cdn_frontdoor_profile\.fd_profile_[0-9A-F]+\.id\}$/);
 
+const originRef = expect.stringMatching(/^\$\{azurerm_cdn_frontdoor_origin\.fd_origin_[0-9A-F]+\.id\}$/);
+const originGroupRef = expect.stringMatching(/^\$\{azurerm_cdn_frontdoor_origin_group\.fd_origin-group_[0-9A-F]+\.id\}$/);
+
 describe('FrontDoor defaults', () => {
-  const { tf, frontDoor } = build();
-  const profile = resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile');
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let tf: TerraformJson;
+  let frontDoor: FrontDoor;
+  let profile: Record<string, unknown>;
+  beforeEach(() => {
+    ({ tf, frontDoor } = build());
+    profile = resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile');
+  });
 
   it('waits 240 s for the origin and reports it as a timeout layer (EDGE-1)', () => {
     expect(profile.response_timeout_seconds).toBe(240);
@@ -36,6 +45,10 @@ describe('FrontDoor defaults', () => {
     expect(profile).toMatchObject({ name: 'afd-test', sku_name: 'Standard_AzureFrontDoor', resource_group_name: 'rg-test' });
   });
 
+  it('creates the endpoint on the profile', () => {
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_endpoint', 'fd/endpoint')).toEqual({ name: 'fde-test', cdn_frontdoor_profile_id: profileRef });
+  });
+
   it('routes /* over HTTPS only, without redirect and without a cache block (EDGE-4)', () => {
     const route = resourceOf(tf, 'azurerm_cdn_frontdoor_route', 'fd/route-default');
     expect(route).toMatchObject({
@@ -44,22 +57,32 @@ describe('FrontDoor defaults', () => {
       supported_protocols: ['Https'],
       forwarding_protocol: 'HttpsOnly',
       https_redirect_enabled: false,
+      link_to_default_domain: true,
+      cdn_frontdoor_origin_ids: [originRef],
+      cdn_frontdoor_origin_group_id: originGroupRef,
     });
     expect(route).not.toHaveProperty('cache');
   });
 
   it('probes the origin over HTTPS on the API Management status endpoint', () => {
-    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_origin_group', 'fd/origin-group')).toMatchObject({
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_origin_group', 'fd/origin-group')).toEqual({
+      name: 'origin',
       cdn_frontdoor_profile_id: profileRef,
-      health_probe: { protocol: 'Https', path: '/status-0123456789abcdef', request_type: 'GET' },
+      session_affinity_enabled: false,
+      load_balancing: { sample_size: 4, successful_samples_required: 3 },
+      health_probe: { protocol: 'Https', path: '/status-0123456789abcdef', request_type: 'GET', interval_in_seconds: 100 },
     });
   });
 
   it('checks the origin certificate name', () => {
     expect(resourceOf(tf, 'azurerm_cdn_frontdoor_origin', 'fd/origin')).toMatchObject({
+      name: 'origin',
+      cdn_frontdoor_origin_group_id: originGroupRef,
       host_name: 'apim-test-unit.azure-api.net',
       origin_host_header: 'apim-test-unit.azure-api.net',
+      https_port: 443,
       certificate_name_check_enabled: true,
+      enabled: true,
     });
   });
 
@@ -102,16 +125,23 @@ describe('FrontDoor options', () => {
 });
 
 describe('FrontDoor with Premium and a WAF', () => {
-  const { tf } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' } });
+  let tf: TerraformJson;
+  beforeEach(() => {
+    ({ tf } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' } }));
+  });
 
   it('blocks with the Microsoft default rule set 2.1 in Prevention mode', () => {
     const policy = resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf') as { mode: string; sku_name: string; managed_rule: unknown[] };
     expect(policy).toMatchObject({ name: 'wafTest', mode: 'Prevention', sku_name: 'Premium_AzureFrontDoor', enabled: true });
-    expect(policy.managed_rule).toContainEqual({ type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' });
+    expect(policy.managed_rule).toEqual([
+      { type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' },
+      { type: 'Microsoft_BotManagerRuleSet', version: '1.1', action: 'Block' },
+    ]);
   });
 
   it('associates the policy with the endpoint on every path', () => {
-    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_security_policy', 'fd/waf-association')).toMatchObject({
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_security_policy', 'fd/waf-association')).toEqual({
+      name: 'waf',
       cdn_frontdoor_profile_id: profileRef,
       security_policies: {
         firewall: {
@@ -153,6 +183,16 @@ describe('FrontDoor refusals', () => {
   it('fails when a WAF is asked on the Standard SKU', () => {
     expect(refusal({ waf: { name: 'wafTest' } })).toThrow(
       /^\[AZURE\] test\/fd: waf = "wafTest": Front Door Standard has no managed WAF rule sets\. Fix: use sku 'Premium_AzureFrontDoor'/);
+  });
+
+  it('fails when the WAF mode is neither Prevention nor Detection', () => {
+    expect(refusalOf(refusal({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest', mode: 'Off' as WafMode } })))
+      .toMatchObject({ lesson: 'AZURE', path: 'test/fd', setting: 'waf.mode', message: expect.stringMatching(/^\[AZURE\] test\/fd: waf\.mode = "Off": /) });
+  });
+
+  it('fails when a route name is 1 character, naming the route', () => {
+    expect(refusalOf(refusal({ routes: [{ name: 'a', patternsToMatch: ['/a/*'] }] })))
+      .toMatchObject({ lesson: 'AZURE', path: 'test/fd', setting: 'routes.a.name' });
   });
 
   it('fails when the WAF name has a hyphen', () => {

@@ -1,10 +1,10 @@
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { CircuitBreakerOptions, GatewayBackend, GatewayBackendProps, isoDuration } from '../constructs/api-management/gateway-backend';
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const BREAKER: CircuitBreakerOptions = { failures: { count: 5 }, intervalSeconds: 60, tripDurationSeconds: 300 };
 
@@ -26,8 +26,14 @@ describe('isoDuration', () => {
 });
 
 describe('GatewayBackend', () => {
-  const { backend, tf } = build();
-  const resource = resourceOf(tf, 'azurerm_api_management_backend', 'orders/backend');
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let backend: ReturnType<typeof build>['backend'];
+  let tf: TerraformJson;
+  let resource: Record<string, unknown>;
+  beforeEach(() => {
+    ({ backend, tf } = build());
+    resource = resourceOf(tf, 'azurerm_api_management_backend', 'orders/backend');
+  });
 
   it('creates an http backend on the gateway', () => {
     expect(resource).toMatchObject({ name: 'orders-backend', protocol: 'http', url: 'https://orders.example.com', resource_group_name: 'rg-test' });

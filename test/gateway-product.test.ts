@@ -1,5 +1,5 @@
 import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { GatewayProduct, GatewayProductProps, IGatewayApi } from '../constructs/api-management/gateway-product';
@@ -9,7 +9,7 @@ import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { refusalOf } from './support/refusal';
 import { gateway } from './support/fixtures';
-import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const GATEWAY_NAME = /^\$\{azurerm_api_management\.gateway_service_[0-9A-F]+\.name\}$/;
 
@@ -28,9 +28,16 @@ function build(props: Partial<GatewayProductProps> = {}, withApi = true) {
 }
 
 describe('GatewayProduct defaults', () => {
-  const { product, tf } = build();
-  const resource = resourceOf(tf, 'azurerm_api_management_product');
-  const productId = Object.keys(resourcesOf(tf, 'azurerm_api_management_product'))[0];
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let product: ReturnType<typeof build>['product'];
+  let tf: TerraformJson;
+  let resource: Record<string, unknown>;
+  let productId: string;
+  beforeEach(() => {
+    ({ product, tf } = build());
+    resource = resourceOf(tf, 'azurerm_api_management_product');
+    productId = Object.keys(resourcesOf(tf, 'azurerm_api_management_product'))[0];
+  });
 
   it('publishes a product that requires subscriptions without approval, on the gateway', () => {
     expect(resource).toMatchObject({

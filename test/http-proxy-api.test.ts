@@ -1,5 +1,5 @@
 import { TerraformStack, Testing, Token } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-policy';
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
@@ -37,8 +37,14 @@ const FRONT_DOOR_CHECK = new RegExp(`<check-header name="X-Azure-FDID" failed-ch
 const API_NAME_REF = /^\$\{azurerm_api_management_api\.orders_api_[0-9A-F]+\.name\}$/;
 
 describe('HttpProxyApi defaults', () => {
-  const { api, tf } = build();
-  const resource = resourceOf(tf, 'azurerm_api_management_api');
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let api: ReturnType<typeof build>['api'];
+  let tf: TerraformJson;
+  let resource: Record<string, unknown>;
+  beforeEach(() => {
+    ({ api, tf } = build());
+    resource = resourceOf(tf, 'azurerm_api_management_api');
+  });
 
   it('creates an HTTPS API that requires a subscription (GW-1)', () => {
     expect(resource).toMatchObject({

@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import { TerraformOutput, Testing } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
@@ -40,9 +40,15 @@ const alertsOf = (tf: TerraformJson) => Object.values(resourcesOf(tf, 'azurerm_m
 const CACHE_ID = expect.stringMatching(/^\$\{azurerm_managed_redis\.redis_cache_[0-9A-F]+\.id\}$/);
 
 describe('ManagedRedis in production', () => {
-  const { stack } = build(true);
-  const tf = synth(stack);
-  const cache = cacheOf(tf);
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let stack: ReturnType<typeof build>['stack'];
+  let tf: TerraformJson;
+  let cache: ReturnType<typeof cacheOf>;
+  beforeEach(() => {
+    ({ stack } = build(true));
+    tf = synth(stack);
+    cache = cacheOf(tf);
+  });
 
   it('speaks TLS only, with access keys off, OSS clustering and NoEviction', () => {
     expect(cache.default_database).toEqual({
@@ -126,9 +132,15 @@ describe('ManagedRedis public endpoint in production', () => {
 });
 
 describe('ManagedRedis outside production', () => {
-  const { stack } = build(false);
-  const tf = synth(stack);
-  const cache = cacheOf(tf);
+  // Built for each test, not once for the block, so mutation testing sees which test covers what.
+  let stack: ReturnType<typeof build>['stack'];
+  let tf: TerraformJson;
+  let cache: ReturnType<typeof cacheOf>;
+  beforeEach(() => {
+    ({ stack } = build(false));
+    tf = synth(stack);
+    cache = cacheOf(tf);
+  });
 
   it('keeps public network access on and does not set prevent_destroy or the clustering guard', () => {
     expect(cache.public_network_access).toBe('Enabled');

@@ -73,8 +73,10 @@ export class Grant implements ITerraformDependable {
   public applyBefore(...dependents: TerraformResource[]): void {
     for (const dependent of dependents) {
       const existing = dependent.dependsOn ?? [];
-      const mine = dependable(this);
-      if (!existing.includes(mine)) dependent.dependsOn = [...existing, mine];
+      // The static address: `dependable()` makes a new token on every call, so two calls would
+      // not see each other's entry.
+      const mine = `${this.resource.terraformResourceType}.${this.resource.friendlyUniqueId}`;
+      if (!existing.includes(mine) && !existing.includes(dependable(this))) dependent.dependsOn = [...existing, mine];
     }
   }
 }

@@ -215,8 +215,9 @@ function tableReferences(code: string, offset: number, strings: Map<number, stri
   for (const m of code.matchAll(new RegExp(String.raw`\b(join|lookup)${options}\s*\(?\s*([A-Za-z_][\w]*)`, 'g'))) {
     refs.push({ name: m[2], where: m[1] });
   }
-  for (const m of code.matchAll(new RegExp(String.raw`\bunion${options}\s+([^|;]*)`, 'g'))) {
-    for (const operand of m[1].split(',')) {
+  for (const m of code.matchAll(new RegExp(String.raw`\bunion${options}\s+`, 'g'))) {
+    // The operands run to the first | or ; outside parentheses: a subquery operand has pipes of its own.
+    for (const operand of topLevelOperands(code, m.index + m[0].length)) {
       const name = /^\s*([A-Za-z_][\w*]*)\s*$/.exec(operand)?.[1];
       if (name) refs.push({ name, where: 'union' });
     }
@@ -239,6 +240,25 @@ function tableReferences(code: string, offset: number, strings: Map<number, stri
     }
   }
   return refs;
+}
+
+/** The comma-separated operands from `start` up to the first `|` or `;` at parenthesis depth 0. */
+function topLevelOperands(code: string, start: number): string[] {
+  const operands: string[] = [];
+  let depth = 0;
+  let from = start;
+  for (let i = start; i <= code.length; i += 1) {
+    const c = code[i];
+    if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    const end = i === code.length || (depth === 0 && (c === '|' || c === ';'));
+    if (end || (depth === 0 && c === ',')) {
+      operands.push(code.slice(from, i));
+      from = i + 1;
+      if (end) break;
+    }
+  }
+  return operands;
 }
 
 function tableHint(table: string): string {

@@ -43,8 +43,10 @@ function checkValue(where: string, value: string): void {
       fix: 'remove the character (tab, line feed and carriage return are allowed).',
     });
   }
-  const literal = Token.isUnresolved(value) ? value.replace(TOKEN_MARKER, '') : value;
-  if (/[$%]\{/.test(literal)) {
+  // A token stands for `${...}`: a literal $ just before one makes `$${`, which Terraform reads
+  // as an escape (the reference is then written as text, not resolved); `%${` is a plain % then.
+  const literal = Token.isUnresolved(value) ? value.replace(TOKEN_MARKER, '\u0000') : value;
+  if (/[$%]\{|\$\u0000/.test(literal)) {
     refuseValue('policy XML', {
       lesson: 'AZURE', setting: where, given: value,
       problem: 'Terraform reads ${ and %{ in a string as a template, so the policy would be interpolated (or fail) at plan instead of reaching API Management as written.',
