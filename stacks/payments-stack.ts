@@ -180,6 +180,7 @@ export class PaymentsStack extends AzureStack {
         visibilityTimeoutSeconds: consumer.visibilityTimeoutSeconds ?? 300,
         maxDequeueCount: consumer.maxDequeueCount ?? 8,
         messageTtlSeconds: this.intake.messageTtlSeconds,
+        breakerTripSeconds: outageMinutes * 60,
       },
       providerApiUrl: `${gatewayUrl}/psp`,
       providerApiAudience: props.providerApiApplicationId,

@@ -231,15 +231,16 @@ describe('KeyVault.fromExisting', () => {
 });
 
 describe('KeyVaultSecretSlot: a secret whose value never passes through Terraform', () => {
-  it('creates the secret through Resource Manager with the placeholder set-me, ignores its body after create, no tags (dev)', () => {
+  it('puts the secret once through Resource Manager with the placeholder set-me, never sending the body again (an action: Resource Manager refuses to delete secrets)', () => {
     const stack = stackOf(false);
     const slot = vaultIn(stack).addSecretSlot('psp-api-key', { contentType: 'text/plain' });
     const tf = synth(stack);
     expect(slot.secretName).toBe('psp-api-key');
-    expect(resourceOf(tf, 'azapi_resource')).toEqual({
+    expect(resourcesOf(tf, 'azapi_resource')).toEqual({});
+    expect(resourceOf(tf, 'azapi_resource_action')).toEqual({
       type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01',
-      name: 'psp-api-key',
-      parent_id: ref(tf, 'azurerm_key_vault', 'id'),
+      resource_id: `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`,
+      method: 'PUT',
       body: { properties: { value: 'set-me', contentType: 'text/plain' } },
       lifecycle: { ignore_changes: ['body'] },
     });
@@ -248,33 +249,34 @@ describe('KeyVaultSecretSlot: a secret whose value never passes through Terrafor
   it('leaves the content type out when none is given', () => {
     const stack = stackOf(false);
     vaultIn(stack).addSecretSlot('psp-api-key');
-    expect(resourceOf(synth(stack), 'azapi_resource').body).toEqual({ properties: { value: 'set-me' } });
+    expect(resourceOf(synth(stack), 'azapi_resource_action').body).toEqual({ properties: { value: 'set-me' } });
   });
 
-  it('prod: prevents destroy, so a re-create never writes the placeholder over the real value', () => {
+  it('prod: has nothing to protect from destroy (destroying the action deletes nothing), and still never sends the body again', () => {
     const stack = stackOf(true);
     vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED }).addSecretSlot('psp-api-key');
-    expect(resourceOf(synth(stack), 'azapi_resource').lifecycle).toEqual({ ignore_changes: ['body'], prevent_destroy: true });
+    expect(resourceOf(synth(stack), 'azapi_resource_action').lifecycle).toEqual({ ignore_changes: ['body'] });
   });
 
-  it('grants Key Vault Secrets User on the secret alone', () => {
+  it('grants Key Vault Secrets User on the secret alone, after the secret exists', () => {
     const stack = stackOf(false);
     const slot = vaultIn(stack).addSecretSlot('psp-api-key');
     const identity = new UserAssignedIdentity(stack, 'reader', { name: 'id-reader', resourceGroupName: 'rg-pay', location: 'westeurope' });
     slot.grantRead(ManagedIdentity.fromUserAssigned(identity), 'reader');
     const tf = synth(stack);
     expect(resourceOf(tf, 'azurerm_role_assignment')).toEqual({
-      scope: ref(tf, 'azapi_resource', 'id'), role_definition_name: 'Key Vault Secrets User',
+      scope: `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`, role_definition_name: 'Key Vault Secrets User',
       principal_id: ref(tf, 'azurerm_user_assigned_identity', 'principal_id'), principal_type: 'ServicePrincipal',
+      depends_on: [`azapi_resource_action.${idOf(tf, 'azapi_resource_action')}`],
     });
   });
 
-  it('works on a vault another team owns: parent is its id, the identifier literal, prevent_destroy from the stack', () => {
+  it('works on a vault another team owns: the secret under its id, the identifier literal', () => {
     const stack = stackOf(true);
     const vault = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: SHARED_VAULT_ID });
     const slot = new KeyVaultSecretSlot(stack, 'slot', { vault, name: 'psp-api-key' });
     expect(slot.secretUri).toBe('https://kv-shared.vault.azure.net/secrets/psp-api-key');
-    expect(resourceOf(synth(stack), 'azapi_resource')).toMatchObject({ parent_id: SHARED_VAULT_ID, lifecycle: { ignore_changes: ['body'], prevent_destroy: true } });
+    expect(resourceOf(synth(stack), 'azapi_resource_action')).toMatchObject({ resource_id: `${SHARED_VAULT_ID}/secrets/psp-api-key`, lifecycle: { ignore_changes: ['body'] } });
   });
 
   for (const name of ['psp_api_key', 'psp.key', '', 'k'.repeat(128)]) {
@@ -310,8 +312,9 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
   it('grants the gateway\'s system identity Key Vault Secrets User on that one secret', () => {
     const { tf, namedValue } = withSlot();
     expect(resourceOf(tf, 'azurerm_role_assignment')).toEqual({
-      scope: ref(tf, 'azapi_resource', 'id'), role_definition_name: 'Key Vault Secrets User',
+      scope: `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`, role_definition_name: 'Key Vault Secrets User',
       principal_id: ref(tf, 'azurerm_api_management', 'identity[0].principal_id'), principal_type: 'ServicePrincipal',
+      depends_on: [`azapi_resource_action.${idOf(tf, 'azapi_resource_action', 'secret-psp-api-key')}`],
     });
     expect(namedValue.grant?.builtInRole?.roleName).toBe('Key Vault Secrets User');
   });

@@ -183,7 +183,8 @@ describe('SEC-1.EventGridLocalAuth', () => {
 
 describe('HOOK-1.ColdWebhookReceiver (a warning)', () => {
   const RULE = 'HOOK-1.ColdWebhookReceiver';
-  const WARNING = `[${RULE}] other-dev/subscription: webhook_endpoint.url = "other-dev/receiver": the receiver scales to zero, and a cold start can miss the 30 s the validation event allows: the subscription's create fails. Fix: keep min_replicas >= 1, deliver CloudEvents (event_delivery_schema = CloudEventSchemaV1_0) through a gateway that answers the handshake (WebhookApi).`;
+  const WARNING = `[${RULE}] other-dev/subscription: webhook_endpoint.url = "other-dev/receiver": the receiver scales to zero, and a cold start can miss the 30 s the validation event allows: the subscription's create fails. Fix: keep min_replicas >= 1, or deliver CloudEvents through a gateway that answers the handshake (WebhookApi).`;
+  const CLOUD_EVENTS_WARNING = `[${RULE}] other-dev/subscription: webhook_endpoint.url = "other-dev/receiver": the receiver scales to zero, and a cold start can miss the OPTIONS handshake: the subscription's create fails. Fix: keep min_replicas >= 1, or deliver CloudEvents through a gateway that answers the handshake (WebhookApi).`;
 
   /** A raw subscription delivering to a raw Container App's FQDN. */
   function toApp(options: { minReplicas?: number; schema?: string } = {}) {
@@ -213,10 +214,9 @@ describe('HOOK-1.ColdWebhookReceiver (a warning)', () => {
     expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.COMPLIANT, 'azurerm_eventgrid_event_subscription']]);
   });
 
-  it('is not applicable to CloudEvents delivery (the handshake is OPTIONS, without the 30 s echo)', () => {
+  it('warns on CloudEvents delivery straight to a cold app too: the OPTIONS handshake needs the receiver as well', () => {
     const stack = toApp({ schema: 'CloudEventSchemaV1_0' });
-    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [] });
-    expect(rowsOf(stack, RULE)).toEqual([[ReportStatus.NOT_APPLICABLE, 'azurerm_eventgrid_event_subscription']]);
+    expect(findingsOf(stack, RULE)).toEqual({ errors: [], warnings: [CLOUD_EVENTS_WARNING] });
   });
 
   it('is not applicable to a subscription without a webhook (a queue destination)', () => {

@@ -220,7 +220,7 @@ describe('PAY-2.RetryOnClientErrors', () => {
   it('accepts the condition PolicyStatement.retry builds', () => {
     const stack = rawStack();
     apiPolicy(stack, new PolicyDocument({
-      backend: [PolicyStatement.retry({ count: 2, intervalSeconds: 2, idempotent: true }, [PolicyStatement.forwardRequest({ timeoutSeconds: 30 })])],
+      backend: [PolicyStatement.retry({ count: 2, intervalSeconds: 2, idempotent: true }, [PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferRequestBody: true })])],
     }).toXml());
     expect(findingsOf(stack, RULE)).toEqual([]);
     expect(rowsOf(stack, RULE).map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);

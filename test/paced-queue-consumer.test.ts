@@ -5,6 +5,7 @@ import { ConsumerPace, OutageTolerance, OutboundBudget } from '../constructs/con
 import { PacedQueueConsumer, PacedQueueConsumerProps } from '../constructs/container-apps/paced-queue-consumer';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { OutboundAlerts, OutboundAlertsProps, providerQueries } from '../constructs/monitoring/outbound-alerts';
+import { PublicNetworkAccess } from '../constructs/core/network';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { ENVIRONMENT, WORKSPACE_ID } from './support/fixtures';
 import { kqlDiagnostics } from './support/kusto';
@@ -32,7 +33,8 @@ type Overrides = Omit<Partial<PacedQueueConsumerProps>, 'pace' | 'outage' | 'bud
   pace?: Partial<ConsumerPace>; outage?: Partial<OutageTolerance>; budget?: Partial<OutboundBudget>;
 };
 function consumerIn(stack: AzureStack, overrides: Overrides = {}) {
-  const storage = new StorageAccount(stack, 'storage', { name: 'stpay', resourceGroupName: 'rg-pay', location: 'westeurope' });
+  // The consumer reaches the queue over the public endpoint (no VNet yet): open in production too.
+  const storage = new StorageAccount(stack, 'storage', { name: 'stpay', resourceGroupName: 'rg-pay', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED });
   const queue = storage.addQueue('charges', { poisonQueue: true });
   const { pace, outage, budget, ...rest } = overrides;
   return new PacedQueueConsumer(stack, 'consumer', {

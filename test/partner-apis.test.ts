@@ -223,16 +223,18 @@ describe('QueueIntakeApi (LIM-5, PAY-1)', () => {
     expect(policyOf(tf).depends_on).toEqual([`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`]);
   });
 
-  it('requires the Idempotency-Key first, sets X-Client-Id, then queues the request and answers 202 or 503', () => {
+  it('requires the Idempotency-Key first, sets X-Client-Id, refuses a body too large for a message with 413, then queues the request and answers 202 or 503', () => {
     const { tf } = build();
     const xml = policyOf(tf).xml_content as string;
-    expect(children(xml, 'inbound')).toEqual(['base', 'choose', 'set-header', 'send-request', 'choose']);
+    expect(children(xml, 'inbound')).toEqual(['base', 'choose', 'set-header', 'choose', 'send-request', 'choose']);
     const inbound = unescape(section(xml, 'inbound'));
     expect(inbound).toContain('<when condition="@(string.IsNullOrWhiteSpace(context.Request.Headers.GetValueOrDefault("Idempotency-Key", "")))">');
     expect(inbound).toContain('<set-status code="400" reason="Bad Request" />');
     expect(inbound).toMatch(/<set-header name="X-Client-Id" exists-action="override">\s*<value>@\(context\.Subscription\?\.Id \?\? "anonymous"\)<\/value>/);
     expect(inbound).toContain(`<set-url>https://${ref(tf, 'azurerm_storage_account', 'name')}.queue.core.windows.net/${ref(tf, 'azurerm_storage_queue', 'name', 'queue-charges/')}/messages?messagettl=604800</set-url>`);
     expect(inbound).toContain('<authentication-managed-identity resource="https://storage.azure.com/" />');
+    expect(inbound).toContain('<when condition="@(Encoding.UTF8.GetByteCount(context.Request.Body?.As<string>(preserveContent: true) ?? "") > 46080)">');
+    expect(inbound).toContain('<set-status code="413" reason="Content Too Large" />');
     expect(inbound).toContain('<set-status code="202" reason="Accepted" />');
     expect(inbound).toContain('<set-status code="503" reason="Service Unavailable" />');
     expect(section(xml, 'backend')).toBe('\n    <base />');
@@ -250,7 +252,7 @@ describe('QueueIntakeApi (LIM-5, PAY-1)', () => {
   it('keeps out callers that skip Front Door when given its id', () => {
     const { tf } = build({ allowDirectCallers: undefined, frontDoorId: FRONT_DOOR_ID });
     const xml = policyOf(tf).xml_content as string;
-    expect(children(xml, 'inbound')).toEqual(['base', 'check-header', 'choose', 'set-header', 'send-request', 'choose']);
+    expect(children(xml, 'inbound')).toEqual(['base', 'check-header', 'choose', 'set-header', 'choose', 'send-request', 'choose']);
     expect(xml).toContain(`<value>${FRONT_DOOR_ID}</value>`);
   });
 
@@ -341,7 +343,7 @@ describe('ProviderApi (GW-7, GW-8, PAY-1..3, SEC-1)', () => {
       '',
       '    <retry condition="@(context.Response != null &amp;&amp; (context.Response.StatusCode == 429 || context.Response.StatusCode == 503 || '
         + 'context.Response.StatusCode == 504))" count="1" interval="2" max-interval="30" delta="2" first-fast-retry="false">',
-      '      <forward-request timeout="30" buffer-response="true" />',
+      '      <forward-request timeout="30" buffer-response="true" buffer-request-body="true" />',
       '    </retry>',
     ].join('\n'));
     expect(section(xml, 'outbound')).toBe('\n    <base />\n    <set-header name="X-Api-Key" exists-action="delete" />');
@@ -363,13 +365,13 @@ describe('ProviderApi (GW-7, GW-8, PAY-1..3, SEC-1)', () => {
     expect(resourceOf(tf, 'azurerm_api_management_api_policy').depends_on).toEqual([`azurerm_api_management_named_value.${idOf(tf, 'azurerm_api_management_named_value')}`]);
   });
 
-  it('routes through a breaker that opens on 429 and 5xx for the declared outage (PT30M), honouring Retry-After (GW-7, PAY-3)', () => {
+  it('routes through a breaker that opens on 5xx, not 429, for the declared outage (PT30M), honouring Retry-After (GW-7, PAY-3)', () => {
     const { tf } = build();
     expect(resourceOf(tf, 'azurerm_api_management_backend')).toMatchObject({
       name: 'psp-provider', protocol: 'http', url: 'https://api.psp.example.com', description: 'The third-party provider',
       circuit_breaker_rule: {
         name: 'breaker', trip_duration: 'PT30M', accept_retry_after_enabled: true,
-        failure_condition: { count: 5, interval_duration: 'PT1M', status_code_range: [{ min: 429, max: 429 }, { min: 500, max: 599 }] },
+        failure_condition: { count: 5, interval_duration: 'PT1M', status_code_range: [{ min: 500, max: 599 }] },
       },
     });
   });

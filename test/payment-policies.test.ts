@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PolicyDocument } from '../constructs/policy/policy-document';
-import { PolicyStatement } from '../constructs/policy/policy-statement';
+import { PolicyStatement, elementOf } from '../constructs/policy/policy-statement';
+import { renderXml } from '../constructs/policy/xml';
 import { RetryOptions, RetryableStatus } from '../constructs/policy/retry';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
 
-const FORWARD = PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferResponse: true });
+const FORWARD = PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferResponse: true, bufferRequestBody: true });
 const RETRY: RetryOptions = { count: 2, intervalSeconds: 2, deltaSeconds: 2, maxIntervalSeconds: 30, idempotent: true };
 const QUEUE_URL = 'https://stpayments.queue.core.windows.net/charges';
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
@@ -27,7 +28,7 @@ describe('PolicyStatement.retry (PAY-2)', () => {
     expect(backendOf(retry())).toBe([
       '',
       `    <retry condition="${CONDITION_ALL}" count="2" interval="2" max-interval="30" delta="2" first-fast-retry="false">`,
-      '      <forward-request timeout="30" buffer-response="true" />',
+      '      <forward-request timeout="30" buffer-response="true" buffer-request-body="true" />',
       '    </retry>',
     ].join('\n'));
   });
@@ -349,5 +350,22 @@ describe.skipIf(!policySchemaAvailable())(`the payment policy statements against
       ],
     }).toXml();
     expect(await validatePolicyDeep(xml)).toEqual({ valid: true, errors: [] });
+  });
+});
+
+describe('PolicyStatement.retry and the request body (PAY-2)', () => {
+  it('fails when the retried forward-request does not buffer the request body: the retry would go out without it', () => {
+    const r = refusalOf(() => PolicyStatement.retry(
+      { count: 1, intervalSeconds: 2, idempotent: true },
+      [PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferResponse: true })],
+    ));
+    expect(r).toMatchObject({ lesson: 'PAY-2', path: 'retry', setting: 'statements' });
+    expect(r.message).toBe('[PAY-2] retry: statements = "forward-request without buffer-request-body": API Management streams the request body once: a retried forward-request would go out without it (a charge with no amount). Fix: forward with bufferRequestBody: true inside the retry.');
+  });
+
+  it('writes buffer-request-body only when asked', () => {
+    expect(renderXml(elementOf(PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferRequestBody: true }))))
+      .toBe('<forward-request timeout="30" buffer-response="false" buffer-request-body="true" />');
+    expect(renderXml(elementOf(PolicyStatement.forwardRequest({ timeoutSeconds: 30 })))).toBe('<forward-request timeout="30" buffer-response="false" />');
   });
 });

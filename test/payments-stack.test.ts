@@ -58,8 +58,9 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
     });
 
     it(`${name}: declares the psp-api-key slot with the placeholder, never sending it again, with no other secret resource`, () => {
-      expect(resourceOf(tf, 'azapi_resource', 'vault/secret-psp-api-key')).toMatchObject({
-        type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01', name: 'psp-api-key', parent_id: ref(tf, 'azurerm_key_vault', 'id'),
+      expect(resourceOf(tf, 'azapi_resource_action', 'vault/secret-psp-api-key')).toEqual({
+        type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01', method: 'PUT',
+        resource_id: `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`,
         body: { properties: { value: 'set-me', contentType: 'text/plain' } },
         lifecycle: { ignore_changes: ['body'] },
       });
@@ -68,7 +69,7 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
 
     it(`${name}: the gateway reads the key as a Key Vault-backed secret named value after its grant on that secret`, () => {
       const namedValue = resourceOf(tf, 'azurerm_api_management_named_value');
-      const grants = assignment(tf, 'Key Vault Secrets User', ref(tf, 'azapi_resource', 'id', 'vault/secret-psp-api-key'));
+      const grants = assignment(tf, 'Key Vault Secrets User', `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`);
       expect(grants).toHaveLength(1);
       expect(grants[0][1].principal_id).toBe(ref(tf, 'azurerm_api_management', 'identity[0].principal_id'));
       expect(namedValue).toEqual({
@@ -89,12 +90,12 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
   it('dev: purge protection off and nothing protected from destroy', () => {
     expect(resourceOf(dev, 'azurerm_key_vault')).toMatchObject({ purge_protection_enabled: false, public_network_access_enabled: true });
     expect(resourceOf(dev, 'azurerm_key_vault')).not.toHaveProperty('lifecycle');
-    expect(resourceOf(dev, 'azapi_resource', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: ['body'] });
+    expect(resourceOf(dev, 'azapi_resource_action', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: ['body'] });
   });
 
-  it('prod: purge protection on, the vault and the slot protected from destroy', () => {
+  it('prod: purge protection on and the vault protected from destroy; the slot is a one-time PUT with nothing to destroy', () => {
     expect(resourceOf(prod, 'azurerm_key_vault')).toMatchObject({ purge_protection_enabled: true, lifecycle: { prevent_destroy: true } });
-    expect(resourceOf(prod, 'azapi_resource', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: ['body'], prevent_destroy: true });
+    expect(resourceOf(prod, 'azapi_resource_action', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: ['body'] });
   });
 });
 
@@ -175,17 +176,17 @@ describe('PaymentsStack provider API (PAY-2, PAY-3, GW-7, SEC-1)', () => {
         '',
         '    <retry condition="@(context.Response != null &amp;&amp; (context.Response.StatusCode == 429 || context.Response.StatusCode == 503 || '
           + 'context.Response.StatusCode == 504))" count="1" interval="2" max-interval="30" delta="2" first-fast-retry="false">',
-        '      <forward-request timeout="30" buffer-response="true" />',
+        '      <forward-request timeout="30" buffer-response="true" buffer-request-body="true" />',
         '    </retry>',
       ].join('\n'));
     });
 
-    it(`${name}: opens the breaker on 429 and 5xx for the 30-minute maintenance window, honouring Retry-After (GW-7, PAY-3)`, () => {
+    it(`${name}: opens the breaker on 5xx (not 429) for the 30-minute maintenance window, honouring Retry-After (GW-7, PAY-3)`, () => {
       expect(resourceOf(tf, 'azurerm_api_management_backend')).toMatchObject({
         name: 'psp-provider', url: 'https://api.psp.example.com',
         circuit_breaker_rule: {
           trip_duration: 'PT30M', accept_retry_after_enabled: true,
-          failure_condition: { count: 5, interval_duration: 'PT1M', status_code_range: [{ min: 429, max: 429 }, { min: 500, max: 599 }] },
+          failure_condition: { count: 5, interval_duration: 'PT1M', status_code_range: [{ min: 500, max: 599 }] },
         },
       });
     });

@@ -220,7 +220,16 @@ describe('WebhookApi.destination (HOOK-1)', () => {
   it('keeps the subscription free of the cold-receiver warning, even for a receiver with 0 warm instances', () => {
     const { stack, api } = subscribed({}, { name: 'orders-app', warmInstances: 0 });
     expect(api.destination('/events', { name: 'orders-app', warmInstances: 0 }).receiver).toEqual({ name: 'orders-app', warmInstances: 0 });
-    expect(warningsOf(stack)).toEqual([]);
+    // Only the API's own warning about deliveries without a token remains.
+    expect(warningsOf(stack).filter((w) => w.startsWith('[HOOK-1]'))).toEqual([]);
+  });
+
+  it('warns when deliveries need no Entra ID token: anyone with the URL can post events (ACCESS)', () => {
+    const { stack } = webhookApi();
+    expect(warningsOf(stack)).toEqual([
+      expect.stringMatching(/^\[ACCESS\] [^:]+: entraAuth = undefined: the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends\. Fix: give entraAuth with the app registration Event Grid asks tokens for/),
+    ]);
+    expect(warningsOf(webhookApi({ entraAuth: { tenantId: TENANT, applicationIdOrUri: WEBHOOK_APP } }).stack)).toEqual([]);
   });
 
   it('fails when a gateway-answered destination gets Event Grid\'s schema: the policy answers only the CloudEvents OPTIONS handshake (HOOK-1)', () => {

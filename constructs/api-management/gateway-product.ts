@@ -47,6 +47,11 @@ export interface GatewayProductProps {
    * @default false
    */
   readonly approvalRequired?: boolean;
+  /**
+   * Subscriptions a developer-portal user may hold on the product.
+   * @default - no limit
+   */
+  readonly subscriptionsLimit?: number;
 }
 
 /**
@@ -80,6 +85,7 @@ export class GatewayProduct extends Construct {
       published: true,
       subscriptionRequired: true,
       approvalRequired: props.approvalRequired ?? false,
+      ...(props.subscriptionsLimit !== undefined ? { subscriptionsLimit: props.subscriptionsLimit } : {}),
     });
     for (const api of props.apis ?? []) this.addApi(api);
     for (const client of props.clients ?? []) this.addSubscription(client);

@@ -98,6 +98,8 @@ export class PartnerProducts extends Construct {
         displayName: `${props.productPrefix} ${partner.name}`,
         description: `Partner ${partner.name}: ${partner.callsPerMinute} calls per minute${partner.quota ? `, ${partner.quota.calls} per ${partner.quota.renewalPeriodSeconds} s` : ''}.`,
         apis: props.apis,
+        // One subscription per partner: a second one (from the developer portal) would double its cap.
+        subscriptionsLimit: 1,
       });
       // One subscription, named like the product: `<prefix>-<partner>`.
       product.addSubscription(partner.name, productId);

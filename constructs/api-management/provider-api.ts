@@ -64,9 +64,13 @@ export interface ProviderApiProps extends GatewayApiProps {
    * long, failing fast instead of calling a provider that is down (PAY-3).
    */
   readonly declaredOutageMinutes: number;
-  /** Consecutive failures (5xx, 429) within a minute that open the breaker. @default 5 */
+  /** Failures (5xx) within a minute that open the breaker. @default 5 */
   readonly breakerFailures?: number;
-  /** The breaker's open time, at least the declared outage. @default - the declared outage */
+  /**
+   * The breaker's open time, at least the declared outage. A `Retry-After` on the provider's 5xx
+   * replaces it (the provider knows when it is back).
+   * @default - the declared outage
+   */
   readonly tripDurationSeconds?: number;
 }
 
@@ -88,6 +92,8 @@ export class ProviderApi extends Construct {
   public readonly policy: ApiManagementApiPolicy;
   /** Retries per call the gateway may add (for the budget arithmetic). */
   public readonly retries: number;
+  /** How long the breaker stays open without a `Retry-After`, in seconds (for the outage arithmetic). */
+  public readonly tripDurationSeconds: number;
 
   constructor(scope: Construct, id: string, props: ProviderApiProps) {
     super(scope, id);
@@ -148,8 +154,9 @@ export class ProviderApi extends Construct {
       circuitBreaker: {
         failures: { count: props.breakerFailures ?? 5 },
         intervalSeconds: 60,
-        // 429 counts here: the provider's one key is out of budget for every caller (PAY-3).
-        statusCodeRanges: [{ min: 429, max: 429 }, { min: 500, max: 599 }],
+        // 5xx only (PAY-3: maintenance, outage). A 429 is the budget: it carries Retry-After, which
+        // the consumer honours; counted here, a short burst would stop payments for the whole trip.
+        statusCodeRanges: [{ min: 500, max: 599 }],
         tripDurationSeconds: trip,
         acceptRetryAfter: true,
       },
@@ -169,8 +176,9 @@ export class ProviderApi extends Construct {
       deltaSeconds: retry.deltaSeconds ?? 2, maxIntervalSeconds: retry.maxIntervalSeconds ?? 30,
       // Every operation is idempotent: checked above.
       idempotent: true,
-    }, [PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferResponse: true })])]);
+    }, [PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferResponse: true, bufferRequestBody: true })])]);
     this.retries = retry.count;
+    this.tripDurationSeconds = trip;
     claimApiPolicy(this, props.gateway, this.api.name);
     this.policy = new ApiManagementApiPolicy(this, 'policy', {
       apiName: this.api.name,

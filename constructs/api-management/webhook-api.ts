@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
-import { refuse, within } from '../core/validation';
+import { refuse, warn, within } from '../core/validation';
 import { WebhookDestination, WebhookEntraAuth, WebhookReceiver } from '../event-grid/event-subscription';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
@@ -41,6 +41,8 @@ export class WebhookApi extends Construct {
   public readonly api: ApiManagementApi;
   public readonly apiName: string;
   public readonly policy: ApiManagementApiPolicy;
+  /** The OPTIONS and POST operations of every route (the policy, and so the subscription, waits for them). */
+  public readonly operations: ApiManagementApiOperation[] = [];
   private readonly baseUrl: string;
   private readonly entraAuth?: WebhookEntraAuth;
   private readonly routes: Set<string>;
@@ -82,7 +84,7 @@ export class WebhookApi extends Construct {
     for (const route of props.routes) {
       for (const method of ['OPTIONS', 'POST']) {
         const key = `${method.toLowerCase()}${route.replace(/[^A-Za-z0-9]+/g, '-')}`;
-        new ApiManagementApiOperation(this, `operation-${key}`, {
+        this.operations.push(new ApiManagementApiOperation(this, `operation-${key}`, {
           operationId: key,
           apiName: this.api.name,
           apiManagementName: props.gateway.serviceName,
@@ -90,10 +92,17 @@ export class WebhookApi extends Construct {
           displayName: method === 'OPTIONS' ? `CloudEvents handshake ${route}` : `Deliveries ${route}`,
           method,
           urlTemplate: route,
-        });
+        }));
       }
     }
     this.entraAuth = props.entraAuth;
+    if (!props.entraAuth) {
+      warn(this, {
+        lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
+        problem: 'the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends.',
+        fix: 'give entraAuth with the app registration Event Grid asks tokens for (AzureEventGridSecureWebhookSubscriber role), or treat every event as untrusted input.',
+      });
+    }
     const handshake = PolicyStatement.choose([{
       condition: '@(context.Request.Method == "OPTIONS")',
       statements: [PolicyStatement.choose([{
@@ -124,6 +133,8 @@ export class WebhookApi extends Construct {
       apiManagementName: props.gateway.serviceName,
       resourceGroupName: props.gateway.resourceGroupName,
       xmlContent: new PolicyDocument({ inbound: [...inbound, handshake, ...token, contentType] }).toXml(),
+      // The handshake meets the operations too: without them API Management answers 404.
+      dependsOn: this.operations,
     });
     this.baseUrl = `https://${props.gateway.gatewayHostName}/${props.path}`;
   }

@@ -35,6 +35,12 @@ export interface OutageTolerance {
   readonly maxDequeueCount: number;
   /** Seconds a message may wait in the queue before Storage deletes it. */
   readonly messageTtlSeconds: number;
+  /**
+   * How long the provider's breaker stays open, in seconds: the retries must outlast it too,
+   * or messages are poisoned while the gateway still fails them fast.
+   * @default - the declared outage
+   */
+  readonly breakerTripSeconds?: number;
 }
 
 /** What the arithmetic found, for notes and outputs. */
@@ -101,14 +107,18 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance): number 
   requireRange(scope, outage.maxDequeueCount, {
     min: 1, max: 1000, setting: 'outage.maxDequeueCount', lesson: 'PAY-3', problem: 'a message gets 1-1000 attempts.', fix: 'use e.g. 8.',
   });
-  const outageSeconds = outage.declaredOutageMinutes * 60;
+  const declaredSeconds = outage.declaredOutageMinutes * 60;
+  // The longer of the outage and the breaker's open time: both fail every attempt.
+  const outageSeconds = Math.max(declaredSeconds, outage.breakerTripSeconds ?? 0);
   const window = (outage.maxDequeueCount - 1) * outage.visibilityTimeoutSeconds;
   if (window < outageSeconds) {
     const needed = Math.ceil(outageSeconds / outage.visibilityTimeoutSeconds) + 1;
     refuse(scope, {
       lesson: 'PAY-3', setting: 'outage', given: `${outage.maxDequeueCount} attempts, ${outage.visibilityTimeoutSeconds} s apart`,
       problem: `a message that first fails when the outage starts is retried for (${outage.maxDequeueCount} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,`
-        + ` shorter than the declared ${outage.declaredOutageMinutes}-minute outage (${fmt(outageSeconds)} s): it goes to the poison queue while the provider is still down.`,
+        + (outageSeconds > declaredSeconds
+          ? ` shorter than the breaker's ${fmt(outageSeconds)} s open time (longer than the declared ${outage.declaredOutageMinutes}-minute outage): it goes to the poison queue while the gateway still fails it fast.`
+          : ` shorter than the declared ${outage.declaredOutageMinutes}-minute outage (${fmt(outageSeconds)} s): it goes to the poison queue while the provider is still down.`),
       fix: outage.maxDequeueCount === 1
         ? `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s: with one attempt there is no retry for any visibility timeout to space out.`
         : `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / (outage.maxDequeueCount - 1))} s.`,

@@ -7,6 +7,7 @@ import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
+import { refuseUnreachable } from '../storage/storage-account';
 import { BlobContainer, StorageQueue } from '../storage/storage-children';
 import { EventGridTopicKind, IEventGridTopic } from './event-grid-topic';
 
@@ -135,6 +136,7 @@ export class EventSubscription extends Construct {
         fix: 'give deadLetterContainer: storage.addContainer(\'dead-letters\') (the topic writes there with its identity).',
       }, production);
     } else {
+      refuseUnreachable(this, 'deadLetterContainer.account.publicNetworkAccess', props.deadLetterContainer.account, 'Event Grid (which writes the dead letters)');
       this.grants.push(props.deadLetterContainer.grantReadWrite(props.topic.identity, `${id}-dead-letter`));
     }
 
@@ -142,7 +144,10 @@ export class EventSubscription extends Construct {
     if (props.webhook) {
       webhookEndpoint = this.checkWebhook(props.webhook, schema);
     }
-    if (props.queue) this.grants.push(props.queue.grantSend(props.topic.identity, `${id}-delivery`));
+    if (props.queue) {
+      refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'Event Grid (which delivers into the queue)');
+      this.grants.push(props.queue.grantSend(props.topic.identity, `${id}-delivery`));
+    }
 
     const common = {
       name,

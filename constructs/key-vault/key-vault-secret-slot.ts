@@ -1,13 +1,11 @@
 import { Construct } from 'constructs';
-import { Resource } from '../../.gen/providers/azapi/resource';
+import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
-import { Production } from '../core/production';
-import { TagsAspect } from '../core/tags';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
-import type { KeyVaultBase } from './key-vault';
+import type { IKeyVault } from './key-vault';
 
 /** ARM type of a Key Vault secret: Resource Manager never returns a secret's value. */
 export const KEY_VAULT_SECRET_TYPE = 'Microsoft.KeyVault/vaults/secrets@2023-07-01';
@@ -21,24 +19,21 @@ export interface KeyVaultSecretSlotOptions {
 }
 
 export interface KeyVaultSecretSlotProps extends KeyVaultSecretSlotOptions {
-  readonly vault: KeyVaultBase;
+  readonly vault: IKeyVault;
   readonly name: string;
-  /**
-   * `prevent_destroy`: re-creating the slot would write the placeholder over the real value as
-   * a new current version.
-   * @default Production.isProduction(this)
-   */
-  readonly protectFromDestroy?: boolean;
 }
 
 /**
- * A Key Vault secret whose value never passes through Terraform: created through Resource
- * Manager (whose responses never carry the value) with a placeholder, its body ignored after
- * create, so a value set later with `az keyvault secret set` is neither read into the state nor
- * overwritten. Readers get Key Vault Secrets User on this secret alone.
+ * A Key Vault secret whose value never passes through Terraform: put once through Resource
+ * Manager with a placeholder (an `azapi_resource_action` PUT: Resource Manager answers without
+ * the value, refuses to delete secrets, and the action is neither read back nor sent again), so a
+ * value set later with `az keyvault secret set` is neither read into the state nor overwritten,
+ * and destroying the stack leaves the secret to the vault's own deletion. Readers get Key Vault
+ * Secrets User on this secret alone, after the secret exists.
  */
 export class KeyVaultSecretSlot extends Construct {
-  public readonly secret: Resource;
+  /** The one-time PUT of the secret with the placeholder. */
+  public readonly secret: ResourceAction;
   public readonly secretName: string;
   /** Resource Manager id: the scope of the secret's grants. */
   public readonly secretId: string;
@@ -48,23 +43,23 @@ export class KeyVaultSecretSlot extends Construct {
   constructor(scope: Construct, id: string, props: KeyVaultSecretSlotProps) {
     super(scope, id);
     this.secretName = checkName(this, 'name', props.name, NAME_RULES.keyVaultSecret);
-    this.secret = new Resource(this, 'secret', {
+    this.secretId = `${props.vault.vaultId}/secrets/${props.name}`;
+    this.secret = new ResourceAction(this, 'secret', {
       type: KEY_VAULT_SECRET_TYPE,
-      name: props.name,
-      parentId: props.vault.vaultId,
+      resourceId: this.secretId,
+      method: 'PUT',
       body: { properties: { value: SECRET_PLACEHOLDER, ...(props.contentType ? { contentType: props.contentType } : {}) } },
-      // The value is set outside Terraform: never send the placeholder again.
+      // Once: a changed body must not put the placeholder over the real value.
       lifecycle: { ignoreChanges: ['body'] },
     });
-    // The platform's tags go on the vault; a secret's tags are its own metadata.
-    TagsAspect.exclude(this.secret);
-    Production.protectFromDestroy(this.secret, props.protectFromDestroy);
-    this.secretId = this.secret.id;
     this.secretUri = props.vault.secretUri(props.name);
   }
 
   /** Key Vault Secrets User on this secret only (a gateway's named value, an app's setting). */
   public grantRead(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'read', BuiltInRole.KEY_VAULT_SECRETS_USER, principal, this.secretId, id);
+    const grant = grantOn(this, 'read', BuiltInRole.KEY_VAULT_SECRETS_USER, principal, this.secretId, id);
+    // The scope is a literal id built from the vault's: wait for the secret to exist.
+    grant.resource.dependsOn = [...(grant.resource.dependsOn ?? []), `${this.secret.terraformResourceType}.${this.secret.friendlyUniqueId}`];
+    return grant;
   }
 }

@@ -22,6 +22,8 @@ export interface IKeyVault extends IConstruct {
   readonly vaultUri: string;
   /** Key Vault Secrets User on every secret of the vault. Prefer a secret's own grant. @param id @default - the principal's grant key */
   grantSecretsRead(principal: IPrincipal, id?: string): Grant;
+  /** The versionless identifier of a secret: `https://<vault>.vault.azure.net/secrets/<name>`. */
+  secretUri(name: string): string;
 }
 
 /** What `KeyVault` and a reference to an existing vault share. */
@@ -100,13 +102,13 @@ export interface KeyVaultProps {
 /**
  * A Key Vault that authorizes with Azure RBAC only (no access policies, SEC-1), soft delete, purge
  * protection and `prevent_destroy` in production, and its audit log (`AuditEvent`) in Log
- * Analytics. Secrets get in without passing through Terraform: `addSecretSlot` declares one
- * (with a placeholder, never read back), a team member with Key Vault Secrets Officer sets its
+ * Analytics. Secrets get in without passing through Terraform: `addSecretSlot` puts one
+ * once (with a placeholder, never read back), a team member with Key Vault Secrets Officer sets its
  * value, and readers get Key Vault Secrets User on that one secret.
  */
 export class KeyVault extends KeyVaultBase {
   /** A vault another team owns: grants and secret identifiers work on it as on one this stack creates. */
-  public static fromExisting(scope: Construct, id: string, attributes: KeyVaultAttributes): KeyVaultBase {
+  public static fromExisting(scope: Construct, id: string, attributes: KeyVaultAttributes): IKeyVault {
     return new ImportedKeyVault(scope, id, attributes);
   }
 
@@ -179,6 +181,6 @@ export class KeyVault extends KeyVaultBase {
    * `slot.grantRead(...)`.
    */
   public addSecretSlot(name: string, options: KeyVaultSecretSlotOptions = {}): KeyVaultSecretSlot {
-    return new KeyVaultSecretSlot(this, `secret-${name}`, { vault: this, name, protectFromDestroy: this.production, ...options });
+    return new KeyVaultSecretSlot(this, `secret-${name}`, { vault: this, name, ...options });
   }
 }

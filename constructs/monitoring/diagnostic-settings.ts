@@ -22,6 +22,12 @@ export interface DiagnosticSettingsProps {
    */
   readonly metrics?: boolean;
   /**
+   * Metric categories to send instead of `AllMetrics`, for resource types that name their own
+   * (Storage services: `Transaction`).
+   * @default - `AllMetrics` when `metrics` is on
+   */
+  readonly metricCategories?: string[];
+  /**
    * Write rows to resource-specific tables (`Dedicated`), not the legacy `AzureDiagnostics`
    * table (GW-10). Turn off only for resource types that do not support it.
    * @default true
@@ -51,7 +57,7 @@ export class DiagnosticSettings extends Construct {
         ...categories.map((category) => ({ category })),
         ...groups.map((categoryGroup) => ({ categoryGroup })),
       ],
-      ...((props.metrics ?? true) ? { enabledMetric: [{ category: 'AllMetrics' }] } : {}),
+      ...((props.metrics ?? true) ? { enabledMetric: (props.metricCategories ?? ['AllMetrics']).map((category) => ({ category })) } : {}),
     });
   }
 }

@@ -36,6 +36,12 @@ export interface StorageQueueMessageOptions {
   readonly retryAfterSeconds?: number;
 }
 
+/**
+ * The largest request body the message can carry: Storage takes 64 KiB per message, base64 makes
+ * it 4/3 larger, and the envelope needs room.
+ */
+export const MAX_QUEUED_BODY_BYTES = 45 * 1024;
+
 /** Storage's upper bound on a message's time-to-live (without -1, "never"). */
 export const MAX_MESSAGE_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -44,7 +50,8 @@ export const MAX_MESSAGE_TTL_SECONDS = 7 * 24 * 3600;
  * Message Sender on the queue; no key), then `202 Accepted` with the idempotency key, or `503`
  * with `Retry-After` when the queue did not take it. The message is JSON, base64-encoded as the
  * Functions queue trigger and the Azure SDK expect: `partner` (the subscription id),
- * `idempotencyKey`, `receivedAt`, `body` (the request body as text, at most about 45 KiB).
+ * `idempotencyKey`, `receivedAt`, `body` (the request body as text, at most 45 KiB: a larger one
+ * is answered 413 before it is sent).
  */
 export function storageQueueMessageElements(options: StorageQueueMessageOptions): XmlElement[] {
   const builder = 'send-to-storage-queue';
@@ -74,6 +81,15 @@ export function storageQueueMessageElements(options: StorageQueueMessageOptions)
     '}',
   ].join('\n');
   return [
+    // Too large for a queue message: a 413 the caller will not retry, instead of a 503 it would.
+    chooseElement([{
+      condition: `@(Encoding.UTF8.GetByteCount(context.Request.Body?.As<string>(preserveContent: true) ?? "") > ${MAX_QUEUED_BODY_BYTES})`,
+      then: [returnResponseElement({
+        statusCode: 413, reason: 'Content Too Large',
+        headers: { 'Content-Type': 'application/problem+json' },
+        body: problem(413, 'Request too large', `A request body above ${MAX_QUEUED_BODY_BYTES} bytes does not fit in a queued message.`),
+      })],
+    }]),
     {
       name: 'send-request',
       attributes: { mode: 'new', 'response-variable-name': 'queued', timeout: 20, 'ignore-error': true },

@@ -89,6 +89,15 @@ export function retryElement(options: RetryOptions, children: readonly XmlElemen
       problem: `the longest wait is shorter than the first (${interval} s).`, fix: `use at least ${interval} s.`,
     });
   }
+  for (const child of children) {
+    if (child.name === 'forward-request' && child.attributes?.['buffer-request-body'] !== true) {
+      refuseValue(builder, {
+        lesson: 'PAY-2', setting: 'statements', given: 'forward-request without buffer-request-body',
+        problem: 'API Management streams the request body once: a retried forward-request would go out without it (a charge with no amount).',
+        fix: 'forward with bufferRequestBody: true inside the retry.',
+      });
+    }
+  }
   const statuses = options.statuses ?? [RetryableStatus.TOO_MANY_REQUESTS, RetryableStatus.SERVICE_UNAVAILABLE, RetryableStatus.GATEWAY_TIMEOUT];
   if (statuses.length === 0) {
     refuseValue(builder, {

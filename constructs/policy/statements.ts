@@ -22,6 +22,12 @@ export interface ForwardRequestOptions {
    * @default false
    */
   readonly bufferResponse?: boolean;
+  /**
+   * Buffer the request body, so it can be sent again: required inside `retry`, where a retried
+   * call would otherwise go out without its body.
+   * @default false
+   */
+  readonly bufferRequestBody?: boolean;
 }
 
 export function forwardRequestElement(options: ForwardRequestOptions): XmlElement {
@@ -30,7 +36,10 @@ export function forwardRequestElement(options: ForwardRequestOptions): XmlElemen
     problem: `Azure drops connections at ${CONNECTION_CEILING_SECONDS} s, so a longer timeout is never reached.`,
     fix: `use 1-${CONNECTION_CEILING_SECONDS} s.`,
   });
-  return { name: 'forward-request', attributes: { timeout, 'buffer-response': options.bufferResponse ?? false } };
+  return {
+    name: 'forward-request',
+    attributes: { timeout, 'buffer-response': options.bufferResponse ?? false, ...(options.bufferRequestBody ? { 'buffer-request-body': true } : {}) },
+  };
 }
 
 /** What `set-header` does when the header is already there. */

@@ -70,6 +70,20 @@ export abstract class StorageAccountBase extends Construct implements IStorageAc
   }
 }
 
+/**
+ * Refuse an account of this app whose public endpoint is off, for a caller that reaches it over
+ * the public endpoint (SEC-1): there is no private network path yet, so every call would fail.
+ * `who` names the caller, e.g. `the gateway (which queues the commands)`.
+ */
+export function refuseUnreachable(scope: IConstruct, setting: string, account: IStorageAccount, who: string): void {
+  if (!(account instanceof StorageAccount) || account.publicNetworkAccess !== PublicNetworkAccess.DISABLED) return;
+  refuse(scope, {
+    lesson: 'SEC-1', setting, given: 'Disabled',
+    problem: `${who} reaches the account over its public endpoint, which is off, and there is no private network path: every call would fail.`,
+    fix: 'give the storage account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production) until the private network exists.',
+  });
+}
+
 /** Options of `StorageAccount.addQueue`. */
 export interface QueueOptions {
   /** Also create `<name>-poison`, where the Functions host moves messages after the maximum dequeue count. @default false */
@@ -228,6 +242,8 @@ export class StorageAccount extends StorageAccountBase {
           workspaceId: props.logAnalyticsWorkspaceId,
           // Storage logs always go to their resource-specific tables (StorageBlobLogs, ...).
           dedicated: false,
+          // Storage services have Transaction (and Capacity on the account), not AllMetrics.
+          metricCategories: ['Transaction'],
         });
       }
     }

@@ -45,6 +45,8 @@ export class BlobContainer extends Construct {
   public readonly url: string;
   /** The account's resource id (an Event Grid dead-letter destination names it). */
   public readonly accountId: string;
+  /** The account the container is in. */
+  public readonly account: IStorageAccount;
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
@@ -68,6 +70,7 @@ export class BlobContainer extends Construct {
     this.containerName = props.name;
     this.containerId = this.container.resourceManagerId;
     this.accountId = props.account.accountId;
+    this.account = props.account;
     // Through the container's name, so what deploys into it waits for it.
     this.url = `${props.account.blobEndpoint}${this.container.name}`;
   }
@@ -100,6 +103,8 @@ export class StorageQueue extends Construct {
   public readonly url: string;
   /** The account's resource id (an Event Grid queue destination names it). */
   public readonly accountId: string;
+  /** The account the queue is in. */
+  public readonly account: IStorageAccount;
   /** Its poison queue (`<name>-poison`), when `StorageAccount.addQueue` was asked for one. */
   public poisonQueue?: StorageQueue;
 
@@ -110,6 +115,7 @@ export class StorageQueue extends Construct {
     this.queueName = props.name;
     this.queueId = this.queue.resourceManagerId;
     this.accountId = props.account.accountId;
+    this.account = props.account;
     this.serviceUrl = `https://${props.account.accountName}.queue.core.windows.net`;
     this.url = `${this.serviceUrl}/${this.queue.name}`;
   }

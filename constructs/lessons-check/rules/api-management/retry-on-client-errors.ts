@@ -10,14 +10,20 @@ export function clientErrorRetried(condition: string): string | undefined {
   // Reversed comparisons (`400 == StatusCode`) read as the same test the other way round.
   const flipped = c.replace(/(\d{3})\s*(==|!=|>=|<=|>|<)\s*((?:context\.Response\.|\(\(IResponse\)[^)]*\)\.)?StatusCode)/g,
     (_m, code: string, op: string, lhs: string) => `${lhs} ${({ '>=': '<=', '<=': '>=', '>': '<', '<': '>' } as Record<string, string>)[op] ?? op} ${code}`);
-  for (const m of flipped.matchAll(/StatusCode\s*(==|>=|>|!=|<=|<)\s*(\d{3})/g)) {
-    const [, op, digits] = m;
-    const code = Number(digits);
+  if (/StatusCode\s*\/\s*100\s*==\s*4\b/.test(flipped)) return 'StatusCode / 100 == 4';
+  const comparisons: { op: string; code: number }[] = [];
+  for (const m of flipped.matchAll(/StatusCode\s*(?:is\s*)?(==|>=|>|!=|<=|<)\s*(\d{3})/g)) comparisons.push({ op: m[1], code: Number(m[2]) });
+  // C# patterns go on after `is ... and`: `is >= 400 and < 500`.
+  for (const m of flipped.matchAll(/\b(?:and|or)\s+(==|>=|>|!=|<=|<)\s*(\d{3})/g)) comparisons.push({ op: m[1], code: Number(m[2]) });
+  // A lower bound in 5xx keeps every upper bound and exclusion inside 5xx (`>= 500 && < 504`).
+  const serverErrorsOnly = comparisons.some(({ op, code }) => (op === '>=' && code >= 500) || (op === '>' && code >= 499));
+  for (const { op, code } of comparisons) {
     if (op === '==' && code >= 400 && code < 500 && code !== 429) return `StatusCode == ${code}`;
     // A lower bound inside 4xx takes in client errors above it too (>= 429 includes 431 and 451).
     if ((op === '>=' && code <= 499) || (op === '>' && code < 499)) return `StatusCode ${op} ${code}`;
+    if (serverErrorsOnly) continue;
     if (op === '!=') return `StatusCode != ${code} (every other status, 4xx included)`;
-    if (op === '<' && code > 400) return `StatusCode < ${code}`;
+    if ((op === '<' && code > 400) || (op === '<=' && code >= 400)) return `StatusCode ${op} ${code}`;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../rule';
+import { blockOf } from '../attributes';
 import { FUNCTION_APP_TYPES, appSettingsOf, isFunctionApp } from './function-app-attributes';
 
 /**
@@ -19,6 +20,15 @@ export class FunctionHostStorageKeyRule implements ILessonRule {
     const fix = 'use identity-based host storage: AzureWebJobsStorage__accountName, __credential = managedidentity, __clientId (FlexFunctionApp does), and grant the identity Storage Blob Data Owner.';
     if (a.storage_authentication_type === 'StorageAccountConnectionString') {
       findings.push({ setting: 'storage_authentication_type', given: a.storage_authentication_type, problem: 'the host and the deployment read storage with the account key.', fix });
+    }
+    // An AzAPI site spells it in the ARM body: functionAppConfig.deployment.storage.authentication.type.
+    const deployment = blockOf(blockOf(blockOf(blockOf(blockOf(a.body)?.properties)?.functionAppConfig)?.deployment)?.storage)?.authentication;
+    const armType = blockOf(deployment)?.type;
+    if (armType === 'StorageAccountConnectionString') {
+      findings.push({
+        setting: 'body.properties.functionAppConfig.deployment.storage.authentication.type', given: armType,
+        problem: 'the deployment reads its package with the account key.', fix,
+      });
     }
     for (const setting of ['storage_access_key', 'storage_account_access_key']) {
       if (a[setting] !== undefined && a[setting] !== '') {
