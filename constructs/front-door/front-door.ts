@@ -9,8 +9,9 @@ import { CdnFrontdoorSecurityPolicy } from '@cdktf/provider-azurerm/lib/cdn-fron
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkHostName, checkName } from '../core/naming';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
-import { refuse, requireRange } from '../core/validation';
+import { refuse, requireRange, warn } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { ClientIpRateLimitOptions, RateLimitAction, clientIpRateLimitRule } from './client-ip-rate-limit';
 
 /** Front Door Standard/Premium SKUs. */
 export enum FrontDoorSku {
@@ -65,14 +66,25 @@ export interface FrontDoorProps {
   readonly healthProbePath?: string;
   /** @default - no WAF */
   readonly waf?: FrontDoorWafOptions;
+  /**
+   * A rate limit per client IP at the edge (LIM-4: IP at the edge, subscription at the gateway,
+   * user in the service): a WAF custom rule of type `RateLimitRule`. Custom rules, rate limits
+   * included, work on Standard and Premium; only the managed rule sets of `waf` need Premium. With
+   * `waf` the rule joins that policy (and its mode: Detection only logs); without it the rule gets
+   * a policy of its own, custom rules only, in Prevention mode, named `policyName`. The policy's
+   * SKU is always the profile's.
+   * @default - no rate limit at the edge
+   */
+  readonly clientIpRateLimit?: ClientIpRateLimitOptions;
   /** Log Analytics workspace for access, health-probe and WAF logs. */
   readonly logAnalyticsWorkspaceId: string;
 }
 
 /**
  * Front Door in front of an HTTPS origin: 240 s origin timeout (EDGE-1), HTTPS only, no caching
- * on any route, origin health probes, logs to Log Analytics and, on Premium, a WAF with the
- * Microsoft default rule set. Exposes the profile id for an `X-Azure-FDID` check at the origin.
+ * on any route, origin health probes, logs to Log Analytics, on Premium a WAF with the
+ * Microsoft default rule set and, on either SKU, a rate limit per client IP (LIM-4). Exposes the
+ * profile id for an `X-Azure-FDID` check at the origin.
  */
 export class FrontDoor extends Construct implements ITimeoutLayer {
   public readonly profile: CdnFrontdoorProfile;
@@ -191,18 +203,68 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       });
     });
 
-    if (props.waf) this.addWaf(props.waf, sku, props.resourceGroupName);
+    if (props.waf || props.clientIpRateLimit) this.addFirewallPolicy(props.waf, props.clientIpRateLimit, sku, props.resourceGroupName);
 
     new DiagnosticSettings(this, 'diagnostics', {
       targetResourceId: this.profile.id,
       workspaceId: props.logAnalyticsWorkspaceId,
-      logCategories: ['FrontDoorAccessLog', 'FrontDoorHealthProbeLog', ...(props.waf ? ['FrontDoorWebApplicationFirewallLog'] : [])],
+      logCategories: ['FrontDoorAccessLog', 'FrontDoorHealthProbeLog', ...(props.waf || props.clientIpRateLimit ? ['FrontDoorWebApplicationFirewallLog'] : [])],
       // Front Door logs only go to AzureDiagnostics; Dedicated is not supported.
       dedicated: false,
     });
   }
 
-  private addWaf(waf: FrontDoorWafOptions, sku: FrontDoorSku, resourceGroupName: string): void {
+  /**
+   * The endpoint's one WAF policy: the managed rule sets of `waf` (Premium), the client-IP rate
+   * limit (LIM-4, Standard or Premium), or both. Its SKU is always the profile's (the azurerm
+   * documentation's example ties the two: `sku_name = azurerm_cdn_frontdoor_profile.x.sku_name`).
+   */
+  private addFirewallPolicy(waf: FrontDoorWafOptions | undefined, rateLimit: ClientIpRateLimitOptions | undefined, sku: FrontDoorSku, resourceGroupName: string): void {
+    if (waf) this.checkWaf(waf, sku);
+    const name = waf ? waf.name : this.rateLimitPolicyName(rateLimit!);
+    if (waf && rateLimit?.policyName !== undefined) {
+      refuse(this, {
+        lesson: 'LIM-4', setting: 'clientIpRateLimit.policyName', given: rateLimit.policyName,
+        problem: `with 'waf' the rate-limit rule goes into the WAF policy ${JSON.stringify(waf.name)}, and an endpoint takes one WAF policy.`,
+        fix: "leave 'clientIpRateLimit.policyName' out.",
+      });
+    }
+    const mode = waf?.mode ?? WafMode.PREVENTION;
+    const customRule = rateLimit ? clientIpRateLimitRule(this, rateLimit) : undefined;
+    if (customRule && customRule.action === RateLimitAction.BLOCK && mode === WafMode.DETECTION) {
+      warn(this, {
+        lesson: 'LIM-4', setting: 'clientIpRateLimit.action', given: customRule.action,
+        problem: 'the WAF policy runs in Detection mode, so the rate-limit rule only logs and blocks nothing.',
+        fix: 'use WafMode.PREVENTION, or say RateLimitAction.LOG while sizing the threshold.',
+      });
+    }
+    const policy = new CdnFrontdoorFirewallPolicy(this, 'waf', {
+      name,
+      resourceGroupName,
+      skuName: sku,
+      mode,
+      enabled: true,
+      ...(customRule ? { customRule: [customRule] } : {}),
+      ...(waf ? {
+        managedRule: [
+          { type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' },
+          { type: 'Microsoft_BotManagerRuleSet', version: '1.1', action: 'Block' },
+        ],
+      } : {}),
+    });
+    new CdnFrontdoorSecurityPolicy(this, 'waf-association', {
+      name: 'waf',
+      cdnFrontdoorProfileId: this.profile.id,
+      securityPolicies: {
+        firewall: {
+          cdnFrontdoorFirewallPolicyId: policy.id,
+          association: { domain: [{ cdnFrontdoorDomainId: this.endpoint.id }], patternsToMatch: ['/*'] },
+        },
+      },
+    });
+  }
+
+  private checkWaf(waf: FrontDoorWafOptions, sku: FrontDoorSku): void {
     if (sku !== FrontDoorSku.PREMIUM) {
       refuse(this, {
         lesson: 'AZURE', setting: 'waf', given: waf.name,
@@ -216,26 +278,17 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
         problem: 'a Front Door WAF policy runs in Prevention or Detection mode.', fix: 'use WafMode.PREVENTION (blocks) or WafMode.DETECTION (logs only).',
       });
     }
-    const policy = new CdnFrontdoorFirewallPolicy(this, 'waf', {
-      name: waf.name,
-      resourceGroupName,
-      skuName: sku,
-      mode: waf.mode ?? WafMode.PREVENTION,
-      enabled: true,
-      managedRule: [
-        { type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' },
-        { type: 'Microsoft_BotManagerRuleSet', version: '1.1', action: 'Block' },
-      ],
-    });
-    new CdnFrontdoorSecurityPolicy(this, 'waf-association', {
-      name: 'waf',
-      cdnFrontdoorProfileId: this.profile.id,
-      securityPolicies: {
-        firewall: {
-          cdnFrontdoorFirewallPolicyId: policy.id,
-          association: { domain: [{ cdnFrontdoorDomainId: this.endpoint.id }], patternsToMatch: ['/*'] },
-        },
-      },
-    });
+  }
+
+  /** Without `waf` the rate limit's policy is its own, and needs a name (LIM-4). */
+  private rateLimitPolicyName(rateLimit: ClientIpRateLimitOptions): string {
+    if (rateLimit.policyName === undefined) {
+      refuse(this, {
+        lesson: 'LIM-4', setting: 'clientIpRateLimit.policyName', given: undefined,
+        problem: "without 'waf' the rate-limit rule needs a WAF policy of its own, and a WAF policy needs a name.",
+        fix: "give 'clientIpRateLimit.policyName' (letters and digits, starting with a letter), or add 'waf' on Premium.",
+      });
+    }
+    return checkName(this, 'clientIpRateLimit.policyName', rateLimit.policyName, NAME_RULES.frontDoorFirewallPolicy);
   }
 }
