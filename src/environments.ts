@@ -36,6 +36,8 @@ const EMBEDDED_SHARED: readonly (SharedSettings & { readonly name: string })[] =
     tags: { 'cost-center': 'platform', owner: 'platform-team' },
     apiManagement: { skuName: 'StandardV2_1', ...publisher },
     logRetentionDays: 90,
+    // Private by default: each stack takes a /20 of it (see docs/network.md).
+    network: { addressSpace: '10.40.0.0/16', private: true },
   },
 ];
 
@@ -51,6 +53,7 @@ const SHARED_FIELDS: SettingsSchema = {
   state: { storageAccountName: true, containerName: true, resourceGroupName: true },
   apiManagement: { skuName: true, publisherName: true, publisherEmail: true },
   logRetentionDays: true,
+  network: { addressSpace: true, private: true },
 };
 
 /** Shared `RTP_<ENV>_<NAME>` variables and the field each sets. */

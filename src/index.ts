@@ -142,6 +142,13 @@ export { FunctionRuntime } from '../constructs/functions/function-settings';
 
 // Azure Managed Redis
 export { ManagedRedis, ManagedRedisProps, RedisEvictionPolicy } from '../constructs/redis/managed-redis';
+
+// Private network (issue 12)
+export { INetworkCaller } from '../constructs/network/network-caller';
+export { IPlatformNetwork, ISubnet, PlatformNetwork, PlatformNetworkProps, SubnetSpec } from '../constructs/network/platform-network';
+export { PrivateEndpoint, PrivateEndpointProps } from '../constructs/network/private-endpoint';
+export { SubnetPurpose } from '../constructs/network/subnet-purpose';
+export { ClientIpRateLimitOptions, RateLimitAction, RateLimitWindow } from '../constructs/front-door/client-ip-rate-limit';
 export { IManagedRedis, ManagedRedisAttributes, ManagedRedisBase, RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
 export { ManagedRedisAlertsProps } from '../constructs/redis/managed-redis-alerts';
 
@@ -151,7 +158,7 @@ export {
 } from '../constructs/front-door/front-door';
 
 // Stacks
-export { ApiManagementSettings, ExistingRegistry, WorkloadStackProps } from '../stacks/workload-foundation';
+export { ApiManagementSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
 export {
   RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
 } from '../stacks/realtime-stack';

@@ -19,6 +19,7 @@ import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { PLACEHOLDER_APPLICATION_ID } from './api-patterns-stack';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
+import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The payment provider (PSP) and its one budget. */
@@ -98,6 +99,10 @@ export class PaymentsStack extends AzureStack {
     const location = props.location;
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'payments', logRetentionDays: props.logRetentionDays, registry: props.consumer.registry,
+      // The consumer's environment in the network (zone-redundant in production). The storage
+      // account and the vault keep their public endpoints until the gateway reaches them privately
+      // (docs/network.md).
+      ...(props.network ? { network: { settings: props.network, block: PAYMENTS_NETWORK_BLOCK, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT] } } : {}),
     });
     const { resourceGroupName, logs } = foundation;
     if (props.providerApiApplicationId === PLACEHOLDER_APPLICATION_ID) {
@@ -243,6 +248,9 @@ export class PaymentsStack extends AzureStack {
     });
   }
 }
+
+/** The payments stack's sixteenth of the environment's range (see docs/network.md). */
+const PAYMENTS_NETWORK_BLOCK = 3;
 
 /** The payments stack in the app's registry: section `payments` of each environment. */
 export const PAYMENTS_STACK: StackDefinition<PaymentsSettings> = {

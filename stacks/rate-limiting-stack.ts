@@ -13,6 +13,7 @@ import { composeName } from '../constructs/core/naming';
 import { requireEmail } from '../constructs/core/validation';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { ManagedRedis } from '../constructs/redis/managed-redis';
+import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
@@ -34,10 +35,9 @@ export interface RateLimitingRedisSettings {
   /** Off is accepted outside production only. @default true */
   readonly highAvailability?: boolean;
   /**
-   * Public endpoint (TLS, Entra ID only). The stack's Container Apps environment has no virtual
-   * network, so the service reaches Redis over its public endpoint: `Disabled` needs a
-   * VNet-integrated environment and a private endpoint first.
-   * @default PublicNetworkAccess.ENABLED
+   * Public endpoint (TLS, Entra ID only). On a private network the service reaches Redis through
+   * a private endpoint and the public endpoint is off; without one it is the only way in.
+   * @default - DISABLED on a private network, ENABLED otherwise
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
   /**
@@ -75,8 +75,10 @@ export interface RateLimitingSettings {
 
 /**
  * Production (`production: true`): pinned images, high-availability Redis protected from
- * replacement. Redis keeps its public endpoint (TLS, Entra ID only) unless
- * `redis.publicNetworkAccess` says otherwise.
+ * replacement. On a private network (`network.private`, the production default): the limiter
+ * runs in an internal, zone-redundant Container Apps environment that only the gateway reaches
+ * (through its outbound VNet integration), so `X-Client-Id` can only come from the gateway, and
+ * Redis answers on a private endpoint only.
  */
 export interface RateLimitingStackProps extends WorkloadStackProps, RateLimitingSettings {}
 
@@ -109,9 +111,16 @@ export class RateLimitingStack extends AzureStack {
 
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'ratelimit', logRetentionDays: props.logRetentionDays, registry: props.registry,
+      ...(props.network ? {
+        network: {
+          settings: props.network, block: RATE_LIMITING_NETWORK_BLOCK,
+          purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, SubnetPurpose.API_MANAGEMENT_OUTBOUND, SubnetPurpose.PRIVATE_ENDPOINTS],
+        },
+      } : {}),
     });
-    const { resourceGroupName, logs, registry } = foundation;
-    const environment = foundation.containerAppsEnvironment();
+    const { resourceGroupName, logs, registry, network } = foundation;
+    // Internal on a private network: the limiter trusts X-Client-Id, so only the gateway may call it.
+    const environment = foundation.containerAppsEnvironment({ internal: network !== undefined });
     const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
     requireEmail(this, 'rateLimiting.alertEmail', alertEmail, 'the Redis alerts (LIM-2) are sent to this address; the action group refuses anything else.');
     const alerts = new MonitorActionGroup(this, 'alert-group', {
@@ -130,9 +139,21 @@ export class RateLimitingStack extends AzureStack {
       // hash tags ({client}:window), so each limiter script runs on one shard (LIM-1).
       clusteringPolicy: RedisClusteringPolicy.OSS_CLUSTER,
       highAvailability: props.redis.highAvailability ?? true,
-      publicNetworkAccess: props.redis.publicNetworkAccess ?? PublicNetworkAccess.ENABLED,
+      publicNetworkAccess: props.redis.publicNetworkAccess ?? (network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED),
       ...(props.redis.protectFromReplacement !== undefined ? { protectFromReplacement: props.redis.protectFromReplacement } : {}),
       alerts: { actionGroupId: alerts.id },
+    });
+    if (network) this.redis.addPrivateEndpoint(network);
+
+    this.gateway = new ApiGateway(this, 'gateway', {
+      name: composeName('apim', prefix, 'ratelimit'),
+      resourceGroupName,
+      location,
+      skuName: props.apiManagement.skuName,
+      publisherName: props.apiManagement.publisherName,
+      publisherEmail: props.apiManagement.publisherEmail,
+      logAnalyticsWorkspaceId: logs.workspaceId,
+      ...(network ? { outboundSubnet: network.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND) } : {}),
     });
 
     const replicas = props.replicas ?? 2;
@@ -143,6 +164,8 @@ export class RateLimitingStack extends AzureStack {
       registry,
       minReplicas: replicas,
       maxReplicas: replicas,
+      // Checked: in the internal environment only a gateway integrated into its network reaches the service.
+      caller: this.gateway,
       environmentVariables: {
         REDIS_HOST: this.redis.hostName,
         REDIS_PORT: Token.asString(this.redis.port),
@@ -157,15 +180,6 @@ export class RateLimitingStack extends AzureStack {
     // crash-loop on refused Entra sign-ins until the assignment exists.
     this.redis.grantDataAccess(this.service.identity).applyBefore(this.service.app);
 
-    this.gateway = new ApiGateway(this, 'gateway', {
-      name: composeName('apim', prefix, 'ratelimit'),
-      resourceGroupName,
-      location,
-      skuName: props.apiManagement.skuName,
-      publisherName: props.apiManagement.publisherName,
-      publisherEmail: props.apiManagement.publisherEmail,
-      logAnalyticsWorkspaceId: logs.workspaceId,
-    });
     const backend = new GatewayBackend(this, 'limiter-backend', {
       gateway: this.gateway,
       name: 'limiter',
@@ -215,6 +229,9 @@ export class RateLimitingStack extends AzureStack {
   }
 }
 
+/** The rate-limiting stack's sixteenth of the environment's range (see docs/network.md). */
+const RATE_LIMITING_NETWORK_BLOCK = 1;
+
 /** The rate-limiting stack in the app's registry: section `rateLimiting` of each environment. */
 export const RATE_LIMITING_STACK: StackDefinition<RateLimitingSettings> = {
   section: 'rateLimiting',
@@ -230,6 +247,8 @@ export const RATE_LIMITING_STACK: StackDefinition<RateLimitingSettings> = {
       image: 'crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0',
       registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
       redis: { skuName: 'Balanced_B1', highAvailability: true },
+      // Three in a zone-redundant environment: one per zone.
+      replicas: 3,
     },
   },
   variables: { LIMITER_IMAGE: 'image' },

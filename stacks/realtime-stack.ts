@@ -15,8 +15,10 @@ import { EventGridAlerts } from '../constructs/event-grid/event-grid-alerts';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { EventSubscription } from '../constructs/event-grid/event-subscription';
 import { StorageAccount } from '../constructs/storage/storage-account';
+import { RateLimitWindow } from '../constructs/front-door/client-ip-rate-limit';
 import { FrontDoor, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
+import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The Front Door of the real-time stack. */
@@ -24,7 +26,17 @@ export interface RealtimeFrontDoorSettings {
   readonly sku: FrontDoorSku;
   /** WAF in prevention mode (Premium only). */
   readonly waf: boolean;
+  /**
+   * Requests one client IP may send per minute before Front Door blocks it (LIM-4: the IP at the
+   * edge, the subscription at the gateway, the user in the service). Count a NAT or proxy as many
+   * users: it is flood protection, not a quota.
+   * @default - 1000 in production, no limit elsewhere
+   */
+  readonly clientIpRequestsPerMinute?: number;
 }
+
+/** The per-IP limit at the edge of a production real-time stack (LIM-4). */
+const PRODUCTION_CLIENT_IP_REQUESTS_PER_MINUTE = 1000;
 
 /** A range of replicas. */
 export interface ReplicaRange {
@@ -81,6 +93,8 @@ export class RealtimeStack extends AzureStack {
 
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'realtime', logRetentionDays: props.logRetentionDays, registry: props.registry,
+      // The environment stays external: clients reach the app directly over gRPC and WebSockets.
+      ...(props.network ? { network: { settings: props.network, block: REALTIME_NETWORK_BLOCK, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT] } } : {}),
     });
     const { resourceGroupName, logs, registry } = foundation;
     this.app = new DualIngressContainerApp(this, 'app', {
@@ -101,6 +115,8 @@ export class RealtimeStack extends AzureStack {
       publisherEmail: props.apiManagement.publisherEmail,
       logAnalyticsWorkspaceId: logs.workspaceId,
     });
+    const wafName = `waf${prefix.replace(/[^A-Za-z0-9]/g, '')}realtime`;
+    const clientIpRequestsPerMinute = props.frontDoor.clientIpRequestsPerMinute ?? (this.production ? PRODUCTION_CLIENT_IP_REQUESTS_PER_MINUTE : undefined);
     this.frontDoor = new FrontDoor(this, 'front-door', {
       profileName: composeName('afd', prefix, 'realtime'),
       endpointName: composeName('fde', prefix, 'realtime'),
@@ -108,7 +124,15 @@ export class RealtimeStack extends AzureStack {
       sku: props.frontDoor.sku,
       originHostName: this.gateway.gatewayHostName,
       routes: [{ name: 'realtime', patternsToMatch: ['/realtime/*', '/ws/*', '/ws'] }],
-      ...(props.frontDoor.waf ? { waf: { name: `waf${prefix.replace(/[^A-Za-z0-9]/g, '')}realtime`, mode: WafMode.PREVENTION } } : {}),
+      ...(props.frontDoor.waf ? { waf: { name: wafName, mode: WafMode.PREVENTION } } : {}),
+      ...(clientIpRequestsPerMinute !== undefined ? {
+        clientIpRateLimit: {
+          requestsPerWindow: clientIpRequestsPerMinute,
+          window: RateLimitWindow.ONE_MINUTE,
+          // A policy of its own when there is no WAF (custom rules run on Standard too).
+          ...(props.frontDoor.waf ? {} : { policyName: wafName }),
+        },
+      } : {}),
       logAnalyticsWorkspaceId: logs.workspaceId,
     });
 
@@ -199,11 +223,14 @@ export class RealtimeStack extends AzureStack {
 }
 
 
+/** The real-time stack's sixteenth of the environment's range (see docs/network.md). */
+const REALTIME_NETWORK_BLOCK = 0;
+
 /** The real-time stack in the app's registry: section `realtime` of each environment. */
 export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
   section: 'realtime',
   fields: {
-    image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: true }, replicas: { min: true, max: true },
+    image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: true, clientIpRequestsPerMinute: true }, replicas: { min: true, max: true },
     routes: true, webSocketHeartbeatSeconds: true, alertEmail: true,
   },
   embedded: {
@@ -216,7 +243,8 @@ export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
       image: 'crrtpshared.azurecr.io/realtime/patterns:1.0.0',
       registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
       frontDoor: { sku: FrontDoorSku.PREMIUM, waf: true },
-      replicas: { min: 2, max: 20 },
+      // Three in the zone-redundant production environment: one per zone.
+      replicas: { min: 3, max: 20 },
     },
   },
   variables: { IMAGE: 'image' },

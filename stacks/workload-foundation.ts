@@ -5,7 +5,11 @@ import { ContainerAppsEnvironment } from '../constructs/container-apps/container
 import { ContainerRegistry } from '../constructs/container-apps/container-registry';
 import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
 import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
+import { Production } from '../constructs/core/production';
+import { refuse } from '../constructs/core/validation';
 import { LogAnalytics } from '../constructs/monitoring/log-analytics';
+import { PlatformNetwork, parseRange } from '../constructs/network/platform-network';
+import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 
 /** An existing Azure Container Registry, found by name when the stack is planned. */
 export interface ExistingRegistry {
@@ -24,6 +28,22 @@ export interface ApiManagementSettings {
   readonly skuName: string;
   readonly publisherName: string;
   readonly publisherEmail: string;
+}
+
+/** The private network of an environment. */
+export interface NetworkSettings {
+  /**
+   * The environment's address range, /18 or larger: each stack takes its own sixteenth of it
+   * (a /16 gives each stack a /20), so the stacks' networks can be peered later without overlap.
+   */
+  readonly addressSpace: string;
+  /**
+   * Run the environment on a private network: Container Apps in a virtual network (zone-redundant
+   * in production), services only the gateway calls on an internal environment, private endpoints
+   * for the data services whose public endpoint is then off.
+   * @default false
+   */
+  readonly private?: boolean;
 }
 
 /** What every workload stack takes from its environment. */
@@ -48,6 +68,8 @@ export interface WorkloadStackProps {
   readonly apiManagement: ApiManagementSettings;
   /** @default 30 */
   readonly logRetentionDays?: number;
+  /** @default - public endpoints, no virtual network */
+  readonly network?: NetworkSettings;
 }
 
 /**
@@ -69,6 +91,8 @@ export class WorkloadFoundation {
   public readonly logs: LogAnalytics;
   /** The image registry, looked up by name, when the environment names one. */
   public readonly registry?: IContainerRegistry;
+  /** The stack's virtual network, when the environment runs on a private network. */
+  public readonly network?: PlatformNetwork;
   private environment?: ContainerAppsEnvironment;
 
   private constructor(private readonly stack: AzureStack, private readonly props: WorkloadFoundationProps) {
@@ -96,18 +120,50 @@ export class WorkloadFoundation {
         ...(props.registry.loginServer ? { loginServer: props.registry.loginServer } : {}),
       });
     }
+    const network = props.network;
+    if (network?.settings.private) {
+      const addressSpace = stackAddressSpace(stack, network.settings.addressSpace, network.block);
+      this.network = new PlatformNetwork(stack, 'network', {
+        name: composeName('vnet', prefix, suffix),
+        resourceGroupName: this.resourceGroupName,
+        location,
+        addressSpace,
+        subnets: PlatformNetwork.defaultLayout(stack, addressSpace, network.purposes),
+        logAnalyticsWorkspaceId: this.logs.workspaceId,
+      });
+    }
   }
 
-  /** The stack's Container Apps environment `cae-<prefix>-<suffix>`, created on first use. */
-  public containerAppsEnvironment(): ContainerAppsEnvironment {
+  /**
+   * The stack's Container Apps environment `cae-<prefix>-<suffix>`, created on first use: on a
+   * private network in the stack's subnet, zone-redundant in production, and `internal` (a
+   * private address only) when the stack asks.
+   */
+  public containerAppsEnvironment(options: { readonly internal?: boolean } = {}): ContainerAppsEnvironment {
+    const subnet = this.network?.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT);
     this.environment ??= new ContainerAppsEnvironment(this.stack, 'container-apps', {
       name: composeName('cae', this.props.namePrefix, this.props.suffix),
       resourceGroupName: this.resourceGroupName,
       location: this.props.location,
       logAnalyticsWorkspaceId: this.logs.workspaceId,
+      ...(subnet ? { subnet, zoneRedundant: Production.isProduction(this.stack), internal: options.internal ?? false } : {}),
     });
     return this.environment;
   }
+}
+
+/** The `block`-th sixteenth of the environment's range: the stack's own network. */
+function stackAddressSpace(stack: AzureStack, environmentSpace: string, block: number): string {
+  const space = parseRange(stack, 'network.addressSpace', environmentSpace);
+  const own = space.prefix <= 18 ? space.subrange(space.prefix + 4, block) : undefined;
+  if (!own) {
+    refuse(stack, {
+      lesson: 'AZURE', setting: 'network.addressSpace', given: environmentSpace,
+      problem: 'each stack takes a sixteenth of the environment\'s range, and a stack\'s network needs at least a /22 (a /23 for the Container Apps environment and three /26).',
+      fix: 'give the environment a /18 or larger, e.g. 10.40.0.0/16.',
+    });
+  }
+  return own.toString();
 }
 
 export interface WorkloadFoundationProps {
@@ -119,4 +175,10 @@ export interface WorkloadFoundationProps {
   readonly logRetentionDays?: number;
   /** @default - no registry */
   readonly registry?: ExistingRegistry;
+  /**
+   * The environment's network, the stack's block of it (0-15, fixed per stack so adding a stack
+   * moves no other) and the subnets the stack needs. Used when `settings.private` is on.
+   * @default - no virtual network
+   */
+  readonly network?: { readonly settings: NetworkSettings; readonly block: number; readonly purposes: SubnetPurpose[] };
 }

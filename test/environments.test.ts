@@ -59,13 +59,14 @@ describe('loadEnvironments', () => {
     expect((DEFAULT_ENVIRONMENTS[0].stacks.rateLimiting as { image: string }).image).toBe(SAMPLE_IMAGE);
   });
 
-  it('embeds rateLimiting: the sample image with HA off in dev, the registry image with HA on in prod', () => {
+  it('embeds rateLimiting: the sample image with HA off in dev, the registry image with HA on and three replicas (one per zone) in prod', () => {
     const [dev, prod] = loadEnvironments({ env: {} });
     expect(section(dev, 'rateLimiting')).toEqual({ image: SAMPLE_IMAGE, redis: { skuName: 'Balanced_B0', highAvailability: false } });
     expect(section(prod, 'rateLimiting')).toEqual({
       image: 'crrtpshared.azurecr.io/ratelimiting/limiter:1.0.0',
       registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
       redis: { skuName: 'Balanced_B1', highAvailability: true },
+      replicas: 3,
     });
   });
 
@@ -76,6 +77,7 @@ describe('loadEnvironments', () => {
       image: limiter,
       registry: { name: 'crrtpshared', resourceGroupName: 'rg-rtp-shared' },
       redis: { skuName: 'Balanced_B1', highAvailability: true },
+      replicas: 3,
     });
     expect(section(prod, 'realtime').image).toBe('crrtpshared.azurecr.io/realtime/patterns:1.0.0');
     expect(dev).toEqual(DEFAULT_ENVIRONMENTS[0]);
@@ -152,8 +154,9 @@ describe('loadEnvironments', () => {
     expect(setting({ realtime: { registry: { nam: 'cr' } } })).toBe('dev.realtime.registry.nam');
     expect(setting({ apiManagement: { sku: 'BasicV2_1' } })).toBe('dev.apiManagement.sku');
     expect(setting({ state: { storageAccount: 'st' } })).toBe('dev.state.storageAccount');
+    expect(setting({ network: { adressSpace: '10.0.0.0/16' } })).toBe('dev.network.adressSpace');
     expect(refusalOf(() => fromFile({ dev: { realtime: { frontDoor: { wfa: true } } } })).message)
-      .toMatch(/: unknown field\. Fix: use sku, waf\.$/);
+      .toMatch(/: unknown field\. Fix: use sku, waf, clientIpRequestsPerMinute\.$/);
   });
 
   it('fails when a field that holds an object is given something else', () => {
@@ -164,5 +167,33 @@ describe('loadEnvironments', () => {
   it('fails when a location is not an Azure region name', () => {
     expect(refusalOf(() => loadEnvironments({ env: { RTP_DEV_LOCATION: 'West Europe' } })).message)
       .toBe('[ENV] environment dev: location = "West Europe": Azure region names are lower-case letters and digits without spaces. Fix: use e.g. "westeurope" (az account list-locations -o table).');
+  });
+
+  it('puts prod on the private network by default and leaves dev public (issue 12)', () => {
+    const [dev, prod] = loadEnvironments({ env: {} });
+    expect(prod.network).toEqual({ addressSpace: '10.40.0.0/16', private: true });
+    expect(dev.network).toBeUndefined();
+  });
+
+  it('lets an environment file opt dev into the private network: each stack gets its own /20', () => {
+    const [dev] = fromFile({ dev: { network: { addressSpace: '10.50.0.0/16', private: true }, apiManagement: { skuName: 'StandardV2_1' } } });
+    const names = Object.fromEntries(synthAll([dev]).map((s) => [s.name, s.tf]));
+    expect(resourceOf(names['realtime-dev'], 'azurerm_virtual_network').address_space).toEqual(['10.50.0.0/20']);
+    expect(resourceOf(names['rate-limiting-dev'], 'azurerm_virtual_network').address_space).toEqual(['10.50.16.0/20']);
+    expect(resourceOf(names['payments-dev'], 'azurerm_virtual_network').address_space).toEqual(['10.50.48.0/20']);
+    // Outside production the environment is in the network but not zone-redundant (cheaper).
+    expect(resourceOf(names['rate-limiting-dev'], 'azurerm_container_app_environment').zone_redundancy_enabled).toBeUndefined();
+  });
+
+  it('fails when an environment on the private network keeps a Basic v2 gateway, which cannot reach the internal limiter', () => {
+    const [dev] = fromFile({ dev: { network: { addressSpace: '10.50.0.0/16', private: true } } });
+    expect(refusalOf(() => synthAll([dev]))).toMatchObject({ lesson: 'AZURE', path: 'rate-limiting-dev/gateway', setting: 'outboundSubnet' });
+  });
+
+  it('fails when the environment\'s range is too small for a /22 per stack', () => {
+    const [dev] = fromFile({ dev: { network: { addressSpace: '10.50.0.0/20', private: true } } });
+    const r = refusalOf(() => synthAll([dev]));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'realtime-dev', setting: 'network.addressSpace' });
+    expect(r.message).toMatch(/= "10\.50\.0\.0\/20": each stack takes a sixteenth.* Fix: give the environment a \/18 or larger/);
   });
 });

@@ -35,19 +35,20 @@ describe('RateLimitingStack snapshots', () => {
 });
 
 describe('RateLimitingStack wiring', () => {
-  it('runs the limiter on exactly two replicas behind an auto-transport ingress on 8080 (SCALE-3, ING-1)', () => {
-    for (const { tf } of stacks) {
+  it('runs the limiter on a fixed replica count (two in dev, three in the zone-redundant prod) behind an auto-transport ingress on 8080 (SCALE-3, ING-1)', () => {
+    for (const { name, tf } of stacks) {
       const app = resourceOf(tf, 'azurerm_container_app') as { template: Record<string, unknown>; ingress: Record<string, unknown> };
-      expect(app.template).toMatchObject({ min_replicas: 2, max_replicas: 2 });
+      const replicas = name === 'rate-limiting-prod' ? 3 : 2;
+      expect(app.template).toMatchObject({ min_replicas: replicas, max_replicas: replicas });
       expect(app.ingress).toMatchObject({ transport: 'auto', target_port: 8080, external_enabled: true, allow_insecure_connections: false });
     }
   });
 
-  it('warns only in prod, once: the production cache keeps its public endpoint until a private network exists (SEC-1)', () => {
+  it('warns in neither environment: prod\'s cache answers on its private endpoint only, so the SEC-1 public-endpoint warning has no cause (issue 12)', () => {
     expect(warningsOf(byName('rate-limiting-dev').stack)).toEqual([]);
-    expect(warningsOf(byName('rate-limiting-prod').stack)).toEqual([
-      expect.stringMatching(/^\[SEC-1\] rate-limiting-prod\/redis: publicNetworkAccess = "Enabled": the production cache answers on a public endpoint.* Fix: .*private endpoint/),
-    ]);
+    expect(warningsOf(byName('rate-limiting-prod').stack)).toEqual([]);
+    expect(resourceOf(prod, 'azurerm_managed_redis').public_network_access).toBe('Disabled');
+    expect(resourceOf(dev, 'azurerm_managed_redis').public_network_access).toBe('Enabled');
   });
 
   it('starts the limiter only after its identity\'s Redis access policy assignment exists', () => {
@@ -325,4 +326,49 @@ describe.skipIf(!policySchemaAvailable())(`every generated policy of every stack
       expect(await validatePolicyDeep(policy.xml)).toEqual({ valid: true, errors: [] });
     });
   }
+});
+
+describe('RateLimitingStack on the private network (issue 12)', () => {
+  it('runs prod\'s limiter in an internal, zone-redundant environment in its own /20 of the environment\'s range, so X-Client-Id can only come from the gateway', () => {
+    expect(resourceOf(prod, 'azurerm_virtual_network')).toMatchObject({ name: 'vnet-rtp-prod-ratelimit', address_space: ['10.40.16.0/20'] });
+    expect(resourceOf(prod, 'azurerm_container_app_environment')).toMatchObject({
+      infrastructure_subnet_id: ref(prod, 'azurerm_subnet', 'id', 'network/subnet-container-apps'),
+      internal_load_balancer_enabled: true,
+      zone_redundancy_enabled: true,
+      workload_profile: [{ name: 'Consumption', workload_profile_type: 'Consumption' }],
+    });
+    // External ingress in an internal environment: reachable from the network, not the internet.
+    expect(resourceOf(prod, 'azurerm_container_app')).toMatchObject({ workload_profile_name: 'Consumption', ingress: { external_enabled: true } });
+  });
+
+  it('sends prod\'s gateway calls into the same network, where the environment\'s private DNS zone names the limiter', () => {
+    expect(resourceOf(prod, 'azurerm_api_management')).toMatchObject({
+      sku_name: 'StandardV2_1',
+      virtual_network_type: 'External',
+      virtual_network_configuration: { subnet_id: ref(prod, 'azurerm_subnet', 'id', 'network/subnet-apim-outbound') },
+    });
+    expect(resourceOf(prod, 'azurerm_private_dns_a_record')).toMatchObject({
+      name: '*', records: [ref(prod, 'azurerm_container_app_environment', 'static_ip_address')],
+    });
+    expect(resourceOf(prod, 'azurerm_private_dns_zone_virtual_network_link', 'container-apps/private-dns-link').virtual_network_id)
+      .toBe(ref(prod, 'azurerm_virtual_network', 'id'));
+  });
+
+  it('reaches prod\'s Redis through a private endpoint in the private-endpoint subnet, with its DNS zone linked to the network (SEC-1)', () => {
+    expect(resourceOf(prod, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-redis-rtp-prod-ratelimit',
+      subnet_id: ref(prod, 'azurerm_subnet', 'id', 'network/subnet-private-endpoints'),
+      private_service_connection: { subresource_names: ['redisEnterprise'], private_connection_resource_id: ref(prod, 'azurerm_managed_redis', 'id') },
+    });
+    expect(Object.values(resourcesOf(prod, 'azurerm_private_dns_zone')).map((z) => z.name)).toContain('privatelink.redis.azure.net');
+  });
+
+  it('leaves dev public and cheap: no network, no private endpoint, a consumption-only environment', () => {
+    for (const type of ['azurerm_virtual_network', 'azurerm_subnet', 'azurerm_private_endpoint', 'azurerm_private_dns_zone', 'azurerm_network_security_group']) {
+      expect(resourcesOf(dev, type)).toEqual({});
+    }
+    const environment = resourceOf(dev, 'azurerm_container_app_environment');
+    expect(environment.infrastructure_subnet_id).toBeUndefined();
+    expect(resourceOf(dev, 'azurerm_api_management').virtual_network_type).toBeUndefined();
+  });
 });

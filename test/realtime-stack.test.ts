@@ -160,3 +160,32 @@ describe.skipIf(!policySchemaAvailable())(`every generated policy against the AP
     });
   }
 });
+
+describe('RealtimeStack on the private network and at the edge (issue 12)', () => {
+  const prod = byName('realtime-prod');
+  const dev = byName('realtime-dev');
+
+  it('runs prod in a zone-redundant environment in its subnet, still external: clients reach gRPC and WebSockets directly', () => {
+    const environment = resourceOf(prod, 'azurerm_container_app_environment');
+    expect(environment).toMatchObject({ zone_redundancy_enabled: true, workload_profile: [{ name: 'Consumption', workload_profile_type: 'Consumption' }] });
+    expect(environment.infrastructure_subnet_id).toMatch(/^\$\{azurerm_subnet\.network_subnet-container-apps_[0-9A-F]+\.id\}$/);
+    expect(environment.internal_load_balancer_enabled).toBeUndefined();
+    expect(resourceOf(prod, 'azurerm_virtual_network').address_space).toEqual(['10.40.0.0/20']);
+    for (const app of Object.values(resourcesOf(prod, 'azurerm_container_app')) as { template: { min_replicas: number } }[]) {
+      expect(app.template.min_replicas).toBe(3);
+    }
+  });
+
+  it('limits each client IP to 1000 requests a minute at prod\'s Front Door, next to the managed rules (LIM-4)', () => {
+    const policy = resourceOf(prod, 'azurerm_cdn_frontdoor_firewall_policy') as { mode: string; custom_rule: Record<string, unknown>[] };
+    expect(policy.mode).toBe('Prevention');
+    expect(policy.custom_rule).toEqual([expect.objectContaining({
+      name: 'ClientIpRateLimit', type: 'RateLimitRule', action: 'Block', rate_limit_threshold: 1000, rate_limit_duration_in_minutes: 1,
+    })]);
+  });
+
+  it('leaves dev without a network and without an edge rate limit', () => {
+    expect(resourcesOf(dev, 'azurerm_virtual_network')).toEqual({});
+    expect(resourcesOf(dev, 'azurerm_cdn_frontdoor_firewall_policy')).toEqual({});
+  });
+});

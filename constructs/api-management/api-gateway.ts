@@ -7,6 +7,8 @@ import { NAME_RULES, checkName } from '../core/naming';
 import { refuse, requireEmail, requireRange } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { ISubnet, requireSubnet } from '../network/platform-network';
+import { SubnetPurpose } from '../network/subnet-purpose';
 import { ApiGatewayAttributes, IApiGateway, ImportedApiGateway, registerGatewayName } from './gateway-reference';
 
 const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
@@ -80,6 +82,22 @@ export interface ApiGatewayProps {
    * @default 100
    */
   readonly samplingPercentage?: number;
+  /**
+   * Outbound VNet integration (Standard v2 and Premium v2 only): the gateway sends its backend
+   * calls into this subnet's network (`SubnetPurpose.API_MANAGEMENT_OUTBOUND`, delegated to
+   * `Microsoft.Web/serverFarms`), so it reaches services with only a private address and resolves
+   * them through the network's private DNS zones. The gateway itself stays public. Adding it
+   * updates the service in place; changing or removing it replaces the service.
+   * @default - no VNet integration: public backends only
+   */
+  readonly outboundSubnet?: ISubnet;
+  /**
+   * The oldest management API version the service accepts for control-plane calls
+   * (`apiVersionConstraint.minApiVersion`): older API versions expose secrets in reads
+   * (PSRule Azure.APIM.MinAPIVersion).
+   * @default '2021-08-01'
+   */
+  readonly minApiVersion?: string;
 }
 
 /**
@@ -107,6 +125,7 @@ export class ApiGateway extends Construct implements IApiGateway {
   public readonly identity: IManagedIdentity;
   /** The v2 tiers rate-limit with a token bucket, not a sliding window (GW-2). */
   public readonly rateLimitAlgorithm = RateLimitAlgorithm.TOKEN_BUCKET;
+  public readonly outboundVirtualNetworkId?: string;
 
   constructor(scope: Construct, id: string, props: ApiGatewayProps) {
     super(scope, id);
@@ -119,6 +138,23 @@ export class ApiGateway extends Construct implements IApiGateway {
       });
     }
     requireEmail(this, 'publisherEmail', props.publisherEmail, 'API Management needs a valid publisher e-mail address.');
+    if (props.outboundSubnet) {
+      requireSubnet(this, 'outboundSubnet', props.outboundSubnet, SubnetPurpose.API_MANAGEMENT_OUTBOUND);
+      if (!Token.isUnresolved(props.skuName) && !/^(?:Standard|Premium)V2_/.test(props.skuName)) {
+        refuse(this, {
+          lesson: 'AZURE', setting: 'outboundSubnet', given: props.outboundSubnet.addressPrefix,
+          problem: `${props.skuName} has no VNet integration: only Standard v2 and Premium v2 send outbound traffic into a network.`,
+          fix: "use 'StandardV2_1' or larger with outboundSubnet, or drop outboundSubnet (the backends must then be public).",
+        });
+      }
+    }
+    const minApiVersion = props.minApiVersion ?? '2021-08-01';
+    if (!Token.isUnresolved(minApiVersion) && !/^\d{4}-\d{2}-\d{2}(?:-preview)?$/.test(minApiVersion)) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'minApiVersion', given: minApiVersion,
+        problem: 'a management API version is a date, e.g. 2021-08-01.', fix: "use '2021-08-01' or later.",
+      });
+    }
     this.service = new ApiManagement(this, 'service', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
@@ -127,6 +163,12 @@ export class ApiGateway extends Construct implements IApiGateway {
       publisherName: props.publisherName,
       publisherEmail: props.publisherEmail,
       identity: { type: 'SystemAssigned' },
+      minApiVersion,
+      ...(props.outboundSubnet ? {
+        // External: the v2 tiers' outbound integration (Internal is Premium v2 injection).
+        virtualNetworkType: 'External',
+        virtualNetworkConfiguration: { subnetId: props.outboundSubnet.subnetId },
+      } : {}),
       // Protocols are switched off explicitly. Ciphers cannot be changed on v2 tiers (Azure fixes
       // a modern set), so none is set here.
       security: {
@@ -142,6 +184,7 @@ export class ApiGateway extends Construct implements IApiGateway {
     registerGatewayName(this, props.name);
     this.resourceGroupName = props.resourceGroupName;
     this.skuName = props.skuName;
+    this.outboundVirtualNetworkId = props.outboundSubnet?.virtualNetworkId;
     this.gatewayId = this.service.id;
     this.gatewayHostName = Fn.trimprefix(this.service.gatewayUrl, 'https://');
     this.identity = ManagedIdentity.systemAssigned(this.service.identity.principalId, id);

@@ -24,6 +24,11 @@ export interface IApiGateway extends IConstruct {
   readonly gatewayHostName: string;
   /** The service's system-assigned identity: grant it what the gateway reads (a Key Vault secret for a named value). */
   readonly identity: IManagedIdentity;
+  /**
+   * The network the gateway's outbound traffic goes into (Standard v2 or Premium v2 VNet integration).
+   * @default - none: the gateway reaches public backends only
+   */
+  readonly outboundVirtualNetworkId?: string;
 }
 
 /** What `ApiGateway.fromExisting` needs to know about a gateway another team owns. */
@@ -32,6 +37,11 @@ export interface ApiGatewayAttributes {
   readonly resourceGroupName: string;
   /** The SKU (`StandardV2_1`, `Developer_1`, `Consumption_0`, ...): it decides which policies run (GW-2). */
   readonly skuName: string;
+  /**
+   * Resource id of the virtual network the gateway is integrated into for outbound calls.
+   * @default - none: the gateway reaches public backends only
+   */
+  readonly outboundVirtualNetworkId?: string;
   /**
    * Resource id of the service.
    * @default - read at plan time with the `azurerm_api_management` data source
@@ -98,6 +108,7 @@ export class ImportedApiGateway extends Construct implements IApiGateway {
   public readonly resourceGroupName: string;
   public readonly skuName: string;
   public readonly gatewayHostName: string;
+  public readonly outboundVirtualNetworkId?: string;
   private readonly attributes: ApiGatewayAttributes;
   private lookup?: DataAzurermApiManagement;
   private principal?: IManagedIdentity;
@@ -115,6 +126,7 @@ export class ImportedApiGateway extends Construct implements IApiGateway {
     this.serviceName = attributes.serviceName;
     this.resourceGroupName = attributes.resourceGroupName;
     this.skuName = attributes.skuName;
+    this.outboundVirtualNetworkId = attributes.outboundVirtualNetworkId;
     this.gatewayHostName = attributes.gatewayHostName ?? `${attributes.serviceName}.azure-api.net`;
   }
 

@@ -33,6 +33,22 @@ export interface IContainerAppsEnvironment {
   readonly environmentId: string;
   readonly resourceGroupName: string;
   readonly location: string;
+  /**
+   * The workload profile apps run on, in a workload-profiles environment (set on every app, or
+   * Terraform plans a change each time Azure reports it back).
+   * @default - a consumption-only environment: no profile
+   */
+  readonly workloadProfileName?: string;
+  /** Replicas are spread over availability zones. @default false */
+  readonly zoneRedundant?: boolean;
+  /**
+   * The environment has only a private address (internal load balancer): apps with external
+   * ingress are reachable from its virtual network, not from the internet.
+   * @default false
+   */
+  readonly internal?: boolean;
+  /** The virtual network of a VNet-integrated environment. @default - none */
+  readonly virtualNetworkId?: string;
 }
 
 /** Scale settings as a construct's props carry them. */
@@ -268,12 +284,20 @@ export interface ContainerAppSpec {
  */
 export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAppSpec): ContainerApp {
   const identityId = spec.identityId ?? spec.pull?.identityId;
+  if (spec.environment.zoneRedundant && typeof spec.scale.minReplicas === 'number' && !Token.isUnresolved(spec.scale.minReplicas) && spec.scale.minReplicas < 3) {
+    warn(scope, {
+      lesson: 'AZURE', setting: 'minReplicas', given: spec.scale.minReplicas,
+      problem: 'the environment spreads replicas over three availability zones; with fewer than three, a zone outage leaves one replica or none to carry the load until new ones start.',
+      fix: 'give minReplicas 3 or more in a zone-redundant environment.',
+    });
+  }
   const dependsOn: ITerraformDependable[] | undefined = spec.pull ? [spec.pull.grant] : undefined;
   return new ContainerApp(scope as Construct, id, {
     name: spec.name,
     resourceGroupName: spec.environment.resourceGroupName,
     containerAppEnvironmentId: spec.environment.environmentId,
     revisionMode: 'Single',
+    ...(spec.environment.workloadProfileName ? { workloadProfileName: spec.environment.workloadProfileName } : {}),
     ...(identityId ? { identity: { type: 'UserAssigned', identityIds: [identityId] } } : {}),
     ...(spec.pull ? { registry: [{ server: spec.pull.server, identity: spec.pull.identityId }], dependsOn } : {}),
     ingress: {

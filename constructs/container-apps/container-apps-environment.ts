@@ -1,8 +1,13 @@
 import { Construct } from 'constructs';
 import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
+import { PrivateDnsARecord } from '@cdktf/provider-azurerm/lib/private-dns-a-record';
+import { PrivateDnsZone } from '@cdktf/provider-azurerm/lib/private-dns-zone';
+import { PrivateDnsZoneVirtualNetworkLink } from '@cdktf/provider-azurerm/lib/private-dns-zone-virtual-network-link';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { ISubnet, requireSubnet } from '../network/platform-network';
+import { SubnetPurpose } from '../network/subnet-purpose';
 import { IContainerAppsEnvironment } from './app-checks';
 
 export interface ContainerAppsEnvironmentProps {
@@ -16,15 +21,31 @@ export interface ContainerAppsEnvironmentProps {
    */
   readonly logAnalyticsWorkspaceId: string;
   /**
-   * Spread replicas over availability zones. Needs an infrastructure subnet; leave off otherwise.
+   * Spread replicas over availability zones. Needs a subnet; leave off otherwise.
    * @default false
    */
   readonly zoneRedundant?: boolean;
   /**
-   * Infrastructure subnet for a VNet-integrated environment.
+   * The environment's subnet (`SubnetPurpose.CONTAINER_APPS_ENVIRONMENT` of a
+   * `PlatformNetwork`): a workload-profiles environment whose apps run on its Consumption profile.
+   * Changing it replaces the environment and its apps.
+   * @default - Azure-managed network
+   */
+  readonly subnet?: ISubnet;
+  /**
+   * Infrastructure subnet of a consumption-only environment (an undelegated /23), by id.
+   * Prefer `subnet`, which is checked.
    * @default - Azure-managed network
    */
   readonly infrastructureSubnetId?: string;
+  /**
+   * Only a private address (internal load balancer): apps with external ingress answer inside the
+   * virtual network, under a private DNS zone for the environment's domain that this construct
+   * links to the network. For services only a VNet-integrated gateway may call. Needs `subnet`;
+   * changing it replaces the environment.
+   * @default false
+   */
+  readonly internal?: boolean;
 }
 
 /** What `ContainerAppsEnvironment.fromExisting` needs to know. */
@@ -35,13 +56,21 @@ export interface ContainerAppsEnvironmentAttributes {
   readonly resourceGroupName: string;
   /** Region of the environment. */
   readonly location: string;
+  /** The workload profile its apps run on. @default - a consumption-only environment */
+  readonly workloadProfileName?: string;
+  /** @default false */
+  readonly zoneRedundant?: boolean;
+  /** Internal load balancer only. @default false */
+  readonly internal?: boolean;
+  /** The environment's virtual network. @default - none */
+  readonly virtualNetworkId?: string;
 }
 
 /** A Container Apps environment whose console and system logs go to Log Analytics through Azure Monitor. */
 export class ContainerAppsEnvironment extends Construct implements IContainerAppsEnvironment {
   /** An environment another team owns: apps can run in it like in one this stack creates. */
   public static fromExisting(_scope: Construct, _id: string, attributes: ContainerAppsEnvironmentAttributes): IContainerAppsEnvironment {
-    return { environmentId: attributes.environmentId, resourceGroupName: attributes.resourceGroupName, location: attributes.location };
+    return { ...attributes };
   }
 
   public readonly environment: ContainerAppEnvironment;
@@ -49,25 +78,69 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
   public readonly environmentId: string;
   public readonly resourceGroupName: string;
   public readonly location: string;
+  public readonly workloadProfileName?: string;
+  public readonly zoneRedundant?: boolean;
+  public readonly internal?: boolean;
+  public readonly virtualNetworkId?: string;
+  /** The private DNS zone of an internal environment's domain. */
+  public readonly privateDnsZone?: PrivateDnsZone;
 
   constructor(scope: Construct, id: string, props: ContainerAppsEnvironmentProps) {
     super(scope, id);
     checkName(this, 'name', props.name, NAME_RULES.containerAppEnvironment);
-    if (props.zoneRedundant && !props.infrastructureSubnetId) {
+    if (props.subnet && props.infrastructureSubnetId) {
       refuse(this, {
-        lesson: 'AZURE', setting: 'zoneRedundant', given: true,
-        problem: 'zone redundancy needs a VNet-integrated environment.', fix: 'pass infrastructureSubnetId as well, or drop zoneRedundant.',
+        lesson: 'AZURE', setting: 'infrastructureSubnetId', given: props.infrastructureSubnetId,
+        problem: 'an environment has one infrastructure subnet, and subnet names one already.', fix: 'give subnet or infrastructureSubnetId, not both.',
       });
     }
+    const subnetId = props.subnet ? requireSubnet(this, 'subnet', props.subnet, SubnetPurpose.CONTAINER_APPS_ENVIRONMENT).subnetId : props.infrastructureSubnetId;
+    if (props.zoneRedundant && !subnetId) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'zoneRedundant', given: true,
+        problem: 'zone redundancy needs a VNet-integrated environment.', fix: 'pass subnet as well, or drop zoneRedundant.',
+      });
+    }
+    if (props.internal && !props.subnet) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'internal', given: true,
+        problem: 'an internal environment has only a private address, which needs a subnet of a network its callers share.',
+        fix: 'pass subnet (a PlatformNetwork\'s SubnetPurpose.CONTAINER_APPS_ENVIRONMENT subnet), or drop internal.',
+      });
+    }
+    this.workloadProfileName = props.subnet ? 'Consumption' : undefined;
     this.environment = new ContainerAppEnvironment(this, 'environment', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
       location: props.location,
       // 'log-analytics' would ship logs with the workspace's shared key; Azure Monitor uses none.
       logsDestination: 'azure-monitor',
-      ...(props.infrastructureSubnetId ? { infrastructureSubnetId: props.infrastructureSubnetId } : {}),
+      ...(subnetId ? { infrastructureSubnetId: subnetId } : {}),
+      ...(this.workloadProfileName ? { workloadProfile: [{ name: this.workloadProfileName, workloadProfileType: 'Consumption' }] } : {}),
+      ...(props.internal ? { internalLoadBalancerEnabled: true } : {}),
       ...(props.zoneRedundant ? { zoneRedundancyEnabled: true } : {}),
     });
+    this.zoneRedundant = props.zoneRedundant ?? false;
+    this.internal = props.internal ?? false;
+    this.virtualNetworkId = props.subnet?.virtualNetworkId;
+    if (props.internal && props.subnet) {
+      // <app>.<default domain> resolves to the environment's private address inside the network.
+      this.privateDnsZone = new PrivateDnsZone(this, 'private-dns', { name: this.environment.defaultDomain, resourceGroupName: props.resourceGroupName });
+      new PrivateDnsZoneVirtualNetworkLink(this, 'private-dns-link', {
+        name: 'to-vnet',
+        resourceGroupName: props.resourceGroupName,
+        privateDnsZoneName: this.privateDnsZone.name,
+        virtualNetworkId: props.subnet.virtualNetworkId,
+        registrationEnabled: false,
+      });
+      new PrivateDnsARecord(this, 'private-dns-apps', {
+        name: '*',
+        resourceGroupName: props.resourceGroupName,
+        zoneName: this.privateDnsZone.name,
+        ttl: 300,
+        records: [this.environment.staticIpAddress],
+      });
+    }
     new DiagnosticSettings(this, 'diagnostics', {
       targetResourceId: this.environment.id,
       workspaceId: props.logAnalyticsWorkspaceId,

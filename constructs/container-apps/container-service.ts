@@ -1,10 +1,13 @@
+import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
+import { refuse } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
+import { INetworkCaller } from '../network/network-caller';
 import {
   IContainerAppsEnvironment, IContainerRegistry, ResolvedScale, checkHealthPath, checkRegistryImage, checkResources,
   checkScale, checkTargetPort, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
@@ -65,8 +68,18 @@ export interface ContainerServiceProps {
   readonly healthPath?: string;
   /** Container port the ingress sends traffic to (transport 'auto', HTTP/1.1 or HTTP/2). @default 8080 */
   readonly targetPort?: number;
-  /** Reachable from outside the Container Apps environment. @default true */
+  /**
+   * Reachable from outside the Container Apps environment: from the internet, or in an internal
+   * environment from its virtual network only.
+   * @default true
+   */
   readonly external?: boolean;
+  /**
+   * The gateway that calls the service (`ApiGateway`). In an internal environment it must be
+   * integrated into the environment's network (`outboundSubnet`), or none of its calls arrive.
+   * @default - not checked
+   */
+  readonly caller?: INetworkCaller;
   /**
    * Limits the application enforces itself (e.g. ASP.NET Core rate limiter policies). Each
    * in-process counter warns when maxReplicas > 1, with the limit clients really get (SCALE-3).
@@ -133,6 +146,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
 
     const liveness: ContainerAppTemplateContainerLivenessProbe = { transport: 'TCP', port: targetPort };
     const readiness = props.healthPath ? { transport: 'HTTP', port: targetPort, path: props.healthPath } : liveness;
+    checkCallerReach(this, props.environment, props.external ?? true, props.caller);
     this.app = newContainerApp(this, 'app', {
       name,
       environment: props.environment,
@@ -149,5 +163,27 @@ export class ContainerService extends Construct implements ITimeoutLayer {
     this.fqdn = this.app.ingress.fqdn;
     this.url = `https://${this.fqdn}`;
     this.effectiveLimits = checkInProcessLimits(this, props.inProcessLimits, this.scale.maxReplicas);
+  }
+}
+
+/** Refuse a caller that cannot reach a service of an internal environment. */
+function checkCallerReach(scope: Construct, environment: IContainerAppsEnvironment, external: boolean, caller: INetworkCaller | undefined): void {
+  if (!caller) return;
+  if (!external) {
+    refuse(scope, {
+      lesson: 'ACCESS', setting: 'external', given: false,
+      problem: 'ingress limited to the environment answers only other apps of the same Container Apps environment, so the gateway\'s calls never arrive.',
+      fix: 'leave external true and put the app in an internal environment (ContainerAppsEnvironment internal: true): it then answers inside the virtual network only.',
+    });
+  }
+  if (!environment.internal) return;
+  const network = caller.outboundVirtualNetworkId;
+  if (network === undefined || (environment.virtualNetworkId !== undefined && network !== environment.virtualNetworkId
+    && !Token.isUnresolved(network) && !Token.isUnresolved(environment.virtualNetworkId))) {
+    refuse(scope, {
+      lesson: 'ACCESS', setting: 'caller', given: network ?? 'no VNet integration',
+      problem: 'the service answers only inside its environment\'s virtual network, and the gateway sends its outbound calls elsewhere: every call fails.',
+      fix: 'give the gateway outboundSubnet: network.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND) of the same network (Standard v2 or Premium v2).',
+    });
   }
 }

@@ -119,6 +119,7 @@ export class PacedQueueConsumer extends Construct {
       resourceGroupName: props.environment.resourceGroupName,
       containerAppEnvironmentId: props.environment.environmentId,
       revisionMode: 'Single',
+      ...(props.environment.workloadProfileName ? { workloadProfileName: props.environment.workloadProfileName } : {}),
       identity: { type: 'UserAssigned', identityIds: [this.identityResource.id] },
       ...(pull ? { registry: [{ server: pull.server, identity: pull.identityId }] } : {}),
       // No ingress: nothing calls the consumer; it pulls.

@@ -133,6 +133,16 @@ export const NAME_RULES = {
     kind: 'Application Insights component', min: 1, max: 260, pattern: /^[^%&\\?/]*[^%&\\?/. ]$/,
     shape: 'any characters but % & \\ ? /, not ending with a period or space',
   },
+  virtualNetwork: {
+    // azurerm 4.55 and Azure: 2-64 letters, digits, underscores, periods and hyphens, starting with
+    // a letter or digit, ending with a letter, digit or underscore.
+    kind: 'virtual network', min: 2, max: 64, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
+    shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
+  },
+  networkChild: {
+    kind: 'subnet, network security group or private endpoint', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
+    shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
+  },
   frontDoorFirewallPolicy: {
     kind: 'Front Door WAF policy', min: 1, max: 128, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
     shape: 'letters and digits only, starting with a letter',

@@ -6,7 +6,9 @@ import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
-import { refuse, warn } from '../core/validation';
+import { FindingFormat, refuse, warn } from '../core/validation';
+import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateEndpoint } from '../network/private-endpoint';
 import { ManagedRedisAlertsProps, createRedisAlerts } from './managed-redis-alerts';
 import {
   IManagedRedis, ImportedManagedRedis, ManagedRedisAttributes, ManagedRedisBase, RedisClusteringPolicy,
@@ -75,10 +77,16 @@ export interface ManagedRedisProps {
   readonly highAvailability?: boolean;
   /**
    * Reach the cache over its public endpoint (still TLS and Entra ID only).
-   * @default DISABLED in production: reach it through a private endpoint, which this construct
-   *   does not create; ENABLED elsewhere, so development needs no network set-up
+   * @default DISABLED in production: reach it through a private endpoint
+   *   ({@link ManagedRedis.addPrivateEndpoint}); ENABLED elsewhere, so development needs no network set-up
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
+  /**
+   * A private endpoint this construct does not create (another team's network) reaches the cache,
+   * so `publicNetworkAccess: DISABLED` without {@link ManagedRedis.addPrivateEndpoint} is accepted.
+   * @default false
+   */
+  readonly privateEndpointManagedElsewhere?: boolean;
   /**
    * Allow access keys next to Entra ID. Refused in production, a warning elsewhere (SEC-1):
    * workloads get access through {@link ManagedRedis.grantDataAccess}.
@@ -150,6 +158,10 @@ export class ManagedRedis extends ManagedRedisBase {
   public readonly production: boolean;
   /** The metric alerts created on the cache (empty when the alerts are disabled). */
   public readonly alertRules: MonitorMetricAlert[];
+  /** Whether the cache answers on its public endpoint. */
+  public readonly publicNetworkAccess: PublicNetworkAccess;
+  private readonly privateEndpoints: PrivateEndpoint[] = [];
+  private readonly cacheName: string;
 
   constructor(scope: Construct, id: string, props: ManagedRedisProps) {
     super(scope, id);
@@ -244,6 +256,18 @@ export class ManagedRedis extends ManagedRedisBase {
         reason: 'access keys enabled outside production on purpose (accessKeysEnabled: true); ManagedRedis warned',
       });
     }
+    this.publicNetworkAccess = publicNetworkAccess;
+    this.cacheName = props.name;
+    // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
+    this.node.addValidation({
+      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints.length > 0 || props.privateEndpointManagedElsewhere
+        ? []
+        : [FindingFormat.format(this.node.path, {
+          lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
+          problem: `the public endpoint is off${props.publicNetworkAccess === undefined ? ' (the production default)' : ''} and no private endpoint reaches the cache: every client would fail to connect.`,
+          fix: 'call addPrivateEndpoint(network) (the clients must run in that network), set privateEndpointManagedElsewhere if another team\'s endpoint reaches it, or set publicNetworkAccess: ENABLED (a warning in production).',
+        })]),
+    });
     this.cacheId = this.cache.id;
     this.hostName = this.cache.hostname;
     this.port = this.cache.defaultDatabase.port;
@@ -251,4 +275,23 @@ export class ManagedRedis extends ManagedRedisBase {
       name: props.name, resourceGroupName: props.resourceGroupName, cacheId: this.cache.id, production: this.production,
     }, props.alerts ?? {});
   }
+
+  /**
+   * A private endpoint for the cache in `network`'s private-endpoint subnet, with the
+   * `privatelink.redis.azure.net` zone: clients in the network keep the host name and reach the
+   * endpoint's address. With it, `publicNetworkAccess: DISABLED` (the production default) leaves
+   * the cache reachable from the network only (SEC-1).
+   */
+  public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
+    const endpoint = new PrivateEndpoint(this, `private-endpoint-${this.privateEndpoints.length}`, {
+      network,
+      name: `pe-${this.cacheName}`,
+      targetResourceId: this.cache.id,
+      targetResourceType: 'Microsoft.Cache/redisEnterprise',
+      subresource: 'redisEnterprise',
+    });
+    this.privateEndpoints.push(endpoint);
+    return endpoint;
+  }
+
 }

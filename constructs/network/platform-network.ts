@@ -1,0 +1,234 @@
+import { Construct } from 'constructs';
+import { NetworkSecurityGroup } from '@cdktf/provider-azurerm/lib/network-security-group';
+import { PrivateDnsZone } from '@cdktf/provider-azurerm/lib/private-dns-zone';
+import { PrivateDnsZoneVirtualNetworkLink } from '@cdktf/provider-azurerm/lib/private-dns-zone-virtual-network-link';
+import { Subnet } from '@cdktf/provider-azurerm/lib/subnet';
+import { SubnetNetworkSecurityGroupAssociation } from '@cdktf/provider-azurerm/lib/subnet-network-security-group-association';
+import { VirtualNetwork } from '@cdktf/provider-azurerm/lib/virtual-network';
+import { NAME_RULES, checkName } from '../core/naming';
+import { refuse } from '../core/validation';
+import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { Ipv4Range } from './cidr';
+import { SubnetPurpose } from './subnet-purpose';
+
+/** A subnet and what it hosts, as the constructs that use one need it. */
+export interface ISubnet {
+  /** Resource id. */
+  readonly subnetId: string;
+  /** The subnet's range, e.g. `10.40.0.0/23`. */
+  readonly addressPrefix: string;
+  /** What the subnet is delegated to and sized for. */
+  readonly purpose: SubnetPurpose;
+  /** Resource id of the subnet's virtual network (private DNS zones link to it). */
+  readonly virtualNetworkId: string;
+}
+
+/** One subnet of a {@link PlatformNetwork}. */
+export interface SubnetSpec {
+  readonly purpose: SubnetPurpose;
+  /** Inside the network's address space, e.g. `10.40.0.0/23`. */
+  readonly addressPrefix: string;
+}
+
+/** A virtual network the library's constructs can be placed in. */
+export interface IPlatformNetwork {
+  readonly virtualNetworkId: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /** The subnet for `purpose`, if the network has one. */
+  subnetFor(purpose: SubnetPurpose): ISubnet | undefined;
+  /** The id of the private DNS zone `zoneName` linked to the network (created on first use). */
+  privateDnsZoneId(zoneName: string): string;
+}
+
+export interface PlatformNetworkProps {
+  /** Name of the virtual network, e.g. `vnet-rtp-prod-ratelimit`. */
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  /** The network's range, e.g. `10.40.16.0/20`. */
+  readonly addressSpace: string;
+  /** The subnets, one per purpose (see {@link PlatformNetwork.defaultLayout}). */
+  readonly subnets: SubnetSpec[];
+  /** Log Analytics workspace that receives the network security groups' logs. */
+  readonly logAnalyticsWorkspaceId: string;
+}
+
+/** Where {@link PlatformNetwork.defaultLayout} places each purpose, from the start of the space. */
+const DEFAULT_LAYOUT: readonly { purpose: SubnetPurpose; offset: number; prefix: number }[] = [
+  { purpose: SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, offset: 0, prefix: 23 },
+  { purpose: SubnetPurpose.API_MANAGEMENT_OUTBOUND, offset: 512, prefix: 26 },
+  { purpose: SubnetPurpose.FUNCTIONS, offset: 576, prefix: 26 },
+  { purpose: SubnetPurpose.PRIVATE_ENDPOINTS, offset: 640, prefix: 26 },
+];
+
+/**
+ * A virtual network with one subnet per purpose, each delegated and sized for what it hosts and
+ * guarded by its own network security group (Azure's default rules: traffic inside the network
+ * in, nothing from the internet), whose logs go to Log Analytics; and the private DNS zones of
+ * the private endpoints, linked to the network. Address ranges are checked at synth: inside the
+ * address space, not overlapping, at least the size each service needs.
+ */
+export class PlatformNetwork extends Construct implements IPlatformNetwork {
+  /**
+   * The library's layout of a /22 or larger space: the Container Apps environment a /23 at the
+   * start, then a /26 each for API Management's outbound integration, Flex Consumption and the
+   * private endpoints. Only the purposes given are placed; the others' ranges stay free.
+   */
+  public static defaultLayout(scope: Construct, addressSpace: string, purposes: SubnetPurpose[]): SubnetSpec[] {
+    const space = parseRange(scope, 'addressSpace', addressSpace);
+    if (space.prefix > 22) {
+      refuse(scope, {
+        lesson: 'AZURE', setting: 'addressSpace', given: addressSpace,
+        problem: 'the default layout needs a /22 (a /23 for the Container Apps environment and three /26).',
+        fix: 'give a /22 or larger address space, or list the subnets yourself.',
+      });
+    }
+    return DEFAULT_LAYOUT.filter((l) => purposes.includes(l.purpose))
+      .map((l) => ({ purpose: l.purpose, addressPrefix: space.at(l.offset, l.prefix)!.toString() }));
+  }
+
+  public readonly virtualNetwork: VirtualNetwork;
+  public readonly virtualNetworkId: string;
+  public readonly resourceGroupName: string;
+  public readonly location: string;
+  private readonly subnets = new Map<SubnetPurpose, ISubnet>();
+  private readonly zones = new Map<string, PrivateDnsZone>();
+
+  constructor(scope: Construct, id: string, props: PlatformNetworkProps) {
+    super(scope, id);
+    checkName(this, 'name', props.name, NAME_RULES.virtualNetwork);
+    const space = parseRange(this, 'addressSpace', props.addressSpace);
+    this.checkSubnets(space, props.subnets);
+    this.resourceGroupName = props.resourceGroupName;
+    this.location = props.location;
+    this.virtualNetwork = new VirtualNetwork(this, 'vnet', {
+      name: props.name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      addressSpace: [props.addressSpace],
+    });
+    this.virtualNetworkId = this.virtualNetwork.id;
+    for (const spec of props.subnets) {
+      const purpose = spec.purpose;
+      const name = checkName(this, `subnets[${purpose.name}]`, `snet-${purpose.name}`, NAME_RULES.networkChild);
+      const subnet = new Subnet(this, `subnet-${purpose.name}`, {
+        name,
+        resourceGroupName: props.resourceGroupName,
+        virtualNetworkName: this.virtualNetwork.name,
+        addressPrefixes: [spec.addressPrefix],
+        ...(purpose.delegation ? {
+          delegation: [{ name: purpose.name, serviceDelegation: { name: purpose.delegation, actions: purpose.delegationActions } }],
+        } : {}),
+      });
+      const nsg = new NetworkSecurityGroup(this, `nsg-${purpose.name}`, {
+        name: checkName(this, `subnets[${purpose.name}]`, `nsg-${props.name.replace(/^vnet-/, '')}-${purpose.name}`, NAME_RULES.networkChild),
+        resourceGroupName: props.resourceGroupName,
+        location: props.location,
+      });
+      new SubnetNetworkSecurityGroupAssociation(this, `nsg-association-${purpose.name}`, {
+        subnetId: subnet.id,
+        networkSecurityGroupId: nsg.id,
+      });
+      // Network security groups write to AzureDiagnostics only, and have no metrics.
+      new DiagnosticSettings(this, `nsg-diagnostics-${purpose.name}`, {
+        targetResourceId: nsg.id,
+        workspaceId: props.logAnalyticsWorkspaceId,
+        metrics: false,
+        dedicated: false,
+      });
+      this.subnets.set(purpose, { subnetId: subnet.id, addressPrefix: spec.addressPrefix, purpose, virtualNetworkId: this.virtualNetworkId });
+    }
+  }
+
+  public subnetFor(purpose: SubnetPurpose): ISubnet | undefined {
+    return this.subnets.get(purpose);
+  }
+
+  public privateDnsZoneId(zoneName: string): string {
+    let zone = this.zones.get(zoneName);
+    if (!zone) {
+      const id = zoneName.replace(/\./g, '-');
+      zone = new PrivateDnsZone(this, `zone-${id}`, { name: zoneName, resourceGroupName: this.resourceGroupName });
+      new PrivateDnsZoneVirtualNetworkLink(this, `zone-link-${id}`, {
+        name: 'to-vnet',
+        resourceGroupName: this.resourceGroupName,
+        privateDnsZoneName: zone.name,
+        virtualNetworkId: this.virtualNetworkId,
+        registrationEnabled: false,
+      });
+      this.zones.set(zoneName, zone);
+    }
+    return zone.id;
+  }
+
+  private checkSubnets(space: Ipv4Range, specs: SubnetSpec[]): void {
+    const placed: { purpose: SubnetPurpose; range: Ipv4Range }[] = [];
+    for (const spec of specs) {
+      const setting = `subnets[${spec.purpose.name}].addressPrefix`;
+      const range = parseRange(this, setting, spec.addressPrefix);
+      const twin = placed.find((p) => p.purpose === spec.purpose);
+      if (twin) {
+        refuse(this, {
+          lesson: 'AZURE', setting: `subnets[${spec.purpose.name}]`, given: spec.addressPrefix,
+          problem: `${spec.purpose.description} already has the subnet ${twin.range.toString()}; a service is placed in one subnet.`,
+          fix: 'give each purpose one subnet (make it larger instead of adding a second).',
+        });
+      }
+      if (!space.contains(range)) {
+        refuse(this, {
+          lesson: 'AZURE', setting, given: spec.addressPrefix,
+          problem: `the subnet is not inside the network's address space ${space.toString()}, and Azure refuses it.`,
+          fix: `choose a range inside ${space.toString()}.`,
+        });
+      }
+      if (range.prefix > spec.purpose.largestPrefix) {
+        refuse(this, {
+          lesson: 'AZURE', setting, given: spec.addressPrefix,
+          problem: `${spec.purpose.description} needs at least a /${spec.purpose.largestPrefix}; a /${range.prefix} leaves it too few addresses to deploy or to scale.`,
+          fix: `give it a /${spec.purpose.largestPrefix} or larger.`,
+        });
+      }
+      const overlap = placed.find((p) => p.range.overlaps(range));
+      if (overlap) {
+        refuse(this, {
+          lesson: 'AZURE', setting, given: spec.addressPrefix,
+          problem: `it overlaps ${overlap.range.toString()}, the subnet of ${overlap.purpose.description}, and Azure refuses overlapping subnets.`,
+          fix: 'give each subnet its own range (PlatformNetwork.defaultLayout places them for you).',
+        });
+      }
+      placed.push({ purpose: spec.purpose, range });
+    }
+  }
+}
+
+/** The range `text`, or a refusal that names the aligned range when the host bits are set. */
+export function parseRange(scope: Construct, setting: string, text: string): Ipv4Range {
+  const range = Ipv4Range.parse(text);
+  if (range) return range;
+  const aligned = Ipv4Range.aligned(text);
+  refuse(scope, {
+    lesson: 'AZURE', setting, given: text,
+    problem: aligned ? 'the address has host bits set for its prefix, and Azure refuses a range that does not start on its boundary.' : 'this is not an IPv4 range in CIDR notation.',
+    fix: aligned ? `write ${aligned}.` : 'write it as a.b.c.d/n, e.g. 10.40.0.0/20.',
+  });
+}
+
+/**
+ * The subnet of `purpose`, or a refusal naming the setting: a construct placed in the network
+ * needs the subnet delegated to it.
+ */
+export function requireSubnet(scope: Construct, setting: string, subnet: ISubnet, purpose: SubnetPurpose): ISubnet {
+  if (subnet.purpose !== purpose) {
+    refuse(scope, {
+      lesson: 'AZURE', setting, given: subnet.purpose.name,
+      problem: `${purpose.description} needs a subnet ${purpose.delegation ? `delegated to ${purpose.delegation}` : 'without a delegation'}, and this one is for ${subnet.purpose.description}${subnet.purpose.delegation ? ` (delegated to ${subnet.purpose.delegation})` : ''}: Azure refuses the deployment.`,
+      fix: `pass the network's subnetFor(SubnetPurpose.${purposeConstant(purpose)}).`,
+    });
+  }
+  return subnet;
+}
+
+function purposeConstant(purpose: SubnetPurpose): string {
+  return Object.entries(SubnetPurpose).find(([, v]) => v === purpose)?.[0] ?? purpose.name;
+}

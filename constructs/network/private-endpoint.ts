@@ -1,0 +1,96 @@
+import { Construct } from 'constructs';
+import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
+import { NAME_RULES, checkName } from '../core/naming';
+import { refuse } from '../core/validation';
+import { IPlatformNetwork, requireSubnet } from './platform-network';
+import { SubnetPurpose } from './subnet-purpose';
+
+/**
+ * The private-link sub-resources of the services this library builds, and the private DNS zone
+ * each one's name resolves through (Azure's private endpoint DNS configuration, public cloud).
+ */
+const PRIVATE_LINK: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'Microsoft.Cache/redisEnterprise': { redisEnterprise: 'privatelink.redis.azure.net' },
+  'Microsoft.Storage/storageAccounts': {
+    blob: 'privatelink.blob.core.windows.net',
+    queue: 'privatelink.queue.core.windows.net',
+    table: 'privatelink.table.core.windows.net',
+    file: 'privatelink.file.core.windows.net',
+  },
+  'Microsoft.KeyVault/vaults': { vault: 'privatelink.vaultcore.azure.net' },
+  'Microsoft.EventGrid/topics': { topic: 'privatelink.eventgrid.azure.net' },
+  'Microsoft.ContainerRegistry/registries': { registry: 'privatelink.azurecr.io' },
+  'Microsoft.ApiManagement/service': { Gateway: 'privatelink.azure-api.net' },
+};
+
+export interface PrivateEndpointProps {
+  /** The network whose private-endpoint subnet holds the endpoint and whose DNS zone names it. */
+  readonly network: IPlatformNetwork;
+  /** Name of the endpoint, e.g. `pe-redis-rtp-prod-ratelimit`. */
+  readonly name: string;
+  /** Resource id of the service. */
+  readonly targetResourceId: string;
+  /** ARM type of the service, e.g. `Microsoft.Cache/redisEnterprise`. */
+  readonly targetResourceType: string;
+  /** The service's private-link sub-resource, e.g. `redisEnterprise`, `blob`, `vault`. */
+  readonly subresource: string;
+}
+
+/**
+ * A private endpoint for one sub-resource of a service, in the network's private-endpoint subnet,
+ * with its DNS zone group: the service's name resolves to the endpoint's address inside the
+ * network, so clients keep the public host name and TLS still matches.
+ */
+export class PrivateEndpoint extends Construct {
+  /** The DNS zone of a service's sub-resource, or undefined when the library does not know it. */
+  public static dnsZoneOf(targetResourceType: string, subresource: string): string | undefined {
+    return PRIVATE_LINK[targetResourceType]?.[subresource];
+  }
+
+  public readonly endpoint: PrivateEndpointResource;
+  public readonly subresource: string;
+
+  constructor(scope: Construct, id: string, props: PrivateEndpointProps) {
+    super(scope, id);
+    checkName(this, 'name', props.name, NAME_RULES.networkChild);
+    const known = PRIVATE_LINK[props.targetResourceType];
+    if (!known) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'targetResourceType', given: props.targetResourceType,
+        problem: 'the library does not know this service\'s private-link sub-resources or DNS zone.',
+        fix: `use one of ${Object.keys(PRIVATE_LINK).join(', ')}, or build the endpoint with azurerm_private_endpoint directly.`,
+      });
+    }
+    const zone = known[props.subresource];
+    if (!zone) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'subresource', given: props.subresource,
+        problem: `${props.targetResourceType} has no private-link sub-resource by this name, and Azure refuses the endpoint.`,
+        fix: `use ${Object.keys(known).join(', ')}.`,
+      });
+    }
+    const subnet = props.network.subnetFor(SubnetPurpose.PRIVATE_ENDPOINTS);
+    if (!subnet) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'network', given: props.network.virtualNetworkId,
+        problem: 'the network has no subnet for private endpoints.',
+        fix: 'add a SubnetPurpose.PRIVATE_ENDPOINTS subnet to the network.',
+      });
+    }
+    requireSubnet(this, 'network', subnet, SubnetPurpose.PRIVATE_ENDPOINTS);
+    this.subresource = props.subresource;
+    this.endpoint = new PrivateEndpointResource(this, 'endpoint', {
+      name: props.name,
+      resourceGroupName: props.network.resourceGroupName,
+      location: props.network.location,
+      subnetId: subnet.subnetId,
+      privateServiceConnection: {
+        name: props.subresource,
+        privateConnectionResourceId: props.targetResourceId,
+        subresourceNames: [props.subresource],
+        isManualConnection: false,
+      },
+      privateDnsZoneGroup: { name: 'default', privateDnsZoneIds: [props.network.privateDnsZoneId(zone)] },
+    });
+  }
+}

@@ -1,0 +1,335 @@
+import { TerraformStack, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ApiGateway } from '../constructs/api-management/api-gateway';
+import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
+import { ContainerService } from '../constructs/container-apps/container-service';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { PublicNetworkAccess } from '../constructs/core/network';
+import { Ipv4Range } from '../constructs/network/cidr';
+import { PlatformNetwork, SubnetSpec } from '../constructs/network/platform-network';
+import { PrivateEndpoint } from '../constructs/network/private-endpoint';
+import { SubnetPurpose } from '../constructs/network/subnet-purpose';
+import { ManagedRedis } from '../constructs/redis/managed-redis';
+import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
+import { GATEWAY_PROPS, WORKSPACE_ID } from './support/fixtures';
+import { refusalOf } from './support/refusal';
+import { ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+
+const LAYOUT: SubnetSpec[] = [
+  { purpose: SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, addressPrefix: '10.40.16.0/23' },
+  { purpose: SubnetPurpose.API_MANAGEMENT_OUTBOUND, addressPrefix: '10.40.18.0/26' },
+  { purpose: SubnetPurpose.PRIVATE_ENDPOINTS, addressPrefix: '10.40.18.128/26' },
+];
+
+function network(stack: TerraformStack, subnets: SubnetSpec[] = LAYOUT, addressSpace = '10.40.16.0/20'): PlatformNetwork {
+  return new PlatformNetwork(stack, 'network', {
+    name: 'vnet-test', resourceGroupName: 'rg-test', location: 'westeurope', addressSpace, subnets, logAnalyticsWorkspaceId: WORKSPACE_ID,
+  });
+}
+
+const productionStack = () => new AzureStack(Testing.app(), { stackName: 'net', environmentName: 'prod', production: true });
+
+describe('Ipv4Range', () => {
+  it('reads a CIDR range and refuses host bits, bad octets and bad prefixes', () => {
+    expect(Ipv4Range.parse('10.40.16.0/20')?.toString()).toBe('10.40.16.0/20');
+    expect(Ipv4Range.parse('10.40.16.1/20')).toBeUndefined();
+    expect(Ipv4Range.parse('10.256.0.0/16')).toBeUndefined();
+    expect(Ipv4Range.parse('10.0.0.0/33')).toBeUndefined();
+    expect(Ipv4Range.parse('10.0.0.0')).toBeUndefined();
+    expect(Ipv4Range.aligned('10.40.17.5/20')).toBe('10.40.16.0/20');
+  });
+
+  it('carves sixteenths, contains and overlaps by address, not by text', () => {
+    const space = Ipv4Range.parse('10.40.0.0/16')!;
+    expect(space.subrange(20, 1)?.toString()).toBe('10.40.16.0/20');
+    expect(space.subrange(20, 15)?.toString()).toBe('10.40.240.0/20');
+    expect(space.subrange(20, 16)).toBeUndefined();
+    expect(space.contains(Ipv4Range.parse('10.40.255.0/24')!)).toBe(true);
+    expect(space.contains(Ipv4Range.parse('10.41.0.0/24')!)).toBe(false);
+    expect(Ipv4Range.parse('10.40.18.0/23')!.overlaps(Ipv4Range.parse('10.40.19.128/26')!)).toBe(true);
+    expect(Ipv4Range.parse('10.40.18.0/24')!.overlaps(Ipv4Range.parse('10.40.19.0/24')!)).toBe(false);
+    expect(Ipv4Range.parse('200.1.0.0/16')!.subrange(24, 3)?.toString()).toBe('200.1.3.0/24');
+  });
+});
+
+describe('PlatformNetwork', () => {
+  it('creates the network and one delegated subnet per purpose, each with its own NSG and NSG logs', () => {
+    const stack = testStack();
+    network(stack);
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_virtual_network')).toMatchObject({ name: 'vnet-test', address_space: ['10.40.16.0/20'] });
+    expect(resourceOf(tf, 'azurerm_subnet', 'network/subnet-container-apps')).toMatchObject({
+      name: 'snet-container-apps', address_prefixes: ['10.40.16.0/23'],
+      delegation: [{ name: 'container-apps', service_delegation: { name: 'Microsoft.App/environments', actions: ['Microsoft.Network/virtualNetworks/subnets/join/action'] } }],
+    });
+    expect(resourceOf(tf, 'azurerm_subnet', 'network/subnet-apim-outbound')).toMatchObject({
+      address_prefixes: ['10.40.18.0/26'],
+      delegation: [{ service_delegation: { name: 'Microsoft.Web/serverFarms', actions: ['Microsoft.Network/virtualNetworks/subnets/action'] } }],
+    });
+    expect(resourceOf(tf, 'azurerm_subnet', 'network/subnet-private-endpoints').delegation).toBeUndefined();
+    expect(Object.values(resourcesOf(tf, 'azurerm_network_security_group')).map((n) => n.name).sort())
+      .toEqual(['nsg-test-apim-outbound', 'nsg-test-container-apps', 'nsg-test-private-endpoints']);
+    expect(resourceOf(tf, 'azurerm_subnet_network_security_group_association', 'network/nsg-association-container-apps')).toEqual({
+      subnet_id: ref(tf, 'azurerm_subnet', 'id', 'network/subnet-container-apps'),
+      network_security_group_id: ref(tf, 'azurerm_network_security_group', 'id', 'network/nsg-container-apps'),
+    });
+    const logs = resourceOf(tf, 'azurerm_monitor_diagnostic_setting', 'network/nsg-diagnostics-private-endpoints');
+    expect(logs).toMatchObject({ enabled_log: [{ category_group: 'allLogs' }], log_analytics_workspace_id: WORKSPACE_ID });
+    expect(logs.enabled_metric).toBeUndefined();
+  });
+
+  it('places the default layout in a /22 or larger: a /23 for the environment, a /26 for each other purpose', () => {
+    const stack = testStack();
+    expect(PlatformNetwork.defaultLayout(stack, '10.40.16.0/20', SubnetPurpose.all())).toEqual([
+      { purpose: SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, addressPrefix: '10.40.16.0/23' },
+      { purpose: SubnetPurpose.API_MANAGEMENT_OUTBOUND, addressPrefix: '10.40.18.0/26' },
+      { purpose: SubnetPurpose.FUNCTIONS, addressPrefix: '10.40.18.64/26' },
+      { purpose: SubnetPurpose.PRIVATE_ENDPOINTS, addressPrefix: '10.40.18.128/26' },
+    ]);
+    expect(PlatformNetwork.defaultLayout(stack, '10.1.4.0/22', [SubnetPurpose.PRIVATE_ENDPOINTS])).toEqual([
+      { purpose: SubnetPurpose.PRIVATE_ENDPOINTS, addressPrefix: '10.1.6.128/26' },
+    ]);
+  });
+
+  it('links each private DNS zone to the network once, however many endpoints use it', () => {
+    const stack = testStack();
+    const net = network(stack);
+    net.privateDnsZoneId('privatelink.vaultcore.azure.net');
+    net.privateDnsZoneId('privatelink.vaultcore.azure.net');
+    const tf = synth(stack);
+    // resourceOf finds exactly one.
+    expect(resourceOf(tf, 'azurerm_private_dns_zone')).toMatchObject({ name: 'privatelink.vaultcore.azure.net' });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone_virtual_network_link')).toMatchObject({
+      registration_enabled: false, virtual_network_id: ref(tf, 'azurerm_virtual_network', 'id'),
+    });
+  });
+
+  it('fails when a subnet overlaps another, naming both ranges', () => {
+    const r = refusalOf(() => network(testStack(), [LAYOUT[0], { purpose: SubnetPurpose.PRIVATE_ENDPOINTS, addressPrefix: '10.40.17.0/26' }]));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/network', setting: 'subnets[private-endpoints].addressPrefix' });
+    expect(r.message).toMatch(/= "10\.40\.17\.0\/26": it overlaps 10\.40\.16\.0\/23, the subnet of the Container Apps environment.* Fix: /);
+  });
+
+  it('fails when a subnet is outside the address space', () => {
+    const r = refusalOf(() => network(testStack(), [{ purpose: SubnetPurpose.PRIVATE_ENDPOINTS, addressPrefix: '10.41.0.0/26' }]));
+    expect(r.message).toMatch(/subnets\[private-endpoints\]\.addressPrefix = "10\.41\.0\.0\/26": the subnet is not inside the network's address space 10\.40\.16\.0\/20.* Fix: choose a range inside 10\.40\.16\.0\/20\./);
+  });
+
+  it('fails when a subnet is too small for what it hosts (the environment needs a /27)', () => {
+    const r = refusalOf(() => network(testStack(), [{ purpose: SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, addressPrefix: '10.40.16.0/28' }]));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'subnets[container-apps].addressPrefix' });
+    expect(r.message).toMatch(/needs at least a \/27; a \/28 leaves it too few addresses.* Fix: give it a \/27 or larger\./);
+  });
+
+  it('fails when a range has host bits set, naming the aligned range', () => {
+    expect(refusalOf(() => network(testStack(), LAYOUT, '10.40.17.0/20')).message)
+      .toMatch(/addressSpace = "10\.40\.17\.0\/20": the address has host bits set.* Fix: write 10\.40\.16\.0\/20\./);
+    expect(refusalOf(() => network(testStack(), LAYOUT, '10.40.16/20')).message).toMatch(/not an IPv4 range in CIDR notation/);
+  });
+
+  it('fails when a purpose gets two subnets', () => {
+    const r = refusalOf(() => network(testStack(), [LAYOUT[2], { purpose: SubnetPurpose.PRIVATE_ENDPOINTS, addressPrefix: '10.40.19.0/26' }]));
+    expect(r).toMatchObject({ setting: 'subnets[private-endpoints]' });
+    expect(r.message).toMatch(/private endpoints already has the subnet 10\.40\.18\.128\/26/);
+  });
+
+  it('fails when the default layout is asked for a space smaller than a /22', () => {
+    expect(refusalOf(() => PlatformNetwork.defaultLayout(testStack(), '10.40.16.0/23', SubnetPurpose.all())))
+      .toMatchObject({ lesson: 'AZURE', setting: 'addressSpace' });
+  });
+});
+
+describe('PrivateEndpoint', () => {
+  it('puts the endpoint in the private-endpoint subnet with the service\'s DNS zone', () => {
+    const stack = testStack();
+    const net = network(stack);
+    new PrivateEndpoint(stack, 'pe', {
+      network: net, name: 'pe-kv', targetResourceId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv',
+      targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
+    });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-kv',
+      subnet_id: ref(tf, 'azurerm_subnet', 'id', 'network/subnet-private-endpoints'),
+      private_service_connection: {
+        name: 'vault', is_manual_connection: false, subresource_names: ['vault'],
+        private_connection_resource_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv',
+      },
+      private_dns_zone_group: { name: 'default', private_dns_zone_ids: [ref(tf, 'azurerm_private_dns_zone', 'id')] },
+    });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.vaultcore.azure.net');
+  });
+
+  it('fails when the service has no sub-resource by that name', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
+      network: network(stack), name: 'pe-st', targetResourceId: '/st', targetResourceType: 'Microsoft.Storage/storageAccounts', subresource: 'vault',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/pe', setting: 'subresource' });
+    expect(r.message).toMatch(/Microsoft\.Storage\/storageAccounts has no private-link sub-resource by this name.* Fix: use blob, queue, table, file\./);
+  });
+
+  it('fails when the network has no private-endpoint subnet', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
+      network: network(stack, [LAYOUT[0]]), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
+    }));
+    expect(r.message).toMatch(/the network has no subnet for private endpoints.* Fix: add a SubnetPurpose\.PRIVATE_ENDPOINTS subnet/);
+  });
+});
+
+describe('ManagedRedis on a private network (SEC-1)', () => {
+  const redisProps = { name: 'redis-net', resourceGroupName: 'rg-test', location: 'westeurope', clusteringPolicy: RedisClusteringPolicy.OSS_CLUSTER, alerts: { actionGroupId: '/ag' } };
+
+  it('answers on a private endpoint only in production, without the public-endpoint warning', () => {
+    const stack = productionStack();
+    const redis = new ManagedRedis(stack, 'redis', redisProps);
+    redis.addPrivateEndpoint(network(stack));
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_managed_redis').public_network_access).toBe('Disabled');
+    expect(resourceOf(tf, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-redis-net',
+      private_service_connection: { subresource_names: ['redisEnterprise'], private_connection_resource_id: ref(tf, 'azurerm_managed_redis', 'id') },
+    });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.redis.azure.net');
+    expect(warningsOf(stack).filter((w) => w.includes('publicNetworkAccess'))).toEqual([]);
+  });
+
+  it('fails at synth when the public endpoint is off (the production default) and no private endpoint reaches the cache', () => {
+    const stack = productionStack();
+    new ManagedRedis(stack, 'redis', redisProps);
+    expect(() => Testing.fullSynth(stack)).toThrow(
+      /\[SEC-1\] net-prod\/redis: publicNetworkAccess = "Disabled": the public endpoint is off \(the production default\) and no private endpoint reaches the cache.* Fix: call addPrivateEndpoint\(network\)/);
+  });
+
+  it('accepts the public endpoint off when another team\'s private endpoint reaches the cache', () => {
+    const stack = productionStack();
+    new ManagedRedis(stack, 'redis', { ...redisProps, publicNetworkAccess: PublicNetworkAccess.DISABLED, privateEndpointManagedElsewhere: true });
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+  });
+});
+
+describe('ContainerAppsEnvironment in a network', () => {
+  function environment(stack: TerraformStack, props: { internal?: boolean; zoneRedundant?: boolean; subnet?: boolean } = {}) {
+    const net = network(stack);
+    return new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      ...(props.subnet === false ? {} : { subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)! }),
+      ...(props.internal ? { internal: true } : {}),
+      ...(props.zoneRedundant ? { zoneRedundant: true } : {}),
+    });
+  }
+
+  it('is a workload-profiles environment in its subnet, zone-redundant and internal when asked', () => {
+    const stack = testStack();
+    environment(stack, { internal: true, zoneRedundant: true });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_container_app_environment')).toMatchObject({
+      infrastructure_subnet_id: ref(tf, 'azurerm_subnet', 'id', 'network/subnet-container-apps'),
+      workload_profile: [{ name: 'Consumption', workload_profile_type: 'Consumption' }],
+      internal_load_balancer_enabled: true,
+      zone_redundancy_enabled: true,
+    });
+  });
+
+  it('resolves <app>.<default domain> to the internal environment\'s address inside the network', () => {
+    const stack = testStack();
+    environment(stack, { internal: true });
+    const tf = synth(stack);
+    const zone = Object.entries(resourcesOf(tf, 'azurerm_private_dns_zone')).find(([id]) => id.startsWith('cae_'))!;
+    expect(zone[1].name).toBe(ref(tf, 'azurerm_container_app_environment', 'default_domain'));
+    expect(resourceOf(tf, 'azurerm_private_dns_a_record')).toMatchObject({
+      name: '*', records: [ref(tf, 'azurerm_container_app_environment', 'static_ip_address')], zone_name: `\${azurerm_private_dns_zone.${zone[0]}.name}`,
+    });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone_virtual_network_link', 'cae/private-dns-link').virtual_network_id).toBe(ref(tf, 'azurerm_virtual_network', 'id'));
+  });
+
+  it('fails when the subnet is for another service', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)!,
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/cae', setting: 'subnet' });
+    expect(r.message).toMatch(/the Container Apps environment needs a subnet delegated to Microsoft\.App\/environments, and this one is for API Management outbound integration \(delegated to Microsoft\.Web\/serverFarms\).* Fix: pass the network's subnetFor\(SubnetPurpose\.CONTAINER_APPS_ENVIRONMENT\)\./);
+  });
+
+  it('fails when internal has no subnet', () => {
+    expect(refusalOf(() => environment(testStack(), { internal: true, subnet: false }))).toMatchObject({ lesson: 'AZURE', setting: 'internal' });
+  });
+
+  it('warns when a zone-redundant environment runs an app on fewer than three replicas', () => {
+    const stack = testStack();
+    const env = environment(stack, { zoneRedundant: true });
+    new ContainerService(stack, 'svc', { name: 'ca-svc', environment: env, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', minReplicas: 2, maxReplicas: 2 });
+    expect(warningsOf(stack)).toContainEqual(expect.stringMatching(/^\[AZURE\] test\/svc: minReplicas = 2: .*three availability zones.* Fix: give minReplicas 3 or more/));
+    expect(resourceOf(synth(stack), 'azurerm_container_app').workload_profile_name).toBe('Consumption');
+  });
+});
+
+describe('ApiGateway outbound VNet integration', () => {
+  it('sends the gateway\'s outbound calls into the network (External) and sets the minimum management API version', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const apim = new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, skuName: 'StandardV2_1', outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_api_management')).toMatchObject({
+      virtual_network_type: 'External',
+      virtual_network_configuration: { subnet_id: ref(tf, 'azurerm_subnet', 'id', 'network/subnet-apim-outbound') },
+      min_api_version: '2021-08-01',
+    });
+    expect(apim.outboundVirtualNetworkId).toBe(net.virtualNetworkId);
+  });
+
+  it('fails when a Basic v2 gateway is given an outbound subnet (only Standard v2 and Premium v2 integrate)', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'outboundSubnet' });
+    expect(r.message).toMatch(/BasicV2_1 has no VNet integration.* Fix: use 'StandardV2_1' or larger/);
+  });
+
+  it('fails when the outbound subnet is the private-endpoint subnet', () => {
+    const stack = testStack();
+    const net = network(stack);
+    expect(refusalOf(() => new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, skuName: 'StandardV2_1', outboundSubnet: net.subnetFor(SubnetPurpose.PRIVATE_ENDPOINTS)! })))
+      .toMatchObject({ lesson: 'AZURE', setting: 'outboundSubnet' });
+  });
+
+  it('fails when the minimum API version is not a date', () => {
+    expect(refusalOf(() => new ApiGateway(testStack(), 'gateway', { ...GATEWAY_PROPS, minApiVersion: 'latest' }))).toMatchObject({ setting: 'minApiVersion' });
+  });
+});
+
+describe('a service of an internal environment and its gateway (ACCESS)', () => {
+  function build(options: { integrate: boolean; external?: boolean }) {
+    const stack = testStack();
+    const net = network(stack);
+    const env = new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!, internal: true,
+    });
+    const apim = new ApiGateway(stack, 'gateway', {
+      ...GATEWAY_PROPS, skuName: 'StandardV2_1', ...(options.integrate ? { outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! } : {}),
+    });
+    return () => new ContainerService(stack, 'svc', {
+      name: 'ca-svc', environment: env, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', caller: apim, ...(options.external === false ? { external: false } : {}),
+    });
+  }
+
+  it('accepts a gateway integrated into the environment\'s network', () => {
+    expect(build({ integrate: true })().app).toBeDefined();
+  });
+
+  it('fails when the gateway has no outbound VNet integration', () => {
+    const r = refusalOf(build({ integrate: false }));
+    expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/svc', setting: 'caller' });
+    expect(r.message).toMatch(/caller = "no VNet integration": the service answers only inside its environment's virtual network.* Fix: give the gateway outboundSubnet/);
+  });
+
+  it('fails when the ingress is limited to the environment, which the gateway never reaches', () => {
+    expect(refusalOf(build({ integrate: true, external: false }))).toMatchObject({ lesson: 'ACCESS', setting: 'external' });
+  });
+});
