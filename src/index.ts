@@ -129,7 +129,7 @@ export { OutboundAlerts, OutboundAlertsProps } from '../constructs/monitoring/ou
 
 // Storage
 export {
-  IStorageAccount, QueueOptions, StorageAccount, StorageAccountAttributes, StorageAccountBase, StorageAccountProps, StorageReplication,
+  IStorageAccount, QueueOptions, StorageAccount, StorageAccountAttributes, StorageAccountBase, StorageAccountProps, StorageReplication, StorageService,
 } from '../constructs/storage/storage-account';
 export { BlobContainer, StorageChildProps, StorageQueue, StorageTable } from '../constructs/storage/storage-children';
 

@@ -16,7 +16,7 @@ import { refuse, requireEmail, warn } from '../constructs/core/validation';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { OutboundAlerts, providerQueries } from '../constructs/monitoring/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
-import { StorageAccount } from '../constructs/storage/storage-account';
+import { StorageAccount, StorageService } from '../constructs/storage/storage-account';
 import { PLACEHOLDER_APPLICATION_ID } from './api-patterns-stack';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
@@ -99,12 +99,17 @@ export class PaymentsStack extends AzureStack {
     const location = props.location;
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'payments', logRetentionDays: props.logRetentionDays, registry: props.consumer.registry,
-      // The consumer's environment in the network (zone-redundant in production). The storage
-      // account and the vault keep their public endpoints until the gateway reaches them privately
-      // (docs/network.md).
-      ...(props.network ? { network: { settings: props.network, block: PAYMENTS_NETWORK_BLOCK, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT] } } : {}),
+      // The consumer's environment and the gateway's outbound integration in the network, the
+      // storage account reached there through private endpoints. The vault keeps its public
+      // endpoint: the gateway reads the provider's key as a named value (docs/network.md).
+      ...(props.network ? {
+        network: {
+          settings: props.network, block: PAYMENTS_NETWORK_BLOCK,
+          purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, SubnetPurpose.API_MANAGEMENT_OUTBOUND, SubnetPurpose.PRIVATE_ENDPOINTS],
+        },
+      } : {}),
     });
-    const { resourceGroupName, logs } = foundation;
+    const { resourceGroupName, logs, network } = foundation;
     if (props.providerApiApplicationId === PLACEHOLDER_APPLICATION_ID) {
       const finding = {
         lesson: 'RELEASE' as const, setting: 'payments.providerApiApplicationId', given: props.providerApiApplicationId,
@@ -129,9 +134,15 @@ export class PaymentsStack extends AzureStack {
     this.storage = new StorageAccount(this, 'storage', {
       name: `st${prefix.replace(/[^a-z0-9]/g, '')}payments`.slice(0, 24),
       resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
-      // The gateway and the consumer reach the queue over its public endpoint (Entra ID only) until the private network exists.
-      publicNetworkAccess: PublicNetworkAccess.ENABLED,
+      // On the private network the gateway and the consumer reach the queue and the tables through
+      // private endpoints; without one, over the public endpoint (Entra ID only).
+      publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
     });
+    if (network) {
+      // Before the gateway's intake and the consumer, which check that they can reach the account.
+      this.storage.addPrivateEndpoint(network, StorageService.QUEUE);
+      this.storage.addPrivateEndpoint(network, StorageService.TABLE);
+    }
     const charges = this.storage.addQueue('charges', { poisonQueue: true });
     // The consumer's own records (PAY-1, PAY-3): one row per idempotency key, the ledger keyed on the provider's charge id.
     const tables = [this.storage.addTable('idempotency'), this.storage.addTable('ledger')];
@@ -144,6 +155,7 @@ export class PaymentsStack extends AzureStack {
       publisherName: props.apiManagement.publisherName,
       publisherEmail: props.apiManagement.publisherEmail,
       logAnalyticsWorkspaceId: logs.workspaceId,
+      ...(network ? { outboundSubnet: network.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND) } : {}),
     });
     const pspKey = new KeyVaultNamedValue(this, 'psp-api-key', { gateway: this.gateway, name: 'psp-api-key', secret: keySlot });
 

@@ -1,6 +1,7 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
+import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
 import { ContainerService } from '../constructs/container-apps/container-service';
 import { AzureStack } from '../constructs/core/azure-stack';
@@ -11,6 +12,7 @@ import { PrivateEndpoint } from '../constructs/network/private-endpoint';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { ManagedRedis } from '../constructs/redis/managed-redis';
 import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
+import { StorageAccount, StorageService } from '../constructs/storage/storage-account';
 import { GATEWAY_PROPS, WORKSPACE_ID } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
@@ -331,5 +333,44 @@ describe('a service of an internal environment and its gateway (ACCESS)', () => 
 
   it('fails when the ingress is limited to the environment, which the gateway never reaches', () => {
     expect(refusalOf(build({ integrate: true, external: false }))).toMatchObject({ lesson: 'ACCESS', setting: 'external' });
+  });
+});
+
+describe('a storage account reached through private endpoints (SEC-1)', () => {
+  function build(services: StorageService[], integrate = true) {
+    const stack = productionStack();
+    const net = network(stack);
+    const account = new StorageAccount(stack, 'storage', { name: 'stnet', resourceGroupName: 'rg-test', location: 'westeurope' });
+    for (const service of services) account.addPrivateEndpoint(net, service);
+    const queue = account.addQueue('commands');
+    const apim = new ApiGateway(stack, 'gateway', {
+      ...GATEWAY_PROPS, skuName: 'StandardV2_1', ...(integrate ? { outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! } : {}),
+    });
+    const intake = () => new QueueIntakeApi(stack, 'intake', {
+      gateway: apim, name: 'commands', path: 'commands', queue, operations: [{ name: 'create', urlTemplate: '/commands' }], allowDirectCallers: true,
+    });
+    return { stack, intake };
+  }
+
+  it('lets an integrated gateway queue into an account whose public endpoint is off, through its queue endpoint', () => {
+    const { stack, intake } = build([StorageService.QUEUE]);
+    intake();
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_storage_account').public_network_access_enabled).toBe(false);
+    expect(resourceOf(tf, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-stnet-queue',
+      private_service_connection: { subresource_names: ['queue'], private_connection_resource_id: ref(tf, 'azurerm_storage_account', 'id') },
+    });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.queue.core.windows.net');
+  });
+
+  it('fails when the account has private endpoints in the gateway\'s network, but none for the queue service', () => {
+    const r = refusalOf(build([StorageService.TABLE]).intake);
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'net-prod/intake', setting: 'queue.account.publicNetworkAccess' });
+    expect(r.message).toMatch(/is in a virtual network without a private endpoint for the account's queue service.* Fix: call account\.addPrivateEndpoint\(network, StorageService\.QUEUE\)/);
+  });
+
+  it('fails when the gateway has no VNet integration, whatever endpoints the account has', () => {
+    expect(refusalOf(build([StorageService.QUEUE], false).intake).message).toMatch(/from outside any virtual network, and the public endpoint is off/);
   });
 });

@@ -304,15 +304,26 @@ describe('PaymentsStack checks', () => {
     ]);
   });
 
-  it('warns in prod about the public endpoints of the vault and the storage account only (SEC-1)', () => {
+  it('warns in prod about the vault\'s public endpoint only: the storage account answers on private endpoints (SEC-1, issue 12)', () => {
     expect(warningsOf(byName('payments-prod').stack)).toEqual([
       '[SEC-1] payments-prod/vault: publicNetworkAccess = "Enabled": the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments '
       + 'stand between its secrets and the internet. Fix: give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, '
       + 'then set publicNetworkAccess to \'Disabled\'.',
-      '[SEC-1] payments-prod/storage: publicNetworkAccess = "Enabled": the production account answers on a public endpoint: only TLS and Entra ID stand between '
-      + 'its data and the internet. Fix: integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to '
-      + '\'Disabled\' (the production default).',
     ]);
+  });
+
+  it('reaches prod\'s queue and tables through private endpoints in the stack\'s network, from the integrated gateway and the consumer\'s environment', () => {
+    const prod = byName('payments-prod').tf;
+    expect(resourceOf(prod, 'azurerm_storage_account').public_network_access_enabled).toBe(false);
+    const endpoints = Object.values(resourcesOf(prod, 'azurerm_private_endpoint')) as { name: string; private_service_connection: { subresource_names: string[] } }[];
+    expect(endpoints.map((e) => [e.name, e.private_service_connection.subresource_names])).toEqual([
+      ['pe-strtpprodpayments-queue', ['queue']], ['pe-strtpprodpayments-table', ['table']],
+    ]);
+    expect(Object.values(resourcesOf(prod, 'azurerm_private_dns_zone')).map((z) => z.name).sort())
+      .toEqual(['privatelink.queue.core.windows.net', 'privatelink.table.core.windows.net']);
+    expect(resourceOf(prod, 'azurerm_api_management')).toMatchObject({ virtual_network_type: 'External' });
+    expect(resourceOf(prod, 'azurerm_virtual_network').address_space).toEqual(['10.40.48.0/20']);
+    expect(resourceOf(byName('payments-dev').tf, 'azurerm_storage_account').public_network_access_enabled).toBe(true);
   });
 
   it('writes the lessons report of each stack without errors or warnings, the vault, named value and retry checked', () => {

@@ -29,8 +29,8 @@ describe('storage a caller cannot reach (SEC-1)', () => {
     const r = refusalOf(() => new QueueIntakeApi(stack, 'intake', {
       gateway: gatewayIn(stack), name: 'payments', path: 'payments', queue, operations: [{ name: 'create-charge', urlTemplate: '/charges' }], allowDirectCallers: true,
     }));
-    expect(r.message).toBe('[SEC-1] fix-prod/intake: queue.account.publicNetworkAccess = "Disabled": the gateway (which queues the commands) reaches the account over its public endpoint, which is off, and there is no private network path: every call would fail. '
-      + 'Fix: give the storage account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production) until the private network exists.');
+    expect(r.message).toBe('[SEC-1] fix-prod/intake: queue.account.publicNetworkAccess = "Disabled": the gateway (which queues the commands) reaches the account from outside any virtual network, and the public endpoint is off: every call would fail. '
+      + 'Fix: put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).');
   });
 
   it('fails when Event Grid would dead-letter into an account whose public endpoint is off', () => {
@@ -41,7 +41,7 @@ describe('storage a caller cannot reach (SEC-1)', () => {
       topic, name: 'app', webhook: { url: 'https://app.example.com/events', receiver: { name: 'app', warmInstances: 1 } }, deadLetterContainer: container,
     }));
     expect(r).toMatchObject({ lesson: 'SEC-1', path: 'fix-prod/sub', setting: 'deadLetterContainer.account.publicNetworkAccess' });
-    expect(r.message).toContain('Event Grid (which writes the dead letters) reaches the account over its public endpoint, which is off');
+    expect(r.message).toContain('Event Grid (which writes the dead letters) reaches the account from outside any virtual network, and the public endpoint is off');
   });
 
   it('takes the same account once its endpoint is open', () => {

@@ -8,7 +8,7 @@ import { Grant } from '../identity/grant';
 import { IDEMPOTENCY_KEY_HEADER } from '../policy/intake';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
-import { refuseUnreachable } from '../storage/storage-account';
+import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
 import { GatewayApiProps, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
 
@@ -83,7 +83,8 @@ export class QueueIntakeApi extends Construct {
       urlTemplate: op.urlTemplate,
     }));
 
-    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'the gateway (which queues the commands)');
+    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'the gateway (which queues the commands)',
+      StorageService.QUEUE, props.gateway.outboundVirtualNetworkId);
     this.grant = props.queue.grantSend(props.gateway.identity, `gateway-${id}`);
     const header = props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER;
     this.messageTtlSeconds = props.messageTtlSeconds ?? 604_800;

@@ -6,7 +6,7 @@ import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
-import { refuseUnreachable } from '../storage/storage-account';
+import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
 import {
   IContainerAppsEnvironment, IContainerRegistry, checkRegistryImage, checkResources, grantAcrPull, mergeEnvironmentVariables,
@@ -80,7 +80,7 @@ export class PacedQueueConsumer extends Construct {
         fix: 'give the queue\'s own poison queue (storage.addQueue(name, { poisonQueue: true }).poisonQueue).',
       });
     }
-    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'the consumer (a Container App without a virtual network)');
+    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'the consumer', StorageService.QUEUE, props.environment.virtualNetworkId);
     this.worstCaseCallsPerPeriod = checkPace(this, props.budget, props.pace);
     this.retryWindowSeconds = checkOutage(this, props.outage);
     ImageReference.check(this, 'image', props.image);

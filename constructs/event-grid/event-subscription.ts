@@ -7,7 +7,7 @@ import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
-import { refuseUnreachable } from '../storage/storage-account';
+import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { BlobContainer, StorageQueue } from '../storage/storage-children';
 import { EventGridTopicKind, IEventGridTopic } from './event-grid-topic';
 
@@ -136,7 +136,7 @@ export class EventSubscription extends Construct {
         fix: 'give deadLetterContainer: storage.addContainer(\'dead-letters\') (the topic writes there with its identity).',
       }, production);
     } else {
-      refuseUnreachable(this, 'deadLetterContainer.account.publicNetworkAccess', props.deadLetterContainer.account, 'Event Grid (which writes the dead letters)');
+      refuseUnreachable(this, 'deadLetterContainer.account.publicNetworkAccess', props.deadLetterContainer.account, 'Event Grid (which writes the dead letters)', StorageService.BLOB);
       this.grants.push(props.deadLetterContainer.grantReadWrite(props.topic.identity, `${id}-dead-letter`));
     }
 
@@ -145,7 +145,7 @@ export class EventSubscription extends Construct {
       webhookEndpoint = this.checkWebhook(props.webhook, schema);
     }
     if (props.queue) {
-      refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'Event Grid (which delivers into the queue)');
+      refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'Event Grid (which delivers into the queue)', StorageService.QUEUE);
       this.grants.push(props.queue.grantSend(props.topic.identity, `${id}-delivery`));
     }
 

@@ -9,8 +9,17 @@ import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateEndpoint } from '../network/private-endpoint';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
 import { grantOn } from '../identity/grant-on';
+
+/** A storage service an account can be reached on privately. */
+export enum StorageService {
+  BLOB = 'blob',
+  QUEUE = 'queue',
+  TABLE = 'table',
+}
 
 /** How many copies Azure keeps, and where. */
 export enum StorageReplication {
@@ -71,16 +80,25 @@ export abstract class StorageAccountBase extends Construct implements IStorageAc
 }
 
 /**
- * Refuse an account of this app whose public endpoint is off, for a caller that reaches it over
- * the public endpoint (SEC-1): there is no private network path yet, so every call would fail.
- * `who` names the caller, e.g. `the gateway (which queues the commands)`.
+ * Refuse an account of this app whose public endpoint is off, for a caller that has no private
+ * path to `service` (SEC-1): no private endpoint for it in the caller's network
+ * (`callerNetworkId`, undefined for a caller outside any network), so every call would fail.
+ * `who` names the caller, e.g. `the gateway (which queues the commands)`. Add the account's
+ * private endpoints before the constructs that call it.
  */
-export function refuseUnreachable(scope: IConstruct, setting: string, account: IStorageAccount, who: string): void {
+export function refuseUnreachable(
+  scope: IConstruct, setting: string, account: IStorageAccount, who: string, service: StorageService, callerNetworkId?: string,
+): void {
   if (!(account instanceof StorageAccount) || account.publicNetworkAccess !== PublicNetworkAccess.DISABLED) return;
+  if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return;
   refuse(scope, {
     lesson: 'SEC-1', setting, given: 'Disabled',
-    problem: `${who} reaches the account over its public endpoint, which is off, and there is no private network path: every call would fail.`,
-    fix: 'give the storage account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production) until the private network exists.',
+    problem: callerNetworkId === undefined
+      ? `${who} reaches the account from outside any virtual network, and the public endpoint is off: every call would fail.`
+      : `${who} is in a virtual network without a private endpoint for the account's ${service} service, and the public endpoint is off: every call would fail.`,
+    fix: callerNetworkId === undefined
+      ? 'put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).'
+      : `call account.addPrivateEndpoint(network, StorageService.${service.toUpperCase()}) for the caller's network before creating the caller.`,
   });
 }
 
@@ -172,6 +190,8 @@ export class StorageAccount extends StorageAccountBase {
   public readonly production: boolean;
   public readonly replication: StorageReplication;
   public readonly publicNetworkAccess: PublicNetworkAccess;
+  private readonly privateEndpoints: { service: StorageService; virtualNetworkId: string }[] = [];
+  private readonly accountNameLiteral: string;
   private readonly workspaceId?: string;
   /** Whether the account, and so the data its children hold, is protected from destroy. */
   private readonly protected: boolean;
@@ -209,6 +229,7 @@ export class StorageAccount extends StorageAccountBase {
     });
     this.replication = replication;
     this.publicNetworkAccess = publicNetworkAccess;
+    this.accountNameLiteral = props.name;
     this.account = new StorageAccountResource(this, 'account', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
@@ -282,6 +303,28 @@ export class StorageAccount extends StorageAccountBase {
     const table = new StorageTable(this, `table-${name.toLowerCase()}`, { account: this, name });
     Production.protectFromDestroy(table.table, this.protected);
     return table;
+  }
+
+  /**
+   * A private endpoint for one service of the account in `network`'s private-endpoint subnet,
+   * with the service's `privatelink.<service>.core.windows.net` zone: callers in the network keep
+   * the account's host names. Add it before the constructs that call the account, which check it.
+   */
+  public addPrivateEndpoint(network: IPlatformNetwork, service: StorageService): PrivateEndpoint {
+    const endpoint = new PrivateEndpoint(this, `private-endpoint-${service}`, {
+      network,
+      name: `pe-${this.accountNameLiteral}-${service}`,
+      targetResourceId: this.accountId,
+      targetResourceType: 'Microsoft.Storage/storageAccounts',
+      subresource: service,
+    });
+    this.privateEndpoints.push({ service, virtualNetworkId: network.virtualNetworkId });
+    return endpoint;
+  }
+
+  /** Whether a private endpoint for `service` is in the network `virtualNetworkId`. */
+  public hasPrivateEndpoint(service: StorageService, virtualNetworkId: string): boolean {
+    return this.privateEndpoints.some((e) => e.service === service && e.virtualNetworkId === virtualNetworkId);
   }
 
   private refuseDuplicate(kind: string, name: string): void {
