@@ -138,11 +138,10 @@ export class PaymentsStack extends AzureStack {
       // private endpoints; without one, over the public endpoint (Entra ID only).
       publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
     });
-    if (network) {
-      // Before the gateway's intake and the consumer, which check that they can reach the account.
-      this.storage.addPrivateEndpoint(network, StorageService.QUEUE);
-      this.storage.addPrivateEndpoint(network, StorageService.TABLE);
-    }
+    // Before the gateway's intake and the consumer, which check that they can reach the account.
+    const storageEndpoints = network
+      ? [this.storage.addPrivateEndpoint(network, StorageService.QUEUE), this.storage.addPrivateEndpoint(network, StorageService.TABLE)]
+      : [];
     const charges = this.storage.addQueue('charges', { poisonQueue: true });
     // The consumer's own records (PAY-1, PAY-3): one row per idempotency key, the ledger keyed on the provider's charge id.
     const tables = [this.storage.addTable('idempotency'), this.storage.addTable('ledger')];
@@ -209,6 +208,8 @@ export class PaymentsStack extends AzureStack {
     });
     // The consumer waits for its table roles too: it reads the idempotency store from its first message.
     for (const table of tables) table.grantReadWrite(this.consumer.identity, 'consumer').applyBefore(this.consumer.app);
+    // And on the private network, for the endpoints it reads the queue and the tables through.
+    for (const endpoint of storageEndpoints) endpoint.applyBefore(this.consumer.app);
 
     this.provider = new ProviderApi(this, 'psp-api', {
       gateway: this.gateway,

@@ -143,7 +143,7 @@ export class RateLimitingStack extends AzureStack {
       ...(props.redis.protectFromReplacement !== undefined ? { protectFromReplacement: props.redis.protectFromReplacement } : {}),
       alerts: { actionGroupId: alerts.id },
     });
-    if (network) this.redis.addPrivateEndpoint(network);
+    const redisEndpoint = network ? this.redis.addPrivateEndpoint(network) : undefined;
 
     this.gateway = new ApiGateway(this, 'gateway', {
       name: composeName('apim', prefix, 'ratelimit'),
@@ -179,6 +179,8 @@ export class RateLimitingStack extends AzureStack {
     // The first revision starts only after its identity can reach Redis; otherwise it would
     // crash-loop on refused Entra sign-ins until the assignment exists.
     this.redis.grantDataAccess(this.service.identity).applyBefore(this.service.app);
+    // And on the private network, only once the cache's private endpoint resolves.
+    redisEndpoint?.applyBefore(this.service.app);
 
     const backend = new GatewayBackend(this, 'limiter-backend', {
       gateway: this.gateway,

@@ -141,6 +141,13 @@ export class WorkloadFoundation {
    */
   public containerAppsEnvironment(options: { readonly internal?: boolean } = {}): ContainerAppsEnvironment {
     const subnet = this.network?.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT);
+    if (this.environment && subnet && (this.environment.internal ?? false) !== (options.internal ?? false)) {
+      refuse(this.stack, {
+        lesson: 'AZURE', setting: 'containerAppsEnvironment.internal', given: options.internal ?? false,
+        problem: 'the stack has one Container Apps environment, created earlier with the other setting.',
+        fix: 'ask for the environment with the same internal setting everywhere in the stack.',
+      });
+    }
     this.environment ??= new ContainerAppsEnvironment(this.stack, 'container-apps', {
       name: composeName('cae', this.props.namePrefix, this.props.suffix),
       resourceGroupName: this.resourceGroupName,

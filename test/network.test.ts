@@ -123,6 +123,13 @@ describe('PlatformNetwork', () => {
     expect(r.message).toMatch(/needs at least a \/27; a \/28 leaves it too few addresses.* Fix: give it a \/27 or larger\./);
   });
 
+  it('fails when the outbound subnet is smaller than a /27 or the private-endpoint subnet smaller than a /28', () => {
+    expect(refusalOf(() => network(testStack(), [{ purpose: SubnetPurpose.API_MANAGEMENT_OUTBOUND, addressPrefix: '10.40.18.0/28' }])).message)
+      .toMatch(/API Management outbound integration needs at least a \/27/);
+    expect(refusalOf(() => network(testStack(), [{ purpose: SubnetPurpose.PRIVATE_ENDPOINTS, addressPrefix: '10.40.18.0/29' }])).message)
+      .toMatch(/private endpoints needs at least a \/28/);
+  });
+
   it('fails when a range has host bits set, naming the aligned range', () => {
     expect(refusalOf(() => network(testStack(), LAYOUT, '10.40.17.0/20')).message)
       .toMatch(/addressSpace = "10\.40\.17\.0\/20": the address has host bits set.* Fix: write 10\.40\.16\.0\/20\./);
@@ -171,6 +178,15 @@ describe('PrivateEndpoint', () => {
     expect(r.message).toMatch(/Microsoft\.Storage\/storageAccounts has no private-link sub-resource by this name.* Fix: use blob, queue, table, file\./);
   });
 
+  it('fails when the library does not know the service\'s private link', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
+      network: network(stack), name: 'pe-sql', targetResourceId: '/sql', targetResourceType: 'Microsoft.Sql/servers', subresource: 'sqlServer',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'targetResourceType' });
+    expect(r.message).toMatch(/Fix: use one of Microsoft\.Cache\/redisEnterprise, .*or build the endpoint with azurerm_private_endpoint directly\./);
+  });
+
   it('fails when the network has no private-endpoint subnet', () => {
     const stack = testStack();
     const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
@@ -196,6 +212,17 @@ describe('ManagedRedis on a private network (SEC-1)', () => {
     });
     expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.redis.azure.net');
     expect(warningsOf(stack).filter((w) => w.includes('publicNetworkAccess'))).toEqual([]);
+  });
+
+  it('names a second endpoint (another network) apart from the first, so both can exist in one resource group', () => {
+    const stack = productionStack();
+    const redis = new ManagedRedis(stack, 'redis', redisProps);
+    redis.addPrivateEndpoint(network(stack));
+    redis.addPrivateEndpoint(new PlatformNetwork(stack, 'other', {
+      name: 'vnet-other', resourceGroupName: 'rg-test', location: 'westeurope', addressSpace: '10.41.16.0/20', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnets: PlatformNetwork.defaultLayout(stack, '10.41.16.0/20', [SubnetPurpose.PRIVATE_ENDPOINTS]),
+    }));
+    expect(Object.values(resourcesOf(synth(stack), 'azurerm_private_endpoint')).map((e) => e.name)).toEqual(['pe-redis-net', 'pe-redis-net-1']);
   });
 
   it('fails at synth when the public endpoint is off (the production default) and no private endpoint reaches the cache', () => {
@@ -300,6 +327,13 @@ describe('ApiGateway outbound VNet integration', () => {
       .toMatchObject({ lesson: 'AZURE', setting: 'outboundSubnet' });
   });
 
+  it('accepts Premium v2, which integrates outbound too', () => {
+    const stack = testStack();
+    const net = network(stack);
+    new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, skuName: 'PremiumV2_1', outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! });
+    expect(resourceOf(synth(stack), 'azurerm_api_management').virtual_network_type).toBe('External');
+  });
+
   it('fails when the minimum API version is not a date', () => {
     expect(refusalOf(() => new ApiGateway(testStack(), 'gateway', { ...GATEWAY_PROPS, minApiVersion: 'latest' }))).toMatchObject({ setting: 'minApiVersion' });
   });
@@ -329,6 +363,37 @@ describe('a service of an internal environment and its gateway (ACCESS)', () => 
     const r = refusalOf(build({ integrate: false }));
     expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/svc', setting: 'caller' });
     expect(r.message).toMatch(/caller = "no VNet integration": the service answers only inside its environment's virtual network.* Fix: give the gateway outboundSubnet/);
+  });
+
+  it('fails when the gateway is integrated into another network than the environment\'s', () => {
+    const stack = testStack();
+    const own = network(stack);
+    const other = new PlatformNetwork(stack, 'other', {
+      name: 'vnet-other', resourceGroupName: 'rg-test', location: 'westeurope', addressSpace: '10.41.16.0/20', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnets: PlatformNetwork.defaultLayout(stack, '10.41.16.0/20', [SubnetPurpose.API_MANAGEMENT_OUTBOUND]),
+    });
+    const env = new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: own.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!, internal: true,
+    });
+    const apim = new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, skuName: 'StandardV2_1', outboundSubnet: other.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! });
+    const r = refusalOf(() => new ContainerService(stack, 'svc', { name: 'ca-svc', environment: env, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', caller: apim }));
+    expect(r).toMatchObject({ lesson: 'ACCESS', setting: 'caller' });
+    expect(r.message).toMatch(/caller = "\$\{azurerm_virtual_network\.other_vnet_[0-9A-F]+\.id\}": the service answers only inside its environment's virtual network/);
+  });
+
+  it('fails when an imported gateway names another network by id, whatever the case of the id', () => {
+    const stack = testStack();
+    const env = ContainerAppsEnvironment.fromExisting(stack, 'cae', {
+      environmentId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae', resourceGroupName: 'rg', location: 'westeurope',
+      internal: true, virtualNetworkId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/vnet-a',
+    });
+    const importedIn = (vnet: string) => ApiGateway.fromExisting(stack, `gw-${vnet}`, {
+      serviceName: 'apim-shared', resourceGroupName: 'rg', skuName: 'StandardV2_1', outboundVirtualNetworkId: `/subscriptions/0/resourceGroups/RG/providers/Microsoft.Network/virtualNetworks/${vnet}`,
+    });
+    const service = (caller: ReturnType<typeof importedIn>, id: string) => new ContainerService(stack, id, { name: `ca-${id}`, environment: env, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', caller });
+    expect(refusalOf(() => service(importedIn('vnet-b'), 'b'))).toMatchObject({ lesson: 'ACCESS', setting: 'caller' });
+    expect(service(importedIn('VNET-A'), 'a').app).toBeDefined();
   });
 
   it('fails when the ingress is limited to the environment, which the gateway never reaches', () => {

@@ -171,9 +171,9 @@ describe('RealtimeStack on the private network and at the edge (issue 12)', () =
     expect(environment.infrastructure_subnet_id).toMatch(/^\$\{azurerm_subnet\.network_subnet-container-apps_[0-9A-F]+\.id\}$/);
     expect(environment.internal_load_balancer_enabled).toBeUndefined();
     expect(resourceOf(prod, 'azurerm_virtual_network').address_space).toEqual(['10.40.0.0/20']);
-    for (const app of Object.values(resourcesOf(prod, 'azurerm_container_app')) as { template: { min_replicas: number } }[]) {
-      expect(app.template.min_replicas).toBe(3);
-    }
+    const apps = Object.values(resourcesOf(prod, 'azurerm_container_app')) as { template: { min_replicas: number } }[];
+    expect(apps).toHaveLength(2);
+    for (const app of apps) expect(app.template.min_replicas).toBe(3);
   });
 
   it('limits each client IP to 1000 requests a minute at prod\'s Front Door, next to the managed rules (LIM-4)', () => {
@@ -187,5 +187,16 @@ describe('RealtimeStack on the private network and at the edge (issue 12)', () =
   it('leaves dev without a network and without an edge rate limit', () => {
     expect(resourcesOf(dev, 'azurerm_virtual_network')).toEqual({});
     expect(resourcesOf(dev, 'azurerm_cdn_frontdoor_firewall_policy')).toEqual({});
+  });
+});
+
+describe('what holds data is protected in production (issue 12)', () => {
+  it('sets prevent_destroy on every prod stack\'s Log Analytics workspace, and on no dev one', () => {
+    const all = synthAll();
+    expect(all).toHaveLength(8);
+    for (const { name, tf } of all) {
+      const workspace = resourceOf(tf, 'azurerm_log_analytics_workspace');
+      expect(workspace.lifecycle).toEqual(name.endsWith('-prod') ? { prevent_destroy: true } : undefined);
+    }
   });
 });

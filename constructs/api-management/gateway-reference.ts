@@ -4,12 +4,13 @@ import { DataAzurermApiManagement } from '@cdktf/provider-azurerm/lib/data-azure
 import { claim, resolveIn } from '../core/claims';
 import { refuse } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
+import { INetworkCaller } from '../network/network-caller';
 
 /**
  * An API Management service to put APIs, policies, backends and products on: an
  * {@link ApiGateway}, or one another team owns, from `ApiGateway.fromExisting`.
  */
-export interface IApiGateway extends IConstruct {
+export interface IApiGateway extends IConstruct, INetworkCaller {
   /** Service name (a Terraform reference for a gateway this stack creates). */
   readonly serviceName: string;
   readonly resourceGroupName: string;
@@ -24,11 +25,8 @@ export interface IApiGateway extends IConstruct {
   readonly gatewayHostName: string;
   /** The service's system-assigned identity: grant it what the gateway reads (a Key Vault secret for a named value). */
   readonly identity: IManagedIdentity;
-  /**
-   * The network the gateway's outbound traffic goes into (Standard v2 or Premium v2 VNet integration).
-   * @default - none: the gateway reaches public backends only
-   */
-  readonly outboundVirtualNetworkId?: string;
+  // outboundVirtualNetworkId comes from INetworkCaller: the network the gateway's outbound
+  // traffic goes into (Standard v2 or Premium v2 VNet integration).
 }
 
 /** What `ApiGateway.fromExisting` needs to know about a gateway another team owns. */

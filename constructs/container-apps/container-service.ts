@@ -1,10 +1,10 @@
-import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
+import { resolveIn } from '../core/claims';
 import { refuse } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { INetworkCaller } from '../network/network-caller';
@@ -166,6 +166,20 @@ export class ContainerService extends Construct implements ITimeoutLayer {
   }
 }
 
+/**
+ * Whether two network ids name the same network: compared as the synthesized stack writes them
+ * (`${azurerm_virtual_network.<id>.id}` for one this app creates, the literal id otherwise), case
+ * aside (Azure ids are case-insensitive). A reference and a literal cannot be compared at synth,
+ * so they pass; so does an environment whose network is not known.
+ */
+function sameNetwork(scope: Construct, a: string, b: string | undefined): boolean {
+  if (b === undefined) return true;
+  const left = String(resolveIn(scope, a));
+  const right = String(resolveIn(scope, b));
+  if (left.startsWith('${') !== right.startsWith('${')) return true;
+  return left.toLowerCase() === right.toLowerCase();
+}
+
 /** Refuse a caller that cannot reach a service of an internal environment. */
 function checkCallerReach(scope: Construct, environment: IContainerAppsEnvironment, external: boolean, caller: INetworkCaller | undefined): void {
   if (!caller) return;
@@ -178,10 +192,9 @@ function checkCallerReach(scope: Construct, environment: IContainerAppsEnvironme
   }
   if (!environment.internal) return;
   const network = caller.outboundVirtualNetworkId;
-  if (network === undefined || (environment.virtualNetworkId !== undefined && network !== environment.virtualNetworkId
-    && !Token.isUnresolved(network) && !Token.isUnresolved(environment.virtualNetworkId))) {
+  if (network === undefined || !sameNetwork(scope, network, environment.virtualNetworkId)) {
     refuse(scope, {
-      lesson: 'ACCESS', setting: 'caller', given: network ?? 'no VNet integration',
+      lesson: 'ACCESS', setting: 'caller', given: network === undefined ? 'no VNet integration' : String(resolveIn(scope, network)),
       problem: 'the service answers only inside its environment\'s virtual network, and the gateway sends its outbound calls elsewhere: every call fails.',
       fix: 'give the gateway outboundSubnet: network.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND) of the same network (Standard v2 or Premium v2).',
     });

@@ -1,6 +1,7 @@
 import { Construct, IConstruct } from 'constructs';
 import { LogAnalyticsWorkspace } from '@cdktf/provider-azurerm/lib/log-analytics-workspace';
 import { NAME_RULES, checkName } from '../core/naming';
+import { Production } from '../core/production';
 import { refuse, requireRange } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal, grantKeyOf } from '../identity/principal';
@@ -56,6 +57,12 @@ export interface LogAnalyticsProps {
    * @default - no cap
    */
   readonly dailyQuotaGb?: number;
+  /**
+   * Terraform `prevent_destroy` on the workspace: it holds the audit trail (gateway, Key Vault and
+   * network security group logs), which a replacing plan would lose.
+   * @default - true in production
+   */
+  readonly protectFromDestroy?: boolean;
 }
 
 /** A Log Analytics workspace that accepts only Entra ID (no shared keys for queries or ingestion, SEC-1). */
@@ -92,6 +99,7 @@ export class LogAnalytics extends LogAnalyticsBase {
       localAuthenticationEnabled: false,
       ...(props.dailyQuotaGb !== undefined ? { dailyQuotaGb: props.dailyQuotaGb } : {}),
     });
+    Production.protectFromDestroy(this.workspace, props.protectFromDestroy);
     this.workspaceId = this.workspace.id;
   }
 }

@@ -1,3 +1,4 @@
+import { TerraformResource } from 'cdktf';
 import { Construct } from 'constructs';
 import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
 import { NAME_RULES, checkName } from '../core/naming';
@@ -92,5 +93,18 @@ export class PrivateEndpoint extends Construct {
       },
       privateDnsZoneGroup: { name: 'default', privateDnsZoneIds: [props.network.privateDnsZoneId(zone)] },
     });
+  }
+
+  /**
+   * Make every dependent wait for the endpoint and its DNS record: a workload that starts first
+   * resolves the public address, which refuses it, and crash-loops until the endpoint exists.
+   */
+  public applyBefore(...dependents: TerraformResource[]): void {
+    // The static address (a dependable() token is new on every call, so duplicates would pass).
+    const mine = `${this.endpoint.terraformResourceType}.${this.endpoint.friendlyUniqueId}`;
+    for (const dependent of dependents) {
+      const existing = dependent.dependsOn ?? [];
+      if (!existing.includes(mine)) dependent.dependsOn = [...existing, mine];
+    }
   }
 }

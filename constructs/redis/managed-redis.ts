@@ -285,7 +285,8 @@ export class ManagedRedis extends ManagedRedisBase {
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
     const endpoint = new PrivateEndpoint(this, `private-endpoint-${this.privateEndpoints.length}`, {
       network,
-      name: `pe-${this.cacheName}`,
+      // One per network: the second and later get the index, names are unique per resource group.
+      name: this.privateEndpoints.length === 0 ? `pe-${this.cacheName}` : `pe-${this.cacheName}-${this.privateEndpoints.length}`,
       targetResourceId: this.cache.id,
       targetResourceType: 'Microsoft.Cache/redisEnterprise',
       subresource: 'redisEnterprise',
