@@ -94,9 +94,11 @@ export class RealtimeStack extends AzureStack {
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'realtime', logRetentionDays: props.logRetentionDays, registry: props.registry,
       // The environment stays external: clients reach the app directly over gRPC and WebSockets.
-      ...(props.network ? { network: { settings: props.network, block: REALTIME_NETWORK_BLOCK, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT] } } : {}),
+      ...(props.network ? {
+        network: { settings: props.network, block: REALTIME_NETWORK_BLOCK, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, SubnetPurpose.PRIVATE_ENDPOINTS] },
+      } : {}),
     });
-    const { resourceGroupName, logs, registry } = foundation;
+    const { resourceGroupName, logs, registry, network } = foundation;
     this.app = new DualIngressContainerApp(this, 'app', {
       name: composeName('ca', prefix),
       environment: foundation.containerAppsEnvironment(),
@@ -163,7 +165,10 @@ export class RealtimeStack extends AzureStack {
     // to the app's webhook route; what fails every retry lands in a keyless dead-letter container.
     this.events = new EventGridTopic(this, 'events', {
       name: composeName('evgt', prefix, 'realtime'), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
+      // On the private network the apps publish through the topic's private endpoint only.
+      publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
     });
+    if (network) this.events.addPrivateEndpoint(network);
     if (this.app.identity) {
       this.events.grantPublish(this.app.identity, 'app');
     } else {

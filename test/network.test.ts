@@ -6,6 +6,7 @@ import { ContainerAppsEnvironment } from '../constructs/container-apps/container
 import { ContainerService } from '../constructs/container-apps/container-service';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
+import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { Ipv4Range } from '../constructs/network/cidr';
 import { PlatformNetwork, SubnetSpec } from '../constructs/network/platform-network';
 import { PrivateEndpoint } from '../constructs/network/private-endpoint';
@@ -437,5 +438,28 @@ describe('a storage account reached through private endpoints (SEC-1)', () => {
 
   it('fails when the gateway has no VNet integration, whatever endpoints the account has', () => {
     expect(refusalOf(build([StorageService.QUEUE], false).intake).message).toMatch(/from outside any virtual network, and the public endpoint is off/);
+  });
+});
+
+describe('an Event Grid topic on a private endpoint (SEC-1)', () => {
+  const topicProps = { name: 'evgt-net', resourceGroupName: 'rg-test', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.DISABLED };
+
+  it('takes events from the network only, through the topic sub-resource and the Event Grid zone', () => {
+    const stack = productionStack();
+    new EventGridTopic(stack, 'events', topicProps).addPrivateEndpoint(network(stack));
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_eventgrid_topic').public_network_access_enabled).toBe(false);
+    expect(resourceOf(tf, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-evgt-net', private_service_connection: { subresource_names: ['topic'], private_connection_resource_id: ref(tf, 'azurerm_eventgrid_topic', 'id') },
+    });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.eventgrid.azure.net');
+    expect(warningsOf(stack).filter((w) => w.includes('publicNetworkAccess'))).toEqual([]);
+  });
+
+  it('fails at synth when the public endpoint is off and no private endpoint reaches the topic', () => {
+    const stack = productionStack();
+    new EventGridTopic(stack, 'events', topicProps);
+    expect(() => Testing.fullSynth(stack)).toThrow(/\[SEC-1\] net-prod\/events: publicNetworkAccess = "Disabled": the public endpoint is off and no private endpoint reaches the topic.* Fix: call addPrivateEndpoint\(network\)/);
   });
 });

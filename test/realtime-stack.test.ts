@@ -184,6 +184,14 @@ describe('RealtimeStack on the private network and at the edge (issue 12)', () =
     })]);
   });
 
+  it('takes prod\'s events on the topic\'s private endpoint only; the apps publish from the network (SEC-1)', () => {
+    expect(resourceOf(prod, 'azurerm_eventgrid_topic').public_network_access_enabled).toBe(false);
+    expect(resourceOf(prod, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-evgt-rtp-prod-realtime', private_service_connection: { subresource_names: ['topic'] },
+    });
+    expect(resourceOf(dev, 'azurerm_eventgrid_topic').public_network_access_enabled).toBe(true);
+  });
+
   it('leaves dev without a network and without an edge rate limit', () => {
     expect(resourcesOf(dev, 'azurerm_virtual_network')).toEqual({});
     expect(resourcesOf(dev, 'azurerm_cdn_frontdoor_firewall_policy')).toEqual({});

@@ -6,12 +6,14 @@ import { claim, resolveIn } from '../core/claims';
 import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { refuse, requireOneOf, warn } from '../core/validation';
+import { FindingFormat, refuse, requireOneOf, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IManagedIdentity, IPrincipal, ManagedIdentity } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateEndpoint } from '../network/private-endpoint';
 
 /** Which resource subscriptions hang under. */
 export enum EventGridTopicKind {
@@ -64,6 +66,8 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
   public readonly identity: IManagedIdentity;
   /** The endpoint publishers post CloudEvents to. */
   public readonly endpoint: string;
+  private privateEndpoints = 0;
+  private readonly topicNameLiteral: string;
 
   constructor(scope: Construct, id: string, props: EventGridTopicProps) {
     super(scope, id);
@@ -98,6 +102,31 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
     if (props.logAnalyticsWorkspaceId) {
       new DiagnosticSettings(this, 'diagnostics', { targetResourceId: this.topic.id, workspaceId: props.logAnalyticsWorkspaceId });
     }
+    this.topicNameLiteral = name;
+    // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
+    this.node.addValidation({
+      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints > 0 ? [] : [FindingFormat.format(this.node.path, {
+        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
+        problem: 'the public endpoint is off and no private endpoint reaches the topic: no publisher could send an event.',
+        fix: 'call addPrivateEndpoint(network) (the publishers must run in that network), or set publicNetworkAccess: ENABLED (a warning in production).',
+      })]),
+    });
+  }
+
+  /**
+   * A private endpoint for the topic (`topic` sub-resource, `privatelink.eventgrid.azure.net`) in
+   * `network`: publishers in the network keep the topic's endpoint URL. Deliveries leave Event
+   * Grid as before; the endpoint only carries publishing.
+   */
+  public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
+    const index = this.privateEndpoints++;
+    return new PrivateEndpoint(this, `private-endpoint-${index}`, {
+      network,
+      name: index === 0 ? `pe-${this.topicNameLiteral}` : `pe-${this.topicNameLiteral}-${index}`,
+      targetResourceId: this.topicId,
+      targetResourceType: 'Microsoft.EventGrid/topics',
+      subresource: 'topic',
+    });
   }
 
   /** EventGrid Data Sender on this topic: publish events with Entra ID. */
