@@ -101,9 +101,10 @@ export class ApiPatternsStack extends AzureStack {
     });
     const prefix = props.namePrefix;
     const location = props.location;
-    const { resourceGroupName, logs } = WorkloadFoundation.create(this, {
+    const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'patterns', logRetentionDays: props.logRetentionDays,
     });
+    const { resourceGroupName, logs } = foundation;
     if (props.entraApplicationId === PLACEHOLDER_APPLICATION_ID) {
       const finding = {
         lesson: 'RELEASE' as const, setting: 'apiPatterns.entraApplicationId', given: props.entraApplicationId,
@@ -147,15 +148,7 @@ export class ApiPatternsStack extends AzureStack {
       },
     });
 
-    this.gateway = new ApiGateway(this, 'gateway', {
-      name: composeName('apim', prefix, 'patterns'),
-      resourceGroupName,
-      location,
-      skuName: props.apiManagement.skuName,
-      publisherName: props.apiManagement.publisherName,
-      publisherEmail: props.apiManagement.publisherEmail,
-      logAnalyticsWorkspaceId: logs.workspaceId,
-    });
+    this.gateway = foundation.apiGateway(props.apiManagement);
     this.api = new FunctionApi(this, 'api', {
       gateway: this.gateway,
       name: 'patterns',

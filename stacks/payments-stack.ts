@@ -146,16 +146,7 @@ export class PaymentsStack extends AzureStack {
     // The consumer's own records (PAY-1, PAY-3): one row per idempotency key, the ledger keyed on the provider's charge id.
     const tables = [this.storage.addTable('idempotency'), this.storage.addTable('ledger')];
 
-    this.gateway = new ApiGateway(this, 'gateway', {
-      name: composeName('apim', prefix, 'payments'),
-      resourceGroupName,
-      location,
-      skuName: props.apiManagement.skuName,
-      publisherName: props.apiManagement.publisherName,
-      publisherEmail: props.apiManagement.publisherEmail,
-      logAnalyticsWorkspaceId: logs.workspaceId,
-      ...(network ? { outboundSubnet: network.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND) } : {}),
-    });
+    this.gateway = foundation.apiGateway(props.apiManagement);
     const pspKey = new KeyVaultNamedValue(this, 'psp-api-key', { gateway: this.gateway, name: 'psp-api-key', secret: keySlot });
 
     this.intake = new QueueIntakeApi(this, 'partner-api', {

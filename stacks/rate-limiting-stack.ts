@@ -118,7 +118,7 @@ export class RateLimitingStack extends AzureStack {
         },
       } : {}),
     });
-    const { resourceGroupName, logs, registry, network } = foundation;
+    const { resourceGroupName, registry, network } = foundation;
     // Internal on a private network: the limiter trusts X-Client-Id, so only the gateway may call it.
     const environment = foundation.containerAppsEnvironment({ internal: network !== undefined });
     const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
@@ -145,16 +145,7 @@ export class RateLimitingStack extends AzureStack {
     });
     const redisEndpoint = network ? this.redis.addPrivateEndpoint(network) : undefined;
 
-    this.gateway = new ApiGateway(this, 'gateway', {
-      name: composeName('apim', prefix, 'ratelimit'),
-      resourceGroupName,
-      location,
-      skuName: props.apiManagement.skuName,
-      publisherName: props.apiManagement.publisherName,
-      publisherEmail: props.apiManagement.publisherEmail,
-      logAnalyticsWorkspaceId: logs.workspaceId,
-      ...(network ? { outboundSubnet: network.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND) } : {}),
-    });
+    this.gateway = foundation.apiGateway(props.apiManagement);
 
     const replicas = props.replicas ?? 2;
     this.service = new ContainerService(this, 'limiter', {

@@ -108,15 +108,7 @@ export class RealtimeStack extends AzureStack {
       maxReplicas: props.replicas?.max ?? 10,
     });
 
-    this.gateway = new ApiGateway(this, 'gateway', {
-      name: composeName('apim', prefix, 'realtime'),
-      resourceGroupName,
-      location,
-      skuName: props.apiManagement.skuName,
-      publisherName: props.apiManagement.publisherName,
-      publisherEmail: props.apiManagement.publisherEmail,
-      logAnalyticsWorkspaceId: logs.workspaceId,
-    });
+    this.gateway = foundation.apiGateway(props.apiManagement);
     const wafName = `waf${prefix.replace(/[^A-Za-z0-9]/g, '')}realtime`;
     const clientIpRequestsPerMinute = props.frontDoor.clientIpRequestsPerMinute ?? (this.production ? PRODUCTION_CLIENT_IP_REQUESTS_PER_MINUTE : undefined);
     this.frontDoor = new FrontDoor(this, 'front-door', {

@@ -1,3 +1,4 @@
+import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { IContainerRegistry } from '../constructs/container-apps/app-checks';
@@ -132,6 +133,24 @@ export class WorkloadFoundation {
         logAnalyticsWorkspaceId: this.logs.workspaceId,
       });
     }
+  }
+
+  /**
+   * The stack's API Management gateway `apim-<prefix>-<suffix>` (construct id `gateway`), with
+   * outbound VNet integration when the stack's network has a subnet for it.
+   */
+  public apiGateway(settings: ApiManagementSettings): ApiGateway {
+    const outboundSubnet = this.network?.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND);
+    return new ApiGateway(this.stack, 'gateway', {
+      name: composeName('apim', this.props.namePrefix, this.props.suffix),
+      resourceGroupName: this.resourceGroupName,
+      location: this.props.location,
+      skuName: settings.skuName,
+      publisherName: settings.publisherName,
+      publisherEmail: settings.publisherEmail,
+      logAnalyticsWorkspaceId: this.logs.workspaceId,
+      ...(outboundSubnet ? { outboundSubnet } : {}),
+    });
   }
 
   /**
