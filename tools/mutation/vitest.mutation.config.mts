@@ -7,5 +7,7 @@ export default mergeConfig(base, {
   test: {
     exclude: ['test/readme-example.test.ts', 'test/lint-rules.test.ts', 'node_modules/**'],
     reporters: ['default'],
+    // Stryker measures per-test coverage; keep each file in its own module cache as before.
+    isolate: true,
   },
 });
