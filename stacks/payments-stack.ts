@@ -16,7 +16,7 @@ import { refuse, requireEmail, warn } from '../constructs/core/validation';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { OutboundAlerts, providerQueries } from '../constructs/monitoring/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
-import { StorageAccount, StorageService } from '../constructs/storage/storage-account';
+import { StorageAccount, StorageService, refuseUnreachable } from '../constructs/storage/storage-account';
 import { PLACEHOLDER_APPLICATION_ID } from './api-patterns-stack';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
@@ -201,6 +201,9 @@ export class PaymentsStack extends AzureStack {
     for (const table of tables) table.grantReadWrite(this.consumer.identity, 'consumer').applyBefore(this.consumer.app);
     // And on the private network, for the endpoints it reads the queue and the tables through.
     for (const endpoint of storageEndpoints) endpoint.applyBefore(this.consumer.app);
+    // The consumer checks its queue; its tables are this stack's to check.
+    refuseUnreachable(this.consumer, 'payments.storage.publicNetworkAccess', this.storage, 'the consumer (its idempotency and ledger tables)',
+      StorageService.TABLE, foundation.containerAppsEnvironment().virtualNetworkId);
 
     this.provider = new ProviderApi(this, 'psp-api', {
       gateway: this.gateway,

@@ -160,7 +160,8 @@ export class RealtimeStack extends AzureStack {
       // On the private network the apps publish through the topic's private endpoint only.
       publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
     });
-    if (network) this.events.addPrivateEndpoint(network);
+    // The apps publish from their first revision: they wait for the endpoint and its DNS record.
+    if (network) this.events.addPrivateEndpoint(network).applyBefore(this.app.httpApp, this.app.grpcApp);
     if (this.app.identity) {
       this.events.grantPublish(this.app.identity, 'app');
     } else {

@@ -415,7 +415,7 @@ describe('a storage account reached through private endpoints (SEC-1)', () => {
     const intake = () => new QueueIntakeApi(stack, 'intake', {
       gateway: apim, name: 'commands', path: 'commands', queue, operations: [{ name: 'create', urlTemplate: '/commands' }], allowDirectCallers: true,
     });
-    return { stack, intake };
+    return { stack, intake, account, net };
   }
 
   it('lets an integrated gateway queue into an account whose public endpoint is off, through its queue endpoint', () => {
@@ -431,13 +431,39 @@ describe('a storage account reached through private endpoints (SEC-1)', () => {
   });
 
   it('fails when the account has private endpoints in the gateway\'s network, but none for the queue service', () => {
-    const r = refusalOf(build([StorageService.TABLE]).intake);
-    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'net-prod/intake', setting: 'queue.account.publicNetworkAccess' });
-    expect(r.message).toMatch(/is in a virtual network without a private endpoint for the account's queue service.* Fix: call account\.addPrivateEndpoint\(network, StorageService\.QUEUE\)/);
+    const { stack, intake } = build([StorageService.TABLE]);
+    intake();
+    expect(() => Testing.fullSynth(stack)).toThrow(
+      /\[SEC-1\] net-prod\/intake: queue\.account\.publicNetworkAccess = "Disabled": the gateway \(which queues the commands\) is in a virtual network without a private endpoint for the account's queue service.* Fix: call account\.addPrivateEndpoint\(network, StorageService\.QUEUE\)/);
   });
 
   it('fails when the gateway has no VNet integration, whatever endpoints the account has', () => {
-    expect(refusalOf(build([StorageService.QUEUE], false).intake).message).toMatch(/from outside any virtual network, and the public endpoint is off/);
+    const { stack, intake } = build([StorageService.QUEUE], false);
+    intake();
+    expect(() => Testing.fullSynth(stack)).toThrow(/from outside any virtual network, and the public endpoint is off/);
+  });
+
+  it('accepts the queue endpoint added after the caller (checked at synth), and a second endpoint for a service with its own name', () => {
+    const { stack, intake, account, net } = build([]);
+    intake();
+    account.addPrivateEndpoint(net, StorageService.QUEUE);
+    account.addPrivateEndpoint(new PlatformNetwork(stack, 'other', {
+      name: 'vnet-other', resourceGroupName: 'rg-test', location: 'westeurope', addressSpace: '10.41.16.0/20', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnets: PlatformNetwork.defaultLayout(stack, '10.41.16.0/20', [SubnetPurpose.PRIVATE_ENDPOINTS]),
+    }), StorageService.QUEUE);
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+    expect(Object.values(resourcesOf(synth(stack), 'azurerm_private_endpoint')).map((e) => e.name).sort()).toEqual(['pe-stnet-queue', 'pe-stnet-queue-1']);
+  });
+
+  it('matches an imported gateway\'s literal network id against the account\'s endpoint network, case aside', () => {
+    const stack = productionStack();
+    const id = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/vnet-hub';
+    const hub = { virtualNetworkId: id, resourceGroupName: 'rg', location: 'westeurope', subnetFor: () => ({ subnetId: `${id}/subnets/pe`, addressPrefix: '10.0.0.0/26', purpose: SubnetPurpose.PRIVATE_ENDPOINTS, virtualNetworkId: id }), privateDnsZoneId: (zone: string) => `/zones/${zone}` };
+    const account = new StorageAccount(stack, 'storage', { name: 'sthub', resourceGroupName: 'rg-test', location: 'westeurope' });
+    account.addPrivateEndpoint(hub, StorageService.QUEUE);
+    const apim = ApiGateway.fromExisting(stack, 'gateway', { serviceName: 'apim-hub', resourceGroupName: 'rg', skuName: 'StandardV2_1', principalId: '11111111-2222-3333-4444-555555555555', outboundVirtualNetworkId: id.toUpperCase() });
+    new QueueIntakeApi(stack, 'intake', { gateway: apim, name: 'c', path: 'c', queue: account.addQueue('commands'), operations: [{ name: 'create', urlTemplate: '/c' }], allowDirectCallers: true });
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
   });
 });
 
@@ -455,6 +481,12 @@ describe('an Event Grid topic on a private endpoint (SEC-1)', () => {
     });
     expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.eventgrid.azure.net');
     expect(warningsOf(stack).filter((w) => w.includes('publicNetworkAccess'))).toEqual([]);
+  });
+
+  it('accepts the public endpoint off when another team\'s private endpoint reaches the topic', () => {
+    const stack = productionStack();
+    new EventGridTopic(stack, 'events', { ...topicProps, privateEndpointManagedElsewhere: true });
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
   });
 
   it('fails at synth when the public endpoint is off and no private endpoint reaches the topic', () => {

@@ -7,7 +7,7 @@ import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { resolveIn } from '../core/claims';
 import { refuse } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
-import { INetworkCaller } from '../network/network-caller';
+import { INetworkCaller, sameNetwork } from '../network/network-caller';
 import {
   IContainerAppsEnvironment, IContainerRegistry, ResolvedScale, checkHealthPath, checkRegistryImage, checkResources,
   checkScale, checkTargetPort, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
@@ -164,20 +164,6 @@ export class ContainerService extends Construct implements ITimeoutLayer {
     this.url = `https://${this.fqdn}`;
     this.effectiveLimits = checkInProcessLimits(this, props.inProcessLimits, this.scale.maxReplicas);
   }
-}
-
-/**
- * Whether two network ids name the same network: compared as the synthesized stack writes them
- * (`${azurerm_virtual_network.<id>.id}` for one this app creates, the literal id otherwise), case
- * aside (Azure ids are case-insensitive). A reference and a literal cannot be compared at synth,
- * so they pass; so does an environment whose network is not known.
- */
-function sameNetwork(scope: Construct, a: string, b: string | undefined): boolean {
-  if (b === undefined) return true;
-  const left = String(resolveIn(scope, a));
-  const right = String(resolveIn(scope, b));
-  if (left.startsWith('${') !== right.startsWith('${')) return true;
-  return left.toLowerCase() === right.toLowerCase();
 }
 
 /** Refuse a caller that cannot reach a service of an internal environment. */

@@ -46,6 +46,13 @@ export interface EventGridTopicProps {
    * @default PublicNetworkAccess.ENABLED: publishers without a VNet reach it there
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
+  /**
+   * A private endpoint this construct does not create (a hub team's, or Azure Policy's) reaches
+   * the topic, so `publicNetworkAccess: DISABLED` without {@link EventGridTopic.addPrivateEndpoint}
+   * is accepted.
+   * @default false
+   */
+  readonly privateEndpointManagedElsewhere?: boolean;
   /** Log Analytics workspace for publish and delivery failures. @default - no diagnostics */
   readonly logAnalyticsWorkspaceId?: string;
   /** @default Production.isProduction(this) */
@@ -105,10 +112,10 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
     this.topicNameLiteral = name;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
     this.node.addValidation({
-      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints > 0 ? [] : [FindingFormat.format(this.node.path, {
+      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints > 0 || props.privateEndpointManagedElsewhere ? [] : [FindingFormat.format(this.node.path, {
         lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
         problem: 'the public endpoint is off and no private endpoint reaches the topic: no publisher could send an event.',
-        fix: 'call addPrivateEndpoint(network) (the publishers must run in that network), or set publicNetworkAccess: ENABLED (a warning in production).',
+        fix: 'call addPrivateEndpoint(network) (the publishers must run in that network), set privateEndpointManagedElsewhere if another team\'s endpoint reaches it, or set publicNetworkAccess: ENABLED (a warning in production).',
       })]),
     });
   }

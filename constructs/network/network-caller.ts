@@ -1,3 +1,6 @@
+import { IConstruct } from 'constructs';
+import { resolveIn } from '../core/claims';
+
 /**
  * A client that reaches into a virtual network from outside it, such as an API Management
  * gateway with outbound VNet integration: a service with only a private address checks that its
@@ -9,4 +12,18 @@ export interface INetworkCaller {
    * @default - none: the caller reaches only public endpoints
    */
   readonly outboundVirtualNetworkId?: string;
+}
+
+/**
+ * Whether two network ids name the same network, compared as the synthesized stack writes them
+ * (`${azurerm_virtual_network.<id>.id}` for one this app creates, the literal id otherwise), case
+ * aside (Azure ids are case-insensitive). A reference and a literal cannot be compared at synth,
+ * so they count as the same; so does a missing side.
+ */
+export function sameNetwork(scope: IConstruct, a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return true;
+  const left = String(resolveIn(scope, a));
+  const right = String(resolveIn(scope, b));
+  if (left.startsWith('${') !== right.startsWith('${')) return true;
+  return left.toLowerCase() === right.toLowerCase();
 }

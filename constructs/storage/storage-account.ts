@@ -4,12 +4,13 @@ import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurer
 import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
+import { FindingFormat, refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
+import { sameNetwork } from '../network/network-caller';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
 import { grantOn } from '../identity/grant-on';
@@ -80,25 +81,34 @@ export abstract class StorageAccountBase extends Construct implements IStorageAc
 }
 
 /**
- * Refuse an account of this app whose public endpoint is off, for a caller that has no private
- * path to `service` (SEC-1): no private endpoint for it in the caller's network
- * (`callerNetworkId`, undefined for a caller outside any network), so every call would fail.
- * `who` names the caller, e.g. `the gateway (which queues the commands)`. Add the account's
- * private endpoints before the constructs that call it.
+ * Refuse, at synth, an account of this app whose public endpoint is off for a caller that has no
+ * private path to `service` (SEC-1): no private endpoint for it in the caller's network
+ * (`callerNetworkId`; undefined for a caller outside any network), so every call would fail.
+ * `who` names the caller, e.g. `the gateway (which queues the commands)`. Checked at synth, so the
+ * account's endpoints may be added after the caller. `networkless`: the caller can never be in a
+ * network (Event Grid), so the only fix is the public endpoint.
  */
 export function refuseUnreachable(
-  scope: IConstruct, setting: string, account: IStorageAccount, who: string, service: StorageService, callerNetworkId?: string,
+  scope: IConstruct, setting: string, account: IStorageAccount, who: string, service: StorageService, callerNetworkId?: string, networkless = false,
 ): void {
-  if (!(account instanceof StorageAccount) || account.publicNetworkAccess !== PublicNetworkAccess.DISABLED) return;
-  if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return;
-  refuse(scope, {
-    lesson: 'SEC-1', setting, given: 'Disabled',
-    problem: callerNetworkId === undefined
-      ? `${who} reaches the account from outside any virtual network, and the public endpoint is off: every call would fail.`
-      : `${who} is in a virtual network without a private endpoint for the account's ${service} service, and the public endpoint is off: every call would fail.`,
-    fix: callerNetworkId === undefined
-      ? 'put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).'
-      : `call account.addPrivateEndpoint(network, StorageService.${service.toUpperCase()}) for the caller's network before creating the caller.`,
+  if (!(account instanceof StorageAccount)) return;
+  scope.node.addValidation({
+    validate: () => {
+      if (account.publicNetworkAccess !== PublicNetworkAccess.DISABLED) return [];
+      if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return [];
+      const outside = callerNetworkId === undefined;
+      return [FindingFormat.format(scope.node.path, {
+        lesson: 'SEC-1', setting, given: 'Disabled',
+        problem: outside
+          ? `${who} reaches the account from outside any virtual network, and the public endpoint is off: every call would fail.`
+          : `${who} is in a virtual network without a private endpoint for the account's ${service} service, and the public endpoint is off: every call would fail.`,
+        fix: networkless
+          ? 'give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production): this caller runs outside any network.'
+          : outside
+            ? 'put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).'
+            : `call account.addPrivateEndpoint(network, StorageService.${service.toUpperCase()}) for the caller's network.`,
+      })];
+    },
   });
 }
 
@@ -144,9 +154,9 @@ export interface StorageAccountProps {
   /**
    * Whether the account answers on its public endpoint. Enabled in production is a warning
    * (SEC-1): only Entra ID then stands between the data and the internet.
-   * @default DISABLED in production: reach it through private endpoints, which this construct
-   *   does not create (and a function app without VNet integration cannot use its host storage
-   *   then); ENABLED elsewhere
+   * @default DISABLED in production: reach it through private endpoints
+   *   ({@link StorageAccount.addPrivateEndpoint}; a function app without VNet integration cannot
+   *   use its host storage then); ENABLED elsewhere
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
   /**
@@ -308,12 +318,16 @@ export class StorageAccount extends StorageAccountBase {
   /**
    * A private endpoint for one service of the account in `network`'s private-endpoint subnet,
    * with the service's `privatelink.<service>.core.windows.net` zone: callers in the network keep
-   * the account's host names. Add it before the constructs that call the account, which check it.
+   * the account's host names. The constructs that call the account check at synth that their
+   * network has one for the service they use.
    */
   public addPrivateEndpoint(network: IPlatformNetwork, service: StorageService): PrivateEndpoint {
-    const endpoint = new PrivateEndpoint(this, `private-endpoint-${service}`, {
+    // A second endpoint for a service (another network) gets the index: ids and names are unique.
+    const index = this.privateEndpoints.filter((e) => e.service === service).length;
+    const suffix = index === 0 ? service : `${service}-${index}`;
+    const endpoint = new PrivateEndpoint(this, `private-endpoint-${suffix}`, {
       network,
-      name: `pe-${this.accountNameLiteral}-${service}`,
+      name: `pe-${this.accountNameLiteral}-${suffix}`,
       targetResourceId: this.accountId,
       targetResourceType: 'Microsoft.Storage/storageAccounts',
       subresource: service,
@@ -324,7 +338,7 @@ export class StorageAccount extends StorageAccountBase {
 
   /** Whether a private endpoint for `service` is in the network `virtualNetworkId`. */
   public hasPrivateEndpoint(service: StorageService, virtualNetworkId: string): boolean {
-    return this.privateEndpoints.some((e) => e.service === service && e.virtualNetworkId === virtualNetworkId);
+    return this.privateEndpoints.some((e) => e.service === service && sameNetwork(this, e.virtualNetworkId, virtualNetworkId));
   }
 
   private refuseDuplicate(kind: string, name: string): void {
