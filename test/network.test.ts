@@ -7,6 +7,7 @@ import { ContainerService } from '../constructs/container-apps/container-service
 import { AzureStack } from '../constructs/core/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
+import { KeyVault } from '../constructs/key-vault/key-vault';
 import { Ipv4Range } from '../constructs/network/cidr';
 import { PlatformNetwork, SubnetSpec } from '../constructs/network/platform-network';
 import { PrivateEndpoint } from '../constructs/network/private-endpoint';
@@ -493,5 +494,33 @@ describe('an Event Grid topic on a private endpoint (SEC-1)', () => {
     const stack = productionStack();
     new EventGridTopic(stack, 'events', topicProps);
     expect(() => Testing.fullSynth(stack)).toThrow(/\[SEC-1\] net-prod\/events: publicNetworkAccess = "Disabled": the public endpoint is off and no private endpoint reaches the topic.* Fix: call addPrivateEndpoint\(network\)/);
+  });
+});
+
+describe('a Key Vault on a private endpoint (SEC-1)', () => {
+  const vaultProps = { name: 'kv-net', resourceGroupName: 'rg-test', location: 'westeurope', tenantId: '00000000-0000-0000-0000-000000000001', publicNetworkAccess: PublicNetworkAccess.DISABLED };
+
+  it('answers readers in the network through the vault sub-resource and the vaultcore zone', () => {
+    const stack = productionStack();
+    new KeyVault(stack, 'vault', vaultProps).addPrivateEndpoint(network(stack));
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_key_vault').public_network_access_enabled).toBe(false);
+    expect(resourceOf(tf, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-kv-net', private_service_connection: { subresource_names: ['vault'], private_connection_resource_id: ref(tf, 'azurerm_key_vault', 'id') },
+    });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.vaultcore.azure.net');
+  });
+
+  it('fails at synth when the public endpoint is off and no private endpoint reaches the vault', () => {
+    const stack = productionStack();
+    new KeyVault(stack, 'vault', vaultProps);
+    expect(() => Testing.fullSynth(stack)).toThrow(/\[SEC-1\] net-prod\/vault: publicNetworkAccess = "Disabled": the public endpoint is off and no private endpoint reaches the vault.* Fix: call addPrivateEndpoint\(network\)/);
+  });
+
+  it('accepts the public endpoint off when another team\'s private endpoint reaches the vault', () => {
+    const stack = productionStack();
+    new KeyVault(stack, 'vault', { ...vaultProps, privateEndpointManagedElsewhere: true });
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
   });
 });

@@ -5,12 +5,14 @@ import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-cli
 import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { requireOneOf, requireRange, warn } from '../core/validation';
+import { FindingFormat, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateEndpoint } from '../network/private-endpoint';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
 
 /** A Key Vault, created here (`KeyVault`) or owned by another team (`KeyVault.fromExisting`). */
@@ -93,6 +95,12 @@ export interface KeyVaultProps {
    * @default PublicNetworkAccess.ENABLED: a gateway without VNet integration reads its secrets there
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
+  /**
+   * A private endpoint this construct does not create reaches the vault, so
+   * `publicNetworkAccess: DISABLED` without {@link KeyVault.addPrivateEndpoint} is accepted.
+   * @default false
+   */
+  readonly privateEndpointManagedElsewhere?: boolean;
   /** Log Analytics workspace for the audit log (who read which secret). @default - no diagnostics */
   readonly logAnalyticsWorkspaceId?: string;
   /** @default Production.isProduction(this) */
@@ -117,6 +125,8 @@ export class KeyVault extends KeyVaultBase {
   public readonly vaultName: string;
   public readonly vaultUri: string;
   public readonly production: boolean;
+  private privateEndpoints = 0;
+  private readonly vaultNameLiteral: string;
 
   constructor(scope: Construct, id: string, props: KeyVaultProps) {
     super(scope, id);
@@ -171,6 +181,30 @@ export class KeyVault extends KeyVaultBase {
         dedicated: false,
       });
     }
+    this.vaultNameLiteral = name;
+    // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
+    this.node.addValidation({
+      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints > 0 || props.privateEndpointManagedElsewhere ? [] : [FindingFormat.format(this.node.path, {
+        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
+        problem: 'the public endpoint is off and no private endpoint reaches the vault: no reader could get a secret.',
+        fix: 'call addPrivateEndpoint(network) (the readers must run in that network), set privateEndpointManagedElsewhere if another team\'s endpoint reaches it, or set publicNetworkAccess: ENABLED (a warning in production).',
+      })]),
+    });
+  }
+
+  /**
+   * A private endpoint for the vault (`vault` sub-resource, `privatelink.vaultcore.azure.net`) in
+   * `network`: readers in the network keep the vault's URI.
+   */
+  public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
+    const index = this.privateEndpoints++;
+    return new PrivateEndpoint(this, `private-endpoint-${index}`, {
+      network,
+      name: index === 0 ? `pe-${this.vaultNameLiteral}` : `pe-${this.vaultNameLiteral}-${index}`,
+      targetResourceId: this.vaultId,
+      targetResourceType: 'Microsoft.KeyVault/vaults',
+      subresource: 'vault',
+    });
   }
 
   /**
