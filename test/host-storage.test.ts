@@ -97,7 +97,7 @@ describe('FlexFunctionApp host storage and zones', () => {
   it('fails when the host storage has no public endpoint: without VNet integration the host never starts (SEC-1)', () => {
     const r = refusalOf(() => build(true));
     expect(r).toMatchObject({ lesson: 'SEC-1', path: 'fn-prod/app', setting: 'storage.publicNetworkAccess' });
-    expect(r.message).toBe('[SEC-1] fn-prod/app: storage.publicNetworkAccess = "Disabled": the app has no VNet integration, so its host cannot reach storage without a public endpoint: it would never start. Fix: give the storage account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production) until the private network exists.');
+    expect(r.message).toBe('[SEC-1] fn-prod/app: storage.publicNetworkAccess = "Disabled": the app has no VNet integration, so its host cannot reach storage without a public endpoint: it would never start. Fix: give the app a subnet (SubnetPurpose.FUNCTIONS) and the account blob, queue and table private endpoints in its network, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).');
   });
 
   it('warns when a zone-redundant app keeps its host storage in one zone', () => {

@@ -7,14 +7,16 @@ import { ContainerService } from '../constructs/container-apps/container-service
 import { AzureStack } from '../constructs/core/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
+import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
 import { KeyVault } from '../constructs/key-vault/key-vault';
+import { ManagedIdentity } from '../constructs/identity/principal';
 import { Ipv4Range } from '../constructs/network/cidr';
 import { PlatformNetwork, SubnetSpec } from '../constructs/network/platform-network';
 import { PrivateEndpoint } from '../constructs/network/private-endpoint';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { ManagedRedis } from '../constructs/redis/managed-redis';
 import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
-import { StorageAccount, StorageService } from '../constructs/storage/storage-account';
+import { StorageAccount, StorageReplication, StorageService } from '../constructs/storage/storage-account';
 import { GATEWAY_PROPS, WORKSPACE_ID } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
@@ -522,5 +524,40 @@ describe('a Key Vault on a private endpoint (SEC-1)', () => {
     const stack = productionStack();
     new KeyVault(stack, 'vault', { ...vaultProps, privateEndpointManagedElsewhere: true });
     expect(() => Testing.fullSynth(stack)).not.toThrow();
+  });
+});
+
+describe('a Flex Consumption app integrated into the network, with private host storage (SEC-1)', () => {
+  function build(services: StorageService[], purpose = SubnetPurpose.FUNCTIONS) {
+    const stack = productionStack();
+    const net = network(stack, PlatformNetwork.defaultLayout(testStack(), '10.40.16.0/20', [SubnetPurpose.FUNCTIONS, SubnetPurpose.PRIVATE_ENDPOINTS]));
+    const account = new StorageAccount(stack, 'storage', { name: 'stfn', resourceGroupName: 'rg-test', location: 'westeurope', replication: StorageReplication.ZRS });
+    for (const service of services) account.addPrivateEndpoint(net, service);
+    const app = () => new FlexFunctionApp(stack, 'app', {
+      name: 'func-net', resourceGroupName: 'rg-test', location: 'westeurope', storage: account, subnet: net.subnetFor(purpose) ?? net.subnetFor(SubnetPurpose.PRIVATE_ENDPOINTS)!,
+      entraAuth: { applicationId: '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f' }, resourceGroupId: '/subscriptions/0/resourceGroups/rg-test',
+    });
+    return { stack, app };
+  }
+  const ALL = [StorageService.BLOB, StorageService.QUEUE, StorageService.TABLE];
+
+  it('joins the functions subnet and accepts host storage with its public endpoint off when blob, queue and table have endpoints there', () => {
+    const { stack, app } = build(ALL);
+    app().allowCaller(ManagedIdentity.systemAssigned('11111111-2222-3333-4444-555555555555', 'gateway'));
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+    const tf = synth(stack);
+    const site = resourceOf(tf, 'azapi_resource', 'app/site') as { body: { properties: Record<string, unknown> } };
+    expect(site.body.properties.virtualNetworkSubnetId).toBe(ref(tf, 'azurerm_subnet', 'id', 'network/subnet-functions'));
+    expect(resourceOf(tf, 'azurerm_storage_account').public_network_access_enabled).toBe(false);
+  });
+
+  it('fails at synth when the host storage has no table endpoint in the app\'s network', () => {
+    const { stack, app } = build([StorageService.BLOB, StorageService.QUEUE]);
+    app();
+    expect(() => Testing.fullSynth(stack)).toThrow(/\[SEC-1\] net-prod\/app: storage\.publicNetworkAccess = "Disabled": the app's host \(its storage\) is in a virtual network without a private endpoint for the account's table service/);
+  });
+
+  it('fails when the subnet is not the functions subnet', () => {
+    expect(refusalOf(build(ALL, SubnetPurpose.API_MANAGEMENT_OUTBOUND).app)).toMatchObject({ lesson: 'AZURE', path: 'net-prod/app', setting: 'subnet' });
   });
 });

@@ -13,7 +13,9 @@ import { FindingFormat, refuse, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, IPrincipal, ManagedIdentity } from '../identity/principal';
 import { RolePropagation } from '../identity/propagation';
-import { IStorageAccount, StorageAccount, StorageReplication } from '../storage/storage-account';
+import { ISubnet, requireSubnet } from '../network/platform-network';
+import { SubnetPurpose } from '../network/subnet-purpose';
+import { IStorageAccount, StorageAccount, StorageReplication, StorageService, refuseUnreachable } from '../storage/storage-account';
 import { BlobContainer } from '../storage/storage-children';
 import { ApplicationInsights } from './application-insights';
 import { IFunctionAppBackend } from './function-app-backend';
@@ -74,6 +76,15 @@ export interface FlexFunctionAppProps {
   readonly entraAuth?: FunctionEntraAuthProps;
   /** @default PublicNetworkAccess.ENABLED */
   readonly publicNetworkAccess?: PublicNetworkAccess;
+  /**
+   * VNet integration (`virtualNetworkSubnetId`): the app's outbound traffic, host storage
+   * included, goes into this subnet's network (`SubnetPurpose.FUNCTIONS`, delegated to
+   * `Microsoft.App/environments`). With it, host storage whose public endpoint is off is accepted
+   * when the account has blob, queue and table endpoints in that network. Deploying code through
+   * a private network is not verified here (docs/network.md).
+   * @default - no VNet integration
+   */
+  readonly subnet?: ISubnet;
   /**
    * Spread the instances over availability zones (the plan's `zoneRedundant`). The platform then
    * keeps at least two always-ready instances per trigger group, billed as always-ready, and the
@@ -159,7 +170,8 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
     const alwaysReady = props.alwaysReady ?? [];
     this.checkAlwaysReady(alwaysReady, maximumInstanceCount);
     const zoneRedundant = props.zoneRedundant ?? production;
-    this.checkHostStorage(props.storage, zoneRedundant);
+    if (props.subnet) requireSubnet(this, 'subnet', props.subnet, SubnetPurpose.FUNCTIONS);
+    this.checkHostStorage(props.storage, zoneRedundant, props.subnet);
     if (props.entraAuth && !Token.isUnresolved(props.entraAuth.applicationId)
       && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(props.entraAuth.applicationId)) {
       refuse(this, {
@@ -230,6 +242,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
           serverFarmId: this.plan.id,
           httpsOnly: true,
           publicNetworkAccess: props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED,
+          ...(props.subnet ? { virtualNetworkSubnetId: props.subnet.subnetId } : {}),
           siteConfig: { appSettings, minTlsVersion: '1.2' },
           functionAppConfig: {
             deployment: {
@@ -328,17 +341,23 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
   }
 
   /**
-   * What is known of host storage this stack creates: the host needs its public endpoint (this
-   * construct has no VNet integration), and a zone-redundant app needs zone-redundant storage.
+   * What is known of host storage this stack creates: without VNet integration the host needs its
+   * public endpoint, with it the account's blob, queue and table endpoints in the app's network
+   * (checked at synth); and a zone-redundant app needs zone-redundant storage.
    */
-  private checkHostStorage(storage: IStorageAccount, zoneRedundant: boolean): void {
+  private checkHostStorage(storage: IStorageAccount, zoneRedundant: boolean, subnet: ISubnet | undefined): void {
     if (!(storage instanceof StorageAccount)) return;
-    if (storage.publicNetworkAccess === PublicNetworkAccess.DISABLED) {
+    if (storage.publicNetworkAccess === PublicNetworkAccess.DISABLED && !subnet) {
       refuse(this, {
         lesson: 'SEC-1', setting: 'storage.publicNetworkAccess', given: 'Disabled',
         problem: 'the app has no VNet integration, so its host cannot reach storage without a public endpoint: it would never start.',
-        fix: 'give the storage account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production) until the private network exists.',
+        fix: 'give the app a subnet (SubnetPurpose.FUNCTIONS) and the account blob, queue and table private endpoints in its network, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).',
       });
+    }
+    if (subnet) {
+      for (const service of [StorageService.BLOB, StorageService.QUEUE, StorageService.TABLE]) {
+        refuseUnreachable(this, 'storage.publicNetworkAccess', storage, 'the app\'s host (its storage)', service, subnet.virtualNetworkId);
+      }
     }
     const zonal = [StorageReplication.ZRS, StorageReplication.GZRS, StorageReplication.RAGZRS];
     if (zoneRedundant && !zonal.includes(storage.replication)) {
