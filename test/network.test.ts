@@ -84,6 +84,15 @@ describe('PlatformNetwork', () => {
     expect(logs.enabled_metric).toBeUndefined();
   });
 
+  it('hands out each subnet\'s id through its NSG association, so what is placed in it waits for the NSG (API Management\'s integration needs one)', () => {
+    const stack = testStack();
+    const net = network(stack);
+    new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, skuName: 'StandardV2_1', outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_api_management').virtual_network_configuration)
+      .toEqual({ subnet_id: expect.stringMatching(/^\$\{azurerm_subnet_network_security_group_association\.network_nsg-association-apim-outbound_[0-9A-F]+\.subnet_id\}$/) });
+  });
+
   it('places the default layout in a /22 or larger: a /23 for the environment, a /26 for each other purpose', () => {
     const stack = testStack();
     expect(PlatformNetwork.defaultLayout(stack, '10.40.16.0/20', SubnetPurpose.all())).toEqual([
@@ -163,7 +172,7 @@ describe('PrivateEndpoint', () => {
     const tf = synth(stack);
     expect(resourceOf(tf, 'azurerm_private_endpoint')).toMatchObject({
       name: 'pe-kv',
-      subnet_id: ref(tf, 'azurerm_subnet', 'id', 'network/subnet-private-endpoints'),
+      subnet_id: ref(tf, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-private-endpoints'),
       private_service_connection: {
         name: 'vault', is_manual_connection: false, subresource_names: ['vault'],
         private_connection_resource_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv',
@@ -259,7 +268,7 @@ describe('ContainerAppsEnvironment in a network', () => {
     environment(stack, { internal: true, zoneRedundant: true });
     const tf = synth(stack);
     expect(resourceOf(tf, 'azurerm_container_app_environment')).toMatchObject({
-      infrastructure_subnet_id: ref(tf, 'azurerm_subnet', 'id', 'network/subnet-container-apps'),
+      infrastructure_subnet_id: ref(tf, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-container-apps'),
       workload_profile: [{ name: 'Consumption', workload_profile_type: 'Consumption' }],
       internal_load_balancer_enabled: true,
       zone_redundancy_enabled: true,
@@ -310,7 +319,7 @@ describe('ApiGateway outbound VNet integration', () => {
     const tf = synth(stack);
     expect(resourceOf(tf, 'azurerm_api_management')).toMatchObject({
       virtual_network_type: 'External',
-      virtual_network_configuration: { subnet_id: ref(tf, 'azurerm_subnet', 'id', 'network/subnet-apim-outbound') },
+      virtual_network_configuration: { subnet_id: ref(tf, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-apim-outbound') },
       min_api_version: '2021-08-01',
     });
     expect(apim.outboundVirtualNetworkId).toBe(net.virtualNetworkId);
@@ -547,7 +556,7 @@ describe('a Flex Consumption app integrated into the network, with private host 
     expect(() => Testing.fullSynth(stack)).not.toThrow();
     const tf = synth(stack);
     const site = resourceOf(tf, 'azapi_resource', 'app/site') as { body: { properties: Record<string, unknown> } };
-    expect(site.body.properties.virtualNetworkSubnetId).toBe(ref(tf, 'azurerm_subnet', 'id', 'network/subnet-functions'));
+    expect(site.body.properties.virtualNetworkSubnetId).toBe(ref(tf, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-functions'));
     expect(resourceOf(tf, 'azurerm_storage_account').public_network_access_enabled).toBe(false);
   });
 

@@ -332,7 +332,7 @@ describe('RateLimitingStack on the private network (issue 12)', () => {
   it('runs prod\'s limiter in an internal, zone-redundant environment in its own /20 of the environment\'s range, so X-Client-Id can only come from the gateway', () => {
     expect(resourceOf(prod, 'azurerm_virtual_network')).toMatchObject({ name: 'vnet-rtp-prod-ratelimit', address_space: ['10.40.16.0/20'] });
     expect(resourceOf(prod, 'azurerm_container_app_environment')).toMatchObject({
-      infrastructure_subnet_id: ref(prod, 'azurerm_subnet', 'id', 'network/subnet-container-apps'),
+      infrastructure_subnet_id: ref(prod, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-container-apps'),
       internal_load_balancer_enabled: true,
       zone_redundancy_enabled: true,
       workload_profile: [{ name: 'Consumption', workload_profile_type: 'Consumption' }],
@@ -345,7 +345,7 @@ describe('RateLimitingStack on the private network (issue 12)', () => {
     expect(resourceOf(prod, 'azurerm_api_management')).toMatchObject({
       sku_name: 'StandardV2_1',
       virtual_network_type: 'External',
-      virtual_network_configuration: { subnet_id: ref(prod, 'azurerm_subnet', 'id', 'network/subnet-apim-outbound') },
+      virtual_network_configuration: { subnet_id: ref(prod, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-apim-outbound') },
     });
     expect(resourceOf(prod, 'azurerm_private_dns_a_record')).toMatchObject({
       name: '*', records: [ref(prod, 'azurerm_container_app_environment', 'static_ip_address')],
@@ -357,7 +357,7 @@ describe('RateLimitingStack on the private network (issue 12)', () => {
   it('reaches prod\'s Redis through a private endpoint in the private-endpoint subnet, with its DNS zone linked to the network (SEC-1)', () => {
     expect(resourceOf(prod, 'azurerm_private_endpoint')).toMatchObject({
       name: 'pe-redis-rtp-prod-ratelimit',
-      subnet_id: ref(prod, 'azurerm_subnet', 'id', 'network/subnet-private-endpoints'),
+      subnet_id: ref(prod, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-private-endpoints'),
       private_service_connection: { subresource_names: ['redisEnterprise'], private_connection_resource_id: ref(prod, 'azurerm_managed_redis', 'id') },
     });
     expect(Object.values(resourcesOf(prod, 'azurerm_private_dns_zone')).map((z) => z.name)).toContain('privatelink.redis.azure.net');

@@ -168,7 +168,7 @@ describe('RealtimeStack on the private network and at the edge (issue 12)', () =
   it('runs prod in a zone-redundant environment in its subnet, still external: clients reach gRPC and WebSockets directly', () => {
     const environment = resourceOf(prod, 'azurerm_container_app_environment');
     expect(environment).toMatchObject({ zone_redundancy_enabled: true, workload_profile: [{ name: 'Consumption', workload_profile_type: 'Consumption' }] });
-    expect(environment.infrastructure_subnet_id).toMatch(/^\$\{azurerm_subnet\.network_subnet-container-apps_[0-9A-F]+\.id\}$/);
+    expect(environment.infrastructure_subnet_id).toMatch(/^\$\{azurerm_subnet_network_security_group_association\.network_nsg-association-container-apps_[0-9A-F]+\.subnet_id\}$/);
     expect(environment.internal_load_balancer_enabled).toBeUndefined();
     expect(resourceOf(prod, 'azurerm_virtual_network').address_space).toEqual(['10.40.0.0/20']);
     const apps = Object.values(resourcesOf(prod, 'azurerm_container_app')) as { template: { min_replicas: number } }[];

@@ -126,7 +126,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
         resourceGroupName: props.resourceGroupName,
         location: props.location,
       });
-      new SubnetNetworkSecurityGroupAssociation(this, `nsg-association-${purpose.name}`, {
+      const association = new SubnetNetworkSecurityGroupAssociation(this, `nsg-association-${purpose.name}`, {
         subnetId: subnet.id,
         networkSecurityGroupId: nsg.id,
       });
@@ -137,7 +137,9 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
         metrics: false,
         dedicated: false,
       });
-      this.subnets.set(purpose, { subnetId: subnet.id, addressPrefix: spec.addressPrefix, purpose, virtualNetworkId: this.virtualNetworkId });
+      // Users get the id through the association, so they wait for the NSG: API Management's
+      // outbound integration needs one on its subnet when the service is created.
+      this.subnets.set(purpose, { subnetId: association.subnetId, addressPrefix: spec.addressPrefix, purpose, virtualNetworkId: this.virtualNetworkId });
     }
   }
 
