@@ -139,8 +139,13 @@ export const NAME_RULES = {
     kind: 'virtual network', min: 2, max: 64, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
     shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
   },
+  privateEndpoint: {
+    // Azure's naming rules: 2-64 (azurerm 4.55 checks only 1-80, so a longer name fails at apply).
+    kind: 'private endpoint', min: 2, max: 64, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
+    shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
+  },
   networkChild: {
-    kind: 'subnet, network security group or private endpoint', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
+    kind: 'subnet or network security group', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
     shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
   },
   frontDoorFirewallPolicy: {

@@ -53,7 +53,7 @@ export class PrivateEndpoint extends Construct {
 
   constructor(scope: Construct, id: string, props: PrivateEndpointProps) {
     super(scope, id);
-    checkName(this, 'name', props.name, NAME_RULES.networkChild);
+    checkName(this, 'name', props.name, NAME_RULES.privateEndpoint);
     const known = PRIVATE_LINK[props.targetResourceType];
     if (!known) {
       refuse(this, {
