@@ -570,3 +570,14 @@ describe('a Flex Consumption app integrated into the network, with private host 
     expect(refusalOf(build(ALL, SubnetPurpose.API_MANAGEMENT_OUTBOUND).app)).toMatchObject({ lesson: 'AZURE', path: 'net-prod/app', setting: 'subnet' });
   });
 });
+
+describe('private endpoint names', () => {
+  it('fails when the name is longer than the 64 characters Azure takes (azurerm checks 80)', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
+      network: network(stack), name: `pe-${'r'.repeat(62)}`, targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'name' });
+    expect(r.message).toMatch(/Azure rejects this private endpoint name \(65 characters\)\. Fix: use 2-64 characters/);
+  });
+});

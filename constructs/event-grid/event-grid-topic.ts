@@ -6,13 +6,14 @@ import { claim, resolveIn } from '../core/claims';
 import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { FindingFormat, refuse, requireOneOf, warn } from '../core/validation';
+import { refuse, requireOneOf, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IManagedIdentity, IPrincipal, ManagedIdentity } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 
 /** Which resource subscriptions hang under. */
@@ -73,8 +74,7 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
   public readonly identity: IManagedIdentity;
   /** The endpoint publishers post CloudEvents to. */
   public readonly endpoint: string;
-  private privateEndpoints = 0;
-  private readonly topicNameLiteral: string;
+  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: EventGridTopicProps) {
     super(scope, id);
@@ -109,14 +109,10 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
     if (props.logAnalyticsWorkspaceId) {
       new DiagnosticSettings(this, 'diagnostics', { targetResourceId: this.topic.id, workspaceId: props.logAnalyticsWorkspaceId });
     }
-    this.topicNameLiteral = name;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
-    this.node.addValidation({
-      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints > 0 || props.privateEndpointManagedElsewhere ? [] : [FindingFormat.format(this.node.path, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
-        problem: 'the public endpoint is off and no private endpoint reaches the topic: no publisher could send an event.',
-        fix: 'call addPrivateEndpoint(network) (the publishers must run in that network), set privateEndpointManagedElsewhere if another team\'s endpoint reaches it, or set publicNetworkAccess: ENABLED (a warning in production).',
-      })]),
+    this.privateAccess = new PrivateAccess(this, {
+      name, targetResourceId: this.topicId, targetResourceType: 'Microsoft.EventGrid/topics', publicNetworkAccess,
+      unreachable: { what: 'the topic: no publisher could send an event', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }
 
@@ -126,14 +122,7 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
    * Grid as before; the endpoint only carries publishing.
    */
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
-    const index = this.privateEndpoints++;
-    return new PrivateEndpoint(this, `private-endpoint-${index}`, {
-      network,
-      name: index === 0 ? `pe-${this.topicNameLiteral}` : `pe-${this.topicNameLiteral}-${index}`,
-      targetResourceId: this.topicId,
-      targetResourceType: 'Microsoft.EventGrid/topics',
-      subresource: 'topic',
-    });
+    return this.privateAccess.add(network, 'topic');
   }
 
   /** EventGrid Data Sender on this topic: publish events with Entra ID. */

@@ -5,13 +5,14 @@ import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-cli
 import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { FindingFormat, requireOneOf, requireRange, warn } from '../core/validation';
+import { requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
 
@@ -125,8 +126,7 @@ export class KeyVault extends KeyVaultBase {
   public readonly vaultName: string;
   public readonly vaultUri: string;
   public readonly production: boolean;
-  private privateEndpoints = 0;
-  private readonly vaultNameLiteral: string;
+  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: KeyVaultProps) {
     super(scope, id);
@@ -181,14 +181,10 @@ export class KeyVault extends KeyVaultBase {
         dedicated: false,
       });
     }
-    this.vaultNameLiteral = name;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
-    this.node.addValidation({
-      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints > 0 || props.privateEndpointManagedElsewhere ? [] : [FindingFormat.format(this.node.path, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
-        problem: 'the public endpoint is off and no private endpoint reaches the vault: no reader could get a secret.',
-        fix: 'call addPrivateEndpoint(network) (the readers must run in that network), set privateEndpointManagedElsewhere if another team\'s endpoint reaches it, or set publicNetworkAccess: ENABLED (a warning in production).',
-      })]),
+    this.privateAccess = new PrivateAccess(this, {
+      name, targetResourceId: this.vaultId, targetResourceType: 'Microsoft.KeyVault/vaults', publicNetworkAccess,
+      unreachable: { what: 'the vault: no reader could get a secret', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }
 
@@ -197,14 +193,7 @@ export class KeyVault extends KeyVaultBase {
    * `network`: readers in the network keep the vault's URI.
    */
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
-    const index = this.privateEndpoints++;
-    return new PrivateEndpoint(this, `private-endpoint-${index}`, {
-      network,
-      name: index === 0 ? `pe-${this.vaultNameLiteral}` : `pe-${this.vaultNameLiteral}-${index}`,
-      targetResourceId: this.vaultId,
-      targetResourceType: 'Microsoft.KeyVault/vaults',
-      subresource: 'vault',
-    });
+    return this.privateAccess.add(network, 'vault');
   }
 
   /**

@@ -6,8 +6,9 @@ import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
-import { FindingFormat, refuse, warn } from '../core/validation';
+import { refuse, warn } from '../core/validation';
 import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { ManagedRedisAlertsProps, createRedisAlerts } from './managed-redis-alerts';
 import {
@@ -160,8 +161,7 @@ export class ManagedRedis extends ManagedRedisBase {
   public readonly alertRules: MonitorMetricAlert[];
   /** Whether the cache answers on its public endpoint. */
   public readonly publicNetworkAccess: PublicNetworkAccess;
-  private readonly privateEndpoints: PrivateEndpoint[] = [];
-  private readonly cacheName: string;
+  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: ManagedRedisProps) {
     super(scope, id);
@@ -257,16 +257,13 @@ export class ManagedRedis extends ManagedRedisBase {
       });
     }
     this.publicNetworkAccess = publicNetworkAccess;
-    this.cacheName = props.name;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
-    this.node.addValidation({
-      validate: () => (publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.privateEndpoints.length > 0 || props.privateEndpointManagedElsewhere
-        ? []
-        : [FindingFormat.format(this.node.path, {
-          lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
-          problem: `the public endpoint is off${props.publicNetworkAccess === undefined ? ' (the production default)' : ''} and no private endpoint reaches the cache: every client would fail to connect.`,
-          fix: 'call addPrivateEndpoint(network) (the clients must run in that network), set privateEndpointManagedElsewhere if another team\'s endpoint reaches it, or set publicNetworkAccess: ENABLED (a warning in production).',
-        })]),
+    this.privateAccess = new PrivateAccess(this, {
+      name: props.name, targetResourceId: this.cache.id, targetResourceType: 'Microsoft.Cache/redisEnterprise', publicNetworkAccess,
+      unreachable: {
+        what: 'the cache: every client would fail to connect',
+        managedElsewhere: props.privateEndpointManagedElsewhere, defaulted: props.publicNetworkAccess === undefined,
+      },
     });
     this.cacheId = this.cache.id;
     this.hostName = this.cache.hostname;
@@ -283,16 +280,7 @@ export class ManagedRedis extends ManagedRedisBase {
    * the cache reachable from the network only (SEC-1).
    */
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
-    const endpoint = new PrivateEndpoint(this, `private-endpoint-${this.privateEndpoints.length}`, {
-      network,
-      // One per network: the second and later get the index, names are unique per resource group.
-      name: this.privateEndpoints.length === 0 ? `pe-${this.cacheName}` : `pe-${this.cacheName}-${this.privateEndpoints.length}`,
-      targetResourceId: this.cache.id,
-      targetResourceType: 'Microsoft.Cache/redisEnterprise',
-      subresource: 'redisEnterprise',
-    });
-    this.privateEndpoints.push(endpoint);
-    return endpoint;
+    return this.privateAccess.add(network, 'redisEnterprise');
   }
 
 }

@@ -10,7 +10,7 @@ import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
-import { sameNetwork } from '../network/network-caller';
+import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
 import { grantOn } from '../identity/grant-on';
@@ -200,8 +200,7 @@ export class StorageAccount extends StorageAccountBase {
   public readonly production: boolean;
   public readonly replication: StorageReplication;
   public readonly publicNetworkAccess: PublicNetworkAccess;
-  private readonly privateEndpoints: { service: StorageService; virtualNetworkId: string }[] = [];
-  private readonly accountNameLiteral: string;
+  private readonly privateAccess: PrivateAccess;
   private readonly workspaceId?: string;
   /** Whether the account, and so the data its children hold, is protected from destroy. */
   private readonly protected: boolean;
@@ -239,7 +238,6 @@ export class StorageAccount extends StorageAccountBase {
     });
     this.replication = replication;
     this.publicNetworkAccess = publicNetworkAccess;
-    this.accountNameLiteral = props.name;
     this.account = new StorageAccountResource(this, 'account', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
@@ -263,6 +261,10 @@ export class StorageAccount extends StorageAccountBase {
     });
     this.protected = Production.protectFromDestroy(this.account, props.protectFromDestroy ?? this.production);
     this.accountId = this.account.id;
+    // The callers check reachability per service at synth (refuseUnreachable).
+    this.privateAccess = new PrivateAccess(this, {
+      name: props.name, targetResourceId: this.accountId, targetResourceType: 'Microsoft.Storage/storageAccounts', publicNetworkAccess,
+    });
     this.accountName = this.account.name;
     this.blobEndpoint = this.account.primaryBlobEndpoint;
     this.workspaceId = props.logAnalyticsWorkspaceId;
@@ -322,23 +324,13 @@ export class StorageAccount extends StorageAccountBase {
    * network has one for the service they use.
    */
   public addPrivateEndpoint(network: IPlatformNetwork, service: StorageService): PrivateEndpoint {
-    // A second endpoint for a service (another network) gets the index: ids and names are unique.
-    const index = this.privateEndpoints.filter((e) => e.service === service).length;
-    const suffix = index === 0 ? service : `${service}-${index}`;
-    const endpoint = new PrivateEndpoint(this, `private-endpoint-${suffix}`, {
-      network,
-      name: `pe-${this.accountNameLiteral}-${suffix}`,
-      targetResourceId: this.accountId,
-      targetResourceType: 'Microsoft.Storage/storageAccounts',
-      subresource: service,
-    });
-    this.privateEndpoints.push({ service, virtualNetworkId: network.virtualNetworkId });
-    return endpoint;
+    // Labelled with the service; a second one for a service (another network) gets an index too.
+    return this.privateAccess.add(network, service, service);
   }
 
   /** Whether a private endpoint for `service` is in the network `virtualNetworkId`. */
   public hasPrivateEndpoint(service: StorageService, virtualNetworkId: string): boolean {
-    return this.privateEndpoints.some((e) => e.service === service && sameNetwork(this, e.virtualNetworkId, virtualNetworkId));
+    return this.privateAccess.has(service, virtualNetworkId);
   }
 
   private refuseDuplicate(kind: string, name: string): void {
