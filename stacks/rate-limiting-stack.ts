@@ -119,7 +119,7 @@ export class RateLimitingStack extends AzureStack {
       } : {}),
     });
     const { resourceGroupName, registry, network } = foundation;
-    // Internal on a private network: the limiter trusts X-Client-Id, so only the gateway may call it.
+    // Internal on a private network: the limiter trusts X-Client-Id (GW-5), so only the gateway may call it.
     const environment = foundation.containerAppsEnvironment({ internal: network !== undefined });
     const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
     requireEmail(this, 'rateLimiting.alertEmail', alertEmail, 'the Redis alerts (LIM-2) are sent to this address; the action group refuses anything else.');

@@ -329,7 +329,7 @@ describe.skipIf(!policySchemaAvailable())(`every generated policy of every stack
 });
 
 describe('RateLimitingStack on the private network (issue 12)', () => {
-  it('runs prod\'s limiter in an internal, zone-redundant environment in its own /20 of the environment\'s range, so X-Client-Id can only come from the gateway', () => {
+  it('runs prod\'s limiter in an internal, zone-redundant environment in its own /20 of the environment\'s range, so X-Client-Id can only come from the gateway (GW-5)', () => {
     expect(resourceOf(prod, 'azurerm_virtual_network')).toMatchObject({ name: 'vnet-rtp-prod-ratelimit', address_space: ['10.40.16.0/20'] });
     expect(resourceOf(prod, 'azurerm_container_app_environment')).toMatchObject({
       infrastructure_subnet_id: ref(prod, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-container-apps'),

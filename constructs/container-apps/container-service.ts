@@ -166,7 +166,10 @@ export class ContainerService extends Construct implements ITimeoutLayer {
   }
 }
 
-/** Refuse a caller that cannot reach a service of an internal environment. */
+/**
+ * Refuse a caller that cannot reach a service of an internal environment: a service that trusts a
+ * header the gateway sets (`X-Client-Id`, GW-5) is put there so only the gateway calls it.
+ */
 function checkCallerReach(scope: Construct, environment: IContainerAppsEnvironment, external: boolean, caller: INetworkCaller | undefined): void {
   if (!caller) return;
   if (!external) {
