@@ -169,8 +169,11 @@ export class RealtimeStack extends AzureStack {
     }
     const deadLetters = new StorageAccount(this, 'event-storage', {
       name: `st${prefix.replace(/[^a-z0-9]/g, '')}events`.slice(0, 24), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
-      // Event Grid writes dead letters over the public endpoint with the topic's identity (Entra ID only).
+      // Event Grid writes dead letters over the public endpoint with the topic's identity (Entra ID
+      // only): it cannot use a private endpoint. On the private network the firewall admits only
+      // Azure's trusted services, which Event Grid is with the topic's system-assigned identity.
       publicNetworkAccess: PublicNetworkAccess.ENABLED,
+      trustedServicesOnly: network !== undefined,
     }).addContainer('dead-letters');
     this.webhookApi = new WebhookApi(this, 'webhook-api', {
       gateway: this.gateway,

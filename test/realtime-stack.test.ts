@@ -192,6 +192,15 @@ describe('RealtimeStack on the private network and at the edge (issue 12)', () =
     expect(resourceOf(dev, 'azurerm_eventgrid_topic').public_network_access_enabled).toBe(true);
   });
 
+  it('admits only trusted services to prod\'s dead-letter storage, which Event Grid reaches with the topic\'s own identity (SEC-1)', () => {
+    // Event Grid cannot write through a private endpoint: the firewall denies every other public caller.
+    const storage = Object.values(resourcesOf(prod, 'azurerm_storage_account')).find((a) => a.name === 'strtpprodevents');
+    expect(storage).toMatchObject({ public_network_access_enabled: true, network_rules: { default_action: 'Deny', bypass: ['AzureServices'] } });
+    expect(resourceOf(prod, 'azurerm_eventgrid_event_subscription').dead_letter_identity).toEqual({ type: 'SystemAssigned' });
+    const devStorage = Object.values(resourcesOf(dev, 'azurerm_storage_account')).find((a) => a.name === 'strtpdevevents');
+    expect(devStorage?.network_rules).toBeUndefined();
+  });
+
   it('leaves dev without a network and without an edge rate limit', () => {
     expect(resourcesOf(dev, 'azurerm_virtual_network')).toEqual({});
     expect(resourcesOf(dev, 'azurerm_cdn_frontdoor_firewall_policy')).toEqual({});

@@ -41,7 +41,32 @@ describe('storage a caller cannot reach (SEC-1)', () => {
     new EventSubscription(stack, 'sub', {
       topic, name: 'app', webhook: { url: 'https://app.example.com/events', receiver: { name: 'app', warmInstances: 1 } }, deadLetterContainer: container,
     });
-    expect(() => Testing.fullSynth(stack)).toThrow(/\[SEC-1\] fix-prod\/sub: deadLetterContainer\.account\.publicNetworkAccess = "Disabled": Event Grid \(which writes the dead letters\) reaches the account from outside any virtual network.* Fix: give the account publicNetworkAccess: PublicNetworkAccess\.ENABLED \(a warning in production\): this caller runs outside any network\./);
+    expect(() => Testing.fullSynth(stack)).toThrow(/\[SEC-1\] fix-prod\/sub: deadLetterContainer\.account\.publicNetworkAccess = "Disabled": Event Grid \(which writes the dead letters\) reaches the account from outside any virtual network.* Fix: give the account publicNetworkAccess: PublicNetworkAccess\.ENABLED with trustedServicesOnly: true: Event Grid cannot use a private endpoint/);
+  });
+
+  it('lets Event Grid dead-letter through a firewall that admits only trusted services', () => {
+    const stack = stackOf(true);
+    const container = new StorageAccount(stack, 'storage', {
+      name: 'stfix', resourceGroupName: 'rg-fix', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true,
+    }).addContainer('dead-letters');
+    const topic = new EventGridTopic(stack, 'topic', { name: 'evgt-fix', resourceGroupName: 'rg-fix', location: 'westeurope' });
+    new EventSubscription(stack, 'sub', {
+      topic, name: 'app', webhook: { url: 'https://app.example.com/events', receiver: { name: 'app', warmInstances: 1 } }, deadLetterContainer: container,
+    });
+    const subscription = resourceOf(synth(stack), 'azurerm_eventgrid_event_subscription');
+    // The trusted-services exception takes Event Grid's system-assigned identity only.
+    expect(subscription.dead_letter_identity).toEqual({ type: 'SystemAssigned' });
+  });
+
+  it('fails when the gateway would queue into an account whose firewall admits only trusted services', () => {
+    const stack = stackOf(true);
+    const queue = new StorageAccount(stack, 'storage', {
+      name: 'stfix', resourceGroupName: 'rg-fix', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true,
+    }).addQueue('charges');
+    new QueueIntakeApi(stack, 'intake', {
+      gateway: gatewayIn(stack), name: 'payments', path: 'payments', queue, operations: [{ name: 'create-charge', urlTemplate: '/charges' }], allowDirectCallers: true,
+    });
+    expect(() => Testing.fullSynth(stack)).toThrow('[SEC-1] fix-prod/intake: queue.account.publicNetworkAccess = "Enabled (trustedServicesOnly)": the gateway (which queues the commands) reaches the account from outside any virtual network, and the public endpoint admits only Azure\'s trusted services: every call would fail.');
   });
 
   it('takes the same account once its endpoint is open', () => {

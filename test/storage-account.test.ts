@@ -103,6 +103,25 @@ describe('StorageAccount defaults', () => {
     expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[SEC-1\] test\/storage: publicNetworkAccess = "Enabled": the production account answers on a public endpoint/)]);
   });
 
+  it('admits only trusted services through the firewall when asked, without the public-endpoint warning (SEC-1)', () => {
+    const { stack, storage } = account(testStack(), { publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true });
+    const tf = resourceOf(synth(stack), 'azurerm_storage_account');
+    expect(tf.public_network_access_enabled).toBe(true);
+    expect(tf.network_rules).toEqual({ default_action: 'Deny', bypass: ['AzureServices'] });
+    expect(storage.trustedServicesOnly).toBe(true);
+    expect(warningsOf(stack)).toEqual([]);
+  });
+
+  it('writes no firewall by default', () => {
+    expect(resourceOf(synth(account(devStack()).stack), 'azurerm_storage_account').network_rules).toBeUndefined();
+  });
+
+  it('fails when trusted services are asked for on an account whose public endpoint is off', () => {
+    const r = refusalOf(() => account(testStack(), { publicNetworkAccess: PublicNetworkAccess.DISABLED, trustedServicesOnly: true }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'trustedServicesOnly', path: 'test/storage' });
+    expect(r.message).toContain('trustedServicesOnly = true: with publicNetworkAccess Disabled the account answers on private endpoints only');
+  });
+
   it('fails when the public network access is not Enabled or Disabled', () => {
     const r = refusalOf(() => account(devStack(), { publicNetworkAccess: 'enabled' as PublicNetworkAccess }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'publicNetworkAccess', path: 'data-dev/storage' });

@@ -81,29 +81,32 @@ export abstract class StorageAccountBase extends Construct implements IStorageAc
 }
 
 /**
- * Refuse, at synth, an account of this app whose public endpoint is off for a caller that has no
- * private path to `service` (SEC-1): no private endpoint for it in the caller's network
- * (`callerNetworkId`; undefined for a caller outside any network), so every call would fail.
- * `who` names the caller, e.g. `the gateway (which queues the commands)`. Checked at synth, so the
- * account's endpoints may be added after the caller. `networkless`: the caller can never be in a
- * network (Event Grid), so the only fix is the public endpoint.
+ * Refuse, at synth, an account of this app that `who` cannot reach for `service` (SEC-1): its
+ * public endpoint is off, or admits only trusted services, and the caller has no private endpoint
+ * for that service in its network (`callerNetworkId`; undefined for a caller outside any
+ * network), so every call would fail. `who` names the caller, e.g. `the gateway (which queues
+ * the commands)`. Checked at synth, so the account's endpoints may be added after the caller.
+ * `trustedService`: the caller is Event Grid, which is never in a network and passes an account's
+ * firewall as a trusted service with its system-assigned identity (`trustedServicesOnly`).
  */
 export function refuseUnreachable(
-  scope: IConstruct, setting: string, account: IStorageAccount, who: string, service: StorageService, callerNetworkId?: string, networkless = false,
+  scope: IConstruct, setting: string, account: IStorageAccount, who: string, service: StorageService, callerNetworkId?: string, trustedService = false,
 ): void {
   if (!(account instanceof StorageAccount)) return;
   scope.node.addValidation({
     validate: () => {
-      if (account.publicNetworkAccess !== PublicNetworkAccess.DISABLED) return [];
+      const open = account.publicNetworkAccess === PublicNetworkAccess.ENABLED;
+      if (open && (!account.trustedServicesOnly || trustedService)) return [];
       if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return [];
       const outside = callerNetworkId === undefined;
+      const endpoint = open ? 'the public endpoint admits only Azure\'s trusted services' : 'the public endpoint is off';
       return [FindingFormat.format(scope.node.path, {
-        lesson: 'SEC-1', setting, given: 'Disabled',
+        lesson: 'SEC-1', setting, given: open ? 'Enabled (trustedServicesOnly)' : 'Disabled',
         problem: outside
-          ? `${who} reaches the account from outside any virtual network, and the public endpoint is off: every call would fail.`
-          : `${who} is in a virtual network without a private endpoint for the account's ${service} service, and the public endpoint is off: every call would fail.`,
-        fix: networkless
-          ? 'give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production): this caller runs outside any network.'
+          ? `${who} reaches the account from outside any virtual network, and ${endpoint}: every call would fail.`
+          : `${who} is in a virtual network without a private endpoint for the account's ${service} service, and ${endpoint}: every call would fail.`,
+        fix: trustedService
+          ? 'give the account publicNetworkAccess: PublicNetworkAccess.ENABLED with trustedServicesOnly: true: Event Grid cannot use a private endpoint, and passes the firewall as a trusted service with the topic\'s identity.'
           : outside
             ? 'put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).'
             : `call account.addPrivateEndpoint(network, StorageService.${service.toUpperCase()}) for the caller's network.`,
@@ -160,6 +163,16 @@ export interface StorageAccountProps {
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
   /**
+   * With the public endpoint on, let only Azure's trusted services through it: the firewall
+   * (`network_rules`) denies every other public caller and lets Azure services on the trusted list
+   * in with their managed identity (`bypass = AzureServices`). For an account only Event Grid
+   * reaches from outside (dead letters, queue deliveries): Event Grid cannot use a private
+   * endpoint, and Azure lets it through the firewall with the topic's system-assigned identity.
+   * Not with `publicNetworkAccess: DISABLED`, where Azure honours no firewall exception.
+   * @default false: the public endpoint, when on, answers every network (Entra ID still required)
+   */
+  readonly trustedServicesOnly?: boolean;
+  /**
    * Days a deleted blob, and a deleted container, can be restored (blob and container soft
    * delete), 1-365. Set through Resource Manager, so it works on a keyless account.
    * @default 7
@@ -200,6 +213,8 @@ export class StorageAccount extends StorageAccountBase {
   public readonly production: boolean;
   public readonly replication: StorageReplication;
   public readonly publicNetworkAccess: PublicNetworkAccess;
+  /** The public endpoint is on, and admits only Azure's trusted services (`trustedServicesOnly`). */
+  public readonly trustedServicesOnly: boolean;
   private readonly privateAccess: PrivateAccess;
   private readonly workspaceId?: string;
   /** Whether the account, and so the data its children hold, is protected from destroy. */
@@ -224,11 +239,19 @@ export class StorageAccount extends StorageAccountBase {
     requireOneOf(this, publicNetworkAccess, Object.values(PublicNetworkAccess), {
       lesson: 'AZURE', setting: 'publicNetworkAccess', problem: 'a storage account\'s public endpoint is Enabled or Disabled (capitalised).',
     });
-    if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
+    const trustedServicesOnly = props.trustedServicesOnly ?? false;
+    if (trustedServicesOnly && publicNetworkAccess === PublicNetworkAccess.DISABLED) {
+      refuse(this, {
+        lesson: 'SEC-1', setting: 'trustedServicesOnly', given: true,
+        problem: 'with publicNetworkAccess Disabled the account answers on private endpoints only, and Azure honours no firewall exception: no trusted service gets in.',
+        fix: 'give publicNetworkAccess: PublicNetworkAccess.ENABLED with trustedServicesOnly: true (the firewall then admits only trusted services), or drop trustedServicesOnly.',
+      });
+    }
+    if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED && !trustedServicesOnly) {
       warn(this, {
         lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
         problem: 'the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet.',
-        fix: 'integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default).',
+        fix: 'integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default); for an account only Event Grid reaches, trustedServicesOnly: true.',
       });
     }
     const softDeleteDays = props.softDeleteRetentionDays ?? 7;
@@ -238,6 +261,7 @@ export class StorageAccount extends StorageAccountBase {
     });
     this.replication = replication;
     this.publicNetworkAccess = publicNetworkAccess;
+    this.trustedServicesOnly = trustedServicesOnly && publicNetworkAccess === PublicNetworkAccess.ENABLED;
     this.account = new StorageAccountResource(this, 'account', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
@@ -253,6 +277,7 @@ export class StorageAccount extends StorageAccountBase {
       localUserEnabled: false,
       crossTenantReplicationEnabled: false,
       publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
+      ...(this.trustedServicesOnly ? { networkRules: { defaultAction: 'Deny', bypass: ['AzureServices'] } } : {}),
       // A blob or container deleted by mistake (or by a bad deployment) can be restored.
       blobProperties: {
         deleteRetentionPolicy: { days: softDeleteDays },

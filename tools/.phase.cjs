@@ -1,0 +1,12 @@
+const t0 = process.hrtime.bigint();
+const ms = () => (Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0);
+const { App } = require('/work/main/node_modules/cdktf');
+console.error('cdktf loaded', ms());
+const { buildApp } = require('/work/main/dist/src/app');
+const { loadEnvironments } = require('/work/main/dist/src/environments');
+console.error('app modules loaded', ms());
+const app = new App({ outdir: '/tmp/prof/out3' });
+buildApp(app, loadEnvironments());
+console.error('constructed', ms());
+app.synth();
+console.error('synthesized', ms());
