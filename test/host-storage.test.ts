@@ -67,7 +67,7 @@ describe('StorageAccount network and recovery defaults', () => {
     const stack = stackOf(true);
     new StorageAccount(stack, 'storage', { name: 'stfn', resourceGroupName: 'rg-fn', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED });
     expect(warningsOf(stack)).toEqual([
-      '[SEC-1] fn-prod/storage: publicNetworkAccess = "Enabled": the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet. Fix: integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default).',
+      '[SEC-1] fn-prod/storage: publicNetworkAccess = "Enabled": the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet. Fix: integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default); for an account only Event Grid reaches, trustedServicesOnly: true.',
     ]);
   });
 
