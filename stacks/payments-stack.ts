@@ -100,8 +100,7 @@ export class PaymentsStack extends AzureStack {
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'payments', logRetentionDays: props.logRetentionDays, registry: props.consumer.registry,
       // The consumer's environment and the gateway's outbound integration in the network, the
-      // storage account reached there through private endpoints. The vault keeps its public
-      // endpoint: the gateway reads the provider's key as a named value (docs/network.md).
+      // storage account and the vault reached there through private endpoints (docs/network.md).
       ...(props.network ? {
         network: {
           settings: props.network, block: PAYMENTS_NETWORK_BLOCK,
@@ -128,7 +127,12 @@ export class PaymentsStack extends AzureStack {
     // The provider's key: only in Key Vault, set by a person, read by the gateway (SEC-1).
     this.vault = new KeyVault(this, 'vault', {
       name: composeName('kv', prefix, 'pay'), resourceGroupName, location, tenantId, logAnalyticsWorkspaceId: logs.workspaceId,
+      // On the private network the public endpoint is off: the gateway's control plane reads the
+      // named value as a trusted service (allowTrustedServices, the default), and readers in the
+      // network use the private endpoint.
+      publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
     });
+    if (network) this.vault.addPrivateEndpoint(network);
     const keySlot = this.vault.addSecretSlot('psp-api-key', { contentType: 'text/plain' });
 
     this.storage = new StorageAccount(this, 'storage', {
@@ -249,7 +253,11 @@ export class PaymentsStack extends AzureStack {
     new TerraformOutput(this, 'partner-api-url', {
       value: `${gatewayUrl}/payments/v1`, description: 'Partners POST /charges with their subscription key and an Idempotency-Key',
     });
-    new TerraformOutput(this, 'set-provider-key', {
+    new TerraformOutput(this, 'set-provider-key', network ? {
+      // The data plane answers on the private endpoint only; Resource Manager still takes a PUT.
+      value: `az rest --method put --url "https://management.azure.com${this.vault.vaultId}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>"}}>`,
+      description: 'Put the provider\'s key in Key Vault through Resource Manager (Key Vault Contributor on the vault; from inside the network, az keyvault secret set works too); it never passes through Terraform',
+    } : {
       value: `az keyvault secret set --vault-name ${this.vault.vaultName} --name psp-api-key --file <file with the key>`,
       description: 'Put the provider\'s key in Key Vault (Key Vault Secrets Officer); it never passes through Terraform',
     });

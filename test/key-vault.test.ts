@@ -80,6 +80,21 @@ describe('KeyVault defaults (SEC-1)', () => {
     expect(warningsOf(stack)).toEqual([]);
   });
 
+  it('with the public endpoint off, denies every other caller and lets Azure\'s trusted services in, unless told not to', () => {
+    const closed = build(true, { publicNetworkAccess: PublicNetworkAccess.DISABLED });
+    expect(vaultOf(closed.tf).network_acls).toEqual({ default_action: 'Deny', bypass: 'AzureServices' });
+    expect(closed.vault.trustedServicesOnly).toBe(true);
+    const sealed = build(true, { publicNetworkAccess: PublicNetworkAccess.DISABLED, allowTrustedServices: false });
+    expect(vaultOf(sealed.tf).network_acls).toEqual({ default_action: 'Deny', bypass: 'None' });
+    expect(sealed.vault.trustedServicesOnly).toBe(false);
+  });
+
+  it('writes no network rules while the public endpoint is on (an open vault keeps what it had)', () => {
+    const open = build(false, { allowTrustedServices: false });
+    expect(vaultOf(open.tf)).not.toHaveProperty('network_acls');
+    expect(open.vault.trustedServicesOnly).toBe(false);
+  });
+
   it('warns when a production vault keeps its public endpoint open, the default (SEC-1)', () => {
     const { tf, stack } = build(true);
     expect(vaultOf(tf).public_network_access_enabled).toBe(true);
@@ -307,6 +322,21 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
       value_from_key_vault: { secret_id: `https://${ref(tf, 'azurerm_key_vault', 'name')}.vault.azure.net/secrets/psp-api-key` },
       depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`],
     });
+  });
+
+  it('fails when the vault\'s public endpoint is off and trusted services are shut out: the gateway\'s control plane could not read it (SEC-1)', () => {
+    const stack = stackOf(false);
+    const slot = vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED, allowTrustedServices: false }).addSecretSlot('psp-api-key');
+    const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: slot }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', path: 'kv-dev/psp-key' });
+    expect(r.message).toContain('Fix: leave allowTrustedServices on (the default) on the vault');
+  });
+
+  it('takes a vault whose public endpoint is off when trusted services get in (the default)', () => {
+    const stack = stackOf(false);
+    const slot = vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED }).addSecretSlot('psp-api-key');
+    new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: slot });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_named_value').secret).toBe(true);
   });
 
   it('grants the gateway\'s system identity Key Vault Secrets User on that one secret', () => {

@@ -83,7 +83,10 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
     });
 
     it(`${name}: tells the team how to set the key outside Terraform`, () => {
-      expect(tf.output?.['set-provider-key'].value).toBe(`az keyvault secret set --vault-name ${ref(tf, 'azurerm_key_vault', 'name')} --name psp-api-key --file <file with the key>`);
+      // prod's vault answers its data plane on the private endpoint only: the key goes in through Resource Manager.
+      expect(tf.output?.['set-provider-key'].value).toBe(name === 'payments-prod'
+        ? `az rest --method put --url "https://management.azure.com${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>"}}>`
+        : `az keyvault secret set --vault-name ${ref(tf, 'azurerm_key_vault', 'name')} --name psp-api-key --file <file with the key>`);
     });
   }
 
@@ -304,23 +307,31 @@ describe('PaymentsStack checks', () => {
     ]);
   });
 
-  it('warns in prod about the vault\'s public endpoint only: the storage account answers on private endpoints (SEC-1, issue 12)', () => {
-    expect(warningsOf(byName('payments-prod').stack)).toEqual([
-      '[SEC-1] payments-prod/vault: publicNetworkAccess = "Enabled": the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments '
-      + 'stand between its secrets and the internet. Fix: give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, '
-      + 'then set publicNetworkAccess to \'Disabled\'.',
-    ]);
+  it('has no public-endpoint warning in prod: the vault and the storage account answer on private endpoints (SEC-1, issue 12)', () => {
+    expect(warningsOf(byName('payments-prod').stack)).toEqual([]);
   });
 
-  it('reaches prod\'s queue and tables through private endpoints in the stack\'s network, from the integrated gateway and the consumer\'s environment', () => {
+  it('turns prod\'s vault public endpoint off, lets the gateway\'s control plane in as a trusted service, and gives the network a private endpoint (SEC-1)', () => {
+    const prod = byName('payments-prod').tf;
+    expect(resourceOf(prod, 'azurerm_key_vault')).toMatchObject({
+      public_network_access_enabled: false, network_acls: { default_action: 'Deny', bypass: 'AzureServices' },
+    });
+    // The named value is read with the gateway's system-assigned identity, the one the exception takes.
+    expect(resourceOf(prod, 'azurerm_api_management').identity).toEqual({ type: 'SystemAssigned' });
+    expect(resourceOf(prod, 'azurerm_api_management_named_value')).not.toHaveProperty('value_from_key_vault.identity_client_id');
+    expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault')).toMatchObject({ public_network_access_enabled: true });
+    expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault')).not.toHaveProperty('network_acls');
+  });
+
+  it('reaches prod\'s queue, tables and vault through private endpoints in the stack\'s network, from the integrated gateway and the consumer\'s environment', () => {
     const prod = byName('payments-prod').tf;
     expect(resourceOf(prod, 'azurerm_storage_account').public_network_access_enabled).toBe(false);
     const endpoints = Object.values(resourcesOf(prod, 'azurerm_private_endpoint')) as { name: string; private_service_connection: { subresource_names: string[] } }[];
     expect(endpoints.map((e) => [e.name, e.private_service_connection.subresource_names])).toEqual([
-      ['pe-strtpprodpayments-queue', ['queue']], ['pe-strtpprodpayments-table', ['table']],
+      ['pe-strtpprodpayments-queue', ['queue']], ['pe-strtpprodpayments-table', ['table']], ['pe-kv-rtp-prod-pay', ['vault']],
     ]);
     expect(Object.values(resourcesOf(prod, 'azurerm_private_dns_zone')).map((z) => z.name).sort())
-      .toEqual(['privatelink.queue.core.windows.net', 'privatelink.table.core.windows.net']);
+      .toEqual(['privatelink.queue.core.windows.net', 'privatelink.table.core.windows.net', 'privatelink.vaultcore.azure.net']);
     expect(resourceOf(prod, 'azurerm_api_management')).toMatchObject({ virtual_network_type: 'External' });
     expect(resourceOf(prod, 'azurerm_virtual_network').address_space).toEqual(['10.40.48.0/20']);
     expect(resourceOf(byName('payments-dev').tf, 'azurerm_storage_account').public_network_access_enabled).toBe(true);

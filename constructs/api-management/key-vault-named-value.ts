@@ -4,6 +4,8 @@ import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-managem
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
+import { PublicNetworkAccess } from '../core/network';
+import { KeyVault } from '../key-vault/key-vault';
 import { KeyVaultSecretSlot } from '../key-vault/key-vault-secret-slot';
 import { IApiGateway, claimOnGateway } from './gateway-reference';
 
@@ -56,6 +58,14 @@ export class KeyVaultNamedValue extends Construct {
       this.grant = props.grant;
     } else {
       secretUri = props.secret.secretUri;
+      const vault = props.secret.vault;
+      if (vault instanceof KeyVault && vault.publicNetworkAccess === PublicNetworkAccess.DISABLED && !vault.trustedServicesOnly) {
+        refuse(this, {
+          lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', given: false,
+          problem: 'API Management reads Key Vault named values from its control plane, which reaches a vault whose public access is off only as a trusted service: the named value would never resolve.',
+          fix: 'leave allowTrustedServices on (the default) on the vault, or give the vault publicNetworkAccess: PublicNetworkAccess.ENABLED.',
+        });
+      }
       this.grant = props.grant ?? props.secret.grantRead(props.gateway.identity, `gateway-${id}`);
     }
     this.namedValue = new ApiManagementNamedValue(this, 'named-value', {

@@ -39,10 +39,13 @@ export class KeyVaultSecretSlot extends Construct {
   public readonly secretId: string;
   /** Versionless identifier, `https://<vault>.vault.azure.net/secrets/<name>`: readers follow rotations. */
   public readonly secretUri: string;
+  /** The vault that holds the secret. */
+  public readonly vault: IKeyVault;
 
   constructor(scope: Construct, id: string, props: KeyVaultSecretSlotProps) {
     super(scope, id);
     this.secretName = checkName(this, 'name', props.name, NAME_RULES.keyVaultSecret);
+    this.vault = props.vault;
     this.secretId = `${props.vault.vaultId}/secrets/${props.name}`;
     this.secret = new ResourceAction(this, 'secret', {
       type: KEY_VAULT_SECRET_TYPE,

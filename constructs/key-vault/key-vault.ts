@@ -97,6 +97,15 @@ export interface KeyVaultProps {
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
   /**
+   * With `publicNetworkAccess: DISABLED`, still let Azure's trusted services in with their
+   * managed identity (`network_acls`: default action Deny, bypass AzureServices). API Management
+   * reads Key Vault named values from its control plane, which reaches a vault with public
+   * access off only this way. Key Vault honours this exception with public access off, and
+   * nothing else from the internet. Ignored while the public endpoint is on.
+   * @default true
+   */
+  readonly allowTrustedServices?: boolean;
+  /**
    * A private endpoint this construct does not create reaches the vault, so
    * `publicNetworkAccess: DISABLED` without {@link KeyVault.addPrivateEndpoint} is accepted.
    * @default false
@@ -126,6 +135,10 @@ export class KeyVault extends KeyVaultBase {
   public readonly vaultName: string;
   public readonly vaultUri: string;
   public readonly production: boolean;
+  /** Whether the public endpoint is on. */
+  public readonly publicNetworkAccess: PublicNetworkAccess;
+  /** Public access is off, and Azure's trusted services still get in (`allowTrustedServices`). */
+  public readonly trustedServicesOnly: boolean;
   private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: KeyVaultProps) {
@@ -148,6 +161,8 @@ export class KeyVault extends KeyVaultBase {
         fix: 'give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, then set publicNetworkAccess to \'Disabled\'.',
       });
     }
+    this.publicNetworkAccess = publicNetworkAccess;
+    this.trustedServicesOnly = publicNetworkAccess === PublicNetworkAccess.DISABLED && (props.allowTrustedServices ?? true);
     const purgeProtection = props.purgeProtection ?? this.production;
     if (this.production && !purgeProtection) {
       warn(this, {
@@ -167,6 +182,11 @@ export class KeyVault extends KeyVaultBase {
       softDeleteRetentionDays: retention,
       purgeProtectionEnabled: purgeProtection,
       publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
+      // Written only with the public endpoint off: Azure ignores these rules otherwise, and an
+      // open vault keeps the configuration it had.
+      ...(publicNetworkAccess === PublicNetworkAccess.DISABLED
+        ? { networkAcls: { defaultAction: 'Deny', bypass: this.trustedServicesOnly ? 'AzureServices' : 'None' } }
+        : {}),
     });
     Production.protectFromDestroy(this.vault, this.production);
     this.vaultId = this.vault.id;
