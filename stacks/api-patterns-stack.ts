@@ -12,7 +12,8 @@ import { refuse, requireEmail, warn } from '../constructs/core/validation';
 import { ApplicationInsights } from '../constructs/functions/application-insights';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
 import { FunctionAlerts } from '../constructs/functions/function-alerts';
-import { StorageAccount } from '../constructs/storage/storage-account';
+import { SubnetPurpose } from '../constructs/network/subnet-purpose';
+import { StorageAccount, StorageService } from '../constructs/storage/storage-account';
 import { StackDefinition } from './stack-definition';
 import { WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
@@ -31,9 +32,10 @@ export interface ApiPatternsFunctionSettings {
 /** The storage account of the API-patterns stack. */
 export interface ApiPatternsStorageSettings {
   /**
-   * Public endpoint (TLS, Entra ID only). The function app has no VNet integration, so its host
-   * reaches storage over the public endpoint: `Disabled` needs the private network first.
-   * @default PublicNetworkAccess.ENABLED
+   * Public endpoint (TLS, Entra ID only). On the environment's private network the function app
+   * is VNet-integrated and reaches blob, queue and table through private endpoints, so the
+   * public endpoint is off; without one the host needs it.
+   * @default DISABLED on the private network, ENABLED without it
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
 }
@@ -48,7 +50,7 @@ export interface ApiPatternsSettings {
   readonly entraApplicationId: string;
   /** @default - the defaults of FlexFunctionApp */
   readonly functionApp?: ApiPatternsFunctionSettings;
-  /** @default - a public endpoint (see ApiPatternsStorageSettings) */
+  /** @default - see ApiPatternsStorageSettings */
   readonly storage?: ApiPatternsStorageSettings;
   /** Gateway calls per subscription per 60 s (GW-1). @default 60 */
   readonly callsPerMinute?: number;
@@ -103,8 +105,13 @@ export class ApiPatternsStack extends AzureStack {
     const location = props.location;
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'patterns', logRetentionDays: props.logRetentionDays,
+      // The function app integrated into the network, its storage reached there through private
+      // endpoints (docs/network.md). The gateway calls the app's public, Entra-protected host.
+      ...(props.network ? {
+        network: { settings: props.network, block: API_PATTERNS_NETWORK_BLOCK, purposes: [SubnetPurpose.FUNCTIONS, SubnetPurpose.PRIVATE_ENDPOINTS] },
+      } : {}),
     });
-    const { resourceGroupName, logs } = foundation;
+    const { resourceGroupName, logs, network } = foundation;
     if (props.entraApplicationId === PLACEHOLDER_APPLICATION_ID) {
       const finding = {
         lesson: 'RELEASE' as const, setting: 'apiPatterns.entraApplicationId', given: props.entraApplicationId,
@@ -121,8 +128,12 @@ export class ApiPatternsStack extends AzureStack {
     this.storage = new StorageAccount(this, 'storage', {
       name: `st${prefix.replace(/[^a-z0-9]/g, '')}patterns`.slice(0, 24),
       resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
-      publicNetworkAccess: props.storage?.publicNetworkAccess ?? PublicNetworkAccess.ENABLED,
+      publicNetworkAccess: props.storage?.publicNetworkAccess ?? (network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED),
     });
+    // The host's leases, keys and package (blob), its queue triggers (queue) and the patterns' tables.
+    const storageEndpoints = network
+      ? [StorageService.BLOB, StorageService.QUEUE, StorageService.TABLE].map((service) => this.storage.addPrivateEndpoint(network, service))
+      : [];
     // The two primitives the patterns need, insert-if-absent and compare-and-swap, on tables (PAY-1).
     for (const table of ['idempotency', 'webhookinbox', 'ledger']) this.storage.addTable(table);
     for (const queue of ['outbox', 'async-work']) this.storage.addQueue(queue, { poisonQueue: true });
@@ -141,12 +152,16 @@ export class ApiPatternsStack extends AzureStack {
       ...(fn.maximumInstanceCount !== undefined ? { maximumInstanceCount: fn.maximumInstanceCount } : {}),
       ...(fn.instanceMemoryMb !== undefined ? { instanceMemoryMb: fn.instanceMemoryMb } : {}),
       ...(fn.alwaysReadyHttpInstances ? { alwaysReady: [{ name: 'http', instanceCount: fn.alwaysReadyHttpInstances }] } : {}),
+      ...(network ? { subnet: network.subnetFor(SubnetPurpose.FUNCTIONS) } : {}),
       appSettings: {
         STORAGE_TABLE_ENDPOINT: `https://${this.storage.accountName}.table.core.windows.net`,
         STORAGE_QUEUE_ENDPOINT: `https://${this.storage.accountName}.queue.core.windows.net`,
         LARGE_RESPONSES_CONTAINER: 'large-responses',
       },
     });
+
+    // The host starts on its first deploy: after the endpoints and their DNS records exist.
+    for (const endpoint of storageEndpoints) endpoint.applyBefore(this.functionApp.site);
 
     this.gateway = foundation.apiGateway(props.apiManagement);
     this.api = new FunctionApi(this, 'api', {
@@ -190,6 +205,9 @@ export class ApiPatternsStack extends AzureStack {
     });
   }
 }
+
+/** The API-patterns stack's sixteenth of the environment's range (see docs/network.md). */
+const API_PATTERNS_NETWORK_BLOCK = 2;
 
 /** The API-patterns stack in the app's registry: section `apiPatterns` of each environment. */
 export const API_PATTERNS_STACK: StackDefinition<ApiPatternsSettings> = {

@@ -75,7 +75,11 @@ describe('ApiPatternsStack function app', () => {
         ['Storage Table Data Contributor', account, principal],
       ]);
       for (const [id] of assignments) expect(siteOf(tf).depends_on).toContain(`azurerm_role_assignment.${id}`);
-      expect(siteOf(tf).depends_on).toHaveLength(4);
+      // And in prod after the blob, queue and table endpoints it reaches its storage through.
+      const endpoints = Object.keys(resourcesOf(tf, 'azurerm_private_endpoint')).map((id) => `azurerm_private_endpoint.${id}`);
+      expect(endpoints).toHaveLength(name === 'api-patterns-prod' ? 3 : 0);
+      for (const endpoint of endpoints) expect(siteOf(tf).depends_on).toContain(endpoint);
+      expect(siteOf(tf).depends_on).toHaveLength(4 + endpoints.length);
     });
 
     it(`${name}: deploys from its own container with the user-assigned identity, .NET 8 isolated, HTTPS only`, () => {
@@ -233,6 +237,28 @@ describe('ApiPatternsStack checks', () => {
 
   it('has no placeholder warning in prod', () => {
     expect(warningsOf(byName('api-patterns-prod').stack).filter((w) => w.startsWith('[RELEASE]'))).toEqual([]);
+  });
+
+  it('has no warning at all in prod: the host storage answers on private endpoints only (SEC-1, issue 12)', () => {
+    expect(warningsOf(byName('api-patterns-prod').stack)).toEqual([]);
+  });
+
+  it('integrates prod\'s function app into its subnet and reaches blob, queue and table through private endpoints in the stack\'s block', () => {
+    const prod = byName('api-patterns-prod').tf;
+    expect(resourceOf(prod, 'azurerm_virtual_network').address_space).toEqual(['10.40.32.0/20']);
+    const subnets = Object.values(resourcesOf(prod, 'azurerm_subnet')).map((s) => [s.name, s.address_prefixes, (s.delegation as { service_delegation: { name: string } }[] | undefined)?.[0]?.service_delegation.name]);
+    expect(subnets).toEqual([
+      ['snet-functions', ['10.40.34.64/26'], 'Microsoft.App/environments'],
+      ['snet-private-endpoints', ['10.40.34.128/26'], undefined],
+    ]);
+    const site = resourceOf(prod, 'azapi_resource', 'function-app/site') as { body: { properties: { virtualNetworkSubnetId?: string } } };
+    expect(site.body.properties.virtualNetworkSubnetId).toMatch(/^\$\{azurerm_subnet_network_security_group_association\.network_nsg-association-functions_[0-9A-F]{8}\.subnet_id\}$/);
+    expect(resourceOf(prod, 'azurerm_storage_account').public_network_access_enabled).toBe(false);
+    const endpoints = Object.values(resourcesOf(prod, 'azurerm_private_endpoint')) as { name: string; private_service_connection: { subresource_names: string[] } }[];
+    expect(endpoints.map((e) => e.private_service_connection.subresource_names[0]).sort()).toEqual(['blob', 'queue', 'table']);
+    const dev = byName('api-patterns-dev').tf;
+    expect(resourcesOf(dev, 'azurerm_virtual_network')).toEqual({});
+    expect(resourceOf(dev, 'azurerm_storage_account').public_network_access_enabled).toBe(true);
   });
 
   it('writes the lessons report of each stack without errors or warnings, the 13 routes and the host checked', () => {

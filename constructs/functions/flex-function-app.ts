@@ -80,8 +80,8 @@ export interface FlexFunctionAppProps {
    * VNet integration (`virtualNetworkSubnetId`): the app's outbound traffic, host storage
    * included, goes into this subnet's network (`SubnetPurpose.FUNCTIONS`, delegated to
    * `Microsoft.App/environments`). With it, host storage whose public endpoint is off is accepted
-   * when the account has blob, queue and table endpoints in that network. Deploying code through
-   * a private network is not verified here (docs/network.md).
+   * when the account has blob, queue and table endpoints in that network (Microsoft's Flex
+   * quickstart templates deploy the same way with `azd`; not verified here, docs/network.md).
    * @default - no VNet integration
    */
   readonly subnet?: ISubnet;
