@@ -76,6 +76,18 @@ describe('ManagedRedis in production', () => {
     expect(cache.lifecycle?.replace_triggered_by).toEqual([`terraform_data.${guardId}`]);
   });
 
+  it('synthesizes with its validations on a machine without Terraform: the guard spawns no `terraform version`', () => {
+    const { stack: s } = build(true, { privateEndpointManagedElsewhere: true });
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      // cdktf's DataResource ran `terraform version` in a validation and failed the synth here.
+      expect(() => Testing.fullSynth(s)).not.toThrow();
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
   it('records the configured clustering policy in the guard', () => {
     const { stack: s } = build(true, { clusteringPolicy: RedisClusteringPolicy.ENTERPRISE_CLUSTER });
     const out = synth(s);

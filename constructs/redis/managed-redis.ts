@@ -1,10 +1,10 @@
-import { DataResource } from 'cdktf';
 import { Construct } from 'constructs';
 import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { Production } from '../core/production';
+import { ReplacementTrigger } from '../core/replacement-trigger';
 import { Suppressions } from '../core/suppressions';
 import { refuse, warn } from '../core/validation';
 import { IPlatformNetwork } from '../network/platform-network';
@@ -244,9 +244,9 @@ export class ManagedRedis extends ManagedRedisBase {
       // azurerm deletes and re-creates the database when the clustering policy changes, which
       // prevent_destroy does not see: a change of the guard's input replaces the cache instead,
       // and prevent_destroy refuses that at plan.
-      const guard = new DataResource(this, 'clustering-guard', { input: { clusteringPolicy: props.clusteringPolicy } });
+      const guard = new ReplacementTrigger(this, 'clustering-guard', { input: { clusteringPolicy: props.clusteringPolicy } });
       // A string, not the construct: cdktf 0.21 writes a construct as "${terraform_data.x}", which Terraform refuses here.
-      this.cache.lifecycle = { ...this.cache.lifecycle, replaceTriggeredBy: [`${guard.terraformResourceType}.${guard.friendlyUniqueId}`] };
+      this.cache.lifecycle = { ...this.cache.lifecycle, replaceTriggeredBy: [guard.address] };
     }
     if (accessKeysEnabled && !this.production) {
       // Warned above; the stack's SEC-1 access-key rule would otherwise fail the synth of a
