@@ -161,14 +161,23 @@ export class LessonsCheck implements IAspect {
   }
 }
 
+/**
+ * A resource as the rules see it. Its attributes are resolved when a rule first reads them: most
+ * resources have no rule for their type, and resolving every one was most of the check's time.
+ */
 function asRuleResource(stack: TerraformStack, resource: TerraformResource): RuleResource {
-  const json = resolveIn(stack, resource.toTerraform()) as { resource?: Record<string, Record<string, Record<string, unknown>>> };
-  const attributes = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0] ?? {};
+  let attributes: { [name: string]: unknown } | undefined;
   return {
     type: resource.terraformResourceType,
     address: `${resource.terraformResourceType}.${resource.friendlyUniqueId}`,
     path: resource.node.path,
-    attributes,
+    get attributes() {
+      if (attributes === undefined) {
+        const json = resolveIn(stack, resource.toTerraform()) as { resource?: Record<string, Record<string, Record<string, unknown>>> };
+        attributes = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0] ?? {};
+      }
+      return attributes;
+    },
     construct: resource,
   };
 }
