@@ -8,7 +8,7 @@
  * `cdktf synth`), is printed beside it for reference.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -49,6 +49,13 @@ for (let i = 0; i < RUNS; i += 1) {
   synth.push(measure(['dist/src/main.js'], out));
   viaTsx.push(measure(['--require', 'tsx/cjs', 'src/main.ts'], out));
 }
+// The size of the job: stacks and resources synthesized (the floor stays the same as they grow).
+const stacksDir = join(scratch, 'out', 'stacks');
+const stackNames = readdirSync(stacksDir);
+const resourceCount = stackNames.reduce((n, name) => {
+  const tf = JSON.parse(readFileSync(join(stacksDir, name, 'cdk.tf.json'), 'utf8')) as { resource?: Record<string, Record<string, unknown>> };
+  return n + Object.values(tf.resource ?? {}).reduce((m, byId) => m + Object.keys(byId).length, 0);
+}, 0);
 rmSync(scratch, { recursive: true, force: true });
 const f = summarize(floor);
 const s = summarize(synth);
@@ -62,6 +69,7 @@ process.stdout.write([
   row("floor: require('cdktf')", f),
   row('synth: every stack, every env', s),
   row('same, through tsx (npm run synth)', t),
+  `${stackNames.length} stacks, ${resourceCount} resources: ${(((s.median - f.median) / stackNames.length) * 1000).toFixed(0)} ms per stack above the floor, ${(((s.median - f.median) / resourceCount) * 1000).toFixed(2)} ms per resource`,
   `ratio ${ratio.toFixed(2)}x the floor (target <= 3x): ${ratio <= 3 ? 'ok' : 'OVER'}; peak ${s.peakMb.toFixed(0)} MB (target < 250 MB): ${s.peakMb < 250 ? 'ok' : 'OVER'}`,
   '',
 ].join('\n'));
