@@ -63,7 +63,7 @@ export { IContainerAppsEnvironment, IContainerRegistry, ResolvedScale } from '..
 export {
   ContainerAppsEnvironment, ContainerAppsEnvironmentAttributes, ContainerAppsEnvironmentProps,
 } from '../constructs/container-apps/container-apps-environment';
-export { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
+export { ContainerRegistry, ContainerRegistryAttributes, ContainerRegistrySku } from '../constructs/container-apps/container-registry';
 export { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
 export { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
 export { IngressOptions, IngressTraffic, IngressTransport, ResolvedIngress } from '../constructs/container-apps/ingress';

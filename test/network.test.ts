@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
+import { ContainerRegistry, ContainerRegistrySku } from '../constructs/container-apps/container-registry';
 import { ContainerService } from '../constructs/container-apps/container-service';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
@@ -181,6 +182,29 @@ describe('PrivateEndpoint', () => {
     });
     expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.vaultcore.azure.net');
   });
+
+  it('gives a shared Premium registry an endpoint in the network, on its registry sub-resource and privatelink.azurecr.io', () => {
+    const stack = testStack();
+    const registryId = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ContainerRegistry/registries/crShared';
+    const registry = ContainerRegistry.fromExisting(stack, 'registry', { name: 'crShared', resourceGroupName: 'rg-shared', registryId, sku: ContainerRegistrySku.PREMIUM });
+    registry.addPrivateEndpoint(network(stack));
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_private_endpoint')).toMatchObject({
+      name: 'pe-crshared', private_service_connection: { subresource_names: ['registry'], private_connection_resource_id: registryId },
+    });
+    expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.azurecr.io');
+  });
+
+  for (const sku of [undefined, ContainerRegistrySku.BASIC, ContainerRegistrySku.STANDARD]) {
+    it(`fails when a registry not declared Premium gets a private endpoint (${sku ?? 'tier not given'})`, () => {
+      const stack = testStack();
+      const registry = ContainerRegistry.fromExisting(stack, 'registry', { name: 'crshared', resourceGroupName: 'rg-shared', registryId: '/acr', ...(sku ? { sku } : {}) });
+      const r = refusalOf(() => registry.addPrivateEndpoint(network(stack)));
+      expect(r).toMatchObject({ lesson: 'AZURE', setting: 'sku', path: 'test/registry' });
+      expect(r.message).toContain('only a Premium registry takes private endpoints');
+      expect(r.message).toContain('Fix: check the registry\'s tier with its owner');
+    });
+  }
 
   it('fails when the service has no sub-resource by that name', () => {
     const stack = testStack();

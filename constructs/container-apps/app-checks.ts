@@ -10,6 +10,8 @@ import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import type { IngressTransport } from './ingress';
+import type { IPlatformNetwork } from '../network/platform-network';
+import type { PrivateEndpoint } from '../network/private-endpoint';
 
 // The checks and building blocks every Container App construct of this library shares
 // (DualIngressContainerApp, ContainerService). Each function refuses or warns on the scope it
@@ -26,6 +28,12 @@ export interface IContainerRegistry extends IConstruct {
    * construct id `id` (default: the principal's grant key).
    */
   grantPull(principal: IPrincipal, id?: string): Grant;
+  /**
+   * A private endpoint for the registry (`registry` sub-resource, `privatelink.azurecr.io`) in
+   * `network`, so the environments there pull through it: for a Premium registry only (refused
+   * otherwise). The registry's own public access stays as its owner set it.
+   */
+  addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint;
 }
 
 /** Where the apps run: a Container Apps environment and its resource group and region. */

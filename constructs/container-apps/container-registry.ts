@@ -5,7 +5,18 @@ import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal, grantKeyOf } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
+import { PublicNetworkAccess } from '../core/network';
+import { IPlatformNetwork } from '../network/platform-network';
+import { PrivateAccess } from '../network/private-access';
+import { PrivateEndpoint } from '../network/private-endpoint';
 import { IContainerRegistry } from './app-checks';
+
+/** The service tier of a registry: only Premium takes private endpoints. */
+export enum ContainerRegistrySku {
+  BASIC = 'Basic',
+  STANDARD = 'Standard',
+  PREMIUM = 'Premium',
+}
 
 /** What `ContainerRegistry.fromExisting` needs to know about a registry. */
 export interface ContainerRegistryAttributes {
@@ -23,6 +34,12 @@ export interface ContainerRegistryAttributes {
    * @default `<name>.azurecr.io`
    */
   readonly loginServer?: string;
+  /**
+   * The registry's tier, as its owner set it. Only a Premium registry takes private endpoints, so
+   * `addPrivateEndpoint` is refused unless this says Premium.
+   * @default - not known
+   */
+  readonly sku?: ContainerRegistrySku;
 }
 
 /** Azure Container Registry references: registries are shared, so this library never creates one. */
@@ -41,9 +58,12 @@ export class ContainerRegistry {
 class ImportedContainerRegistry extends Construct implements IContainerRegistry {
   public readonly loginServer: string;
   public readonly registryId: string;
+  private readonly sku?: ContainerRegistrySku;
+  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, attributes: ContainerRegistryAttributes) {
     super(scope, id);
+    this.sku = attributes.sku;
     if (!Token.isUnresolved(attributes.name) && !/^[A-Za-z0-9]{5,50}$/.test(attributes.name)) {
       refuse(this, {
         lesson: 'AZURE', setting: 'name', given: attributes.name,
@@ -54,6 +74,22 @@ class ImportedContainerRegistry extends Construct implements IContainerRegistry 
     this.registryId = attributes.registryId ?? new DataAzurermContainerRegistry(this, 'lookup', {
       name: attributes.name, resourceGroupName: attributes.resourceGroupName,
     }).id;
+    // The owner keeps its public endpoint (or not): nothing here can turn it off.
+    this.privateAccess = new PrivateAccess(this, {
+      name: attributes.name.toLowerCase(), targetResourceId: this.registryId, targetResourceType: 'Microsoft.ContainerRegistry/registries',
+      publicNetworkAccess: PublicNetworkAccess.ENABLED,
+    });
+  }
+
+  public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
+    if (this.sku !== ContainerRegistrySku.PREMIUM) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'sku', given: this.sku,
+        problem: 'only a Premium registry takes private endpoints: Azure refuses the endpoint of a Basic or Standard one at apply.',
+        fix: 'check the registry\'s tier with its owner (az acr show --name <registry> --query sku.name) and declare sku: ContainerRegistrySku.PREMIUM, or leave the pulls on its public endpoint.',
+      });
+    }
+    return this.privateAccess.add(network, 'registry');
   }
 
   public grantPull(principal: IPrincipal, id?: string): Grant {
