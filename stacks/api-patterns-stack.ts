@@ -160,7 +160,8 @@ export class ApiPatternsStack extends AzureStack {
       },
     });
 
-    // The host starts on its first deploy: after the endpoints and their DNS records exist.
+    // The site (its VNet integration, or its first start) waits for the endpoints, whose zone
+    // groups write the DNS records; the zones' links to the network are not waited for.
     for (const endpoint of storageEndpoints) endpoint.applyBefore(this.functionApp.site);
 
     this.gateway = foundation.apiGateway(props.apiManagement);

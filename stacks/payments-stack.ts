@@ -255,8 +255,8 @@ export class PaymentsStack extends AzureStack {
     });
     new TerraformOutput(this, 'set-provider-key', network ? {
       // The data plane answers on the private endpoint only; Resource Manager still takes a PUT.
-      value: `az rest --method put --url "https://management.azure.com${this.vault.vaultId}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>"}}>`,
-      description: 'Put the provider\'s key in Key Vault through Resource Manager (Key Vault Contributor on the vault; from inside the network, az keyvault secret set works too); it never passes through Terraform',
+      value: `az rest --method put --url "https://management.azure.com${this.vault.vaultId}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>","contentType":"text/plain"}}>`,
+      description: 'Put the provider\'s key in Key Vault through Resource Manager (a role with Microsoft.KeyVault/vaults/secrets/write on the vault; from inside the network, az keyvault secret set works too); it never passes through Terraform',
     } : {
       value: `az keyvault secret set --vault-name ${this.vault.vaultName} --name psp-api-key --file <file with the key>`,
       description: 'Put the provider\'s key in Key Vault (Key Vault Secrets Officer); it never passes through Terraform',

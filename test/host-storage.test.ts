@@ -100,6 +100,12 @@ describe('FlexFunctionApp host storage and zones', () => {
     expect(r.message).toBe('[SEC-1] fn-prod/app: storage.publicNetworkAccess = "Disabled": the app has no VNet integration, so its host cannot reach storage without a public endpoint: it would never start. Fix: give the app a subnet (SubnetPurpose.FUNCTIONS) and the account blob, queue and table private endpoints in its network, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).');
   });
 
+  it('fails when the host storage admits only trusted services: the host is not one, and without VNet integration never starts (SEC-1)', () => {
+    const r = refusalOf(() => build(true, { publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'fn-prod/app', setting: 'storage.trustedServicesOnly' });
+    expect(r.message).toContain('the account\'s firewall admits only Azure\'s trusted services, and the app\'s host is none');
+  });
+
   it('warns when a zone-redundant app keeps its host storage in one zone', () => {
     const { stack } = build(false, { replication: StorageReplication.LRS }, { zoneRedundant: true });
     expect(warningsOf(stack)).toEqual([

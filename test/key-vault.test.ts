@@ -89,9 +89,9 @@ describe('KeyVault defaults (SEC-1)', () => {
     expect(sealed.vault.trustedServicesOnly).toBe(false);
   });
 
-  it('writes no network rules while the public endpoint is on (an open vault keeps what it had)', () => {
+  it('writes an open firewall while the public endpoint is on, so a vault opened again stops denying (azurerm computes network_acls)', () => {
     const open = build(false, { allowTrustedServices: false });
-    expect(vaultOf(open.tf)).not.toHaveProperty('network_acls');
+    expect(vaultOf(open.tf).network_acls).toEqual({ default_action: 'Allow', bypass: 'AzureServices' });
     expect(open.vault.trustedServicesOnly).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
@@ -6,6 +6,7 @@ import { ContainerAppsEnvironment } from '../constructs/container-apps/container
 import { ContainerRegistry, ContainerRegistrySku } from '../constructs/container-apps/container-registry';
 import { ContainerService } from '../constructs/container-apps/container-service';
 import { AzureStack } from '../constructs/core/azure-stack';
+import { resolveIn } from '../constructs/core/claims';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
@@ -193,6 +194,16 @@ describe('PrivateEndpoint', () => {
       name: 'pe-crshared', private_service_connection: { subresource_names: ['registry'], private_connection_resource_id: registryId },
     });
     expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.azurecr.io');
+  });
+
+  it('keeps a registry name given as a token intact in the endpoint name and login server (lowered by Terraform)', () => {
+    const stack = testStack();
+    const name = new TerraformVariable(stack, 'registry-name', { type: 'string' }).stringValue;
+    const registry = ContainerRegistry.fromExisting(stack, 'registry', { name, resourceGroupName: 'rg-shared', registryId: '/acr', sku: ContainerRegistrySku.PREMIUM });
+    registry.addPrivateEndpoint(network(stack));
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_private_endpoint').name).toBe('pe-${lower(var.registry-name)}');
+    expect(String(resolveIn(stack, registry.loginServer))).toBe('${lower(var.registry-name)}.azurecr.io');
   });
 
   for (const sku of [undefined, ContainerRegistrySku.BASIC, ContainerRegistrySku.STANDARD]) {

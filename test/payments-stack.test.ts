@@ -85,7 +85,7 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
     it(`${name}: tells the team how to set the key outside Terraform`, () => {
       // prod's vault answers its data plane on the private endpoint only: the key goes in through Resource Manager.
       expect(tf.output?.['set-provider-key'].value).toBe(name === 'payments-prod'
-        ? `az rest --method put --url "https://management.azure.com${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>"}}>`
+        ? `az rest --method put --url "https://management.azure.com${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>","contentType":"text/plain"}}>`
         : `az keyvault secret set --vault-name ${ref(tf, 'azurerm_key_vault', 'name')} --name psp-api-key --file <file with the key>`);
     });
   }
@@ -320,7 +320,7 @@ describe('PaymentsStack checks', () => {
     expect(resourceOf(prod, 'azurerm_api_management').identity).toEqual({ type: 'SystemAssigned' });
     expect(resourceOf(prod, 'azurerm_api_management_named_value')).not.toHaveProperty('value_from_key_vault.identity_client_id');
     expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault')).toMatchObject({ public_network_access_enabled: true });
-    expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault')).not.toHaveProperty('network_acls');
+    expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault').network_acls).toEqual({ default_action: 'Allow', bypass: 'AzureServices' });
   });
 
   it('reaches prod\'s queue, tables and vault through private endpoints in the stack\'s network, from the integrated gateway and the consumer\'s environment', () => {

@@ -112,8 +112,10 @@ describe('StorageAccount defaults', () => {
     expect(warningsOf(stack)).toEqual([]);
   });
 
-  it('writes no firewall by default', () => {
-    expect(resourceOf(synth(account(devStack()).stack), 'azurerm_storage_account').network_rules).toBeUndefined();
+  it('always writes its firewall, so one turned off takes effect: open by default, Deny when the endpoint is off', () => {
+    // azurerm computes network_rules: a block the configuration stopped writing would stay Deny in Azure.
+    expect(resourceOf(synth(account(devStack()).stack), 'azurerm_storage_account').network_rules).toEqual({ default_action: 'Allow', bypass: ['AzureServices'] });
+    expect(resourceOf(synth(account().stack), 'azurerm_storage_account').network_rules).toEqual({ default_action: 'Deny', bypass: ['AzureServices'] });
   });
 
   it('fails when trusted services are asked for on an account whose public endpoint is off', () => {

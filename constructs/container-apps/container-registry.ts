@@ -1,4 +1,4 @@
-import { Token } from 'cdktf';
+import { Fn, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
 import { refuse } from '../core/validation';
@@ -70,13 +70,15 @@ class ImportedContainerRegistry extends Construct implements IContainerRegistry 
         problem: 'Azure Container Registry names are 5-50 letters and digits.', fix: 'give the registry name, e.g. crshared.',
       });
     }
-    this.loginServer = attributes.loginServer ?? `${attributes.name.toLowerCase()}.azurecr.io`;
+    // A name given as a token is lowered by Terraform: lowering the token's text would break it.
+    const lowerName = Token.isUnresolved(attributes.name) ? Fn.lower(attributes.name) : attributes.name.toLowerCase();
+    this.loginServer = attributes.loginServer ?? `${lowerName}.azurecr.io`;
     this.registryId = attributes.registryId ?? new DataAzurermContainerRegistry(this, 'lookup', {
       name: attributes.name, resourceGroupName: attributes.resourceGroupName,
     }).id;
     // The owner keeps its public endpoint (or not): nothing here can turn it off.
     this.privateAccess = new PrivateAccess(this, {
-      name: attributes.name.toLowerCase(), targetResourceId: this.registryId, targetResourceType: 'Microsoft.ContainerRegistry/registries',
+      name: lowerName, targetResourceId: this.registryId, targetResourceType: 'Microsoft.ContainerRegistry/registries',
       publicNetworkAccess: PublicNetworkAccess.ENABLED,
     });
   }

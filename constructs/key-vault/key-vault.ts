@@ -101,7 +101,8 @@ export interface KeyVaultProps {
    * managed identity (`network_acls`: default action Deny, bypass AzureServices). API Management
    * reads Key Vault named values from its control plane, which reaches a vault with public
    * access off only this way. Key Vault honours this exception with public access off, and
-   * nothing else from the internet. Ignored while the public endpoint is on.
+   * nothing else from the internet. While the public endpoint is on, the firewall allows every
+   * network and this changes nothing.
    * @default true
    */
   readonly allowTrustedServices?: boolean;
@@ -182,11 +183,11 @@ export class KeyVault extends KeyVaultBase {
       softDeleteRetentionDays: retention,
       purgeProtectionEnabled: purgeProtection,
       publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
-      // Written only with the public endpoint off: Azure ignores these rules otherwise, and an
-      // open vault keeps the configuration it had.
-      ...(publicNetworkAccess === PublicNetworkAccess.DISABLED
-        ? { networkAcls: { defaultAction: 'Deny', bypass: this.trustedServicesOnly ? 'AzureServices' : 'None' } }
-        : {}),
+      // Always written: azurerm keeps a firewall the configuration stops writing (the block is
+      // computed), so a vault opened again would go on denying every caller.
+      networkAcls: publicNetworkAccess === PublicNetworkAccess.DISABLED
+        ? { defaultAction: 'Deny', bypass: this.trustedServicesOnly ? 'AzureServices' : 'None' }
+        : { defaultAction: 'Allow', bypass: 'AzureServices' },
     });
     Production.protectFromDestroy(this.vault, this.production);
     this.vaultId = this.vault.id;

@@ -168,7 +168,7 @@ export interface StorageAccountProps {
    * in with their managed identity (`bypass = AzureServices`). For an account only Event Grid
    * reaches from outside (dead letters, queue deliveries): Event Grid cannot use a private
    * endpoint, and Azure lets it through the firewall with the topic's system-assigned identity.
-   * Not with `publicNetworkAccess: DISABLED`, where Azure honours no firewall exception.
+   * Not with `publicNetworkAccess: DISABLED`, which is for private endpoints only.
    * @default false: the public endpoint, when on, answers every network (Entra ID still required)
    */
   readonly trustedServicesOnly?: boolean;
@@ -243,7 +243,7 @@ export class StorageAccount extends StorageAccountBase {
     if (trustedServicesOnly && publicNetworkAccess === PublicNetworkAccess.DISABLED) {
       refuse(this, {
         lesson: 'SEC-1', setting: 'trustedServicesOnly', given: true,
-        problem: 'with publicNetworkAccess Disabled the account answers on private endpoints only, and Azure honours no firewall exception: no trusted service gets in.',
+        problem: 'with publicNetworkAccess Disabled the account answers on private endpoints only: Azure documents trusted-service access for an enabled endpoint behind a Deny firewall, not for a disabled one.',
         fix: 'give publicNetworkAccess: PublicNetworkAccess.ENABLED with trustedServicesOnly: true (the firewall then admits only trusted services), or drop trustedServicesOnly.',
       });
     }
@@ -277,7 +277,13 @@ export class StorageAccount extends StorageAccountBase {
       localUserEnabled: false,
       crossTenantReplicationEnabled: false,
       publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
-      ...(this.trustedServicesOnly ? { networkRules: { defaultAction: 'Deny', bypass: ['AzureServices'] } } : {}),
+      // Always written: azurerm keeps a firewall the configuration stops writing (the block is
+      // computed), so an account opened again would go on denying every caller. Azure's default
+      // bypass (AzureServices) stays: trusted services still need a role on the data.
+      networkRules: {
+        defaultAction: publicNetworkAccess === PublicNetworkAccess.DISABLED || this.trustedServicesOnly ? 'Deny' : 'Allow',
+        bypass: ['AzureServices'],
+      },
       // A blob or container deleted by mistake (or by a bad deployment) can be restored.
       blobProperties: {
         deleteRetentionPolicy: { days: softDeleteDays },
