@@ -160,8 +160,8 @@ export class ApiPatternsStack extends AzureStack {
       },
     });
 
-    // The site (its VNet integration, or its first start) waits for the endpoints, whose zone
-    // groups write the DNS records; the zones' links to the network are not waited for.
+    // The site (its VNet integration, or its first start) waits for the endpoints, their DNS
+    // records and the zones' links to the network.
     for (const endpoint of storageEndpoints) endpoint.applyBefore(this.functionApp.site);
 
     this.gateway = foundation.apiGateway(props.apiManagement);

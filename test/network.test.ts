@@ -184,6 +184,16 @@ describe('PrivateEndpoint', () => {
     expect(resourceOf(tf, 'azurerm_private_dns_zone').name).toBe('privatelink.vaultcore.azure.net');
   });
 
+  it('waits for the zone\'s link to the network, so what waits for the endpoint resolves its private address', () => {
+    const stack = testStack();
+    new PrivateEndpoint(stack, 'pe', {
+      network: network(stack), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
+    });
+    const tf = synth(stack);
+    const [linkId] = Object.keys(resourcesOf(tf, 'azurerm_private_dns_zone_virtual_network_link'));
+    expect(resourceOf(tf, 'azurerm_private_endpoint').depends_on).toEqual([`azurerm_private_dns_zone_virtual_network_link.${linkId}`]);
+  });
+
   it('gives a shared Premium registry an endpoint in the network, on its registry sub-resource and privatelink.azurecr.io', () => {
     const stack = testStack();
     const registryId = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ContainerRegistry/registries/crShared';

@@ -94,6 +94,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
   public readonly location: string;
   private readonly subnets = new Map<SubnetPurpose, ISubnet>();
   private readonly zones = new Map<string, PrivateDnsZone>();
+  private readonly zoneLinks = new Map<string, PrivateDnsZoneVirtualNetworkLink>();
 
   constructor(scope: Construct, id: string, props: PlatformNetworkProps) {
     super(scope, id);
@@ -152,7 +153,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
     if (!zone) {
       const id = zoneName.replace(/\./g, '-');
       zone = new PrivateDnsZone(this, `zone-${id}`, { name: zoneName, resourceGroupName: this.resourceGroupName });
-      new PrivateDnsZoneVirtualNetworkLink(this, `zone-link-${id}`, {
+      const link = new PrivateDnsZoneVirtualNetworkLink(this, `zone-link-${id}`, {
         name: 'to-vnet',
         resourceGroupName: this.resourceGroupName,
         privateDnsZoneName: zone.name,
@@ -160,8 +161,18 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
         registrationEnabled: false,
       });
       this.zones.set(zoneName, zone);
+      this.zoneLinks.set(zoneName, link);
     }
     return zone.id;
+  }
+
+  /**
+   * The Terraform address of the link between the zone `zoneName` and this network (created by
+   * {@link PlatformNetwork.privateDnsZoneId}): what resolves the zone's records inside the network.
+   */
+  public privateDnsZoneLinkAddress(zoneName: string): string | undefined {
+    const link = this.zoneLinks.get(zoneName);
+    return link ? `${link.terraformResourceType}.${link.friendlyUniqueId}` : undefined;
   }
 
   private checkSubnets(space: Ipv4Range, specs: SubnetSpec[]): void {

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
-import { IPlatformNetwork, requireSubnet } from './platform-network';
+import { IPlatformNetwork, PlatformNetwork, requireSubnet } from './platform-network';
 import { SubnetPurpose } from './subnet-purpose';
 
 /**
@@ -93,10 +93,15 @@ export class PrivateEndpoint extends Construct {
       },
       privateDnsZoneGroup: { name: 'default', privateDnsZoneIds: [props.network.privateDnsZoneId(zone)] },
     });
+    // The zone's records resolve inside the network only once the zone is linked to it: the
+    // endpoint, and so everything that waits for it, waits for the link too.
+    const link = props.network instanceof PlatformNetwork ? props.network.privateDnsZoneLinkAddress(zone) : undefined;
+    if (link) this.endpoint.dependsOn = [link];
   }
 
   /**
-   * Make every dependent wait for the endpoint and its DNS record: a workload that starts first
+   * Make every dependent wait for the endpoint, its DNS record and the zone's link to the
+   * network: a workload that starts first
    * resolves the public address, which refuses it, and crash-loops until the endpoint exists.
    */
   public applyBefore(...dependents: TerraformResource[]): void {
