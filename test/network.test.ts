@@ -194,6 +194,16 @@ describe('PrivateEndpoint', () => {
     expect(resourceOf(tf, 'azurerm_private_endpoint').depends_on).toEqual([`azurerm_private_dns_zone_virtual_network_link.${linkId}`]);
   });
 
+  it('waits for no link of a network in another stack, which its stack does not declare', () => {
+    const app = Testing.app();
+    const netStack = new AzureStack(app, { stackName: 'net', environmentName: 'dev', production: false });
+    const other = new AzureStack(app, { stackName: 'data', environmentName: 'dev', production: false });
+    new PrivateEndpoint(other, 'pe', {
+      network: network(netStack), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
+    });
+    expect(resourceOf(synth(other), 'azurerm_private_endpoint')).not.toHaveProperty('depends_on');
+  });
+
   it('gives a shared Premium registry an endpoint in the network, on its registry sub-resource and privatelink.azurecr.io', () => {
     const stack = testStack();
     const registryId = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ContainerRegistry/registries/crShared';

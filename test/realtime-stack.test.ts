@@ -198,7 +198,7 @@ describe('RealtimeStack on the private network and at the edge (issue 12)', () =
     expect(storage).toMatchObject({ public_network_access_enabled: true, network_rules: { default_action: 'Deny', bypass: ['AzureServices'] } });
     expect(resourceOf(prod, 'azurerm_eventgrid_event_subscription').dead_letter_identity).toEqual({ type: 'SystemAssigned' });
     const devStorage = Object.values(resourcesOf(dev, 'azurerm_storage_account')).find((a) => a.name === 'strtpdevevents');
-    expect(devStorage).toMatchObject({ public_network_access_enabled: true, network_rules: { default_action: 'Allow', bypass: ['AzureServices'] } });
+    expect(devStorage).toMatchObject({ public_network_access_enabled: true, network_rules: { default_action: 'Allow', bypass: ['AzureServices', 'Metrics'] } });
   });
 
   it('leaves dev without a network and without an edge rate limit', () => {

@@ -1,4 +1,4 @@
-import { TerraformResource } from 'cdktf';
+import { TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
 import { NAME_RULES, checkName } from '../core/naming';
@@ -95,7 +95,10 @@ export class PrivateEndpoint extends Construct {
     });
     // The zone's records resolve inside the network only once the zone is linked to it: the
     // endpoint, and so everything that waits for it, waits for the link too.
-    const link = props.network instanceof PlatformNetwork ? props.network.privateDnsZoneLinkAddress(zone) : undefined;
+    // (A network of another stack is reached through remote state: no address to wait for there.)
+    const network = props.network;
+    const link = network instanceof PlatformNetwork && TerraformStack.of(network) === TerraformStack.of(this)
+      ? network.privateDnsZoneLinkAddress(zone) : undefined;
     if (link) this.endpoint.dependsOn = [link];
   }
 

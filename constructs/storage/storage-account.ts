@@ -279,11 +279,12 @@ export class StorageAccount extends StorageAccountBase {
       publicNetworkAccessEnabled: publicNetworkAccess === PublicNetworkAccess.ENABLED,
       // Always written: azurerm keeps a firewall the configuration stops writing (the block is
       // computed), so an account opened again would go on denying every caller. Azure's default
-      // bypass (AzureServices) stays: trusted services still need a role on the data.
-      networkRules: {
-        defaultAction: publicNetworkAccess === PublicNetworkAccess.DISABLED || this.trustedServicesOnly ? 'Deny' : 'Allow',
-        bypass: ['AzureServices'],
-      },
+      // bypass (AzureServices) stays: trusted services still need a role on the data. An open
+      // account adds Metrics: azurerm 4.55 reads exactly Allow + AzureServices back as no block,
+      // which would plan an update on every run (hashicorp/terraform-provider-azurerm#27860).
+      networkRules: publicNetworkAccess === PublicNetworkAccess.DISABLED || this.trustedServicesOnly
+        ? { defaultAction: 'Deny', bypass: ['AzureServices'] }
+        : { defaultAction: 'Allow', bypass: ['AzureServices', 'Metrics'] },
       // A blob or container deleted by mistake (or by a bad deployment) can be restored.
       blobProperties: {
         deleteRetentionPolicy: { days: softDeleteDays },
