@@ -2,20 +2,14 @@ import { TerraformVariable } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ClientIpRateLimitOptions, RateLimitAction, RateLimitWindow } from '../constructs/front-door/client-ip-rate-limit';
 import { FrontDoor, FrontDoorProps, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
-import { WORKSPACE_ID } from './support/fixtures';
+import { FRONT_DOOR_PROPS } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 // LIM-4: who is limited: the client IP at the edge (this file), the subscription at the gateway,
 // the user in the service.
 
-const BASE: FrontDoorProps = {
-  profileName: 'afd-test',
-  endpointName: 'fde-test',
-  resourceGroupName: 'rg-test',
-  originHostName: 'apim-test-unit.azure-api.net',
-  logAnalyticsWorkspaceId: WORKSPACE_ID,
-};
+const BASE: FrontDoorProps = FRONT_DOOR_PROPS;
 
 const LIMIT: ClientIpRateLimitOptions = { requestsPerWindow: 1000, window: RateLimitWindow.ONE_MINUTE, policyName: 'rlTest' };
 

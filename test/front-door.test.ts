@@ -1,17 +1,11 @@
 import { TerraformVariable } from 'cdktf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FrontDoor, FrontDoorProps, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
-import { WORKSPACE_ID } from './support/fixtures';
+import { FRONT_DOOR_PROPS } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
-const BASE: FrontDoorProps = {
-  profileName: 'afd-test',
-  endpointName: 'fde-test',
-  resourceGroupName: 'rg-test',
-  originHostName: 'apim-test-unit.azure-api.net',
-  logAnalyticsWorkspaceId: WORKSPACE_ID,
-};
+const BASE: FrontDoorProps = FRONT_DOOR_PROPS;
 
 function build(props: Partial<FrontDoorProps> = {}) {
   const stack = testStack();

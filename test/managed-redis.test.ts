@@ -8,22 +8,15 @@ import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
 import { ManagedIdentity, IPrincipal } from '../constructs/identity/principal';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
-import { ManagedRedis, ManagedRedisProps, RedisEvictionPolicy } from '../constructs/redis/managed-redis';
+import { ManagedRedis, RedisEvictionPolicy } from '../constructs/redis/managed-redis';
 import {
   ACCESS_POLICY_ASSIGNMENT_TYPE, RedisClusteringPolicy, accessPolicyAssignmentName,
 } from '../constructs/redis/managed-redis-base';
+import { REDIS_PROPS, redisIn } from './support/fixtures';
 import { TerraformJson, errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
-const BASE: ManagedRedisProps = {
-  name: 'redis-rl', resourceGroupName: 'rg-test', location: 'westeurope', clusteringPolicy: RedisClusteringPolicy.OSS_CLUSTER,
-};
-
-/** A ManagedRedis in an AzureStack of the given environment. */
-function build(production: boolean, props: Partial<ManagedRedisProps> = {}) {
-  const stack = new AzureStack(Testing.app(), { stackName: 'rl', environmentName: production ? 'prod' : 'dev', production });
-  const redis = new ManagedRedis(stack, 'redis', { ...BASE, ...props });
-  return { stack, redis };
-}
+const BASE = REDIS_PROPS;
+const build = redisIn;
 
 const cacheOf = (tf: TerraformJson) => resourceOf(tf, 'azurerm_managed_redis') as {
   sku_name: string; high_availability_enabled: boolean; public_network_access: string;

@@ -1,23 +1,13 @@
-import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { AzureStack } from '../constructs/core/azure-stack';
-import { ManagedRedis, ManagedRedisProps } from '../constructs/redis/managed-redis';
-import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
+import { ManagedRedisProps } from '../constructs/redis/managed-redis';
+import { redisIn } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { resourcesOf, synth } from './support/synth';
 
 // Behaviour of constructs/redis the managed-redis suite leaves open.
 
-const BASE: ManagedRedisProps = {
-  name: 'redis-rl', resourceGroupName: 'rg-test', location: 'westeurope', clusteringPolicy: RedisClusteringPolicy.OSS_CLUSTER,
-};
-
-function build(production: boolean, props: Partial<ManagedRedisProps> = {}) {
-  const stack = new AzureStack(Testing.app(), { stackName: 'rl', environmentName: production ? 'prod' : 'dev', production });
-  const redis = new ManagedRedis(stack, 'redis', { ...BASE, ...props });
-  return { stack, redis };
-}
+const build = redisIn;
 
 describe('ManagedRedis alerts edges', () => {
   it('exposes no alerts when they are disabled', () => {

@@ -1,6 +1,10 @@
-import { TerraformStack } from 'cdktf';
+import { TerraformStack, Testing } from 'cdktf';
 import { ApiGateway, ApiGatewayProps } from '../../constructs/api-management/api-gateway';
 import { IContainerAppsEnvironment } from '../../constructs/container-apps/app-checks';
+import { AzureStack } from '../../constructs/core/azure-stack';
+import { FrontDoorProps } from '../../constructs/front-door/front-door';
+import { ManagedRedis, ManagedRedisProps } from '../../constructs/redis/managed-redis';
+import { RedisClusteringPolicy } from '../../constructs/redis/managed-redis-base';
 
 /** A Container Apps environment reference that needs no resources. */
 export const ENVIRONMENT: IContainerAppsEnvironment = {
@@ -23,4 +27,24 @@ export const GATEWAY_PROPS: ApiGatewayProps = {
 
 export function gateway(stack: TerraformStack, name = GATEWAY_PROPS.name): ApiGateway {
   return new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, name });
+}
+
+/** A Front Door in front of a test gateway, with logs. */
+export const FRONT_DOOR_PROPS: FrontDoorProps = {
+  profileName: 'afd-test',
+  endpointName: 'fde-test',
+  resourceGroupName: 'rg-test',
+  originHostName: 'apim-test-unit.azure-api.net',
+  logAnalyticsWorkspaceId: WORKSPACE_ID,
+};
+
+export const REDIS_PROPS: ManagedRedisProps = {
+  name: 'redis-rl', resourceGroupName: 'rg-test', location: 'westeurope', clusteringPolicy: RedisClusteringPolicy.OSS_CLUSTER,
+};
+
+/** A ManagedRedis in an AzureStack of the given environment. */
+export function redisIn(production: boolean, props: Partial<ManagedRedisProps> = {}) {
+  const stack = new AzureStack(Testing.app(), { stackName: 'rl', environmentName: production ? 'prod' : 'dev', production });
+  const redis = new ManagedRedis(stack, 'redis', { ...REDIS_PROPS, ...props });
+  return { stack, redis };
 }
