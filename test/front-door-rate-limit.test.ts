@@ -82,8 +82,22 @@ describe('FrontDoor client IP rate limit (LIM-4)', () => {
         operator: 'RegEx',
         match_values: ['^(?:https?://[^/]+)?/api/', '^(?:https?://[^/]+)?/v1\\.0/\\(beta\\)'],
         negation_condition: false,
+        transforms: ['UrlDecode', 'Lowercase'],
       }],
     }]);
+  });
+
+  it('matches a prefix whatever the case or percent-encoding of the request, as API Management routes it (LIM-4)', () => {
+    const { tf } = build({ clientIpRateLimit: { ...LIMIT, paths: ['/API/Orders'] } });
+    const condition = (resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy').custom_rule as { match_condition: { match_values: string[]; transforms: string[] }[] }[])[0].match_condition[0];
+    // Front Door decodes, then lower-cases the URI: the prefix is matched lower-cased.
+    expect(condition.transforms).toEqual(['UrlDecode', 'Lowercase']);
+    expect(condition.match_values).toEqual(['^(?:https?://[^/]+)?/api/orders']);
+  });
+
+  it('fails when a threshold does not fit the 32-bit integer Azure stores (LIM-4)', () => {
+    const r = refusalOf(() => build({ clientIpRateLimit: { ...LIMIT, requestsPerWindow: 3_000_000_000 } }));
+    expect(r).toMatchObject({ lesson: 'LIM-4', setting: 'clientIpRateLimit.requestsPerWindow' });
   });
 
   it('matches a path prefix after the scheme and host of the whole request URI, and a bare path (LIM-4)', () => {

@@ -4,7 +4,7 @@ import {
   CdnFrontdoorFirewallPolicyCustomRule, CdnFrontdoorFirewallPolicyCustomRuleMatchCondition,
 } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-firewall-policy';
 import { resolveIn } from '../core/claims';
-import { refuse, requireRange } from '../core/validation';
+import { refuse, requireOneOf, requireRange } from '../core/validation';
 
 // Who is limited (LIM-4): the client IP at the edge, the subscription at the gateway, the user in
 // the service. This file is the edge layer: one Front Door WAF rate-limit rule per client IP.
@@ -65,7 +65,8 @@ export interface ClientIpRateLimitOptions {
    * Path prefixes the limit applies to (e.g. `['/api/', '/realtime/']`), at most 10 (Azure's
    * limit of string values per match condition); each starts with `/` and is matched literally
    * (no `*`, `?` or `#`). Front Door's `RequestUri` is the whole URL, so the rule matches each
-   * prefix with a regular expression after the scheme and host, not with `BeginsWith`.
+   * prefix with a regular expression after the scheme and host, not with `BeginsWith`, on the
+   * URL decoded and lower-cased (API Management routes paths whatever their case).
    * @default - every request (the match-all condition Microsoft documents: a `Host` header of
    * size 0 or more)
    */
@@ -98,7 +99,8 @@ export const MAX_MATCH_VALUE_LENGTH = 256;
 
 const SETTING = 'clientIpRateLimit';
 const WINDOWS = [RateLimitWindow.ONE_MINUTE, RateLimitWindow.FIVE_MINUTES] as number[];
-const ACTIONS = [RateLimitAction.BLOCK, RateLimitAction.LOG] as string[];
+/** Azure stores the threshold and the priority as 32-bit integers. */
+const MAX_INT32 = 2_147_483_647;
 /** Front Door's `RequestUri` is `https://host/path?query`; the optional group also matches a bare path. */
 const AFTER_HOST = '^(?:https?://[^/]+)?';
 
@@ -120,14 +122,11 @@ export function clientIpRateLimitRule(scope: IConstruct, options: ClientIpRateLi
       fix: 'use RateLimitWindow.ONE_MINUTE or RateLimitWindow.FIVE_MINUTES.',
     });
   }
-  const action = options.action ?? RateLimitAction.BLOCK;
-  if (!ACTIONS.includes(action)) {
-    refuse(scope, {
-      lesson: 'AZURE', setting: `${SETTING}.action`, given: action,
-      problem: 'a Front Door rate-limit rule takes Block or Log (Azure refuses Allow for a rate-limit rule).',
-      fix: 'use RateLimitAction.BLOCK, or RateLimitAction.LOG to size the threshold first.',
-    });
-  }
+  const action = requireOneOf(scope, options.action ?? RateLimitAction.BLOCK, Object.values(RateLimitAction), {
+    lesson: 'AZURE', setting: `${SETTING}.action`,
+    problem: 'a Front Door rate-limit rule takes Block or Log (Azure refuses Allow for a rate-limit rule).',
+    fix: 'use RateLimitAction.BLOCK, or RateLimitAction.LOG to size the threshold first.',
+  });
   return {
     name: CLIENT_IP_RATE_LIMIT_RULE_NAME,
     enabled: true,
@@ -187,7 +186,7 @@ function pathCondition(scope: IConstruct, paths: string[]): CdnFrontdoorFirewall
         fix: `use "${path.slice(0, wildcard)}".`,
       });
     }
-    const value = `${AFTER_HOST}${path.replace(/[.+^${}()|[\]\\]/g, '\\$&')}`;
+    const value = `${AFTER_HOST}${path.toLowerCase().replace(/[.+^${}()|[\]\\]/g, '\\$&')}`;
     if (value.length > MAX_MATCH_VALUE_LENGTH) {
       refuse(scope, {
         lesson: 'AZURE', setting, given: path,
@@ -197,7 +196,9 @@ function pathCondition(scope: IConstruct, paths: string[]): CdnFrontdoorFirewall
     }
     return value;
   });
-  return { matchVariable: 'RequestUri', operator: 'RegEx', matchValues: values, negationCondition: false };
+  // API Management matches paths whatever their case, and a client may percent-encode them:
+  // the URI is decoded and lower-cased before the (lower-cased) prefixes are matched.
+  return { matchVariable: 'RequestUri', operator: 'RegEx', matchValues: values, negationCondition: false, transforms: ['UrlDecode', 'Lowercase'] };
 }
 
 /**
@@ -213,7 +214,7 @@ function knownWholeNumber(scope: IConstruct, value: number, name: string, attrib
       fix,
     });
   }
-  requireRange(scope, value, { min: 1, max: Number.MAX_SAFE_INTEGER, setting, lesson: 'LIM-4', problem, fix });
+  requireRange(scope, value, { min: 1, max: MAX_INT32, setting, lesson: 'LIM-4', problem, fix });
   return value;
 }
 
