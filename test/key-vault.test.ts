@@ -286,12 +286,12 @@ describe('KeyVaultSecretSlot: a secret whose value never passes through Terrafor
     });
   });
 
-  it('works on a vault another team owns: the secret under its id, the identifier literal', () => {
+  it('fails when the vault is another team\'s: the placeholder PUT would overwrite the value its secret holds (SEC-1)', () => {
     const stack = stackOf(true);
     const vault = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: SHARED_VAULT_ID });
-    const slot = new KeyVaultSecretSlot(stack, 'slot', { vault, name: 'psp-api-key' });
-    expect(slot.secretUri).toBe('https://kv-shared.vault.azure.net/secrets/psp-api-key');
-    expect(resourceOf(synth(stack), 'azapi_resource_action')).toMatchObject({ resource_id: `${SHARED_VAULT_ID}/secrets/psp-api-key`, lifecycle: { ignore_changes: ['body'] } });
+    const r = refusalOf(() => new KeyVaultSecretSlot(stack, 'slot', { vault, name: 'psp-api-key' }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'vault', path: 'kv-prod/slot' });
+    expect(r.message).toContain('in a vault another team owns it would overwrite a real value');
   });
 
   for (const name of ['psp_api_key', 'psp.key', '', 'k'.repeat(128)]) {

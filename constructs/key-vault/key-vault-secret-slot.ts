@@ -1,6 +1,8 @@
 import { Construct } from 'constructs';
+import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
+import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
@@ -45,6 +47,15 @@ export class KeyVaultSecretSlot extends Construct {
   constructor(scope: Construct, id: string, props: KeyVaultSecretSlotProps) {
     super(scope, id);
     this.secretName = checkName(this, 'name', props.name, NAME_RULES.keyVaultSecret);
+    // The PUT does not ask whether the secret exists: only a vault this stack creates is known to
+    // hold no value the placeholder would replace.
+    if (!(props.vault.node.tryFindChild('vault') instanceof KeyVaultResource)) {
+      refuse(this, {
+        lesson: 'SEC-1', setting: 'vault', given: props.vault.node.path,
+        problem: 'the slot puts the placeholder set-me into the secret whatever it holds: in a vault another team owns it would overwrite a real value.',
+        fix: 'use a KeyVault this stack creates, or reference the other team\'s secret by its versionless URI (KeyVaultNamedValue with secret: \'https://<vault>.vault.azure.net/secrets/<name>\' and the grant they make).',
+      });
+    }
     this.vault = props.vault;
     this.secretId = `${props.vault.vaultId}/secrets/${props.name}`;
     this.secret = new ResourceAction(this, 'secret', {
