@@ -49,11 +49,11 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentDefinition[] = EMBEDDED_S
 
 /** Known shared fields, at every depth. */
 const SHARED_FIELDS: SettingsSchema = {
-  name: true, location: true, namePrefix: true, production: true, tags: 'map',
+  name: true, location: true, namePrefix: true, production: 'boolean', tags: 'map',
   state: { storageAccountName: true, containerName: true, resourceGroupName: true },
   apiManagement: { skuName: true, publisherName: true, publisherEmail: true },
   logRetentionDays: true,
-  network: { addressSpace: true, private: true },
+  network: { addressSpace: true, private: 'boolean' },
 };
 
 /** Shared `RTP_<ENV>_<NAME>` variables and the field each sets. */
@@ -152,8 +152,13 @@ function applyOverrides(environments: EnvironmentDefinition[], overrides: Record
 }
 
 /** Refuse fields the schema does not know, at every depth: a misspelt field would be silently ignored. */
-function checkFields(path: string, value: unknown, schema: true | 'map' | SettingsSchema): void {
+function checkFields(path: string, value: unknown, schema: true | 'map' | 'boolean' | SettingsSchema): void {
   if (schema === true) return;
+  if (schema === 'boolean') {
+    // "false" in JSON is a string, and a string is truthy: it would turn the setting on.
+    if (typeof value !== 'boolean') refuse(path, value, 'expected true or false.', `write ${path.split('.').pop()}: ${value === 'false' ? 'false' : 'true'} without quotes.`, 'RTP_ENVIRONMENTS_FILE');
+    return;
+  }
   if (!isPlainObject(value)) {
     refuse(path, value, 'expected an object.', 'write it as {"field": value}.', 'RTP_ENVIRONMENTS_FILE');
   }

@@ -230,7 +230,7 @@ export const RATE_LIMITING_STACK: StackDefinition<RateLimitingSettings> = {
   section: 'rateLimiting',
   fields: {
     image: true, registry: REGISTRY_FIELDS,
-    redis: { skuName: true, highAvailability: true, publicNetworkAccess: true, protectFromReplacement: true },
+    redis: { skuName: true, highAvailability: 'boolean', publicNetworkAccess: true, protectFromReplacement: 'boolean' },
     limits: { calls: true, renewalPeriodSeconds: true, concurrency: true },
     replicas: true, alertEmail: true, clients: true,
   },

@@ -231,7 +231,7 @@ const REALTIME_NETWORK_BLOCK = 0;
 export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
   section: 'realtime',
   fields: {
-    image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: true, clientIpRequestsPerMinute: true }, replicas: { min: true, max: true },
+    image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: 'boolean', clientIpRequestsPerMinute: true }, replicas: { min: true, max: true },
     routes: true, webSocketHeartbeatSeconds: true, alertEmail: true,
   },
   embedded: {

@@ -4,11 +4,12 @@ import { WorkloadStackProps } from './workload-foundation';
 
 /**
  * The known fields of a settings section, at every depth: `true` for a value (a string, a
- * number, a list), a nested schema for an object whose fields are known too, and `'map'` for an
- * object of free keys (tags). The environment loader refuses every field not listed here.
+ * number, a list), `'boolean'` for true or false (a quoted "false" is refused: it is truthy), a
+ * nested schema for an object whose fields are known too, and `'map'` for an object of free keys
+ * (tags). The environment loader refuses every field not listed here.
  */
 export interface SettingsSchema {
-  readonly [field: string]: true | 'map' | SettingsSchema;
+  readonly [field: string]: true | 'map' | 'boolean' | SettingsSchema;
 }
 
 /** The environment fields every stack shares (the `WorkloadStackProps` without the environment's name). */

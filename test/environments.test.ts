@@ -139,6 +139,23 @@ describe('loadEnvironments', () => {
     expect(refusal.message).toMatch(/: unknown field\. Fix: use name, location, .*, realtime, rateLimiting, apiPatterns, payments\.$/);
   });
 
+  for (const [override, setting] of [
+    [{ dev: { network: { addressSpace: '10.50.0.0/16', private: 'false' } } }, 'dev.network.private'],
+    [{ dev: { production: 'false' } }, 'dev.production'],
+    [{ dev: { realtime: { frontDoor: { waf: 1 } } } }, 'dev.realtime.frontDoor.waf'],
+  ] as const) {
+    it(`fails when a true-or-false setting is given as something else: a quoted "false" is truthy (${setting})`, () => {
+      const refusal = refusalOf(() => fromFile(override));
+      expect(refusal).toMatchObject({ lesson: 'ENV', path: 'RTP_ENVIRONMENTS_FILE', setting });
+      expect(refusal.message).toContain(': expected true or false. Fix: write ');
+    });
+  }
+
+  it('takes true and false for those settings', () => {
+    const [dev] = fromFile({ dev: { network: { addressSpace: '10.50.0.0/16', private: false }, production: false } });
+    expect(dev).toMatchObject({ network: { private: false }, production: false });
+  });
+
   it('fails when an override still puts a real-time field at the top level, saying where it moved', () => {
     const refusal = refusalOf(() => fromFile({ prod: { image: 'x.azurecr.io/a:1' } }));
     expect(refusal.message).toBe('[ENV] RTP_ENVIRONMENTS_FILE: prod.image = "x.azurecr.io/a:1": image belongs to the realtime stack\'s section now. '
