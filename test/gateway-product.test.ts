@@ -77,7 +77,7 @@ describe('GatewayProduct defaults', () => {
 
 describe('GatewayProduct options', () => {
   it('takes display name, description and approval', () => {
-    const { tf } = build({ displayName: 'Partners', description: 'Partner APIs', approvalRequired: true });
+    const { tf } = build({ displayName: 'Partners', description: 'Partner APIs', approvalRequired: true, subscriptionsLimit: 2 });
     expect(resourceOf(tf, 'azurerm_api_management_product')).toMatchObject({
       display_name: 'Partners', description: 'Partner APIs', approval_required: true, subscription_required: true,
     });
@@ -161,6 +161,24 @@ describe('GatewayProduct refusals', () => {
     expect(r).toMatchObject({ lesson: 'GW-8', path: 'test/product' });
     expect(r.message).toBe('[GW-8] test/product: clients = "contoso": two subscriptions for one client would share the client\'s name '
       + 'but count separately under a per-subscription limit. Fix: list each client once.');
+  });
+
+  for (const limit of [0, -1, 1.5]) {
+    it(`fails when the subscriptions limit is ${limit}: 0 blocks every request, azurerm drops a negative one (GW-8)`, () => {
+      const r = refusalOf(() => build({ subscriptionsLimit: limit }));
+      expect(r).toMatchObject({ lesson: 'GW-8', path: 'test/product', setting: 'subscriptionsLimit' });
+    });
+  }
+
+  it('fails when approval is required without a subscriptions limit, which azurerm refuses only at apply (GW-8)', () => {
+    const r = refusalOf(() => build({ approvalRequired: true }));
+    expect(r).toMatchObject({ lesson: 'GW-8', path: 'test/product', setting: 'approvalRequired' });
+    expect(r.message).toContain('Fix: give subscriptionsLimit as well, e.g. 1.');
+  });
+
+  it('takes approval with a limit', () => {
+    const { stack } = build({ approvalRequired: true, subscriptionsLimit: 1 });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_product')).toMatchObject({ approval_required: true, subscriptions_limit: 1 });
   });
 
   it('fails when addSubscription repeats a client given in props (GW-8)', () => {

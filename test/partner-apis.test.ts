@@ -61,13 +61,13 @@ describe('PartnerProducts (GW-8, GW-1)', () => {
   }
   const productPolicy = (tf: TerraformJson, partner: string) => resourceOf(tf, 'azurerm_api_management_product_policy', `partners/${partner}/`).xml_content as string;
 
-  it('publishes one product per partner that requires a subscription, without approval', () => {
+  it('publishes one product per partner that requires a subscription, and approval for any other request (GW-8)', () => {
     const { tf } = build();
     const products = Object.values(resourcesOf(tf, 'azurerm_api_management_product'))
       .map((p) => [p.product_id, p.display_name, p.description, p.published, p.subscription_required, p.approval_required]).sort();
     expect(products).toEqual([
-      ['payments-acme', 'payments acme', 'Partner acme: 100 calls per minute.', true, true, false],
-      ['payments-globex', 'payments globex', 'Partner globex: 50 calls per minute, 100000 per 86400 s.', true, true, false],
+      ['payments-acme', 'payments acme', 'Partner acme: 100 calls per minute.', true, true, true],
+      ['payments-globex', 'payments globex', 'Partner globex: 50 calls per minute, 100000 per 86400 s.', true, true, true],
     ]);
   });
 

@@ -139,11 +139,13 @@ describe('SEC-1.FunctionHostStorageKey on an AzAPI site', () => {
 });
 
 describe('partner products', () => {
-  it('limit each product to one subscription, so no partner doubles its cap from the developer portal (GW-8)', async () => {
+  it('limit each product to one subscription per user and make every other request wait for approval, so no partner doubles its cap (GW-8)', async () => {
     const { PartnerProducts } = await import('../constructs/api-management/partner-products');
     const stack = stackOf(false);
     const gateway = gatewayIn(stack);
     new PartnerProducts(stack, 'partners', { gateway, productPrefix: 'payments', apis: [], partners: [{ name: 'acme', callsPerMinute: 100 }] });
-    expect(resourceOf(synth(stack), 'azurerm_api_management_product')).toMatchObject({ product_id: 'payments-acme', subscriptions_limit: 1, subscription_required: true });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_product')).toMatchObject({ product_id: 'payments-acme', subscriptions_limit: 1, subscription_required: true, approval_required: true });
+    // The partner's own subscription is active: approval applies to requests, not to this stack's subscriptions.
+    expect(resourceOf(synth(stack), 'azurerm_api_management_subscription')).toMatchObject({ state: 'active' });
   });
 });

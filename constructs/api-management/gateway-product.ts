@@ -5,7 +5,7 @@ import { ApiManagementProduct } from '@cdktf/provider-azurerm/lib/api-management
 import { ApiManagementProductApi } from '@cdktf/provider-azurerm/lib/api-management-product-api';
 import { ApiManagementSubscription } from '@cdktf/provider-azurerm/lib/api-management-subscription';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse } from '../core/validation';
+import { refuse, requireRange } from '../core/validation';
 import { resolveIn } from '../core/claims';
 import { literalApiName } from './gateway-api';
 import { IApiGateway, claimOnGateway } from './gateway-reference';
@@ -48,7 +48,8 @@ export interface GatewayProductProps {
    */
   readonly approvalRequired?: boolean;
   /**
-   * Subscriptions a developer-portal user may hold on the product.
+   * Subscriptions a developer-portal user may hold on the product, 1 or more (0 would refuse
+   * every request for one). Needed with `approvalRequired`.
    * @default - no limit
    */
   readonly subscriptionsLimit?: number;
@@ -76,6 +77,20 @@ export class GatewayProduct extends Construct {
       kind: 'product', value: props.productId, setting: 'productId', description: `a product named ${JSON.stringify(props.productId)}`,
       fix: 'give each product its own id on the gateway, or add the APIs to the existing product.',
     });
+    if (props.subscriptionsLimit !== undefined && !Token.isUnresolved(props.subscriptionsLimit)) {
+      requireRange(this, props.subscriptionsLimit, {
+        min: 1, max: 2_147_483_647, setting: 'subscriptionsLimit', lesson: 'GW-8',
+        problem: 'a product takes a whole number of subscriptions per user, at least 1 (0 blocks every request for one; a negative number is dropped by azurerm, which means no limit).',
+        fix: 'give e.g. 1, or leave it out for no limit.',
+      });
+    }
+    if (props.approvalRequired && props.subscriptionsLimit === undefined) {
+      refuse(this, {
+        lesson: 'GW-8', setting: 'approvalRequired', given: true,
+        problem: 'azurerm refuses a product that needs approval without a subscriptions limit, when it creates it at apply.',
+        fix: 'give subscriptionsLimit as well, e.g. 1.',
+      });
+    }
     this.product = new ApiManagementProduct(this, 'product', {
       productId: props.productId,
       displayName: props.displayName ?? props.productId,

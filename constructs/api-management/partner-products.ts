@@ -98,7 +98,10 @@ export class PartnerProducts extends Construct {
         displayName: `${props.productPrefix} ${partner.name}`,
         description: `Partner ${partner.name}: ${partner.callsPerMinute} calls per minute${partner.quota ? `, ${partner.quota.calls} per ${partner.quota.renewalPeriodSeconds} s` : ''}.`,
         apis: props.apis,
-        // One subscription per partner: a second one (from the developer portal) would double its cap.
+        // The partner's one subscription is created here. The product has no developer group, so
+        // the portal does not offer it; should someone add one, a request still waits for an
+        // administrator, and no user holds more than one (a second would double the cap).
+        approvalRequired: true,
         subscriptionsLimit: 1,
       });
       // One subscription, named like the product: `<prefix>-<partner>`.
