@@ -288,4 +288,20 @@ describe('PAY-2.RetryOnClientErrors', () => {
     expect(clientErrorRetried('@(400 == context.Response.StatusCode)')).toBe('StatusCode == 400');
     expect(clientErrorRetried('@(500 &lt;= context.Response.StatusCode)')).toBeUndefined();
   });
+
+  it('reads each alternative of a condition on its own: a 5xx bound in one does not narrow another (PAY-2)', () => {
+    expect(clientErrorRetried('@(context.Response.StatusCode &gt;= 500 || context.Response.StatusCode != 200)')).toBe('StatusCode != 200 (every other status, 4xx included)');
+    expect(clientErrorRetried('@(context.Response.StatusCode &gt;= 500 || context.Response.StatusCode &lt; 450)')).toBe('StatusCode < 450');
+    // Within one alternative the 5xx bound still keeps an upper bound inside 5xx.
+    expect(clientErrorRetried('@((context.Response.StatusCode &gt;= 500 &amp;&amp; context.Response.StatusCode &lt; 504) || context.Response.StatusCode == 429)')).toBeUndefined();
+  });
+
+  it('reads C# patterns: a bound then `and`, and constants joined by `or` (PAY-2)', () => {
+    expect(clientErrorRetried('@(context.Response.StatusCode is &gt;= 400 and &lt; 500)')).toBe('StatusCode >= 400');
+    expect(clientErrorRetried('@(context.Response.StatusCode is 400 or 503)')).toBe('StatusCode == 400');
+    expect(clientErrorRetried('@(context.Response.StatusCode is 503 or 400)')).toBe('StatusCode == 400');
+    expect(clientErrorRetried('@(context.Response.StatusCode is 429 or 503 or 504)')).toBeUndefined();
+    expect(clientErrorRetried('@(context.Response.StatusCode / 100 == 4)')).toBe('StatusCode / 100 == 4');
+    expect(clientErrorRetried('@(context.Response.StatusCode &lt;= 400)')).toBe('StatusCode <= 400');
+  });
 });

@@ -11,11 +11,24 @@ export function clientErrorRetried(condition: string): string | undefined {
   const flipped = c.replace(/(\d{3})\s*(==|!=|>=|<=|>|<)\s*((?:context\.Response\.|\(\(IResponse\)[^)]*\)\.)?StatusCode)/g,
     (_m, code: string, op: string, lhs: string) => `${lhs} ${({ '>=': '<=', '<=': '>=', '>': '<', '<': '>' } as Record<string, string>)[op] ?? op} ${code}`);
   if (/StatusCode\s*\/\s*100\s*==\s*4\b/.test(flipped)) return 'StatusCode / 100 == 4';
+  // Each alternative retries on its own: a 5xx bound in one (`>= 500 || != 200`) does not narrow another.
+  for (const alternative of flipped.split(/\|\||\bor\b/)) {
+    const why = alternativeRetriesClientErrors(alternative);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+function alternativeRetriesClientErrors(alternative: string): string | undefined {
   const comparisons: { op: string; code: number }[] = [];
-  for (const m of flipped.matchAll(/StatusCode\s*(?:is\s*)?(==|>=|>|!=|<=|<)\s*(\d{3})/g)) comparisons.push({ op: m[1], code: Number(m[2]) });
+  for (const m of alternative.matchAll(/StatusCode\s*(?:is\s*)?(==|>=|>|!=|<=|<)\s*(\d{3})/g)) comparisons.push({ op: m[1], code: Number(m[2]) });
+  // C# constant patterns: `StatusCode is 400`, and the code after `or` in `is 400 or 503`.
+  for (const m of alternative.matchAll(/StatusCode\s+is\s+(\d{3})\b/g)) comparisons.push({ op: '==', code: Number(m[1]) });
+  const bare = /^[\s()]*(\d{3})[\s()]*$/.exec(alternative);
+  if (bare) comparisons.push({ op: '==', code: Number(bare[1]) });
   // C# patterns go on after `is ... and`: `is >= 400 and < 500`.
-  for (const m of flipped.matchAll(/\b(?:and|or)\s+(==|>=|>|!=|<=|<)\s*(\d{3})/g)) comparisons.push({ op: m[1], code: Number(m[2]) });
-  // A lower bound in 5xx keeps every upper bound and exclusion inside 5xx (`>= 500 && < 504`).
+  for (const m of alternative.matchAll(/\band\s+(==|>=|>|!=|<=|<)\s*(\d{3})/g)) comparisons.push({ op: m[1], code: Number(m[2]) });
+  // A lower bound in 5xx keeps every upper bound and exclusion of the same alternative inside 5xx (`>= 500 && < 504`).
   const serverErrorsOnly = comparisons.some(({ op, code }) => (op === '>=' && code >= 500) || (op === '>' && code >= 499));
   for (const { op, code } of comparisons) {
     if (op === '==' && code >= 400 && code < 500 && code !== 429) return `StatusCode == ${code}`;
