@@ -163,7 +163,8 @@ export class RealtimeStack extends AzureStack {
     // The apps publish from their first revision: they wait for the endpoint and its DNS record.
     if (network) this.events.addPrivateEndpoint(network).applyBefore(this.app.httpApp, this.app.grpcApp);
     if (this.app.identity) {
-      this.events.grantPublish(this.app.identity, 'app');
+      // Before the apps, which publish from their first revision (as for the endpoint above).
+      this.events.grantPublish(this.app.identity, 'app').applyBefore(this.app.httpApp, this.app.grpcApp);
     } else {
       Annotations.of(this.events).addInfo(`[SEC-1] ${this.events.node.path}: the app runs without an identity (anonymous image pull), so no publish grant: give the environment a registry, or publish from another identity granted with events.grantPublish().`);
     }

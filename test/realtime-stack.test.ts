@@ -192,6 +192,15 @@ describe('RealtimeStack on the private network and at the edge (issue 12)', () =
     expect(resourceOf(dev, 'azurerm_eventgrid_topic').public_network_access_enabled).toBe(true);
   });
 
+  it('starts prod\'s apps after their EventGrid Data Sender role on the topic and the topic\'s endpoint: they publish from the first revision', () => {
+    const sender = Object.entries(resourcesOf(prod, 'azurerm_role_assignment')).find(([, r]) => r.role_definition_name === 'EventGrid Data Sender');
+    expect(sender).toBeDefined();
+    const [endpointId] = Object.keys(resourcesOf(prod, 'azurerm_private_endpoint'));
+    for (const app of Object.values(resourcesOf(prod, 'azurerm_container_app'))) {
+      expect(app.depends_on).toEqual(expect.arrayContaining([`azurerm_role_assignment.${sender![0]}`, `azurerm_private_endpoint.${endpointId}`]));
+    }
+  });
+
   it('admits only trusted services to prod\'s dead-letter storage, which Event Grid reaches with the topic\'s own identity (SEC-1)', () => {
     // Event Grid cannot write through a private endpoint: the firewall denies every other public caller.
     const storage = Object.values(resourcesOf(prod, 'azurerm_storage_account')).find((a) => a.name === 'strtpprodevents');
