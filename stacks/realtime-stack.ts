@@ -1,4 +1,4 @@
-import { Annotations, TerraformOutput, dependable } from 'cdktf';
+import { Annotations, TerraformOutput } from 'cdktf';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { Construct } from 'constructs';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
@@ -192,9 +192,6 @@ export class RealtimeStack extends AzureStack {
       webhook: this.webhookApi.destination('/events', { name: this.app.node.path, warmInstances: props.replicas?.min ?? 1 }),
       deadLetterContainer: deadLetters,
     });
-    // Event Grid performs the handshake when the subscription is created: the API and its policy first.
-    // `dependable` writes the address Terraform accepts in depends_on (a bare fqn would be "${...}").
-    this.webhookSubscription.subscription.dependsOn = [dependable(this.webhookApi.policy), ...(this.webhookSubscription.subscription.dependsOn ?? [])];
     const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
     requireEmail(this, 'realtime.alertEmail', alertEmail, 'dead-lettered and dropped events (HOOK-3) are sent to this address.');
     const actionGroup = new MonitorActionGroup(this, 'alert-group', {

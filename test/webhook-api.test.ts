@@ -193,8 +193,16 @@ describe('WebhookApi.destination (HOOK-1)', () => {
     const deadLetters = new StorageAccount(stack, 'storage', { name: 'stwebhooks', resourceGroupName: 'rg', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED }).addContainer('dead-letters');
     new EventSubscription(stack, 'subscription', { topic, name: 'orders', webhook: api.destination('/events', receiver), deadLetterContainer: deadLetters });
     const tf = synth(stack);
-    return { stack, api, webhook: resourceOf(tf, 'azurerm_eventgrid_event_subscription').webhook_endpoint as Record<string, unknown> };
+    return { stack, api, tf, webhook: resourceOf(tf, 'azurerm_eventgrid_event_subscription').webhook_endpoint as Record<string, unknown> };
   }
+
+  it('makes the subscription wait for the API\'s policy, which answers the handshake Event Grid sends on creation (HOOK-1)', () => {
+    const { tf } = subscribed();
+    const [policyId] = Object.keys(resourcesOf(tf, 'azurerm_api_management_api_policy'));
+    const dependsOn = resourceOf(tf, 'azurerm_eventgrid_event_subscription').depends_on as string[];
+    expect(dependsOn[0]).toBe(`azurerm_api_management_api_policy.${policyId}`);
+    expect(dependsOn.filter((d) => d.startsWith('azurerm_api_management_api_policy.'))).toHaveLength(1);
+  });
 
   it('gives the gateway\'s URL of the route, and marks the handshake as the gateway\'s', () => {
     const { api } = webhookApi();

@@ -2,6 +2,7 @@ import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { addressOf } from '../core/dependencies';
 import { refuse, warn, within } from '../core/validation';
 import { WebhookDestination, WebhookEntraAuth, WebhookReceiver } from '../event-grid/event-subscription';
 import { PolicyDocument } from '../policy/policy-document';
@@ -153,6 +154,8 @@ export class WebhookApi extends Construct {
     return {
       url: `${this.baseUrl}${route}`,
       handshakeAnsweredByGateway: true,
+      // The gateway answers the handshake only once the API's policy exists.
+      readyAfter: [addressOf(this.policy)],
       ...(this.entraAuth ? { entraAuth: this.entraAuth } : {}),
       ...(receiver ? { receiver } : {}),
     };

@@ -1,5 +1,6 @@
 import { TerraformResource } from 'cdktf';
 import { Construct } from 'constructs';
+import { addressOf } from './dependencies';
 
 export interface ReplacementTriggerProps {
   /** What the trigger holds: a change of any value replaces the resources that name it. */
@@ -21,7 +22,7 @@ export class ReplacementTrigger extends TerraformResource {
   constructor(scope: Construct, id: string, props: ReplacementTriggerProps) {
     super(scope, id, { terraformResourceType: 'terraform_data', terraformGeneratorMetadata: { providerName: 'terraform' } });
     this.input = { ...props.input };
-    this.address = `${this.terraformResourceType}.${this.friendlyUniqueId}`;
+    this.address = addressOf(this);
   }
 
   protected synthesizeAttributes(): { [name: string]: unknown } {

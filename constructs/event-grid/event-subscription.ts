@@ -58,6 +58,12 @@ export interface WebhookDestination {
   readonly handshakeAnsweredByGateway?: boolean;
   /** The service behind the URL. @default - unknown: a warning unless the gateway answers the handshake */
   readonly receiver?: WebhookReceiver;
+  /**
+   * Terraform addresses (`<type>.<id>`) of what must exist before the subscription: Event Grid
+   * sends the handshake when it is created (`WebhookApi.destination` names the API's policy).
+   * @default - none
+   */
+  readonly readyAfter?: string[];
 }
 
 export interface EventSubscriptionProps {
@@ -180,6 +186,9 @@ export class EventSubscription extends Construct {
         ...common, systemTopic: props.topic.topicName, resourceGroupName: props.topic.resourceGroupName,
       })
       : new EventgridEventSubscription(this, 'subscription', { ...common, scope: props.topic.topicId });
+    // What answers the handshake, ahead of the grants.
+    const readyAfter = (props.webhook?.readyAfter ?? []).filter((a) => !(this.subscription.dependsOn ?? []).includes(a));
+    if (readyAfter.length > 0) this.subscription.dependsOn = [...readyAfter, ...(this.subscription.dependsOn ?? [])];
     if (deadLetterOff) {
       // Warned above (outside production); the stack's dead-letter rule would otherwise fail the
       // synth of a choice this construct accepts there. Its identity check stays on.

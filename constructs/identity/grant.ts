@@ -1,7 +1,8 @@
-import { ITerraformDependable, TerraformResource, Token, dependable } from 'cdktf';
+import { ITerraformDependable, TerraformResource, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { refuse } from '../core/validation';
+import { waitFor } from '../core/dependencies';
 import { IPrincipal, PrincipalType } from './principal';
 import { BuiltInRole } from './roles';
 
@@ -71,13 +72,7 @@ export class Grant implements ITerraformDependable {
 
   /** Make every dependent wait for this grant: the grant is added to their `depends_on`. */
   public applyBefore(...dependents: TerraformResource[]): void {
-    for (const dependent of dependents) {
-      const existing = dependent.dependsOn ?? [];
-      // The static address: `dependable()` makes a new token on every call, so two calls would
-      // not see each other's entry.
-      const mine = `${this.resource.terraformResourceType}.${this.resource.friendlyUniqueId}`;
-      if (!existing.includes(mine) && !existing.includes(dependable(this))) dependent.dependsOn = [...existing, mine];
-    }
+    waitFor(this.resource, ...dependents);
   }
 }
 

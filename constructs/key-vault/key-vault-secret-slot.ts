@@ -3,6 +3,7 @@ import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-va
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
+import { waitFor } from '../core/dependencies';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
@@ -73,7 +74,7 @@ export class KeyVaultSecretSlot extends Construct {
   public grantRead(principal: IPrincipal, id?: string): Grant {
     const grant = grantOn(this, 'read', BuiltInRole.KEY_VAULT_SECRETS_USER, principal, this.secretId, id);
     // The scope is a literal id built from the vault's: wait for the secret to exist.
-    grant.resource.dependsOn = [...(grant.resource.dependsOn ?? []), `${this.secret.terraformResourceType}.${this.secret.friendlyUniqueId}`];
+    waitFor(this.secret, grant.resource);
     return grant;
   }
 }

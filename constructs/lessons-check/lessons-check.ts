@@ -3,6 +3,7 @@ import * as path from 'path';
 import { Annotations, Aspects, IAspect, TerraformResource, TerraformStack } from 'cdktf';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
+import { addressOf } from '../core/dependencies';
 import { resolveIn } from '../core/claims';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
@@ -169,7 +170,7 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource): Rul
   let attributes: { [name: string]: unknown } | undefined;
   return {
     type: resource.terraformResourceType,
-    address: `${resource.terraformResourceType}.${resource.friendlyUniqueId}`,
+    address: addressOf(resource),
     path: resource.node.path,
     get attributes() {
       if (attributes === undefined) {

@@ -7,6 +7,7 @@ import { SubnetNetworkSecurityGroupAssociation } from '@cdktf/provider-azurerm/l
 import { VirtualNetwork } from '@cdktf/provider-azurerm/lib/virtual-network';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
+import { addressOf } from '../core/dependencies';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { Ipv4Range } from './cidr';
 import { SubnetPurpose } from './subnet-purpose';
@@ -172,7 +173,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
    */
   public privateDnsZoneLinkAddress(zoneName: string): string | undefined {
     const link = this.zoneLinks.get(zoneName);
-    return link ? `${link.terraformResourceType}.${link.friendlyUniqueId}` : undefined;
+    return link ? addressOf(link) : undefined;
   }
 
   private checkSubnets(space: Ipv4Range, specs: SubnetSpec[]): void {

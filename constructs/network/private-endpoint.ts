@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
+import { waitFor } from '../core/dependencies';
 import { IPlatformNetwork, PlatformNetwork, requireSubnet } from './platform-network';
 import { SubnetPurpose } from './subnet-purpose';
 
@@ -108,11 +109,6 @@ export class PrivateEndpoint extends Construct {
    * resolves the public address, which refuses it, and crash-loops until the endpoint exists.
    */
   public applyBefore(...dependents: TerraformResource[]): void {
-    // The static address (a dependable() token is new on every call, so duplicates would pass).
-    const mine = `${this.endpoint.terraformResourceType}.${this.endpoint.friendlyUniqueId}`;
-    for (const dependent of dependents) {
-      const existing = dependent.dependsOn ?? [];
-      if (!existing.includes(mine)) dependent.dependsOn = [...existing, mine];
-    }
+    waitFor(this.endpoint, ...dependents);
   }
 }
