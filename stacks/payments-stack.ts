@@ -206,8 +206,9 @@ export class PaymentsStack extends AzureStack {
     // And on the private network, for the endpoints it reads the queue and the tables through.
     for (const endpoint of storageEndpoints) endpoint.applyBefore(this.consumer.app);
     // The consumer checks its queue; its tables are this stack's to check.
-    refuseUnreachable(this.consumer, 'payments.storage.publicNetworkAccess', this.storage, 'the consumer (its idempotency and ledger tables)',
-      StorageService.TABLE, foundation.containerAppsEnvironment().virtualNetworkId);
+    refuseUnreachable(this.consumer, 'payments.storage.publicNetworkAccess', this.storage, StorageService.TABLE, {
+      who: 'the consumer (its idempotency and ledger tables)', networkId: foundation.containerAppsEnvironment().virtualNetworkId,
+    });
 
     this.provider = new ProviderApi(this, 'psp-api', {
       gateway: this.gateway,

@@ -101,9 +101,8 @@ describe('FlexFunctionApp host storage and zones', () => {
   });
 
   it('fails when the host storage admits only trusted services: the host is not one, and without VNet integration never starts (SEC-1)', () => {
-    const r = refusalOf(() => build(true, { publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true }));
-    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'fn-prod/app', setting: 'storage.trustedServicesOnly' });
-    expect(r.message).toContain('the account\'s firewall admits only Azure\'s trusted services, and the app\'s host is none');
+    const { stack } = build(true, { publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true });
+    expect(() => Testing.fullSynth(stack)).toThrow('[SEC-1] fn-prod/app: storage.publicNetworkAccess = "Enabled (trustedServicesOnly)": the app\'s host (its storage) reaches the account from outside any virtual network, and the public endpoint admits only Azure\'s trusted services: every call would fail.');
   });
 
   it('warns when a zone-redundant app keeps its host storage in one zone', () => {

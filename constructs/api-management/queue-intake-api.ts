@@ -83,8 +83,9 @@ export class QueueIntakeApi extends Construct {
       urlTemplate: op.urlTemplate,
     }));
 
-    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'the gateway (which queues the commands)',
-      StorageService.QUEUE, props.gateway.outboundVirtualNetworkId);
+    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, StorageService.QUEUE, {
+      who: 'the gateway (which queues the commands)', networkId: props.gateway.outboundVirtualNetworkId,
+    });
     this.grant = props.queue.grantSend(props.gateway.identity, `gateway-${id}`);
     const header = props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER;
     this.messageTtlSeconds = props.messageTtlSeconds ?? 604_800;

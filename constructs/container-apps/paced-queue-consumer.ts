@@ -80,7 +80,7 @@ export class PacedQueueConsumer extends Construct {
         fix: 'give the queue\'s own poison queue (storage.addQueue(name, { poisonQueue: true }).poisonQueue).',
       });
     }
-    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'the consumer', StorageService.QUEUE, props.environment.virtualNetworkId);
+    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, StorageService.QUEUE, { who: 'the consumer', networkId: props.environment.virtualNetworkId });
     this.worstCaseCallsPerPeriod = checkPace(this, props.budget, props.pace);
     this.retryWindowSeconds = checkOutage(this, props.outage);
     ImageReference.check(this, 'image', props.image);

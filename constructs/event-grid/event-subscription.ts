@@ -142,7 +142,7 @@ export class EventSubscription extends Construct {
         fix: 'give deadLetterContainer: storage.addContainer(\'dead-letters\') (the topic writes there with its identity).',
       }, production);
     } else {
-      refuseUnreachable(this, 'deadLetterContainer.account.publicNetworkAccess', props.deadLetterContainer.account, 'Event Grid (which writes the dead letters)', StorageService.BLOB, undefined, true);
+      refuseUnreachable(this, 'deadLetterContainer.account.publicNetworkAccess', props.deadLetterContainer.account, StorageService.BLOB, { who: 'Event Grid (which writes the dead letters)', trustedService: true });
       this.grants.push(props.deadLetterContainer.grantReadWrite(props.topic.identity, `${id}-dead-letter`));
     }
 
@@ -151,7 +151,7 @@ export class EventSubscription extends Construct {
       webhookEndpoint = this.checkWebhook(props.webhook, schema);
     }
     if (props.queue) {
-      refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, 'Event Grid (which delivers into the queue)', StorageService.QUEUE, undefined, true);
+      refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, StorageService.QUEUE, { who: 'Event Grid (which delivers into the queue)', trustedService: true });
       this.grants.push(props.queue.grantSend(props.topic.identity, `${id}-delivery`));
     }
 

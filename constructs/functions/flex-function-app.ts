@@ -354,17 +354,10 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
         fix: 'give the app a subnet (SubnetPurpose.FUNCTIONS) and the account blob, queue and table private endpoints in its network, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).',
       });
     }
-    if (storage.trustedServicesOnly && !subnet) {
-      refuse(this, {
-        lesson: 'SEC-1', setting: 'storage.trustedServicesOnly', given: true,
-        problem: 'the account\'s firewall admits only Azure\'s trusted services, and the app\'s host is none: without VNet integration it cannot reach its storage and would never start.',
-        fix: 'give the app a subnet (SubnetPurpose.FUNCTIONS) and the account blob, queue and table private endpoints in its network, or drop trustedServicesOnly on its host storage.',
-      });
-    }
-    if (subnet) {
-      for (const service of [StorageService.BLOB, StorageService.QUEUE, StorageService.TABLE]) {
-        refuseUnreachable(this, 'storage.publicNetworkAccess', storage, 'the app\'s host (its storage)', service, subnet.virtualNetworkId);
-      }
+    // The rest at synth, once the account's endpoints are added (a firewall for trusted services
+    // only shuts the host out too).
+    for (const service of [StorageService.BLOB, StorageService.QUEUE, StorageService.TABLE]) {
+      refuseUnreachable(this, 'storage.publicNetworkAccess', storage, service, { who: 'the app\'s host (its storage)', networkId: subnet?.virtualNetworkId });
     }
     const zonal = [StorageReplication.ZRS, StorageReplication.GZRS, StorageReplication.RAGZRS];
     if (zoneRedundant && !zonal.includes(storage.replication)) {

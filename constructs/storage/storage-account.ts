@@ -80,18 +80,28 @@ export abstract class StorageAccountBase extends Construct implements IStorageAc
   }
 }
 
+/** Who calls a storage account, for {@link refuseUnreachable}. */
+export interface StorageCaller {
+  /** Names the caller in the message, e.g. `the gateway (which queues the commands)`. */
+  readonly who: string;
+  /** The caller's virtual network. @default - outside any network */
+  readonly networkId?: string;
+  /**
+   * The caller is Event Grid: never in a network, and let through an account's firewall as a
+   * trusted service with its system-assigned identity (`trustedServicesOnly`).
+   * @default false
+   */
+  readonly trustedService?: boolean;
+}
+
 /**
- * Refuse, at synth, an account of this app that `who` cannot reach for `service` (SEC-1): its
+ * Refuse, at synth, an account of this app that `caller` cannot reach for `service` (SEC-1): its
  * public endpoint is off, or admits only trusted services, and the caller has no private endpoint
- * for that service in its network (`callerNetworkId`; undefined for a caller outside any
- * network), so every call would fail. `who` names the caller, e.g. `the gateway (which queues
- * the commands)`. Checked at synth, so the account's endpoints may be added after the caller.
- * `trustedService`: the caller is Event Grid, which is never in a network and passes an account's
- * firewall as a trusted service with its system-assigned identity (`trustedServicesOnly`).
+ * for that service in its network, so every call would fail. Checked at synth, so the account's
+ * endpoints may be added after the caller.
  */
-export function refuseUnreachable(
-  scope: IConstruct, setting: string, account: IStorageAccount, who: string, service: StorageService, callerNetworkId?: string, trustedService = false,
-): void {
+export function refuseUnreachable(scope: IConstruct, setting: string, account: IStorageAccount, service: StorageService, caller: StorageCaller): void {
+  const { who, networkId: callerNetworkId, trustedService = false } = caller;
   if (!(account instanceof StorageAccount)) return;
   scope.node.addValidation({
     validate: () => {
