@@ -51,8 +51,9 @@ const floor: Sample[] = [];
 const synth: Sample[] = [];
 const devOnly: Sample[] = [];
 const viaTsx: Sample[] = [];
-const out = { CDKTF_OUTDIR: join(scratch, 'out') };
-const devOut = { CDKTF_OUTDIR: join(scratch, 'dev'), RTP_ENVIRONMENTS: 'dev' };
+// The embedded environments, whatever the caller's shell selects or overrides.
+const out = { CDKTF_OUTDIR: join(scratch, 'out'), RTP_ENVIRONMENTS: '', RTP_ENVIRONMENTS_FILE: '' };
+const devOut = { ...out, CDKTF_OUTDIR: join(scratch, 'dev'), RTP_ENVIRONMENTS: 'dev' };
 for (let i = 0; i < RUNS; i += 1) {
   floor.push(measure(['-e', "require('cdktf')"]));
   synth.push(measure(['dist/src/main.js'], out));
