@@ -402,8 +402,19 @@ describe('ApiGateway outbound VNet integration', () => {
     expect(resourceOf(synth(stack), 'azurerm_api_management').virtual_network_type).toBe('External');
   });
 
-  it('fails when the minimum API version is not a date', () => {
-    expect(refusalOf(() => new ApiGateway(testStack(), 'gateway', { ...GATEWAY_PROPS, minApiVersion: 'latest' }))).toMatchObject({ setting: 'minApiVersion' });
+  for (const version of ['latest', '2021-13-01', '2021-02-30']) {
+    it(`fails when the minimum API version is not a date (${version})`, () => {
+      expect(refusalOf(() => new ApiGateway(testStack(), 'gateway', { ...GATEWAY_PROPS, minApiVersion: version }))).toMatchObject({ setting: 'minApiVersion' });
+    });
+  }
+
+  it('warns when the minimum API version is older than 2021-08-01, which lets reads return secrets (SEC-1)', () => {
+    const stack = testStack();
+    new ApiGateway(stack, 'gateway', { ...GATEWAY_PROPS, minApiVersion: '2019-12-01' });
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[SEC-1\] test\/gateway: minApiVersion = "2019-12-01": management API versions before 2021-08-01 return secrets/)]);
+    const later = testStack();
+    new ApiGateway(later, 'gateway', { ...GATEWAY_PROPS, minApiVersion: '2022-08-01-preview' });
+    expect(warningsOf(later)).toEqual([]);
   });
 });
 

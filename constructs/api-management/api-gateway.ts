@@ -4,7 +4,7 @@ import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse, requireEmail, requireRange } from '../core/validation';
+import { refuse, requireEmail, requireRange, warn } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
@@ -100,6 +100,9 @@ export interface ApiGatewayProps {
   readonly minApiVersion?: string;
 }
 
+/** The oldest management API version that keeps secrets out of plain reads. */
+const MIN_API_VERSION = '2021-08-01';
+
 /**
  * An API Management gateway on a v2 tier with a system-assigned identity, SSL 3.0 and TLS 1.0/1.1
  * off on both sides, and gateway logs in Log Analytics's resource-specific
@@ -148,12 +151,22 @@ export class ApiGateway extends Construct implements IApiGateway {
         });
       }
     }
-    const minApiVersion = props.minApiVersion ?? '2021-08-01';
-    if (!Token.isUnresolved(minApiVersion) && !/^\d{4}-\d{2}-\d{2}(?:-preview)?$/.test(minApiVersion)) {
-      refuse(this, {
-        lesson: 'AZURE', setting: 'minApiVersion', given: minApiVersion,
-        problem: 'a management API version is a date, e.g. 2021-08-01.', fix: "use '2021-08-01' or later.",
-      });
+    const minApiVersion = props.minApiVersion ?? MIN_API_VERSION;
+    if (!Token.isUnresolved(minApiVersion)) {
+      const date = /^(\d{4}-\d{2}-\d{2})(?:-preview)?$/.exec(minApiVersion)?.[1];
+      if (date === undefined || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
+        refuse(this, {
+          lesson: 'AZURE', setting: 'minApiVersion', given: minApiVersion,
+          problem: 'a management API version is a date, e.g. 2021-08-01.', fix: `use '${MIN_API_VERSION}' or later.`,
+        });
+      } else if (date < MIN_API_VERSION) {
+        // Legal, and exactly what the setting is there to stop (PSRule Azure.APIM.MinAPIVersion).
+        warn(this, {
+          lesson: 'SEC-1', setting: 'minApiVersion', given: minApiVersion,
+          problem: `management API versions before ${MIN_API_VERSION} return secrets (named values, keys) in plain reads, and this lets clients use them.`,
+          fix: `use '${MIN_API_VERSION}' (the default) or later.`,
+        });
+      }
     }
     this.service = new ApiManagement(this, 'service', {
       name: props.name,
