@@ -461,6 +461,18 @@ describe('a service of an internal environment and its gateway (ACCESS)', () => 
     expect(r.message).toMatch(/caller = "\$\{azurerm_virtual_network\.other_vnet_[0-9A-F]+\.id\}": the service answers only inside its environment's virtual network/);
   });
 
+  it('warns when an imported internal environment does not say its network: the gateway\'s cannot be compared with it (ACCESS)', () => {
+    const stack = testStack();
+    const env = ContainerAppsEnvironment.fromExisting(stack, 'cae', {
+      environmentId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae', resourceGroupName: 'rg', location: 'westeurope', internal: true,
+    });
+    const caller = ApiGateway.fromExisting(stack, 'gw', {
+      serviceName: 'apim-shared', resourceGroupName: 'rg', skuName: 'StandardV2_1', outboundVirtualNetworkId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/vnet-b',
+    });
+    new ContainerService(stack, 'svc', { name: 'ca-svc', environment: env, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', caller });
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[ACCESS\] test\/svc: environment\.virtualNetworkId = undefined: the internal environment's network is not known/)]);
+  });
+
   it('fails when an imported gateway names another network by id, whatever the case of the id', () => {
     const stack = testStack();
     const env = ContainerAppsEnvironment.fromExisting(stack, 'cae', {

@@ -5,7 +5,7 @@ import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { resolveIn } from '../core/claims';
-import { refuse } from '../core/validation';
+import { refuse, warn } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { INetworkCaller, sameNetwork } from '../network/network-caller';
 import {
@@ -181,6 +181,14 @@ function checkCallerReach(scope: Construct, environment: IContainerAppsEnvironme
   }
   if (!environment.internal) return;
   const network = caller.outboundVirtualNetworkId;
+  if (network !== undefined && environment.virtualNetworkId === undefined) {
+    warn(scope, {
+      lesson: 'ACCESS', setting: 'environment.virtualNetworkId', given: undefined,
+      problem: 'the internal environment\'s network is not known, so whether the gateway\'s outbound integration reaches it cannot be checked: in another network every call would fail.',
+      fix: 'give the environment reference its virtualNetworkId (the network of its subnet).',
+    });
+    return;
+  }
   if (network === undefined || !sameNetwork(scope, network, environment.virtualNetworkId)) {
     refuse(scope, {
       lesson: 'ACCESS', setting: 'caller', given: network === undefined ? 'no VNet integration' : String(resolveIn(scope, network)),
