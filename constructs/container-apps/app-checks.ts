@@ -31,7 +31,9 @@ export interface IContainerRegistry extends IConstruct {
   /**
    * A private endpoint for the registry (`registry` sub-resource, `privatelink.azurecr.io`) in
    * `network`, so the environments there pull through it: for a Premium registry only (refused
-   * otherwise). The registry's own public access stays as its owner set it.
+   * otherwise). The registry's own public access stays as its owner set it. When it is off, make
+   * the apps wait for the endpoint (`endpoint.applyBefore(app)`), or their first revision fails
+   * to pull.
    */
   addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint;
 }
