@@ -1,0 +1,1 @@
+export async function secondPlan() { return { seconds: 0, changes: [], adjustments: [], diagnostics: [] }; }

@@ -1,0 +1,64 @@
+// Running Terraform in a stack's working copy and reading its machine-readable output.
+import { spawn } from 'node:child_process';
+
+/** Runs `terraform <args>` in `cwd`; resolves to { code, stdout, stderr, seconds }. */
+export function terraform(args, cwd, env) {
+  const started = process.hrtime.bigint();
+  return new Promise((resolvePromise) => {
+    const child = spawn('terraform', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.on('error', (error) => resolvePromise({ code: 127, stdout, stderr: `${stderr}${error.message}`, seconds: 0 }));
+    child.on('close', (code) => resolvePromise({ code: code ?? 1, stdout, stderr, seconds: Number(process.hrtime.bigint() - started) / 1e9 }));
+  });
+}
+
+/** The resource address a diagnostic is about: its own `address`, or the block its snippet sits in. */
+function addressOf(diagnostic) {
+  if (diagnostic.address) return diagnostic.address;
+  const context = diagnostic.snippet?.context ?? '';
+  const match = /^(?:resource|data)\.([^.]+)\.([^.,\s]+)/.exec(context);
+  if (!match) return context || '(configuration)';
+  return `${context.startsWith('data.') ? 'data.' : ''}${match[1]}.${match[2]}`;
+}
+
+export function diagnostic(raw) {
+  return { severity: raw.severity, address: addressOf(raw), summary: raw.summary, detail: (raw.detail ?? '').replace(/\s+/g, ' ').trim() };
+}
+
+/** The diagnostics of `terraform validate -json`. */
+export function validateDiagnostics(stdout) {
+  try {
+    return (JSON.parse(stdout).diagnostics ?? []).map(diagnostic);
+  } catch {
+    return [{ severity: 'error', address: '(validate)', summary: 'terraform validate printed no JSON', detail: stdout.slice(0, 500) }];
+  }
+}
+
+/** Diagnostics and planned actions from the JSON lines of `terraform plan -json`. */
+export function planStream(stdout) {
+  const diagnostics = [];
+  const actions = {};
+  const changes = [];
+  for (const line of stdout.split('\n')) {
+    if (!line.trim().startsWith('{')) continue;
+    let message;
+    try { message = JSON.parse(line); } catch { continue; }
+    if (message.type === 'diagnostic') diagnostics.push(diagnostic(message.diagnostic));
+    if (message.type === 'planned_change') {
+      const action = message.change.action;
+      actions[action] = (actions[action] ?? 0) + 1;
+      changes.push({ address: message.change.resource.addr, action, reason: message.change.reason });
+    }
+  }
+  return { diagnostics, actions, changes };
+}
+
+/** One list of diagnostics, each said once (validate and plan both report a deprecation). */
+export function uniqueDiagnostics(...lists) {
+  const seen = new Map();
+  for (const d of lists.flat()) seen.set(`${d.severity}|${d.address}|${d.summary}|${d.detail}`, d);
+  return [...seen.values()];
+}
