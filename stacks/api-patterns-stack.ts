@@ -5,6 +5,7 @@ import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { FunctionApi, FunctionOperation } from '../constructs/api-management/function-api';
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
+import { TemplateParameter, TemplateParameterType } from '../constructs/api-management/url-template';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
@@ -66,17 +67,20 @@ export interface ApiPatternsStackProps extends WorkloadStackProps, ApiPatternsSe
 export const PLACEHOLDER_APPLICATION_ID = '00000000-0000-0000-0000-000000000000';
 
 /** The routes of the twelve patterns, as the function app declares them. */
+const ORDER_ID: TemplateParameter = { name: 'id', type: TemplateParameterType.STRING, description: 'The order id' };
+const REPORT_ID: TemplateParameter = { name: 'id', type: TemplateParameterType.STRING, description: 'The report id, from the Location of the 202 that started it' };
+
 const OPERATIONS: FunctionOperation[] = [
   { name: 'list-orders', method: HttpMethod.GET, urlTemplate: '/orders', displayName: 'Resources and pagination (cursor)' },
   { name: 'create-order', method: HttpMethod.POST, urlTemplate: '/orders', displayName: 'Resources' },
-  { name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}', displayName: 'Conditional GET (ETag, If-None-Match)' },
-  { name: 'update-order', method: HttpMethod.PATCH, urlTemplate: '/orders/{id}', displayName: 'Conditional update (If-Match, lost updates)' },
-  { name: 'delete-order', method: HttpMethod.DELETE, urlTemplate: '/orders/{id}', displayName: 'Idempotent DELETE' },
-  { name: 'order-summary', method: HttpMethod.GET, urlTemplate: '/orders/{id}/summary', displayName: 'Aggregation' },
-  { name: 'pay-order', method: HttpMethod.POST, urlTemplate: '/orders/{id}/pay', displayName: 'Idempotency key (PAY-1)' },
+  { name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}', templateParameters: [ORDER_ID], displayName: 'Conditional GET (ETag, If-None-Match)' },
+  { name: 'update-order', method: HttpMethod.PATCH, urlTemplate: '/orders/{id}', templateParameters: [ORDER_ID], displayName: 'Conditional update (If-Match, lost updates)' },
+  { name: 'delete-order', method: HttpMethod.DELETE, urlTemplate: '/orders/{id}', templateParameters: [ORDER_ID], displayName: 'Idempotent DELETE' },
+  { name: 'order-summary', method: HttpMethod.GET, urlTemplate: '/orders/{id}/summary', templateParameters: [ORDER_ID], displayName: 'Aggregation' },
+  { name: 'pay-order', method: HttpMethod.POST, urlTemplate: '/orders/{id}/pay', templateParameters: [ORDER_ID], displayName: 'Idempotency key (PAY-1)' },
   { name: 'create-payment', method: HttpMethod.POST, urlTemplate: '/payments', displayName: 'Idempotency key (PAY-1)' },
   { name: 'start-report', method: HttpMethod.POST, urlTemplate: '/reports', displayName: 'Async request-reply: 202 with Location and Retry-After' },
-  { name: 'get-report', method: HttpMethod.GET, urlTemplate: '/reports/{id}', displayName: 'Async request-reply: status' },
+  { name: 'get-report', method: HttpMethod.GET, urlTemplate: '/reports/{id}', templateParameters: [REPORT_ID], displayName: 'Async request-reply: status' },
   { name: 'receive-webhook', method: HttpMethod.POST, urlTemplate: '/webhooks/inbox', displayName: 'Webhook inbox (dedup on webhook-id)' },
   { name: 'flaky-dependency', method: HttpMethod.GET, urlTemplate: '/dependencies/flaky', displayName: 'Circuit breaker' },
   { name: 'seed', method: HttpMethod.POST, urlTemplate: '/ops/seed', displayName: 'Seed data (not admin/seed: SEC-3)' },

@@ -4,6 +4,7 @@ import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-g
 import { DataAzapiClientConfig } from '../.gen/providers/azapi/data-azapi-client-config';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
+import { TemplateParameterType } from '../constructs/api-management/url-template';
 import { KeyVaultNamedValue } from '../constructs/api-management/key-vault-named-value';
 import { PartnerLimit, PartnerProducts } from '../constructs/api-management/partner-products';
 import { ProviderApi } from '../constructs/api-management/provider-api';
@@ -222,7 +223,7 @@ export class PaymentsStack extends AzureStack {
       operations: [
         { name: 'create-charge', method: HttpMethod.POST, urlTemplate: '/v1/charges', requireIdempotencyKey: true },
         { name: 'create-refund', method: HttpMethod.POST, urlTemplate: '/v1/refunds', requireIdempotencyKey: true },
-        { name: 'get-charge', method: HttpMethod.GET, urlTemplate: '/v1/charges/{id}' },
+        { name: 'get-charge', method: HttpMethod.GET, urlTemplate: '/v1/charges/{id}', templateParameters: [{ name: 'id', type: TemplateParameterType.STRING, description: 'The provider\'s charge id' }] },
       ],
       retry: { count: retries, intervalSeconds: 2 },
       declaredOutageMinutes: outageMinutes,

@@ -2,6 +2,7 @@ import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { FunctionApi, FunctionApiProps, FunctionOperation } from '../constructs/api-management/function-api';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
+import { TemplateParameterType } from '../constructs/api-management/url-template';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { TimeoutLayer } from '../constructs/core/request-path';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
@@ -41,8 +42,8 @@ class FakeFunctionApp extends Construct implements IFunctionAppBackend {
 
 const OPERATIONS: FunctionOperation[] = [
   { name: 'list-orders', method: HttpMethod.GET, urlTemplate: '/orders' },
-  { name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}', displayName: 'Conditional GET' },
-  { name: 'update-order', method: HttpMethod.PATCH, urlTemplate: '/orders/{id}' },
+  { name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}', templateParameters: [{ name: 'id' }], displayName: 'Conditional GET' },
+  { name: 'update-order', method: HttpMethod.PATCH, urlTemplate: '/orders/{id}', templateParameters: [{ name: 'id' }] },
   { name: 'seed', method: HttpMethod.POST, urlTemplate: '/ops/seed' },
 ];
 
@@ -258,14 +259,54 @@ describe('FunctionApi refusals', () => {
     expect(Object.keys(resourcesOf(tf, 'azurerm_api_management_api_operation'))).toHaveLength(3);
   });
 
+  it('declares each URL template parameter, typed and required, as azurerm\'s plan requires', () => {
+    const { tf } = build({ operations: [{ name: 'get-line', method: HttpMethod.GET, urlTemplate: '/orders/{id}/lines/{line}', templateParameters: [
+      { name: 'id', description: 'The order id' }, { name: 'line', type: TemplateParameterType.INTEGER },
+    ] }] });
+    expect(resourceOf(tf, 'azurerm_api_management_api_operation').template_parameter).toEqual([
+      { name: 'id', type: 'string', required: true, description: 'The order id' },
+      { name: 'line', type: 'integer', required: true },
+    ]);
+  });
+
+  it('fails when the URL template uses a parameter it does not declare (azurerm refuses it at plan)', () => {
+    const r = refusalOf(withOperations([{ name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}' }]));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'operations.get-order.urlTemplate', path: 'test/orders' });
+    expect(r.message).toBe('[AZURE] test/orders: operations.get-order.urlTemplate = "/orders/{id}": {id} is not declared, and azurerm\'s plan refuses an operation whose URL template uses a parameter it does not declare. '
+      + 'Fix: declare it in the operation\'s templateParameters, e.g. [{ name: \'id\', type: TemplateParameterType.STRING }] (the type the backend expects), or take it out of the template.');
+  });
+
+  it('fails when a declared parameter is not in the URL template (spelled otherwise)', () => {
+    const r = refusalOf(withOperations([{ name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}', templateParameters: [{ name: 'id' }, { name: 'Id' }] }]));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'operations.get-order.templateParameters', path: 'test/orders' });
+    expect(r.message).toBe('[AZURE] test/orders: operations.get-order.templateParameters = "Id": the URL template /orders/{id} does not use {Id}, and azurerm refuses a declared template parameter the template does not use at plan. '
+      + 'Fix: declare only {id}, with the same spelling.');
+  });
+
+  it('fails when a parameter is declared twice', () => {
+    const r = refusalOf(withOperations([{ name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}', templateParameters: [{ name: 'id' }, { name: 'id' }] }]));
+    expect(r.message).toBe('[AZURE] test/orders: operations.get-order.templateParameters = "id": the parameter is declared twice. Fix: declare each template parameter once.');
+  });
+
+  it('fails when a path parameter is declared optional', () => {
+    const r = refusalOf(withOperations([{ name: 'get-order', method: HttpMethod.GET, urlTemplate: '/orders/{id}', templateParameters: [{ name: 'id', required: false }] }]));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'operations.get-order.templateParameters.id.required' });
+    expect(r.message).toContain('{id} is in the path of /orders/{id}: a call without it does not match the operation, so it cannot be optional.');
+  });
+
+  it('lets a query parameter of the template be optional', () => {
+    const { tf } = build({ operations: [{ name: 'list-orders', method: HttpMethod.GET, urlTemplate: '/orders?status={status}', templateParameters: [{ name: 'status', required: false }] }] });
+    expect(resourceOf(tf, 'azurerm_api_management_api_operation').template_parameter).toEqual([{ name: 'status', type: 'string', required: false }]);
+  });
+
   it('fails when two operations share a name', () => {
-    const r = refusalOf(withOperations([...OPERATIONS, { name: 'get-order', method: HttpMethod.DELETE, urlTemplate: '/orders/{id}' }]));
+    const r = refusalOf(withOperations([...OPERATIONS, { name: 'get-order', method: HttpMethod.DELETE, urlTemplate: '/orders/{id}', templateParameters: [{ name: 'id' }] }]));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'operations', path: 'test/orders' });
     expect(r.message).toBe('[AZURE] test/orders: operations = "get-order": two operations share an operation id. Fix: give every operation its own name.');
   });
 
   it('fails when two operations answer the same method on the same template (case-insensitive)', () => {
-    const r = refusalOf(withOperations([...OPERATIONS, { name: 'read-order', method: HttpMethod.GET, urlTemplate: '/Orders/{id}' }]));
+    const r = refusalOf(withOperations([...OPERATIONS, { name: 'read-order', method: HttpMethod.GET, urlTemplate: '/Orders/{id}', templateParameters: [{ name: 'id' }] }]));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'operations.read-order.urlTemplate', path: 'test/orders' });
     expect(r.message).toBe('[AZURE] test/orders: operations.read-order.urlTemplate = "/Orders/{id}": operation get-order already answers GET on this template. '
       + 'Fix: give every method and template one operation.');

@@ -217,7 +217,7 @@ describe('QueueIntakeApi (LIM-5, PAY-1)', () => {
   it('grants the gateway\'s identity Storage Queue Data Message Sender on the queue, before the policy', () => {
     const { tf } = build();
     expect(resourceOf(tf, 'azurerm_role_assignment')).toEqual({
-      scope: ref(tf, 'azurerm_storage_queue', 'resource_manager_id', 'queue-charges/'), role_definition_name: 'Storage Queue Data Message Sender',
+      scope: ref(tf, 'azurerm_storage_queue', 'id', 'queue-charges/'), role_definition_name: 'Storage Queue Data Message Sender',
       principal_id: ref(tf, 'azurerm_api_management', 'identity[0].principal_id'), principal_type: 'ServicePrincipal',
     });
     expect(policyOf(tf).depends_on).toEqual([`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`]);
@@ -291,7 +291,7 @@ describe('QueueIntakeApi (LIM-5, PAY-1)', () => {
 describe('ProviderApi (GW-7, GW-8, PAY-1..3, SEC-1)', () => {
   const OPERATIONS: ProviderOperation[] = [
     { name: 'create-charge', method: HttpMethod.POST, urlTemplate: '/v1/charges', requireIdempotencyKey: true },
-    { name: 'get-charge', method: HttpMethod.GET, urlTemplate: '/v1/charges/{id}' },
+    { name: 'get-charge', method: HttpMethod.GET, urlTemplate: '/v1/charges/{id}', templateParameters: [{ name: 'id' }] },
   ];
 
   function providerIn(stack: AzureStack, gw: IApiGateway, props: Partial<ProviderApiProps> = {}) {

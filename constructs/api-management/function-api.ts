@@ -12,6 +12,7 @@ import { ApiLimits, ApiRateLimitPolicy } from './api-rate-limit-policy';
 import { GatewayApiProps, checkAndClaimApi, frontDoorGuard } from './gateway-api';
 import { CircuitBreakerOptions, GatewayBackend } from './gateway-backend';
 import { HttpMethod } from './http-proxy-api';
+import { TemplateParameter, templateParameterBlocks } from './url-template';
 
 /** One operation of a {@link FunctionApi}: a route of the function app. */
 export interface FunctionOperation {
@@ -20,6 +21,12 @@ export interface FunctionOperation {
   readonly method: HttpMethod;
   /** Route below the API (and below the app's `/api` prefix), e.g. `/orders/{id}`. */
   readonly urlTemplate: string;
+  /**
+   * The parameters of the URL template (`{id}` in `/orders/{id}`), each declared once: azurerm refuses
+   * an operation whose template uses a parameter it does not declare (refused here at synth).
+   * @default - none (a template without parameters)
+   */
+  readonly templateParameters?: TemplateParameter[];
   /** @default - method and template */
   readonly displayName?: string;
 }
@@ -116,6 +123,7 @@ export class FunctionApi extends Construct {
       displayName: op.displayName ?? `${op.method} ${op.urlTemplate}`,
       method: op.method,
       urlTemplate: op.urlTemplate,
+      templateParameter: templateParameterBlocks(this, `operations.${op.name}`, op.urlTemplate, op.templateParameters),
     }));
 
     this.backend = new GatewayBackend(this, 'backend', {

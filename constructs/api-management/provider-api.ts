@@ -13,6 +13,7 @@ import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi } fr
 import { GatewayBackend } from './gateway-backend';
 import { HttpMethod } from './http-proxy-api';
 import { KeyVaultNamedValue } from './key-vault-named-value';
+import { TemplateParameter, templateParameterBlocks } from './url-template';
 
 /** One operation of the provider's API. */
 export interface ProviderOperation {
@@ -20,6 +21,12 @@ export interface ProviderOperation {
   readonly method: HttpMethod;
   /** Template below the API path, e.g. `/v1/charges`. */
   readonly urlTemplate: string;
+  /**
+   * The parameters of the URL template (`{id}` in `/orders/{id}`), each declared once: azurerm refuses
+   * an operation whose template uses a parameter it does not declare (refused here at synth).
+   * @default - none (a template without parameters)
+   */
+  readonly templateParameters?: TemplateParameter[];
   /**
    * Require an `Idempotency-Key` (400 without one, PAY-1): what makes a POST safe to retry.
    * @default false
@@ -134,6 +141,7 @@ export class ProviderApi extends Construct {
       displayName: `${op.method} ${op.urlTemplate}`,
       method: op.method,
       urlTemplate: op.urlTemplate,
+      templateParameter: templateParameterBlocks(this, `operations.${op.name}`, op.urlTemplate, op.templateParameters),
     }));
     for (const [i, op] of operations.entries()) {
       if (!op.requireIdempotencyKey) continue;

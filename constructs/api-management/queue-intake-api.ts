@@ -10,6 +10,7 @@ import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
+import { TemplateParameter, templateParameterBlocks } from './url-template';
 import { GatewayApiProps, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
 
 /** One command the API takes into the queue. */
@@ -18,6 +19,12 @@ export interface IntakeOperation {
   readonly name: string;
   /** Template below the API path, e.g. `/charges`. */
   readonly urlTemplate: string;
+  /**
+   * The parameters of the URL template (`{id}` in `/orders/{id}`), each declared once: azurerm refuses
+   * an operation whose template uses a parameter it does not declare (refused here at synth).
+   * @default - none (a template without parameters)
+   */
+  readonly templateParameters?: TemplateParameter[];
   /** @default - `POST <urlTemplate>` */
   readonly displayName?: string;
 }
@@ -81,6 +88,7 @@ export class QueueIntakeApi extends Construct {
       displayName: op.displayName ?? `POST ${op.urlTemplate}`,
       method: 'POST',
       urlTemplate: op.urlTemplate,
+      templateParameter: templateParameterBlocks(this, `operations.${op.name}`, op.urlTemplate, op.templateParameters),
     }));
 
     refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, StorageService.QUEUE, {

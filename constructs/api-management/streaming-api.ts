@@ -12,6 +12,7 @@ import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
 import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from './streaming-routes';
+import { templateParameterBlocks } from './url-template';
 
 export interface StreamingApiProps extends GatewayApiProps {
   /** HTTPS base URL of the backend, e.g. `https://${app.httpFqdn}`. */
@@ -93,6 +94,7 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
         displayName: describeRoute(route),
         method: 'GET',
         urlTemplate: route.urlTemplate,
+        templateParameter: templateParameterBlocks(this, `routes.${route.name}`, route.urlTemplate, route.templateParameters),
       });
       RequestPath.declareHold(operation, heldInterval(route));
       return operation;

@@ -1,5 +1,6 @@
 import { IConstruct } from 'constructs';
 import { refuse } from '../core/validation';
+import { TemplateParameter } from './url-template';
 
 /** What a streaming route does with the connection. */
 export enum StreamingRouteKind {
@@ -18,6 +19,12 @@ export interface StreamingRoute {
   readonly name: string;
   /** URL template below the API path, e.g. `/poll`. */
   readonly urlTemplate: string;
+  /**
+   * The parameters of the URL template (`{room}` in `/rooms/{room}/events`), each declared once: azurerm refuses
+   * an operation whose template uses a parameter it does not declare (refused here at synth).
+   * @default - none (a template without parameters)
+   */
+  readonly templateParameters?: TemplateParameter[];
   /**
    * How long the server holds a request; must stay below the path ceiling (EDGE-2). Required for
    * long polling, not allowed otherwise.

@@ -9,6 +9,7 @@ import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ExistsAction } from '../policy/statements';
 import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { templateParameterBlocks } from './url-template';
 
 /** The origin Event Grid names in the CloudEvents handshake. */
 export const EVENT_GRID_ORIGIN = 'eventgrid.azure.net';
@@ -93,6 +94,7 @@ export class WebhookApi extends Construct {
           displayName: method === 'OPTIONS' ? `CloudEvents handshake ${route}` : `Deliveries ${route}`,
           method,
           urlTemplate: route,
+          templateParameter: templateParameterBlocks(this, 'routes', route, undefined),
         }));
       }
     }

@@ -3,7 +3,7 @@ import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import {
   ApiGateway, AzureStack, HttpMethod, KeyVault, KeyVaultNamedValue, ManagedIdentity, PartnerProducts, ProviderApi,
-  PublicNetworkAccess, QueueIntakeApi, StorageAccount,
+  PublicNetworkAccess, QueueIntakeApi, StorageAccount, TemplateParameterType,
 } from '@realtime-platform/azure-constructs';
 
 /**
@@ -47,7 +47,7 @@ export class ShippingPartnersStack extends AzureStack {
       callers: { tenantId: '00000000-0000-0000-0000-000000000001', audience: '5d9e1c2b-7a4f-4b3e-8c6d-2f1a0e9b8c7d', clientIds: [worker.clientId] },
       operations: [
         { name: 'create-shipment', method: HttpMethod.POST, urlTemplate: '/shipments', requireIdempotencyKey: true },
-        { name: 'get-shipment', method: HttpMethod.GET, urlTemplate: '/shipments/{id}' },
+        { name: 'get-shipment', method: HttpMethod.GET, urlTemplate: '/shipments/{id}', templateParameters: [{ name: 'id', type: TemplateParameterType.STRING }] },
       ],
       retry: { count: 2, intervalSeconds: 2 },
       declaredOutageMinutes: 15,
