@@ -330,6 +330,59 @@ describe('ContainerAppsEnvironment in a network', () => {
     });
   });
 
+  it('names its infrastructure resource group, so the next plan does not replace it over Azure\'s generated ME_ name (AZURE.ContainerAppsInfrastructureGroup)', () => {
+    const stack = testStack();
+    environment(stack);
+    expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-test_rg-test');
+  });
+
+  it('takes the infrastructure resource group\'s name when given', () => {
+    const stack = testStack();
+    const net = network(stack);
+    new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!, infrastructureResourceGroupName: 'rg-test-cae-infra',
+    });
+    expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('rg-test-cae-infra');
+  });
+
+  it('fails when the infrastructure resource group name is one Azure rejects', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!, infrastructureResourceGroupName: 'infra.',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/cae', setting: 'infrastructureResourceGroupName' });
+    expect(r.message).toBe('[AZURE] test/cae: infrastructureResourceGroupName = "infra.": Azure rejects this resource group name (6 characters). '
+      + 'Fix: use 1-90 characters: letters, digits, underscores, hyphens, periods and parentheses, not ending with a period.');
+  });
+
+  it('fails when the default infrastructure resource group name would be longer than Azure allows', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: `rg-${'x'.repeat(80)}`, location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'infrastructureResourceGroupName' });
+  });
+
+  it('fails when an infrastructure resource group is named without a subnet (azurerm takes it with a workload profile only)', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID, infrastructureResourceGroupName: 'rg-infra',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/cae', setting: 'infrastructureResourceGroupName' });
+    expect(r.message).toContain('Fix: pass subnet as well, or drop infrastructureResourceGroupName.');
+  });
+
+  it('writes no infrastructure resource group without a subnet (Azure names none a plan could see)', () => {
+    const stack = testStack();
+    environment(stack, { subnet: false });
+    expect(resourceOf(synth(stack), 'azurerm_container_app_environment')).not.toHaveProperty('infrastructure_resource_group_name');
+  });
+
   it('resolves <app>.<default domain> to the internal environment\'s address inside the network', () => {
     const stack = testStack();
     environment(stack, { internal: true });

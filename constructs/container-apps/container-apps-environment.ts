@@ -46,6 +46,16 @@ export interface ContainerAppsEnvironmentProps {
    * @default false
    */
   readonly internal?: boolean;
+  /**
+   * The resource group Azure creates for the environment's infrastructure (load balancer, public
+   * address) when it has a subnet. Azure refuses a group that exists already. Given by the
+   * configuration so the next plan does not replace the environment: left to Azure, it is a
+   * generated `ME_...` name that azurerm 4.55 reads back as a change it can only make by
+   * replacement (hashicorp/terraform-provider-azurerm#27481). Needs `subnet`; changing it replaces
+   * the environment and its apps.
+   * @default - `ME_<name>_<resourceGroupName>` with a subnet; none without
+   */
+  readonly infrastructureResourceGroupName?: string;
 }
 
 /** What `ContainerAppsEnvironment.fromExisting` needs to know. */
@@ -109,6 +119,7 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
       });
     }
     this.workloadProfileName = props.subnet ? 'Consumption' : undefined;
+    const infrastructureResourceGroupName = this.infrastructureGroup(props);
     this.environment = new ContainerAppEnvironment(this, 'environment', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
@@ -117,6 +128,7 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
       logsDestination: 'azure-monitor',
       ...(subnetId ? { infrastructureSubnetId: subnetId } : {}),
       ...(this.workloadProfileName ? { workloadProfile: [{ name: this.workloadProfileName, workloadProfileType: 'Consumption' }] } : {}),
+      ...(infrastructureResourceGroupName ? { infrastructureResourceGroupName } : {}),
       ...(props.internal ? { internalLoadBalancerEnabled: true } : {}),
       ...(props.zoneRedundant ? { zoneRedundancyEnabled: true } : {}),
     });
@@ -150,5 +162,22 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
     this.environmentId = this.environment.id;
     this.resourceGroupName = props.resourceGroupName;
     this.location = props.location;
+  }
+
+  /** The infrastructure resource group's name, written with a subnet only (azurerm takes it with a workload profile only). */
+  private infrastructureGroup(props: ContainerAppsEnvironmentProps): string | undefined {
+    if (!props.subnet) {
+      if (props.infrastructureResourceGroupName !== undefined) {
+        refuse(this, {
+          lesson: 'AZURE', setting: 'infrastructureResourceGroupName', given: props.infrastructureResourceGroupName,
+          problem: 'only an environment with a subnet runs on workload profiles, and azurerm takes the infrastructure resource group\'s name only with a workload profile.',
+          fix: 'pass subnet as well, or drop infrastructureResourceGroupName.',
+        });
+      }
+      return undefined;
+    }
+    const name = props.infrastructureResourceGroupName ?? `ME_${props.name}_${props.resourceGroupName}`;
+    checkName(this, 'infrastructureResourceGroupName', name, NAME_RULES.resourceGroup);
+    return name;
   }
 }
