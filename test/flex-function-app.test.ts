@@ -9,7 +9,7 @@ import { FunctionAlerts, FunctionAlertsProps } from '../constructs/functions/fun
 import { FunctionRuntime } from '../constructs/functions/function-settings';
 import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';
 import { refusalOf } from './support/refusal';
-import { ref, resourceOf, resourcesOf, synth, TerraformJson, testStack, warningsOf } from './support/synth';
+import { idOf, ref, resourceOf, resourcesOf, synth, TerraformJson, testStack, warningsOf } from './support/synth';
 
 const APP_ID = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
 const WORKSPACE = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log-unit';
@@ -70,7 +70,8 @@ describe('FlexFunctionApp defaults', () => {
     });
     expect(site.body.kind).toBe('functionapp,linux');
     expect(site.body.properties).toMatchObject({
-      serverFarmId: ref(tf, 'azurerm_service_plan', 'id'), httpsOnly: true, publicNetworkAccess: 'Enabled',
+      // In the casing Azure returns: azapi compares bodies case-sensitively (AZURE.AzapiIdCasing).
+      serverFarmId: `\${replace(azurerm_service_plan.${idOf(tf, 'azurerm_service_plan')}.id, "/serverFarms/", "/serverfarms/")}`, httpsOnly: true, publicNetworkAccess: 'Enabled',
     });
     expect(site.body.properties.siteConfig.minTlsVersion).toBe('1.2');
     expect(resourceOf(tf, 'azurerm_service_plan')).toEqual({

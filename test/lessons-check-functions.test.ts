@@ -5,6 +5,7 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { FunctionAppFlexConsumption, FunctionAppFlexConsumptionConfig } from '@cdktf/provider-azurerm/lib/function-app-flex-consumption';
 import { LinuxFunctionApp } from '@cdktf/provider-azurerm/lib/linux-function-app';
+import { ServicePlan } from '@cdktf/provider-azurerm/lib/service-plan';
 import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
 import { WindowsFunctionApp } from '@cdktf/provider-azurerm/lib/windows-function-app';
 import { Resource } from '../.gen/providers/azapi/resource';
@@ -262,6 +263,36 @@ describe('SEC-3.FunctionsReservedRoute on raw API Management operations', () => 
     apiTo(stack, 'https://orders.example.com', '/admin/seed');
     expect(findingsOf(stack, 'SEC-3.FunctionsReservedRoute')).toEqual([]);
     expect(rowsOf(stack, 'SEC-3.FunctionsReservedRoute')).toEqual([]);
+  });
+});
+
+describe('AZURE.AzapiIdCasing on raw AzAPI sites (azapi compares bodies case-sensitively)', () => {
+  const CASING_RULE = 'AZURE.AzapiIdCasing';
+  const CASING_TAIL = 'Azure returns this id with /serverfarms/ and azapi compares the body case-sensitively, so every plan updates the resource (a full PUT) and turns its outputs unknown. '
+    + 'Fix: write it as Azure returns it, e.g. replace(<plan>.id, "/serverFarms/", "/serverfarms/") (FlexFunctionApp does), or set ignore_casing = true on the resource.';
+
+  it('fails when serverFarmId is a literal id spelled serverFarms', () => {
+    const { stack } = rawStack();
+    azapiSite(stack, 'functionapp,linux', { httpsOnly: true, serverFarmId: PLAN });
+    expect(findingsOf(stack, CASING_RULE)).toEqual([`[${CASING_RULE}] other-dev/site: body.properties.serverFarmId = "${PLAN}": ${CASING_TAIL}`]);
+  });
+
+  it('fails when serverFarmId is a bare azurerm_service_plan id', () => {
+    const { stack } = rawStack();
+    const plan = new ServicePlan(stack, 'plan', { name: 'asp-raw', resourceGroupName: 'rg', location: 'westeurope', osType: 'Linux', skuName: 'FC1' });
+    azapiSite(stack, 'functionapp,linux', { httpsOnly: true, serverFarmId: plan.id });
+    expect(findingsOf(stack, CASING_RULE)).toEqual([expect.stringMatching(/^\[AZURE\.AzapiIdCasing\] other-dev\/site: body\.properties\.serverFarmId = "\$\{azurerm_service_plan\.plan\.id\}": Azure returns/)]);
+  });
+
+  it('passes with the id in the casing Azure returns, a replace() of it, or ignore_casing', () => {
+    for (const serverFarmId of [PLAN.replace('/serverFarms/', '/serverfarms/'), '${replace(azurerm_service_plan.plan.id, "/serverFarms/", "/serverfarms/")}']) {
+      const { stack } = rawStack();
+      azapiSite(stack, 'functionapp,linux', { httpsOnly: true, serverFarmId });
+      expect(findingsOf(stack, CASING_RULE)).toEqual([]);
+    }
+    const { stack } = rawStack();
+    azapiSite(stack, 'functionapp,linux', { httpsOnly: true, serverFarmId: PLAN }).addOverride('ignore_casing', true);
+    expect(findingsOf(stack, CASING_RULE)).toEqual([]);
   });
 });
 

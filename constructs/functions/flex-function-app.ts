@@ -239,7 +239,9 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
       body: {
         kind: 'functionapp,linux',
         properties: {
-          serverFarmId: this.plan.id,
+          // In the casing Azure returns (`serverfarms`): azapi compares the body case-sensitively, and
+          // azurerm's `serverFarms` would plan a full PUT of the site on every run (AZURE.AzapiIdCasing).
+          serverFarmId: Fn.replace(this.plan.id, '/serverFarms/', '/serverfarms/'),
           httpsOnly: true,
           publicNetworkAccess: props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED,
           ...(props.subnet ? { virtualNetworkSubnetId: props.subnet.subnetId } : {}),
