@@ -246,31 +246,39 @@ describe('KeyVault.fromExisting', () => {
 });
 
 describe('KeyVaultSecretSlot: a secret whose value never passes through Terraform', () => {
-  it('puts the secret once through Resource Manager with the placeholder set-me, never sending the body again (an action: Resource Manager refuses to delete secrets)', () => {
+  it('puts the secret through Resource Manager with the placeholder set-me only where the plan found no secret, and never again (SEC-1)', () => {
     const stack = stackOf(false);
     const slot = vaultIn(stack).addSecretSlot('psp-api-key', { contentType: 'text/plain' });
     const tf = synth(stack);
+    const secretId = `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`;
     expect(slot.secretName).toBe('psp-api-key');
     expect(resourcesOf(tf, 'azapi_resource')).toEqual({});
+    // The existence check: the secret's metadata (never its value), a missing secret read as exists = false.
+    expect(Object.values(tf.data?.azapi_resource ?? {})).toEqual([{
+      type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01', resource_id: secretId, ignore_not_found: true, response_export_values: {},
+    }]);
+    const exists = `data.azapi_resource.${Object.keys(tf.data?.azapi_resource ?? {})[0]}.exists`;
     expect(resourceOf(tf, 'azapi_resource_action')).toEqual({
       type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01',
-      resource_id: `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`,
-      method: 'PUT',
-      body: { properties: { value: 'set-me', contentType: 'text/plain' } },
-      lifecycle: { ignore_changes: ['body'] },
+      resource_id: secretId,
+      // A secret that exists (a new state file, an imported vault) gets a GET: the placeholder never replaces a value.
+      method: `\${${exists} ? "GET" : "PUT"}`,
+      body: `\${${exists} ? null : {"properties" = {"value" = "set-me", "contentType" = "text/plain"}}}`,
+      // Nothing that changes later (type, API version, id, headers) may send it again.
+      lifecycle: { ignore_changes: 'all' },
     });
   });
 
   it('leaves the content type out when none is given', () => {
     const stack = stackOf(false);
     vaultIn(stack).addSecretSlot('psp-api-key');
-    expect(resourceOf(synth(stack), 'azapi_resource_action').body).toEqual({ properties: { value: 'set-me' } });
+    expect(resourceOf(synth(stack), 'azapi_resource_action').body).toMatch(/\? null : \{"properties" = \{"value" = "set-me"\}\}\}$/);
   });
 
   it('prod: has nothing to protect from destroy (destroying the action deletes nothing), and still never sends the body again', () => {
     const stack = stackOf(true);
     vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED }).addSecretSlot('psp-api-key');
-    expect(resourceOf(synth(stack), 'azapi_resource_action').lifecycle).toEqual({ ignore_changes: ['body'] });
+    expect(resourceOf(synth(stack), 'azapi_resource_action').lifecycle).toEqual({ ignore_changes: 'all' });
   });
 
   it('grants Key Vault Secrets User on the secret alone, after the secret exists', () => {
@@ -291,7 +299,7 @@ describe('KeyVaultSecretSlot: a secret whose value never passes through Terrafor
     const vault = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: SHARED_VAULT_ID });
     const r = refusalOf(() => new KeyVaultSecretSlot(stack, 'slot', { vault, name: 'psp-api-key' }));
     expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'vault', path: 'kv-prod/slot' });
-    expect(r.message).toContain('in a vault another team owns it would overwrite a real value');
+    expect(r.message).toContain('in a vault another team owns the secret, its value and who reads it are theirs to manage');
   });
 
   for (const name of ['psp_api_key', 'psp.key', '', 'k'.repeat(128)]) {

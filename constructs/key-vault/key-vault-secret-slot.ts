@@ -1,5 +1,7 @@
+import { Fn, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
+import { DataAzapiResource } from '../../.gen/providers/azapi/data-azapi-resource';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
@@ -28,15 +30,23 @@ export interface KeyVaultSecretSlotProps extends KeyVaultSecretSlotOptions {
 
 /**
  * A Key Vault secret whose value never passes through Terraform: put once through Resource
- * Manager with a placeholder (an `azapi_resource_action` PUT: Resource Manager answers without
- * the value, refuses to delete secrets, and the action is neither read back nor sent again), so a
- * value set later with `az keyvault secret set` is neither read into the state nor overwritten,
- * and destroying the stack leaves the secret to the vault's own deletion. Readers get Key Vault
+ * Manager with a placeholder (an `azapi_resource_action`: Resource Manager answers without the
+ * value and refuses to delete secrets), so a value set later with `az keyvault secret set` (or the
+ * Resource Manager PUT in docs/payments.md) is neither read into the state nor overwritten, and
+ * destroying the stack leaves the secret to the vault's own deletion. Readers get Key Vault
  * Secrets User on this secret alone, after the secret exists.
+ *
+ * The placeholder is never sent over a value (SEC-1): the plan reads whether the secret exists
+ * (a Resource Manager GET of its metadata, never its value), and the action only PUTs the
+ * placeholder into a secret that does not; into one that does (a new state file, an imported
+ * vault) it sends a harmless GET. Once applied, the action never runs again (`ignore_changes = all`:
+ * no field, not even its type, API version or id, can make azapi send it again).
  */
 export class KeyVaultSecretSlot extends Construct {
-  /** The one-time PUT of the secret with the placeholder. */
+  /** The one-time PUT of the secret with the placeholder (a GET where the secret exists already). */
   public readonly secret: ResourceAction;
+  /** The plan-time check whether the secret exists (its metadata only). */
+  public readonly existing: DataAzapiResource;
   public readonly secretName: string;
   /** Resource Manager id: the scope of the secret's grants. */
   public readonly secretId: string;
@@ -48,24 +58,31 @@ export class KeyVaultSecretSlot extends Construct {
   constructor(scope: Construct, id: string, props: KeyVaultSecretSlotProps) {
     super(scope, id);
     this.secretName = checkName(this, 'name', props.name, NAME_RULES.keyVaultSecret);
-    // The PUT does not ask whether the secret exists: only a vault this stack creates is known to
-    // hold no value the placeholder would replace.
+    // Only a vault this stack creates: a secret in another team's vault, and who may read it, are that team's.
     if (!(props.vault.node.tryFindChild('vault') instanceof KeyVaultResource)) {
       refuse(this, {
         lesson: 'SEC-1', setting: 'vault', given: props.vault.node.path,
-        problem: 'the slot puts the placeholder set-me into the secret whatever it holds: in a vault another team owns it would overwrite a real value.',
+        problem: 'a slot creates the secret in the vault, and in a vault another team owns the secret, its value and who reads it are theirs to manage.',
         fix: 'use a KeyVault this stack creates, or reference the other team\'s secret by its versionless URI (KeyVaultNamedValue with secret: \'https://<vault>.vault.azure.net/secrets/<name>\' and the grant they make).',
       });
     }
     this.vault = props.vault;
     this.secretId = `${props.vault.vaultId}/secrets/${props.name}`;
+    // Read at plan once the vault exists, at apply (before the action) while it is being created.
+    this.existing = new DataAzapiResource(this, 'existing', {
+      type: KEY_VAULT_SECRET_TYPE,
+      resourceId: this.secretId,
+      ignoreNotFound: true,
+      responseExportValues: [],
+    });
+    const exists = this.existing.exists;
     this.secret = new ResourceAction(this, 'secret', {
       type: KEY_VAULT_SECRET_TYPE,
       resourceId: this.secretId,
-      method: 'PUT',
-      body: { properties: { value: SECRET_PLACEHOLDER, ...(props.contentType ? { contentType: props.contentType } : {}) } },
-      // Once: a changed body must not put the placeholder over the real value.
-      lifecycle: { ignoreChanges: ['body'] },
+      method: Token.asString(Fn.conditional(exists, 'GET', 'PUT')),
+      body: Fn.conditional(exists, null, { properties: { value: SECRET_PLACEHOLDER, ...(props.contentType ? { contentType: props.contentType } : {}) } }),
+      // Once: nothing that changes later may send the placeholder again.
+      lifecycle: { ignoreChanges: 'all' },
     });
     this.secretUri = props.vault.secretUri(props.name);
   }
