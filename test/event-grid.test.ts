@@ -259,7 +259,7 @@ describe('EventSubscription defaults (HOOK-1, HOOK-3)', () => {
     const grants = resourcesOf(tf, 'azurerm_role_assignment');
     expect(Object.values(grants)).toEqual([{
       role_definition_name: 'Storage Blob Data Contributor',
-      scope: ref('azurerm_storage_container', 'storage_container-dead-letters_container', 'resource_manager_id'),
+      scope: ref('azurerm_storage_container', 'storage_container-dead-letters_container', 'id'),
       principal_id: ref('azurerm_eventgrid_topic', 'topic', 'identity[0].principal_id'),
       principal_type: 'ServicePrincipal',
     }]);
@@ -483,7 +483,7 @@ describe('EventSubscription destinations', () => {
     const send = addressOf(tf, 'azurerm_role_assignment', 'storage/queue-orders/send-subscription-delivery');
     expect(resourcesOf(tf, 'azurerm_role_assignment')[send.split('.')[1]]).toEqual({
       role_definition_name: 'Storage Queue Data Message Sender',
-      scope: ref('azurerm_storage_queue', 'storage_queue-orders_queue', 'resource_manager_id'),
+      scope: ref('azurerm_storage_queue', 'storage_queue-orders_queue', 'id'),
       principal_id: ref('azurerm_eventgrid_topic', 'topic', 'identity[0].principal_id'),
       principal_type: 'ServicePrincipal',
     });
@@ -614,7 +614,7 @@ describe('RealtimeStack: the sixth pattern (webhooks from Event Grid)', () => {
       const address = addressOf(tf, 'azurerm_role_assignment', 'event-storage/container-dead-letters/contributor-webhook-subscription-dead-letter');
       expect(resourcesOf(tf, 'azurerm_role_assignment')[address.split('.')[1]]).toEqual({
         role_definition_name: 'Storage Blob Data Contributor',
-        scope: ref('azurerm_storage_container', 'event-storage_container-dead-letters_container', 'resource_manager_id'),
+        scope: ref('azurerm_storage_container', 'event-storage_container-dead-letters_container', 'id'),
         principal_id: ref('azurerm_eventgrid_topic', 'events_topic', 'identity[0].principal_id'),
         principal_type: 'ServicePrincipal',
       });

@@ -108,8 +108,8 @@ describe('PacedQueueConsumer: the paced consumer of LIM-5', () => {
     const principal = ref(tf, 'azurerm_user_assigned_identity', 'principal_id');
     const assignments = Object.entries(resourcesOf(tf, 'azurerm_role_assignment'));
     expect(assignments.map(([, r]) => [r.role_definition_name, r.scope, r.principal_id]).sort()).toEqual([
-      ['Storage Queue Data Message Processor', ref(tf, 'azurerm_storage_queue', 'resource_manager_id', 'queue-charges/'), principal],
-      ['Storage Queue Data Message Sender', ref(tf, 'azurerm_storage_queue', 'resource_manager_id', 'queue-charges-poison/'), principal],
+      ['Storage Queue Data Message Processor', ref(tf, 'azurerm_storage_queue', 'id', 'queue-charges/'), principal],
+      ['Storage Queue Data Message Sender', ref(tf, 'azurerm_storage_queue', 'id', 'queue-charges-poison/'), principal],
     ]);
     expect([...(appOf(tf).depends_on as string[])].sort()).toEqual(assignments.map(([id]) => `azurerm_role_assignment.${id}`).sort());
     expect(consumer.grants).toHaveLength(2);

@@ -56,7 +56,7 @@ describe('README consumer example', () => {
     const tf = JSON.parse(Testing.synth(stack, true)) as TerraformJson;
     const assignments = Object.values(tf.resource?.azurerm_role_assignment ?? {}) as { role_definition_name: string; scope: string; principal_id: string }[];
     const byRole = (role: string) => assignments.filter((a) => a.role_definition_name === role).map((a) => a.scope);
-    expect(byRole('Storage Queue Data Message Sender')).toEqual([expect.stringMatching(/^\$\{azurerm_storage_queue\.storage_queue-invoices_queue_[0-9A-F]+\.resource_manager_id\}$/)]);
+    expect(byRole('Storage Queue Data Message Sender')).toEqual([expect.stringMatching(/^\$\{azurerm_storage_queue\.storage_queue-invoices_queue_[0-9A-F]+\.id\}$/)]);
     expect(byRole('Storage Queue Data Message Processor')).toEqual(byRole('Storage Queue Data Message Sender'));
     expect(byRole('Storage Table Data Contributor')).toEqual([
       expect.stringMatching(/^\$\{azurerm_storage_account\.storage_account_[0-9A-F]+\.id\}$/),

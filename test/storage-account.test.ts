@@ -197,7 +197,7 @@ describe('StorageAccount children', () => {
     });
     expect(container.containerName).toBe('large-responses');
     expect(resolveIn(stack, container.url)).toBe(`${ref(tf, 'azurerm_storage_account', 'primary_blob_endpoint')}${ref(tf, 'azurerm_storage_container', 'name')}`);
-    expect(resolveIn(stack, container.containerId)).toBe(ref(tf, 'azurerm_storage_container', 'resource_manager_id'));
+    expect(resolveIn(stack, container.containerId)).toBe(ref(tf, 'azurerm_storage_container', 'id'));
   });
 
   it('creates a queue, and with poisonQueue also <name>-poison', () => {
@@ -210,7 +210,7 @@ describe('StorageAccount children', () => {
       ['orders', accountId], ['outbox', accountId], ['outbox-poison', accountId],
     ]);
     expect([orders.queueName, outbox.queueName]).toEqual(['orders', 'outbox']);
-    expect(resolveIn(stack, orders.queueId)).toBe(ref(tf, 'azurerm_storage_queue', 'resource_manager_id', 'queue-orders'));
+    expect(resolveIn(stack, orders.queueId)).toBe(ref(tf, 'azurerm_storage_queue', 'id', 'queue-orders'));
   });
 
   it('creates a table through AzAPI on the account\'s table service, never with azurerm_storage_table (the account key)', () => {
@@ -397,7 +397,7 @@ describe('StorageAccount grants', () => {
     const container = storage.addContainer('reports');
     const grants = [container.grantRead(identity), container.grantReadWrite(identity), container.grantOwner(identity)];
     const tf = synth(stack);
-    const scope = ref(tf, 'azurerm_storage_container', 'resource_manager_id');
+    const scope = ref(tf, 'azurerm_storage_container', 'id');
     const principal = '${azurerm_user_assigned_identity.worker.principal_id}';
     expect(roleAssignments(tf)).toEqual([
       { role: 'Storage Blob Data Contributor', scope, principal },
@@ -415,7 +415,7 @@ describe('StorageAccount grants', () => {
     queue.grantProcess(identity);
     queue.grantRead(identity);
     const tf = synth(stack);
-    const scope = ref(tf, 'azurerm_storage_queue', 'resource_manager_id', 'queue-outbox_queue');
+    const scope = ref(tf, 'azurerm_storage_queue', 'id', 'queue-outbox_queue');
     const principal = '${azurerm_user_assigned_identity.worker.principal_id}';
     expect(roleAssignments(tf)).toEqual([
       { role: 'Storage Queue Data Message Processor', scope, principal },

@@ -68,7 +68,7 @@ export class BlobContainer extends Construct {
       containerAccessType: 'private',
     });
     this.containerName = props.name;
-    this.containerId = this.container.resourceManagerId;
+    this.containerId = this.container.id;
     this.accountId = props.account.accountId;
     this.account = props.account;
     // Through the container's name, so what deploys into it waits for it.
@@ -113,7 +113,7 @@ export class StorageQueue extends Construct {
     checkChildName(this, props.name, NAME_RULES.storageQueue);
     this.queue = new StorageQueueResource(this, 'queue', { name: props.name, storageAccountId: props.account.accountId });
     this.queueName = props.name;
-    this.queueId = this.queue.resourceManagerId;
+    this.queueId = this.queue.id;
     this.accountId = props.account.accountId;
     this.account = props.account;
     this.serviceUrl = `https://${props.account.accountName}.queue.core.windows.net`;
