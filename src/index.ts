@@ -46,6 +46,9 @@ export { FunctionsReservedRouteRule } from '../constructs/lessons-check/rules/fu
 export { StorageDataPlaneSettingsRule } from '../constructs/lessons-check/rules/storage/storage-data-plane-settings';
 export { KeyVaultAccessPoliciesRule } from '../constructs/lessons-check/rules/key-vault/key-vault-access-policies';
 export { NamedValuePlainSecretRule } from '../constructs/lessons-check/rules/api-management/named-value-plain-secret';
+export { AzapiIdCasingRule } from '../constructs/lessons-check/rules/azapi/azapi-id-casing';
+export { InfrastructureResourceGroupRule } from '../constructs/lessons-check/rules/container-apps/infrastructure-resource-group';
+export { OperationTemplateParametersRule } from '../constructs/lessons-check/rules/api-management/operation-template-parameters';
 export { RetryOnClientErrorsRule } from '../constructs/lessons-check/rules/api-management/retry-on-client-errors';
 export { SubscriptionDeadLetterRule } from '../constructs/lessons-check/rules/event-grid/subscription-dead-letter';
 export { TopicLocalAuthRule } from '../constructs/lessons-check/rules/event-grid/topic-local-auth';
@@ -99,6 +102,7 @@ export {
 } from '../constructs/api-management/gateway-backend';
 export { GatewayProduct, GatewayProductProps, IGatewayApi } from '../constructs/api-management/gateway-product';
 export { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
+export { TemplateParameter, TemplateParameterType, UrlTemplate } from '../constructs/api-management/url-template';
 export { FunctionApi, FunctionApiProps, FunctionOperation } from '../constructs/api-management/function-api';
 export { KeyVaultNamedValue, KeyVaultNamedValueProps } from '../constructs/api-management/key-vault-named-value';
 export { PartnerLimit, PartnerProducts, PartnerProductsProps, PartnerQuota } from '../constructs/api-management/partner-products';

@@ -1,9 +1,11 @@
 import { PackRule, RuleLevel, RulePack } from './pack';
+import { AzapiIdCasingRule } from './rules/azapi/azapi-id-casing';
 import { ForwardRequestAttributeSpellingRule } from './rules/api-management/forward-request-attributes';
 import { StreamingApiBufferingRule } from './rules/api-management/streaming-api-buffering';
 import { StreamingRouteHeartbeatRule } from './rules/api-management/streaming-route-heartbeat';
 import { ConnectionHoldingScaleRule } from './rules/container-apps/connection-scale-rule';
 import { GrpcBehindBrowserRouteRule } from './rules/container-apps/grpc-behind-browser-route';
+import { InfrastructureResourceGroupRule } from './rules/container-apps/infrastructure-resource-group';
 import { ProductionImageRule } from './rules/container-apps/release-image';
 import { RegistryAdminUserRule } from './rules/container-registry/registry-admin-user';
 import { FrontDoorTimeoutAboveCeilingRule } from './rules/front-door/front-door-timeout-above-ceiling';
@@ -21,6 +23,7 @@ import { SubscriptionDeadLetterRule } from './rules/event-grid/subscription-dead
 import { TopicLocalAuthRule } from './rules/event-grid/topic-local-auth';
 import { KeyVaultAccessPoliciesRule } from './rules/key-vault/key-vault-access-policies';
 import { NamedValuePlainSecretRule } from './rules/api-management/named-value-plain-secret';
+import { OperationTemplateParametersRule } from './rules/api-management/operation-template-parameters';
 import { RetryOnClientErrorsRule } from './rules/api-management/retry-on-client-errors';
 import { StorageDataPlaneSettingsRule } from './rules/storage/storage-data-plane-settings';
 import { StorageSharedKeyRule } from './rules/storage/storage-shared-key';
@@ -46,6 +49,8 @@ export class PlatformLessonsPack {
       { rule: new StreamingRouteHeartbeatRule(), level: warning },
       { rule: new GrpcBehindBrowserRouteRule(), level: warning },
       { rule: new ConnectionHoldingScaleRule(), level: warning },
+      { rule: new InfrastructureResourceGroupRule(), level: error },
+      { rule: new AzapiIdCasingRule(), level: error },
       { rule: new GatewayLogsDedicatedRule(), level: warning },
       { rule: new NoAzureCacheForRedisRule(), level: error },
       { rule: new NoRedisEnterpriseRule(), level: error },
@@ -60,6 +65,7 @@ export class PlatformLessonsPack {
       { rule: new FunctionsReservedRouteRule(), level: error },
       { rule: new KeyVaultAccessPoliciesRule(), level: error },
       { rule: new NamedValuePlainSecretRule(), level: error },
+      { rule: new OperationTemplateParametersRule(), level: error },
       { rule: new RetryOnClientErrorsRule(), level: error },
       { rule: new SubscriptionDeadLetterRule(), level: error },
       { rule: new TopicLocalAuthRule(), level: error },
