@@ -47,6 +47,8 @@ const PROVIDER_SETTINGS = {
   azapi: (msi) => ({
     subscription_id: OFFLINE_IDS.subscriptionId, tenant_id: OFFLINE_IDS.tenantId, use_msi: true, use_cli: false,
     use_oidc: false, skip_provider_registration: true, msi_endpoint: msi,
+    // With a prior state (the second plan), a body that differs from it would be compared with a GET of the resource.
+    ignore_no_op_changes: false,
   }),
   azuread: (msi) => ({ tenant_id: OFFLINE_IDS.tenantId, use_msi: true, msi_endpoint: msi, use_cli: false, use_oidc: false }),
 };

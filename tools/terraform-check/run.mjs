@@ -12,7 +12,7 @@
 // Usage: node tools/terraform-check/run.mjs [--only REGEX] [--jobs N] [--second-plan] [--keep] [--json FILE]
 // Exit: 0 no errors and no warnings; 1 an error or warning in some stack; 2 bad usage or Terraform missing.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,13 +138,20 @@ async function main() {
   const started = Date.now();
   const workRoot = mkdtempSync(join(tmpdir(), 'rtp-terraform-check-'));
   const outdir = join(workRoot, 'synth');
-  const synthOutput = execFileSync('npx', ['tsx', join(root, 'tools', 'terraform-check', 'synth.ts'), outdir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  let synthOutput;
+  try {
+    synthOutput = execFileSync('npx', ['tsx', join(root, 'tools', 'terraform-check', 'synth.ts'), outdir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  } catch {
+    process.stderr.write('synthesis failed (its error is above): nothing was planned\n');
+    return 1;
+  }
   const stacks = JSON.parse(synthOutput.trim().split('\n').pop()).filter((s) => !options.only || options.only.test(s.name) || options.only.test(`${s.group}/${s.name}`));
   if (stacks.length === 0) {
     process.stderr.write(`no stack matches --only ${options.only}\n`);
     return 2;
   }
-  const providers = process.env.TF_CLI_CONFIG_FILE ? `the mirror in ${process.env.TF_CLI_CONFIG_FILE}` : 'the registry';
+  const config = process.env.TF_CLI_CONFIG_FILE;
+  const providers = config && existsSync(config) ? `the CLI configuration ${config} (a mirror, if it names one)` : 'the registry';
   process.stdout.write(`Terraform ${version}, providers from ${providers}; ${stacks.length} stacks, ${options.jobs} at a time, work in ${workRoot}\n`);
 
   const tokens = await startTokenServer();

@@ -1,17 +1,27 @@
 // Running Terraform in a stack's working copy and reading its machine-readable output.
 import { spawn } from 'node:child_process';
 
-/** Runs `terraform <args>` in `cwd`; resolves to { code, stdout, stderr, seconds }. */
+/** A Terraform command that runs longer is stopped: offline, only a request that cannot leave the machine takes that long. */
+export const TIMEOUT_SECONDS = 300;
+
+/** Runs `terraform <args>` in `cwd`; resolves to { code, stdout, stderr, seconds } (code 124 when stopped at TIMEOUT_SECONDS). */
 export function terraform(args, cwd, env) {
   const started = process.hrtime.bigint();
   return new Promise((resolvePromise) => {
     const child = spawn('terraform', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGTERM'); }, TIMEOUT_SECONDS * 1000);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => { stdout += chunk; });
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     child.on('error', (error) => resolvePromise({ code: 127, stdout, stderr: `${stderr}${error.message}`, seconds: 0 }));
-    child.on('close', (code) => resolvePromise({ code: code ?? 1, stdout, stderr, seconds: Number(process.hrtime.bigint() - started) / 1e9 }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (timedOut) resolvePromise({ code: 124, stdout, stderr: `${stderr}\nterraform ${args[0]} stopped after ${TIMEOUT_SECONDS} s (a provider waiting for a request that cannot leave the machine?)`, seconds });
+      else resolvePromise({ code: code ?? 1, stdout, stderr, seconds });
+    });
   });
 }
 

@@ -1,0 +1,3 @@
+// Types of token-server.mjs, for the tests.
+export const OFFLINE_IDS: { tenantId: string; subscriptionId: string; objectId: string; clientId: string };
+export function startTokenServer(): Promise<{ url: string; readonly served: number; close(): Promise<void> }>;
