@@ -1,0 +1,47 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+import * as index from '../src/index';
+
+const root = join(__dirname, '..');
+const rulesDir = join(root, 'constructs', 'lessons-check', 'rules');
+/** Every rule module file under constructs/lessons-check/rules, read from the folder: a new file is found without a list. */
+const ruleFiles = readdirSync(rulesDir, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+  .map((e) => join(e.parentPath, e.name));
+
+interface FoundRule { file: string; name: string; id: string }
+
+/** Every rule class of the files: an exported class with an id and evaluate(). */
+async function ruleClasses(): Promise<FoundRule[]> {
+  const found: FoundRule[] = [];
+  for (const file of ruleFiles) {
+    const exported = await import(file) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exported)) {
+      if (typeof value !== 'function' || typeof (value as { prototype?: { evaluate?: unknown } }).prototype?.evaluate !== 'function') continue;
+      found.push({ file: relative(root, file), name, id: new (value as new () => { id: string })().id });
+    }
+  }
+  return found;
+}
+
+describe('the rule set: every rule packed, exported and documented', () => {
+  const packed = PlatformLessonsPack.create().rules.map((r) => r.rule.id);
+  const lessonsDoc = readFileSync(join(root, 'docs', 'lessons.md'), 'utf8');
+  let rules: FoundRule[] = [];
+  beforeAll(async () => { rules = await ruleClasses(); });
+
+  it('packs exactly the rules of the rules folder, each id once', () => {
+    expect(rules.map((r) => r.id).sort()).toEqual([...packed].sort());
+    expect(new Set(packed).size).toBe(packed.length);
+  });
+
+  it('exports every rule class from src/index.ts', () => {
+    expect(rules.filter((r) => !(r.name in index)).map((r) => `${r.name} (${r.file})`)).toEqual([]);
+  });
+
+  it('documents every rule with a row in docs/lessons.md', () => {
+    expect(rules.filter((r) => !lessonsDoc.includes(`| \`${r.id}\` |`)).map((r) => r.id)).toEqual([]);
+  });
+});
