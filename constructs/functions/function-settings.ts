@@ -1,5 +1,5 @@
-import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { NotSecret, SecretDetector, SettingsHost } from '../core/secret-detection';
 import { refuse } from '../core/validation';
 
 /** Language runtimes of the Flex Consumption plan. */
@@ -41,9 +41,12 @@ export const FLEX_DEPRECATED_SETTINGS: readonly string[] = [
  * Refuse user app settings the app must not get: names with `:` (Linux app settings use `__` for
  * nesting; a colon is not a valid environment variable name there), deprecated Flex settings,
  * anything that overrides a setting the construct writes (the identity-based host storage), and
- * `AzureWebJobsStorage` itself (a connection string is a key, SEC-1).
+ * `AzureWebJobsStorage` itself (a connection string is a key, SEC-1), and any value that looks like
+ * a credential unless `notSecrets` declares it none (SEC-1, {@link SecretDetector}).
  */
-export function checkAppSettings(scope: IConstruct, user: { [name: string]: string } | undefined, reserved: { [name: string]: string }): void {
+export function checkAppSettings(
+  scope: IConstruct, user: { [name: string]: string } | undefined, reserved: { [name: string]: string }, notSecrets?: NotSecret[],
+): void {
   const reservedByKey = new Set(Object.keys(reserved).map((n) => n.toLowerCase()));
   for (const [name, value] of Object.entries(user ?? {})) {
     const setting = `appSettings.${name}`;
@@ -68,7 +71,7 @@ export function checkAppSettings(scope: IConstruct, user: { [name: string]: stri
         fix: 'drop it: the runtime and version are the runtime prop, the package goes to the deployment container.',
       });
     }
-    if (/^azurewebjobsstorage$/i.test(name) || (!Token.isUnresolved(value) && /AccountKey=|SharedAccessSignature=/i.test(value))) {
+    if (/^azurewebjobsstorage$/i.test(name)) {
       refuse(scope, {
         lesson: 'SEC-1', setting, given: name,
         problem: 'a storage connection string carries the account key, which a keyless account refuses anyway.',
@@ -83,4 +86,5 @@ export function checkAppSettings(scope: IConstruct, user: { [name: string]: stri
       });
     }
   }
+  SecretDetector.check(scope, 'appSettings', user, SettingsHost.APP_SERVICE, notSecrets);
 }
