@@ -10,6 +10,7 @@ import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
 import { ApiGatewayAttributes, IApiGateway, ImportedApiGateway, registerGatewayName } from './gateway-reference';
+import { AzureRegion } from '../core/azure-region';
 
 const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
 
@@ -132,6 +133,7 @@ export class ApiGateway extends Construct implements IApiGateway {
 
   constructor(scope: Construct, id: string, props: ApiGatewayProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     checkName(this, 'name', props.name, NAME_RULES.apiManagement);
     if (!Token.isUnresolved(props.skuName) && !V2_SKU.test(props.skuName)) {
       refuse(this, {
