@@ -75,7 +75,8 @@ export interface EnvironmentSources {
  * 1. the embedded {@link DEFAULT_ENVIRONMENTS};
  * 2. merged with the JSON file named by `RTP_ENVIRONMENTS_FILE`: an object keyed by environment
  *    name whose values override fields (objects merge at every depth, lists replace); a new
- *    name adds an environment, starting from `dev`'s values;
+ *    name adds an environment, starting from `dev`'s values, production unless it says
+ *    `"production": false`;
  * 3. then the variables `RTP_<ENV>_LOCATION`, `RTP_<ENV>_NAME_PREFIX`,
  *    `RTP_<ENV>_STATE_STORAGE_ACCOUNT` and each stack's own (`RTP_<ENV>_IMAGE` for the real-time
  *    image, `RTP_<ENV>_LIMITER_IMAGE` for the rate limiter), ENV upper-cased;
@@ -144,7 +145,9 @@ function applyOverrides(environments: EnvironmentDefinition[], overrides: Record
       }
     }
     const index = result.findIndex((e) => e.name === name);
-    const base = index >= 0 ? result[index] : { ...clone(result.find((e) => e.name === 'dev')!), namePrefix: `rtp-${name}` };
+    // A new environment starts from dev's values but not from its production: false: unless the
+    // file says so, it is production (an environment named prod-eu must not get dev's behaviour).
+    const base = index >= 0 ? result[index] : { ...clone(result.find((e) => e.name === 'dev')!), namePrefix: `rtp-${name}`, production: true };
     const merged = mergeDeep(base, { ...shared, name, stacks }) as unknown as EnvironmentDefinition;
     if (index >= 0) result[index] = merged;
     else result.push(merged);

@@ -49,6 +49,12 @@ describe('loadEnvironments', () => {
     expect(section(envs[2], 'realtime').image).toBe(SAMPLE_IMAGE);
   });
 
+  it('makes a new environment production unless the file says production: false (dev\'s values, not its development behaviour)', () => {
+    const [, , prodEu, sandbox] = fromFile({ 'prod-eu': { location: 'northeurope' }, sandbox: { production: false } });
+    expect(prodEu).toMatchObject({ name: 'prod-eu', production: true });
+    expect(sandbox).toMatchObject({ name: 'sandbox', production: false });
+  });
+
   it('selects environments with RTP_ENVIRONMENTS', () => {
     expect(loadEnvironments({ env: { RTP_ENVIRONMENTS: 'prod' } }).map((e) => e.name)).toEqual(['prod']);
   });

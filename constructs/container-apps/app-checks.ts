@@ -218,7 +218,7 @@ export function mergeEnvironmentVariables(
       refuse(scope, { ...overrides(reservedName, reserved[reservedName]), setting: `environmentVariables.${name}`, given: given[name] });
     }
   }
-  SecretDetector.check(scope, 'environmentVariables', given, SettingsHost.CONTAINER_APPS, notSecrets);
+  SecretDetector.check(scope, 'environmentVariables', SettingsHost.CONTAINER_APPS, given, notSecrets);
   return { ...reserved, ...given };
 }
 

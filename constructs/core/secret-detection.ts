@@ -151,10 +151,11 @@ export class SecretDetector {
    * declared in `notSecrets`; a declaration without a reason, or for a name not in `values`
    * (it would exempt a later secret of that name silently), is refused too.
    * @param setting the prop the values come from, e.g. `environmentVariables`
+   * @param values @default - none
    * @param notSecrets @default - none
    */
   public static check(
-    scope: IConstruct, setting: string, values: { [name: string]: string } | undefined, host: SettingsHost, notSecrets?: NotSecret[],
+    scope: IConstruct, setting: string, host: SettingsHost, values?: { [name: string]: string }, notSecrets?: NotSecret[],
   ): void {
     const given = values ?? {};
     const declared = new Set<string>();

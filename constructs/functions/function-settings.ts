@@ -86,5 +86,5 @@ export function checkAppSettings(
       });
     }
   }
-  SecretDetector.check(scope, 'appSettings', user, SettingsHost.APP_SERVICE, notSecrets);
+  SecretDetector.check(scope, 'appSettings', SettingsHost.APP_SERVICE, user, notSecrets);
 }
