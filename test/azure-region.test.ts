@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
 import { AzureRegion } from '../constructs/core/azure-region';
-import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
+import { EventGridSystemTopic, EventGridTopic } from '../constructs/event-grid/event-grid-topic';
+import { PublicNetworkAccess } from '../constructs/core/network';
 import { ApplicationInsights } from '../constructs/functions/application-insights';
+import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { LogAnalytics } from '../constructs/monitoring/log-analytics';
 import { ManagedRedis } from '../constructs/redis/managed-redis';
@@ -28,6 +30,14 @@ const CONSTRUCTS: Record<string, (stack: TerraformStack, location: string) => un
   ContainerAppsEnvironment: (s, location) => new ContainerAppsEnvironment(s, 'c', { name: 'cae-unit', resourceGroupName: 'rg', location, logAnalyticsWorkspaceId: WORKSPACE_ID }),
   EventGridTopic: (s, location) => new EventGridTopic(s, 'c', { name: 'evgt-unit', resourceGroupName: 'rg', location }),
   ApplicationInsights: (s, location) => new ApplicationInsights(s, 'c', { name: 'appi-unit', resourceGroupName: 'rg', location, logAnalyticsWorkspaceId: WORKSPACE_ID }),
+  EventGridSystemTopic: (s, location) => new EventGridSystemTopic(s, 'c', {
+    name: 'evgst-unit', resourceGroupName: 'rg', location, topicType: 'Microsoft.Storage.StorageAccounts',
+    sourceResourceId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/stsource',
+  }),
+  FlexFunctionApp: (s, location) => new FlexFunctionApp(s, 'c', {
+    name: 'func-unit', resourceGroupName: 'rg', location, entraAuth: { applicationId: '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f' },
+    storage: new StorageAccount(s, 'host', { name: 'sthost', resourceGroupName: 'rg', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED }),
+  }),
 };
 
 describe('the region table', () => {
