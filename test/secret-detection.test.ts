@@ -164,7 +164,7 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
     expect(r.message).not.toContain('primary_access_key');
   });
 
-  it('passes what is no secret: endpoints, names, ids, an Application Insights connection string, a keyless SQL connection string, a reference, an empty value', () => {
+  it('passes what is no secret: endpoints, names, ids, an Application Insights connection string, a keyless SQL connection string, a reference, an empty value, a switch', () => {
     const stack = testStack();
     const fromVault = new TerraformVariable(stack, 'db-password', { type: 'string', sensitive: true }).stringValue;
     service({
@@ -172,7 +172,7 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
       SECRET_NAME: 'psp-api-key', TOKEN_ENDPOINT: 'https://login.microsoftonline.com/x/oauth2/v2.0/token', REDIS_HOST: 'redis-orders.westeurope.redis.azure.net',
       APPLICATIONINSIGHTS_CONNECTION_STRING: 'InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/',
       SQL: 'Server=tcp:sql-orders.database.windows.net;Database=orders;Authentication=Active Directory Managed Identity',
-      DB_PASSWORD: fromVault, EMPTY_SECRET: '',
+      DB_PASSWORD: fromVault, EMPTY_SECRET: '', USE_ACCESS_TOKEN: 'true', CACHE_TOKEN: '300',
     }, undefined, stack);
     expect(() => synth(stack)).not.toThrow();
   });

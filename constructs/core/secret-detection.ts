@@ -97,6 +97,8 @@ const KEY_VAULT_SECRET_URI = /^https:\/\/[a-z0-9-]+\.vault\.(?:azure\.net|azure\
 const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
 /** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret`. */
 const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|SECRET_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|TOKEN)$/i;
+/** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
+const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
 /**
  * The one place that decides whether an environment variable or app setting holds a credential:
@@ -138,7 +140,7 @@ export class SecretDetector {
     }
     const pattern = PATTERNS.find((p) => p.matches(value));
     if (pattern) return { problem: `${pattern.what}: ${inPlainText}`, fix: `${pattern.instead}.` };
-    const word = name !== undefined && value !== '' && !Token.isUnresolved(value) ? SECRET_NAME.exec(name)?.[1] : undefined;
+    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? SECRET_NAME.exec(name)?.[1] : undefined;
     if (word !== undefined) {
       return { problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal: ${inPlainText}`, fix: `${KEY_VAULT}.` };
     }
