@@ -230,6 +230,23 @@ describe('secrets in Function app settings (SEC-1)', () => {
   });
 });
 
+describe('refusals about something else show a credential masked too', () => {
+  it('fails when a deprecated Flex setting holds a storage connection string, without echoing the key', () => {
+    const value = `DefaultEndpointsProtocol=https;AccountName=stother;AccountKey=${KEY}`;
+    const r = refusalOf(() => functionApp({ WEBSITE_CONTENTAZUREFILECONNECTIONSTRING: value }));
+    expect(r.message).toBe(`[AZURE] test/app: appSettings.WEBSITE_CONTENTAZUREFILECONNECTIONSTRING = "Defa…(${value.length} chars)": Flex Consumption sets WEBSITE_CONTENTAZUREFILECONNECTIONSTRING itself or has no such feature, and refuses or ignores it. `
+      + 'Fix: drop it: the runtime and version are the runtime prop, the package goes to the deployment container.');
+    expect(r.message).not.toContain(KEY);
+  });
+
+  it('fails when a construct-set variable is overridden with a credential, without echoing it', () => {
+    const r = refusalOf(() => service({ AZURE_CLIENT_ID: JWT }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'environmentVariables.AZURE_CLIENT_ID' });
+    expect(r.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.AZURE_CLIENT_ID = "eyJh…\(\d+ chars\)": the construct sets it to the client id/);
+    expect(r.message).not.toContain(JWT);
+  });
+});
+
 describe('SecretDetector.problemOf', () => {
   it('is the same verdict for both hosts except for the Key Vault reference syntax', () => {
     for (const { value } of FORMATS) {

@@ -215,7 +215,8 @@ export function mergeEnvironmentVariables(
     seen.set(key, name);
     const reservedName = reservedByKey.get(key);
     if (reservedName !== undefined && (name !== reservedName || given[name] !== reserved[reservedName])) {
-      refuse(scope, { ...overrides(reservedName, reserved[reservedName]), setting: `environmentVariables.${name}`, given: given[name] });
+      refuse(scope, { ...overrides(reservedName, reserved[reservedName]), setting: `environmentVariables.${name}`,
+        given: SecretDetector.maskIfCredential(given[name], SettingsHost.CONTAINER_APPS, name) });
     }
   }
   SecretDetector.check(scope, 'environmentVariables', SettingsHost.CONTAINER_APPS, given, notSecrets);

@@ -119,6 +119,14 @@ export class SecretDetector {
   }
 
   /**
+   * `value` as a message about something else may show it: masked when it looks like a
+   * credential (a deprecated setting that holds a connection string), as given otherwise.
+   */
+  public static maskIfCredential(value: string, host: SettingsHost, name?: string): string {
+    return typeof value === 'string' && SecretDetector.problemOf(value, host, name) ? SecretDetector.mask(value) : value;
+  }
+
+  /**
    * Why `value`, set as `name` for `host`, looks like a credential, or undefined when it does not.
    * @param name the variable or setting name @default - the name is not checked
    */

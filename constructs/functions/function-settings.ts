@@ -66,7 +66,7 @@ export function checkAppSettings(
     const deprecated = FLEX_DEPRECATED_SETTINGS.find((d) => d.toLowerCase() === name.toLowerCase());
     if (deprecated) {
       refuse(scope, {
-        lesson: 'AZURE', setting, given: value,
+        lesson: 'AZURE', setting, given: SecretDetector.maskIfCredential(value, SettingsHost.APP_SERVICE, name),
         problem: `Flex Consumption sets ${deprecated} itself or has no such feature, and refuses or ignores it.`,
         fix: 'drop it: the runtime and version are the runtime prop, the package goes to the deployment container.',
       });
@@ -80,7 +80,7 @@ export function checkAppSettings(
     }
     if (reservedByKey.has(name.toLowerCase())) {
       refuse(scope, {
-        lesson: 'SEC-1', setting, given: value,
+        lesson: 'SEC-1', setting, given: SecretDetector.maskIfCredential(value, SettingsHost.APP_SERVICE, name),
         problem: 'the construct sets this (host storage through the app\'s identity, its client id, Application Insights with Entra ID); another value breaks how the host signs in.',
         fix: 'drop it.',
       });
