@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { AzureRegion } from '../constructs/core/azure-region';
 import { InvalidValueError } from '../constructs/core/validation';
 import { SettingsSchema, SharedSettings } from '../stacks/stack-definition';
 import { STACKS } from './stacks';
@@ -74,7 +75,8 @@ export interface EnvironmentSources {
  * 1. the embedded {@link DEFAULT_ENVIRONMENTS};
  * 2. merged with the JSON file named by `RTP_ENVIRONMENTS_FILE`: an object keyed by environment
  *    name whose values override fields (objects merge at every depth, lists replace); a new
- *    name adds an environment, starting from `dev`'s values;
+ *    name adds an environment, starting from `dev`'s values, production unless it says
+ *    `"production": false`;
  * 3. then the variables `RTP_<ENV>_LOCATION`, `RTP_<ENV>_NAME_PREFIX`,
  *    `RTP_<ENV>_STATE_STORAGE_ACCOUNT` and each stack's own (`RTP_<ENV>_IMAGE` for the real-time
  *    image, `RTP_<ENV>_LIMITER_IMAGE` for the rate limiter), ENV upper-cased;
@@ -135,7 +137,7 @@ function applyOverrides(environments: EnvironmentDefinition[], overrides: Record
         stacks[key] = value;
       } else if (key in SHARED_FIELDS) {
         checkFields(`${name}.${key}`, value, SHARED_FIELDS[key]);
-        shared[key] = value;
+        shared[key] = key === 'location' ? checkLocation(`${name}.location`, value, where) : value;
       } else if (key in MOVED_FIELDS) {
         refuse(`${name}.${key}`, value, `${key} belongs to the ${MOVED_FIELDS[key]} stack's section now.`, `move it to "${name}": {"${MOVED_FIELDS[key]}": {"${key}": ...}}.`, where);
       } else {
@@ -143,7 +145,9 @@ function applyOverrides(environments: EnvironmentDefinition[], overrides: Record
       }
     }
     const index = result.findIndex((e) => e.name === name);
-    const base = index >= 0 ? result[index] : { ...clone(result.find((e) => e.name === 'dev')!), namePrefix: `rtp-${name}` };
+    // A new environment starts from dev's values but not from its production: false: unless the
+    // file says so, it is production (an environment named prod-eu must not get dev's behaviour).
+    const base = index >= 0 ? result[index] : { ...clone(result.find((e) => e.name === 'dev')!), namePrefix: `rtp-${name}`, production: true };
     const merged = mergeDeep(base, { ...shared, name, stacks }) as unknown as EnvironmentDefinition;
     if (index >= 0) result[index] = merged;
     else result.push(merged);
@@ -171,11 +175,18 @@ function checkFields(path: string, value: unknown, schema: true | 'map' | 'boole
 
 /** Refuse what would only fail at `terraform apply`: a misspelt region. The constructs check the rest. */
 function checkEnvironment(e: EnvironmentDefinition): EnvironmentDefinition {
-  if (typeof e.location !== 'string' || !/^[a-z][a-z0-9]*$/.test(e.location)) {
-    refuse('location', e.location, 'Azure region names are lower-case letters and digits without spaces.',
-      'use e.g. "westeurope" (az account list-locations -o table).', `environment ${e.name}`);
-  }
-  return e;
+  return { ...e, location: checkLocation('location', e.location, `environment ${e.name}`) };
+}
+
+/**
+ * An Azure region, as its programmatic name: a display name the providers accept (`West Europe`)
+ * becomes `westeurope`; anything else is refused with a "did you mean" (AzureRegion's table).
+ */
+function checkLocation(setting: string, value: unknown, where: string): string {
+  if (typeof value !== 'string') refuse(setting, value, 'expected the name of an Azure region.', 'write e.g. "westeurope".', where);
+  const found = AzureRegion.problemOf(value);
+  if (found) refuse(setting, value, found.problem, found.fix, where);
+  return AzureRegion.normalize(value);
 }
 
 function applyVariables(e: EnvironmentDefinition, env: Readonly<Record<string, string | undefined>>): EnvironmentDefinition {
@@ -183,7 +194,8 @@ function applyVariables(e: EnvironmentDefinition, env: Readonly<Record<string, s
   let result: Record<string, unknown> = clone(e) as unknown as Record<string, unknown>;
   for (const [suffix, field] of Object.entries(SHARED_VARIABLES)) {
     const value = key(suffix);
-    if (value) result = setPath(result, field.split('.'), value);
+    const variable = `RTP_${e.name.toUpperCase().replace(/-/g, '_')}_${suffix}`;
+    if (value) result = setPath(result, field.split('.'), field === 'location' ? checkLocation(variable, value, 'environments') : value);
   }
   for (const definition of STACKS) {
     for (const [suffix, field] of Object.entries(definition.variables)) {

@@ -57,8 +57,8 @@ export interface WorkloadStackProps {
   readonly namePrefix: string;
   /**
    * Production: pinned images, protected data, each stack's own production rules; a soft-deleted
-   * API Management service is kept on destroy.
-   * @default false
+   * API Management service is kept on destroy. A development environment says `false`.
+   * @default true
    */
   readonly production?: boolean;
   /** @default - environment and stack tags only */

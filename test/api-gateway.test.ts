@@ -178,6 +178,38 @@ describe('ApiGateway refusals', () => {
       /^\[AZURE\] test\/gateway: publisherEmail = "platform team": API Management needs a valid publisher e-mail address\. Fix: /);
   });
 
+  for (const publisherName of ['', '   ']) {
+    it(`fails when the publisher name is ${JSON.stringify(publisherName)} (required, not blank)`, () => {
+      expect(refusalOf(refusal({ publisherName })).message).toBe(`[AZURE] test/gateway: publisherName = ${JSON.stringify(publisherName)}: it is required and may not be empty or blank: `
+        + 'API Management shows the publisher name in the developer portal and signs its e-mails to API consumers with it. '
+        + 'Fix: give the team that owns the gateway, e.g. "Platform team", in at most 100 characters.');
+    });
+  }
+
+  it('fails when the publisher name is longer than the 100 characters Azure accepts', () => {
+    const publisherName = 'P'.repeat(101);
+    expect(refusalOf(refusal({ publisherName })).message).toMatch(
+      new RegExp(`^\\[AZURE\\] test/gateway: publisherName = "${publisherName}": Azure accepts at most 100 characters, this has 101: API Management shows`));
+  });
+
+  it('fails when the publisher name spans lines', () => {
+    expect(refusalOf(refusal({ publisherName: 'Platform\nteam' })).message).toMatch(/^\[AZURE\] test\/gateway: publisherName = "Platform\\nteam": Azure accepts one line only: /);
+  });
+
+  it('fails when the publisher e-mail is empty, as a required text rather than a malformed address', () => {
+    expect(refusalOf(refusal({ publisherEmail: '' })).message).toBe('[AZURE] test/gateway: publisherEmail = "": it is required and may not be empty or blank: '
+      + 'API Management sends its service notifications to the publisher e-mail. Fix: give the team mailbox, e.g. platform@contoso.com, in at most 100 characters.');
+  });
+
+  it('fails when the publisher e-mail is longer than 100 characters', () => {
+    const publisherEmail = `${'a'.repeat(90)}@contoso.com`;
+    expect(refusalOf(refusal({ publisherEmail })).message).toMatch(/^\[AZURE\] test\/gateway: publisherEmail = "a+@contoso\.com": Azure accepts at most 100 characters, this has 102: /);
+  });
+
+  it('accepts a publisher name of exactly 100 characters', () => {
+    expect(refusal({ publisherName: 'P'.repeat(100) })).not.toThrow();
+  });
+
   it('fails when the name starts with a digit', () => {
     expect(refusal({ name: '1apim' })).toThrow(
       /^\[AZURE\] test\/gateway: name = "1apim": Azure rejects this API Management service name \(5 characters\)\. Fix: use 1-50 characters: .*, unique across Azure\./);

@@ -254,6 +254,19 @@ describe('DualIngressContainerApp refusals', () => {
     expect(r.message).toMatch(/^\[ING-2\] test\/app: environmentVariables\.kestrel__endpoints__http__url = "http:\/\/\+:8080": it overrides the Kestrel setting this construct pins \(http:\/\/\+:8080\)/);
   });
 
+  it('fails when an environment variable holds a credential, showing it masked (SEC-1)', () => {
+    const key = ['sk', 'live', '4eC39HqLyjWDarjtT1zdp7dc'].join('_');
+    const r = refusalOf(refusal({ environmentVariables: { PSP_KEY: key } }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/app', setting: 'environmentVariables.PSP_KEY' });
+    expect(r.message).toMatch(/^\[SEC-1\] test\/app: environmentVariables\.PSP_KEY = "sk_l…\(32 chars\)": an API key /);
+    expect(r.message).not.toContain(key);
+  });
+
+  it('passes a credential-looking variable declared not a secret (SEC-1)', () => {
+    const { tf } = build({ environmentVariables: { PSP_KEY_URI: 'https://kv.vault.azure.net/secrets/psp' }, notSecrets: [{ name: 'PSP_KEY_URI', reason: 'the app reads it with its identity' }] });
+    expect(httpApp(tf).template.container[0].env).toContainEqual({ name: 'PSP_KEY_URI', value: 'https://kv.vault.azure.net/secrets/psp' });
+  });
+
   it('keeps an exact repeat of a pinned Kestrel setting', () => {
     const { tf } = build({ environmentVariables: { Kestrel__Endpoints__Http__Protocols: 'Http1' } });
     expect(httpApp(tf).template.container[0].env.filter((e) => e.name === 'Kestrel__Endpoints__Http__Protocols')).toEqual([

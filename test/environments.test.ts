@@ -49,6 +49,12 @@ describe('loadEnvironments', () => {
     expect(section(envs[2], 'realtime').image).toBe(SAMPLE_IMAGE);
   });
 
+  it('makes a new environment production unless the file says production: false (dev\'s values, not its development behaviour)', () => {
+    const [, , prodEu, sandbox] = fromFile({ 'prod-eu': { location: 'northeurope' }, sandbox: { production: false } });
+    expect(prodEu).toMatchObject({ name: 'prod-eu', production: true });
+    expect(sandbox).toMatchObject({ name: 'sandbox', production: false });
+  });
+
   it('selects environments with RTP_ENVIRONMENTS', () => {
     expect(loadEnvironments({ env: { RTP_ENVIRONMENTS: 'prod' } }).map((e) => e.name)).toEqual(['prod']);
   });
@@ -181,9 +187,29 @@ describe('loadEnvironments', () => {
       .toBe('[ENV] RTP_ENVIRONMENTS_FILE: dev.realtime.frontDoor = "Premium": expected an object. Fix: write it as {"field": value}.');
   });
 
-  it('fails when a location is not an Azure region name', () => {
-    expect(refusalOf(() => loadEnvironments({ env: { RTP_DEV_LOCATION: 'West Europe' } })).message)
-      .toBe('[ENV] environment dev: location = "West Europe": Azure region names are lower-case letters and digits without spaces. Fix: use e.g. "westeurope" (az account list-locations -o table).');
+  it('fails when RTP_<ENV>_LOCATION is no Azure region, naming the variable, with a did you mean', () => {
+    expect(refusalOf(() => loadEnvironments({ env: { RTP_PROD_LOCATION: 'westeurpoe' } })).message)
+      .toBe('[ENV] environments: RTP_PROD_LOCATION = "westeurpoe": Azure has no region of that name (the region table of 2026-03-12 lists 70), so terraform apply would fail. Fix: did you mean westeurope? Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
+  });
+
+  it('fails when an environment file gives no Azure region, naming the field, with a did you mean', () => {
+    expect(refusalOf(() => fromFile({ test: { location: 'swedencentrl' } })).message)
+      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: test.location = "swedencentrl": Azure has no region of that name (the region table of 2026-03-12 lists 70), so terraform apply would fail. Fix: did you mean swedencentral? Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
+  });
+
+  it('fails when a location is far from every region, without a guess', () => {
+    expect(refusalOf(() => fromFile({ dev: { location: 'mars' } })).message)
+      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: dev.location = "mars": Azure has no region of that name (the region table of 2026-03-12 lists 70), so terraform apply would fail. Fix: Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
+  });
+
+  it('fails when a location is not a string', () => {
+    expect(refusalOf(() => fromFile({ dev: { location: 1 } })).message)
+      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: dev.location = 1: expected the name of an Azure region. Fix: write e.g. "westeurope".');
+  });
+
+  it('accepts the display name the providers normalize, and stores the region name', () => {
+    expect(loadEnvironments({ env: { RTP_DEV_LOCATION: 'West Europe' } })[0].location).toBe('westeurope');
+    expect(fromFile({ prod: { location: 'North Europe' } })[1].location).toBe('northeurope');
   });
 
   it('puts prod on the private network by default and leaves dev public (issue 12)', () => {

@@ -458,7 +458,7 @@ describe('FlexFunctionApp app setting refusals', () => {
     const value = 'DefaultEndpointsProtocol=https;AccountName=stother;AccountKey=c2VjcmV0;EndpointSuffix=core.windows.net';
     const r = refusalOf(() => build({ appSettings: { ORDERS_STORAGE: value } }));
     expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'appSettings.ORDERS_STORAGE' });
-    expect(r.message).toMatch(/^\[SEC-1\] test\/app: appSettings\.ORDERS_STORAGE = "ORDERS_STORAGE": a storage connection string carries the account key/);
+    expect(r.message).toMatch(/^\[SEC-1\] test\/app: appSettings\.ORDERS_STORAGE = "Defa…\(102 chars\)": a connection string with an account key \(Storage, Cosmos DB\)/);
     expect(r.message).not.toContain('c2VjcmV0');
   });
 

@@ -143,6 +143,13 @@ describe('PacedQueueConsumer: the paced consumer of LIM-5', () => {
     }
   });
 
+  it('fails when a variable holds a credential, showing it masked (SEC-1)', () => {
+    const value = 'Endpoint=sb://sb-pay.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey=c2VjcmV0LWtleS0xMjM0NTY3ODkw';
+    const r = refusal({ environmentVariables: { PSP_BUS: value } });
+    expect(r.message).toMatch(new RegExp(`^\\[SEC-1\\] pay-dev/consumer: environmentVariables\\.PSP_BUS = "Endp…\\(${value.length} chars\\)": a connection string with a shared access key `));
+    expect(r.message).not.toContain('c2VjcmV0LWtleS0xMjM0NTY3ODkw');
+  });
+
   it('fails when the name is not a container app name', () => {
     expect(refusal({ name: 'CA-Psp' }).message).toBe('[AZURE] pay-dev/consumer: name = "CA-Psp": Azure rejects this container app name (6 characters). '
       + 'Fix: use 2-32 characters: lower-case letters, digits and single hyphens, starting with a letter and ending with a letter or digit.');

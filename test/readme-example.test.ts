@@ -98,6 +98,6 @@ describe('README consumer example', () => {
     expect(subscription.depends_on).toEqual([expect.stringMatching(/^azurerm_role_assignment\.storage_container-dead-letters_contributor-to-receiver-dead-letter_[0-9A-F]+$/)]);
     expect(resourceOf(tf, 'azurerm_eventgrid_topic')).toMatchObject({ input_schema: 'CloudEventSchemaV1_0', local_auth_enabled: false });
     expect(Object.values(tf.resource?.azurerm_role_assignment ?? {}).map((a) => (a as { role_definition_name: string }).role_definition_name).sort())
-      .toEqual(['EventGrid Data Sender', 'Storage Blob Data Contributor']);
+      .toEqual(['AcrPull', 'EventGrid Data Sender', 'Storage Blob Data Contributor']);
   });
 });

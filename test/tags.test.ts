@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Testing, TerraformVariable } from 'cdktf';
+import { Construct } from 'constructs';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { Resource } from '../.gen/providers/azapi/resource';
 import { AzureStack, AzureStackProps } from '../constructs/core/azure-stack';
 import { TagsAspect } from '../constructs/core/tags';
+import { ReleaseImage } from '../constructs/container-apps/image-reference';
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, resourceOf, testStack } from './support/synth';
 
-const BASE: AzureStackProps = { stackName: 'realtime', environmentName: 'dev' };
+const BASE: AzureStackProps = { stackName: 'realtime', environmentName: 'dev', production: false };
 
 function azureStack(props: Partial<AzureStackProps> = {}): AzureStack {
   return new AzureStack(Testing.app(), { ...BASE, ...props });
@@ -90,6 +92,23 @@ describe('AzureStack identity and state', () => {
     const stack = azureStack({ stackName: 'payments', environmentName: 'prod-eu' });
     expect(stack.node.id).toBe('payments-prod-eu');
     expect(stack).toMatchObject({ stackName: 'payments', environmentName: 'prod-eu', production: false });
+  });
+
+  it('is production when it does not say production: false, whatever its environment is called', () => {
+    for (const environmentName of ['prod', 'dev', 'orders']) {
+      const stack = new AzureStack(Testing.app(), { stackName: 'orders', environmentName });
+      expect(stack.production).toBe(true);
+      expect(AzureStack.isProduction(stack)).toBe(true);
+      const features = azurermProvider(synthStack(stack)).features[0];
+      expect(features.api_management).toEqual([{ purge_soft_delete_on_destroy: false, recover_soft_deleted: true }]);
+      expect(features.resource_group).toEqual([{ prevent_deletion_if_contains_resources: true }]);
+    }
+  });
+
+  it('applies the production rules in a stack that does not say production (a public sample image is refused)', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'orders', environmentName: 'prod' });
+    expect(() => ReleaseImage.check(new Construct(stack, 'app'), 'image', 'mcr.microsoft.com/dotnet/samples:aspnetapp'))
+      .toThrow('[RELEASE] orders-prod/app: image = "mcr.microsoft.com/dotnet/samples:aspnetapp": this is a public sample image, a placeholder for a first deploy, not the application. Fix: set the environment\'s image to your application image, e.g. <registry>.azurecr.io/<repository>:<version>.');
   });
 
   it('keeps state in a local file named after the stack without remote state', () => {

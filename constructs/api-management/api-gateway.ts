@@ -4,12 +4,13 @@ import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse, requireEmail, requireRange, warn } from '../core/validation';
+import { refuse, requireEmail, requireRange, requireText, warn } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
 import { ApiGatewayAttributes, IApiGateway, ImportedApiGateway, registerGatewayName } from './gateway-reference';
+import { AzureRegion } from '../core/azure-region';
 
 const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
 
@@ -73,7 +74,9 @@ export interface ApiGatewayProps {
    * and unbuffered streaming.
    */
   readonly skuName: string;
+  /** Shown in the developer portal and in the e-mails to API consumers: 1-100 characters, one line, not blank. */
   readonly publisherName: string;
+  /** Receives the service's notifications: an e-mail address of at most 100 characters. */
   readonly publisherEmail: string;
   /** Log Analytics workspace for gateway logs (GW-10). */
   readonly logAnalyticsWorkspaceId: string;
@@ -132,6 +135,7 @@ export class ApiGateway extends Construct implements IApiGateway {
 
   constructor(scope: Construct, id: string, props: ApiGatewayProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     checkName(this, 'name', props.name, NAME_RULES.apiManagement);
     if (!Token.isUnresolved(props.skuName) && !V2_SKU.test(props.skuName)) {
       refuse(this, {
@@ -140,6 +144,14 @@ export class ApiGateway extends Construct implements IApiGateway {
         fix: "use 'BasicV2_1' (dev) or 'StandardV2_1' and up (production); units go from 1 to 10 (PremiumV2: 30).",
       });
     }
+    requireText(this, 'publisherName', props.publisherName, {
+      maxLength: 100, purpose: 'API Management shows the publisher name in the developer portal and signs its e-mails to API consumers with it',
+      fix: 'give the team that owns the gateway, e.g. "Platform team", in at most 100 characters.',
+    });
+    requireText(this, 'publisherEmail', props.publisherEmail, {
+      maxLength: 100, purpose: 'API Management sends its service notifications to the publisher e-mail',
+      fix: 'give the team mailbox, e.g. platform@contoso.com, in at most 100 characters.',
+    });
     requireEmail(this, 'publisherEmail', props.publisherEmail, 'API Management needs a valid publisher e-mail address.');
     if (props.outboundSubnet) {
       requireSubnet(this, 'outboundSubnet', props.outboundSubnet, SubnetPurpose.API_MANAGEMENT_OUTBOUND);

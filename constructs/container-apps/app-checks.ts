@@ -5,6 +5,7 @@ import {
 } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { NAME_RULES, checkName, composeName } from '../core/naming';
+import { NotSecret, SecretDetector, SettingsHost } from '../core/secret-detection';
 import { LessonFinding, refuse, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
@@ -179,13 +180,15 @@ export function checkHealthPath(scope: IConstruct, healthPath: string | undefine
 /**
  * Merge the user's environment variables after the ones the construct sets itself, refusing
  * names Container Apps rejects and any variable that changes a construct-set value
- * (`overrides` says why that breaks and what to do instead).
+ * (`overrides` says why that breaks and what to do instead), and any value that looks like a
+ * credential unless `notSecrets` declares it none (SEC-1, {@link SecretDetector}).
  */
 export function mergeEnvironmentVariables(
   scope: IConstruct,
   reserved: Record<string, string>,
   user: Record<string, string> | undefined,
   overrides: (name: string, reservedValue: string) => Pick<LessonFinding, 'lesson' | 'problem' | 'fix'>,
+  notSecrets?: NotSecret[],
 ): Record<string, string> {
   const given = user ?? {};
   // .NET configuration (Kestrel, DefaultAzureCredential) reads names case-insensitively, so
@@ -212,9 +215,11 @@ export function mergeEnvironmentVariables(
     seen.set(key, name);
     const reservedName = reservedByKey.get(key);
     if (reservedName !== undefined && (name !== reservedName || given[name] !== reserved[reservedName])) {
-      refuse(scope, { ...overrides(reservedName, reserved[reservedName]), setting: `environmentVariables.${name}`, given: given[name] });
+      refuse(scope, { ...overrides(reservedName, reserved[reservedName]), setting: `environmentVariables.${name}`,
+        given: SecretDetector.maskIfCredential(given[name], SettingsHost.CONTAINER_APPS, name) });
     }
   }
+  SecretDetector.check(scope, 'environmentVariables', SettingsHost.CONTAINER_APPS, given, notSecrets);
   return { ...reserved, ...given };
 }
 

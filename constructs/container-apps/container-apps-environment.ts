@@ -9,6 +9,7 @@ import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
 import { IContainerAppsEnvironment } from './app-checks';
+import { AzureRegion } from '../core/azure-region';
 
 export interface ContainerAppsEnvironmentProps {
   readonly name: string;
@@ -97,6 +98,7 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
 
   constructor(scope: Construct, id: string, props: ContainerAppsEnvironmentProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     checkName(this, 'name', props.name, NAME_RULES.containerAppEnvironment);
     if (props.subnet && props.infrastructureSubnetId) {
       refuse(this, {

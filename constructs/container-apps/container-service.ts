@@ -3,6 +3,7 @@ import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
+import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { resolveIn } from '../core/claims';
 import { refuse, warn } from '../core/validation';
@@ -40,10 +41,18 @@ export interface ContainerServiceProps {
   readonly registry?: IContainerRegistry;
   /**
    * Extra environment variables for the container. `AZURE_CLIENT_ID` is set by the construct
-   * (the identity's client id) and cannot be overridden.
+   * (the identity's client id) and cannot be overridden. No credentials (SEC-1): connect with the
+   * identity, or read the secret from Key Vault with it.
    * @default - none
    */
   readonly environmentVariables?: Record<string, string>;
+  /**
+   * Variables that look like a credential but are none, each with the reason (e.g. a Key Vault
+   * secret URI the app reads itself with its identity). Every other variable that looks like a
+   * credential is refused (SEC-1, docs/secrets.md).
+   * @default - none
+   */
+  readonly notSecrets?: NotSecret[];
   /** vCPU per replica. @default 0.5 */
   readonly cpu?: number;
   /** Memory per replica; the Consumption profile gives 2 GiB per vCPU, e.g. `1Gi` with 0.5 vCPU. @default - 2 GiB per vCPU */
@@ -140,7 +149,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
         lesson: 'SEC-1',
         problem: 'the construct sets it to the client id of the app\'s own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',
         fix: 'drop it and grant the roles the app needs to the service\'s identity (service.identity.principalId).',
-      }));
+      }), props.notSecrets);
     const resources = checkResources(this, props.cpu, props.memory);
     checkHealthPath(this, props.healthPath);
 

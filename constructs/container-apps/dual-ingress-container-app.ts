@@ -3,6 +3,7 @@ import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
+import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, RequestPath, TimeoutLayer } from '../core/request-path';
 import { Suppressions } from '../core/suppressions';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
@@ -44,8 +45,15 @@ export interface DualIngressContainerAppProps {
    * @default true
    */
   readonly pinKestrelProtocols?: boolean;
-  /** Extra environment variables for the container (both apps). @default - none */
+  /** Extra environment variables for the container (both apps); no credentials (SEC-1). @default - none */
   readonly environmentVariables?: Record<string, string>;
+  /**
+   * Variables that look like a credential but are none, each with the reason (e.g. a Key Vault
+   * secret URI the app reads itself with its identity). Every other variable that looks like a
+   * credential is refused (SEC-1, docs/secrets.md).
+   * @default - none
+   */
+  readonly notSecrets?: NotSecret[];
   /** vCPU per replica. @default 0.5 */
   readonly cpu?: number;
   /** Memory per replica; the Consumption profile gives 2 GiB per vCPU, e.g. `1Gi` with 0.5 vCPU. @default - 2 GiB per vCPU */
@@ -143,7 +151,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       lesson: 'ING-2',
       problem: `it overrides the Kestrel setting this construct pins (${value}), so a port would answer in the wrong protocol.`,
       fix: 'change the ports through http/grpc targetPort, or set pinKestrelProtocols: false and pin the endpoints yourself.',
-    }));
+    }), props.notSecrets);
     const resources = checkResources(this, props.cpu, props.memory);
     checkHealthPath(this, props.healthPath);
     const common = { props, scale, resources, environmentVariables, pull };

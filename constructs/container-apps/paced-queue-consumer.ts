@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { NAME_RULES, checkName } from '../core/naming';
+import { NotSecret } from '../core/secret-detection';
 import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
@@ -38,8 +39,15 @@ export interface PacedQueueConsumerProps {
   readonly providerApiUrl: string;
   /** The Entra application the consumer asks tokens for to call that API: `PROVIDER_API_AUDIENCE`. */
   readonly providerApiAudience: string;
-  /** More environment variables for the app. @default - none */
+  /** More environment variables for the app; no credentials (SEC-1). @default - none */
   readonly environmentVariables?: Record<string, string>;
+  /**
+   * Variables that look like a credential but are none, each with the reason (e.g. a Key Vault
+   * secret URI the app reads itself with its identity). Every other variable that looks like a
+   * credential is refused (SEC-1, docs/secrets.md).
+   * @default - none
+   */
+  readonly notSecrets?: NotSecret[];
   /** @default 0.25 */
   readonly cpu?: number;
   /** @default '0.5Gi' */
@@ -112,7 +120,7 @@ export class PacedQueueConsumer extends Construct {
       lesson: 'LIM-5',
       problem: 'the construct sets it from the checked budget, queue and identity; another value takes the consumer past what was checked.',
       fix: 'change the construct\'s props (pace, outage, queue) instead.',
-    }));
+    }), props.notSecrets);
 
     this.app = new ContainerApp(this, 'app', {
       name,

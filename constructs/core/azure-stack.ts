@@ -54,8 +54,11 @@ export interface AzureStackProps {
   /**
    * Production: the constructs' production rules and defaults apply (pinned images, protected
    * data, no keys), a soft-deleted API Management service is kept on destroy (recoverable,
-   * GW-9), and a resource group that still holds resources is not deleted.
-   * @default false
+   * GW-9), and a resource group that still holds resources is not deleted. A development stack
+   * says `production: false`: left out, a stack is production, so it never gets the development
+   * behaviour (API Management purged, non-empty resource groups deleted, production rules off)
+   * without asking for it.
+   * @default true
    */
   readonly production?: boolean;
   /**
@@ -142,7 +145,7 @@ export class AzureStack extends TerraformStack {
     }
     this.environmentName = props.environmentName;
     this.stackName = props.stackName;
-    this.production = props.production ?? false;
+    this.production = props.production ?? true;
     Production.mark(this, this.production);
 
     const providers = props.providers ?? {};

@@ -167,6 +167,28 @@ export function requireEmail(scope: IConstruct, setting: string, value: string, 
   }
 }
 
+/** What a required text must be, and what it is for (the message's problem and fix). */
+export interface TextRule {
+  /** Most characters Azure accepts. */
+  readonly maxLength: number;
+  /** What the text is for, e.g. `API Management shows the publisher name in the developer portal and its e-mails`. */
+  readonly purpose: string;
+  /** What to give instead. */
+  readonly fix: string;
+}
+
+/**
+ * Refuse a required text Azure refuses at apply: empty or blank (a blank text is empty where it is
+ * shown), longer than `maxLength`, or over more than one line. A Terraform reference passes.
+ */
+export function requireText(scope: IConstruct, setting: string, value: string, rule: TextRule): void {
+  if (Token.isUnresolved(value)) return;
+  const problem = typeof value !== 'string' || value.trim() === '' ? 'it is required and may not be empty or blank'
+    : value.length > rule.maxLength ? `Azure accepts at most ${rule.maxLength} characters, this has ${value.length}`
+      : /[\r\n]/.test(value) ? 'Azure accepts one line only' : undefined;
+  if (problem) refuse(scope, { lesson: 'AZURE', setting, given: value, problem: `${problem}: ${rule.purpose}.`, fix: rule.fix });
+}
+
 /**
  * Run a builder for `scope`: an {@link InvalidValueError} it raises is re-raised as the
  * construct's refusal, with the construct path and the setting prefixed by `settingPrefix`

@@ -15,6 +15,7 @@ import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
+import { AzureRegion } from '../core/azure-region';
 
 /** Which resource subscriptions hang under. */
 export enum EventGridTopicKind {
@@ -78,6 +79,7 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
 
   constructor(scope: Construct, id: string, props: EventGridTopicProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     const production = props.production ?? Production.isProduction(this);
     const name = checkName(this, 'name', props.name, NAME_RULES.eventGridTopic);
     const publicNetworkAccess = props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED;
@@ -158,6 +160,7 @@ export class EventGridSystemTopic extends Construct implements IEventGridTopic {
 
   constructor(scope: Construct, id: string, props: EventGridSystemTopicProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     const name = checkName(this, 'name', props.name, NAME_RULES.eventGridSystemTopic);
     // A reference names the same source only within its stack; a literal id everywhere.
     const resolved = String(resolveIn(this, props.sourceResourceId));

@@ -5,6 +5,7 @@ import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { grantOn } from '../identity/grant-on';
+import { AzureRegion } from '../core/azure-region';
 
 export interface ApplicationInsightsProps {
   readonly name: string;
@@ -29,6 +30,7 @@ export class ApplicationInsights extends Construct {
 
   constructor(scope: Construct, id: string, props: ApplicationInsightsProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     checkName(this, 'name', props.name, NAME_RULES.applicationInsights);
     this.component = new ApplicationInsightsResource(this, 'component', {
       name: props.name,

@@ -8,6 +8,7 @@ import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { PublicNetworkAccess } from '../core/network';
 import { NAME_RULES, checkName, composeName } from '../core/naming';
 import { Production } from '../core/production';
+import { NotSecret } from '../core/secret-detection';
 import { TimeoutLayer } from '../core/request-path';
 import { FindingFormat, refuse, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
@@ -20,6 +21,7 @@ import { BlobContainer } from '../storage/storage-children';
 import { ApplicationInsights } from './application-insights';
 import { IFunctionAppBackend } from './function-app-backend';
 import { FLEX_INSTANCE_MEMORY_MB, FLEX_RUNTIME_VERSIONS, FunctionRuntime, checkAppSettings } from './function-settings';
+import { AzureRegion } from '../core/azure-region';
 
 /** ARM type and API version of the function app (see docs/decisions/flex-function-app-azapi.md). */
 export const FUNCTION_APP_TYPE = 'Microsoft.Web/sites@2024-11-01';
@@ -63,8 +65,19 @@ export interface FlexFunctionAppProps {
   readonly httpConcurrency?: number;
   /** Always-ready instances; together at most `maximumInstanceCount`. @default - none */
   readonly alwaysReady?: AlwaysReadyInstances[];
-  /** App settings (environment variables) of the code. @default - none */
+  /**
+   * App settings (environment variables) of the code; no credentials (SEC-1): connect with the
+   * identity, or reference Key Vault as `@Microsoft.KeyVault(SecretUri=<versionless secret URI>)`,
+   * resolved with the app's identity (grant it Key Vault Secrets User on the secret).
+   * @default - none
+   */
   readonly appSettings?: { [name: string]: string };
+  /**
+   * App settings that look like a credential but are none, each with the reason. Every other
+   * setting that looks like a credential is refused (SEC-1, docs/secrets.md).
+   * @default - none
+   */
+  readonly notSecrets?: NotSecret[];
   /** Telemetry with Entra ID: the identity is granted Monitoring Metrics Publisher. @default - no Application Insights */
   readonly applicationInsights?: ApplicationInsights;
   /**
@@ -132,6 +145,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
 
   constructor(scope: Construct, id: string, props: FlexFunctionAppProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     const name = checkName(this, 'name', props.name, NAME_RULES.functionApp);
     const production = props.production ?? Production.isProduction(this);
     const runtime = props.runtime ?? FunctionRuntime.DOTNET_ISOLATED;
@@ -227,7 +241,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
         APPLICATIONINSIGHTS_AUTHENTICATION_STRING: `Authorization=AAD;ClientId=${clientId}`,
       } : {}),
     };
-    checkAppSettings(this, props.appSettings, reserved);
+    checkAppSettings(this, props.appSettings, reserved, props.notSecrets);
     const appSettings = Object.entries({ ...reserved, ...props.appSettings }).map(([n, value]) => ({ name: n, value }));
 
     this.site = new Resource(this, 'site', {
@@ -243,6 +257,8 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
           // azurerm's `serverFarms` would plan a full PUT of the site on every run (AZURE.AzapiIdCasing).
           serverFarmId: Fn.replace(this.plan.id, '/serverFarms/', '/serverfarms/'),
           httpsOnly: true,
+          // App Service resolves @Microsoft.KeyVault(...) settings with the system identity unless told: the app has only its own.
+          ...(Object.values(props.appSettings ?? {}).some((v) => /^@Microsoft\.KeyVault\s*\(/i.test(v)) ? { keyVaultReferenceIdentity: this.identityResource.id } : {}),
           publicNetworkAccess: props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED,
           ...(props.subnet ? { virtualNetworkSubnetId: props.subnet.subnetId } : {}),
           siteConfig: { appSettings, minTlsVersion: '1.2' },

@@ -5,6 +5,7 @@ import { logAlert } from '../monitoring/log-alert';
 import { requireRange, warn } from '../core/validation';
 import { IStorageAccount } from '../storage/storage-account';
 import { ApplicationInsights } from './application-insights';
+import { AzureRegion } from '../core/azure-region';
 
 /** Function executions that failed (Application Insights `requests`), per 5 minutes. */
 export const FAILED_EXECUTIONS_QUERY = `requests
@@ -53,6 +54,7 @@ export class FunctionAlerts extends Construct {
 
   constructor(scope: Construct, id: string, props: FunctionAlertsProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     const failures = props.failedExecutionsThreshold ?? 1;
     requireRange(this, failures, {
       min: 1, max: 100_000, setting: 'failedExecutionsThreshold', lesson: 'AZURE',

@@ -1,5 +1,5 @@
-import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { NotSecret, SecretDetector, SettingsHost } from '../core/secret-detection';
 import { refuse } from '../core/validation';
 
 /** Language runtimes of the Flex Consumption plan. */
@@ -41,9 +41,12 @@ export const FLEX_DEPRECATED_SETTINGS: readonly string[] = [
  * Refuse user app settings the app must not get: names with `:` (Linux app settings use `__` for
  * nesting; a colon is not a valid environment variable name there), deprecated Flex settings,
  * anything that overrides a setting the construct writes (the identity-based host storage), and
- * `AzureWebJobsStorage` itself (a connection string is a key, SEC-1).
+ * `AzureWebJobsStorage` itself (a connection string is a key, SEC-1), and any value that looks like
+ * a credential unless `notSecrets` declares it none (SEC-1, {@link SecretDetector}).
  */
-export function checkAppSettings(scope: IConstruct, user: { [name: string]: string } | undefined, reserved: { [name: string]: string }): void {
+export function checkAppSettings(
+  scope: IConstruct, user: { [name: string]: string } | undefined, reserved: { [name: string]: string }, notSecrets?: NotSecret[],
+): void {
   const reservedByKey = new Set(Object.keys(reserved).map((n) => n.toLowerCase()));
   for (const [name, value] of Object.entries(user ?? {})) {
     const setting = `appSettings.${name}`;
@@ -63,12 +66,12 @@ export function checkAppSettings(scope: IConstruct, user: { [name: string]: stri
     const deprecated = FLEX_DEPRECATED_SETTINGS.find((d) => d.toLowerCase() === name.toLowerCase());
     if (deprecated) {
       refuse(scope, {
-        lesson: 'AZURE', setting, given: value,
+        lesson: 'AZURE', setting, given: SecretDetector.maskIfCredential(value, SettingsHost.APP_SERVICE, name),
         problem: `Flex Consumption sets ${deprecated} itself or has no such feature, and refuses or ignores it.`,
         fix: 'drop it: the runtime and version are the runtime prop, the package goes to the deployment container.',
       });
     }
-    if (/^azurewebjobsstorage$/i.test(name) || (!Token.isUnresolved(value) && /AccountKey=|SharedAccessSignature=/i.test(value))) {
+    if (/^azurewebjobsstorage$/i.test(name)) {
       refuse(scope, {
         lesson: 'SEC-1', setting, given: name,
         problem: 'a storage connection string carries the account key, which a keyless account refuses anyway.',
@@ -77,10 +80,11 @@ export function checkAppSettings(scope: IConstruct, user: { [name: string]: stri
     }
     if (reservedByKey.has(name.toLowerCase())) {
       refuse(scope, {
-        lesson: 'SEC-1', setting, given: value,
+        lesson: 'SEC-1', setting, given: SecretDetector.maskIfCredential(value, SettingsHost.APP_SERVICE, name),
         problem: 'the construct sets this (host storage through the app\'s identity, its client id, Application Insights with Entra ID); another value breaks how the host signs in.',
         fix: 'drop it.',
       });
     }
   }
+  SecretDetector.check(scope, 'appSettings', SettingsHost.APP_SERVICE, user, notSecrets);
 }

@@ -15,6 +15,7 @@ import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
+import { AzureRegion } from '../core/azure-region';
 
 /** A Key Vault, created here (`KeyVault`) or owned by another team (`KeyVault.fromExisting`). */
 export interface IKeyVault extends IConstruct {
@@ -144,6 +145,7 @@ export class KeyVault extends KeyVaultBase {
 
   constructor(scope: Construct, id: string, props: KeyVaultProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     this.production = props.production ?? Production.isProduction(this);
     const name = checkName(this, 'name', props.name, NAME_RULES.keyVault);
     const retention = props.softDeleteRetentionDays ?? 90;

@@ -6,6 +6,7 @@ import { refuse, requireRange } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal, grantKeyOf } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
+import { AzureRegion } from '../core/azure-region';
 
 /** A Log Analytics workspace, created here (`LogAnalytics`) or owned by another team (`LogAnalytics.fromExisting`). */
 export interface ILogAnalyticsWorkspace extends IConstruct {
@@ -78,6 +79,7 @@ export class LogAnalytics extends LogAnalyticsBase {
 
   constructor(scope: Construct, id: string, props: LogAnalyticsProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     checkName(this, 'name', props.name, NAME_RULES.logAnalyticsWorkspace);
     const retentionInDays = props.retentionInDays ?? 30;
     requireRange(this, retentionInDays, {

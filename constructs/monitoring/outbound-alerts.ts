@@ -6,6 +6,7 @@ import { IStorageAccount } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
 import { logAlert } from './log-alert';
 import { GatewayQuery, QueryPackCategory } from './query-pack';
+import { AzureRegion } from '../core/azure-region';
 
 /** Messages put into a poison queue (the account's queue logs, `StorageQueueLogs`), per 5 minutes. */
 export function poisonedMessagesQuery(poisonQueueName: string): string {
@@ -89,6 +90,7 @@ export class OutboundAlerts extends Construct {
 
   constructor(scope: Construct, id: string, props: OutboundAlertsProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     const maxAge = props.maxAgeMinutes ?? 60;
     requireRange(this, maxAge, {
       min: 1, max: 10_080, setting: 'maxAgeMinutes', lesson: 'LIM-5', problem: 'the age to alert on is 1 minute to 7 days.', fix: 'use e.g. 60.',

@@ -4,6 +4,7 @@ import { LogAnalyticsQueryPack } from '@cdktf/provider-azurerm/lib/log-analytics
 import { LogAnalyticsQueryPackQuery } from '@cdktf/provider-azurerm/lib/log-analytics-query-pack-query';
 import { refuse } from '../core/validation';
 import { DIAGNOSTIC_TABLES, checkKql } from './kql';
+import { AzureRegion } from '../core/azure-region';
 
 /** Query categories Log Analytics accepts (azurerm 4.55 `categories`). */
 export enum QueryPackCategory {
@@ -156,6 +157,7 @@ export class GatewayQueryPack extends Construct {
 
   constructor(scope: Construct, id: string, props: GatewayQueryPackProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     const all = [...((props.includeDefaults ?? true) ? GATEWAY_QUERIES : []), ...(props.queries ?? [])];
     const knownTables = props.knownTables ?? DIAGNOSTIC_TABLES;
     const keys = new Set<string>();

@@ -11,6 +11,7 @@ import { addressOf } from '../core/dependencies';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { Ipv4Range } from './cidr';
 import { SubnetPurpose } from './subnet-purpose';
+import { AzureRegion } from '../core/azure-region';
 
 /** A subnet and what it hosts, as the constructs that use one need it. */
 export interface ISubnet {
@@ -99,6 +100,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
 
   constructor(scope: Construct, id: string, props: PlatformNetworkProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     checkName(this, 'name', props.name, NAME_RULES.virtualNetwork);
     const space = parseRange(this, 'addressSpace', props.addressSpace);
     this.checkSubnets(space, props.subnets);

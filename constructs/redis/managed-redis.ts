@@ -14,6 +14,7 @@ import { ManagedRedisAlertsProps, createRedisAlerts } from './managed-redis-aler
 import {
   IManagedRedis, ImportedManagedRedis, ManagedRedisAttributes, ManagedRedisBase, RedisClusteringPolicy,
 } from './managed-redis-base';
+import { AzureRegion } from '../core/azure-region';
 
 /** Every Azure Managed Redis SKU azurerm 4.55 accepts for `sku_name`. */
 export const MANAGED_REDIS_SKUS: readonly string[] = [
@@ -165,6 +166,7 @@ export class ManagedRedis extends ManagedRedisBase {
 
   constructor(scope: Construct, id: string, props: ManagedRedisProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     this.production = props.production ?? Production.isProduction(this);
     checkName(this, 'name', props.name, NAME_RULES.managedRedis);
 

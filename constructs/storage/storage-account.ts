@@ -14,6 +14,7 @@ import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
 import { grantOn } from '../identity/grant-on';
+import { AzureRegion } from '../core/azure-region';
 
 /** A storage service an account can be reached on privately. */
 export enum StorageService {
@@ -232,6 +233,7 @@ export class StorageAccount extends StorageAccountBase {
 
   constructor(scope: Construct, id: string, props: StorageAccountProps) {
     super(scope, id);
+    AzureRegion.check(this, 'location', props.location);
     this.production = props.production ?? Production.isProduction(this);
     checkName(this, 'name', props.name, NAME_RULES.storageAccount);
     const replication = props.replication ?? (this.production ? StorageReplication.ZRS : StorageReplication.LRS);

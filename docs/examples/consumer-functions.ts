@@ -10,7 +10,7 @@ import {
  */
 export class InvoicesStack extends AzureStack {
   constructor(scope: Construct, environmentName: string) {
-    const production = environmentName === 'prod';
+    const production = environmentName !== 'dev';
     super(scope, { stackName: 'invoices', environmentName, production, tags: { owner: 'invoicing-team' } });
     const location = 'westeurope';
     const group = new ResourceGroup(this, 'resource-group', { name: `rg-invoices-${environmentName}`, location });

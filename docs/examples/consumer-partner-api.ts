@@ -13,7 +13,7 @@ import {
  */
 export class ShippingPartnersStack extends AzureStack {
   constructor(scope: Construct, environmentName: string) {
-    super(scope, { stackName: 'shipping', environmentName, tags: { owner: 'shipping-team' } });
+    super(scope, { stackName: 'shipping', environmentName, production: environmentName !== 'dev', tags: { owner: 'shipping-team' } });
     const location = 'westeurope';
     const group = new ResourceGroup(this, 'resource-group', { name: `rg-shipping-${environmentName}`, location });
     const gateway = ApiGateway.fromExisting(this, 'gateway', {

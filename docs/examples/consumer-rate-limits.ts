@@ -12,7 +12,7 @@ import {
  */
 export class PaymentsStack extends AzureStack {
   constructor(scope: Construct, environmentName: string) {
-    super(scope, { stackName: 'payments', environmentName, production: environmentName === 'prod', tags: { owner: 'payments-team' } });
+    super(scope, { stackName: 'payments', environmentName, production: environmentName !== 'dev', tags: { owner: 'payments-team' } });
     const location = 'westeurope';
     const group = new ResourceGroup(this, 'resource-group', { name: `rg-payments-${environmentName}`, location });
 

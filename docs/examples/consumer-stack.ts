@@ -8,7 +8,7 @@ import {
 /** The orders team's stack: its own image, twice, behind its own gateway and Front Door. */
 export class OrdersStack extends AzureStack {
   constructor(scope: Construct, environmentName: string) {
-    super(scope, { stackName: 'orders', environmentName, tags: { owner: 'orders-team' } });
+    super(scope, { stackName: 'orders', environmentName, production: environmentName !== 'dev', tags: { owner: 'orders-team' } });
     const location = 'westeurope';
     const group = new ResourceGroup(this, 'resource-group', { name: `rg-orders-${environmentName}`, location });
     const resourceGroupName = group.name;

@@ -1,7 +1,8 @@
 import { Construct } from 'constructs';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import {
-  AzureStack, ContainerAppsEnvironment, ContainerService, EventGridTopic, EventSubscription, PublicNetworkAccess, StorageAccount,
+  AzureStack, ContainerAppsEnvironment, ContainerRegistry, ContainerService, EventGridTopic, EventSubscription, PublicNetworkAccess,
+  StorageAccount,
 } from '@realtime-platform/azure-constructs';
 
 /**
@@ -10,7 +11,7 @@ import {
  */
 export class NotificationsStack extends AzureStack {
   constructor(scope: Construct, environmentName: string) {
-    super(scope, { stackName: 'notifications', environmentName, tags: { owner: 'notifications-team' } });
+    super(scope, { stackName: 'notifications', environmentName, production: environmentName !== 'dev', tags: { owner: 'notifications-team' } });
     const location = 'westeurope';
     const group = new ResourceGroup(this, 'resource-group', { name: `rg-notifications-${environmentName}`, location });
     const environment = ContainerAppsEnvironment.fromExisting(this, 'container-apps', {
@@ -18,9 +19,12 @@ export class NotificationsStack extends AzureStack {
       resourceGroupName: `rg-platform-${environmentName}`,
       location,
     });
+    // The team's registry; the receiver pulls its pinned image with its own identity (AcrPull, SEC-2).
+    const registry = ContainerRegistry.fromExisting(this, 'registry', { name: 'crnotify', resourceGroupName: 'rg-notifications-shared' });
     // One replica always up: the CloudEvents handshake is answered when the subscription is created (HOOK-1).
     const receiver = new ContainerService(this, 'receiver', {
-      name: `ca-notify-${environmentName}`, environment, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', minReplicas: 1, maxReplicas: 3,
+      name: `ca-notify-${environmentName}`, environment, image: 'crnotify.azurecr.io/notifications/receiver:2.0.1', registry,
+      minReplicas: 1, maxReplicas: 3,
     });
 
     const topic = new EventGridTopic(this, 'topic', { name: `evgt-notifications-${environmentName}`, resourceGroupName: group.name, location });

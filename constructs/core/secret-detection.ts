@@ -1,0 +1,202 @@
+import { Token } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { refuse } from './validation';
+
+/** Who reads the settings: it decides which Key Vault reference syntax resolves. */
+export enum SettingsHost {
+  /** Container Apps environment variables: plain values, no `@Microsoft.KeyVault(...)` resolution. */
+  CONTAINER_APPS = 'container-apps',
+  /** App Service and Functions app settings: `@Microsoft.KeyVault(SecretUri=...)` is resolved by the platform. */
+  APP_SERVICE = 'app-service',
+}
+
+/**
+ * A variable or app setting declared not to be a secret although it looks like one, with the
+ * reason (it is read in code review next to the value).
+ */
+export interface NotSecret {
+  /** The variable or setting name, exactly as given. */
+  readonly name: string;
+  /** Why it is no secret, e.g. `the app reads this secret URI itself with its identity`. */
+  readonly reason: string;
+}
+
+/** Why a value looks like a credential, and what to do instead. */
+export interface CredentialProblem {
+  /** What the value looks like, and why that breaks. */
+  readonly problem: string;
+  /** What to do instead. */
+  readonly fix: string;
+}
+
+interface CredentialPattern {
+  /** What the value looks like: "a Storage or Cosmos DB connection string with an account key". */
+  readonly what: string;
+  readonly matches: (value: string) => boolean;
+  /** The better way: "connect with the app's identity ...". */
+  readonly instead: string;
+}
+
+const IDENTITY = 'connect with the app\'s identity instead';
+const KEY_VAULT = 'keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret)';
+
+/**
+ * The credential formats, most specific first. Every test runs on the value as given, references
+ * included: `AccountKey=${...primary_access_key}` is a key whatever the reference resolves to.
+ */
+const PATTERNS: readonly CredentialPattern[] = [
+  {
+    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay)',
+    matches: (v) => /(?:^|;)\s*SharedAccessKey\s*=\s*[^;\s]/i.test(v),
+    instead: `${IDENTITY} (\`<Name>__fullyQualifiedNamespace\` and an Azure Service Bus / Event Hubs Data role granted to it)`,
+  },
+  {
+    what: 'a connection string with an account key (Storage, Cosmos DB)',
+    matches: (v) => /(?:^|;)\s*AccountKey\s*=\s*[^;\s]/i.test(v),
+    instead: `${IDENTITY} (\`<Name>__accountName\` or the account endpoint, and a data role granted to it)`,
+  },
+  {
+    what: 'a shared access signature (SAS token)',
+    matches: (v) => /(?:^|;)\s*SharedAccessSignature\s*=\s*[^;\s]/i.test(v) || /(?:^|[?&;])sig=[^&;\s]/i.test(v),
+    instead: `${IDENTITY} (the account endpoint and a data role granted to it); a SAS is a bearer key until it expires`,
+  },
+  {
+    what: 'a private key (PEM)',
+    matches: (v) => /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/.test(v),
+    instead: 'keep the key or certificate in Key Vault and let the app read it with its identity',
+  },
+  {
+    what: 'a URL with a password in it',
+    matches: (v) => /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]*:[^\s/@]+@/i.test(v),
+    instead: `${IDENTITY} (Entra ID for Redis, PostgreSQL, SQL), or ${KEY_VAULT}`,
+  },
+  {
+    what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
+    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*[^;,\s]/i.test(v),
+    instead: `${IDENTITY} (SQL: Authentication=Active Directory Managed Identity; Redis: Entra ID), or ${KEY_VAULT}`,
+  },
+  {
+    what: 'a JSON Web Token',
+    matches: (v) => /\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]+/.test(v),
+    instead: 'let the app get its own tokens with its identity (DefaultAzureCredential); a token grants access until it expires',
+  },
+  {
+    what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
+    matches: (v) => [
+      /\b[rs]k_(?:live|test)_[A-Za-z0-9]{8,}/,
+      /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}/, /\bgithub_pat_[A-Za-z0-9_]{20,}/, /\bglpat-[A-Za-z0-9_-]{20,}/,
+      /\bxox[abposr]-[A-Za-z0-9-]{10,}/, /\bxapp-[A-Za-z0-9-]{10,}/,
+      /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, /\bAIza[0-9A-Za-z_-]{35}\b/,
+      /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/, /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/, /\bnpm_[A-Za-z0-9]{36}\b/,
+    ].some((re) => re.test(v)),
+    instead: KEY_VAULT,
+  },
+];
+
+const KEY_VAULT_SECRET_URI = /^https:\/\/[a-z0-9-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)\/secrets\/[^/\s]+/i;
+const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
+/** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret`. */
+const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|SECRET_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|TOKEN)$/i;
+/** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
+const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
+
+/**
+ * The one place that decides whether an environment variable or app setting holds a credential:
+ * connection strings with account, shared-access or password keys (Storage, Service Bus, Event
+ * Hubs, Cosmos DB, SQL, Redis), SAS tokens, PEM private keys, JWTs, well-known API-key prefixes,
+ * URLs with a password, Key Vault secret URIs given as plain values, App Service's
+ * `@Microsoft.KeyVault(...)` syntax where Container Apps would pass it on unresolved, and a
+ * literal under a name that says it is a secret (`DB_PASSWORD`). A refusal shows the value
+ * masked ({@link SecretDetector.mask}), never the value.
+ */
+export class SecretDetector {
+  /**
+   * A value as a message may show it: its first four characters (none under 16 characters, where
+   * four would give too much away), `…` and its length, e.g. `sk_l…(32 chars)`.
+   */
+  public static mask(value: string): string {
+    return `${value.length >= 16 ? value.slice(0, 4) : ''}…(${value.length} chars)`;
+  }
+
+  /**
+   * `value` as a message about something else may show it: masked when it looks like a
+   * credential (a deprecated setting that holds a connection string), as given otherwise.
+   */
+  public static maskIfCredential(value: string, host: SettingsHost, name?: string): string {
+    return typeof value === 'string' && SecretDetector.problemOf(value, host, name) ? SecretDetector.mask(value) : value;
+  }
+
+  /**
+   * Why `value`, set as `name` for `host`, looks like a credential, or undefined when it does not.
+   * @param name the variable or setting name @default - the name is not checked
+   */
+  public static problemOf(value: string, host: SettingsHost, name?: string): CredentialProblem | undefined {
+    const inPlainText = 'in plain text it lands in the Terraform state, the plan output and the app\'s configuration, readable by whoever can read them.';
+    if (KEY_VAULT_REFERENCE.test(value)) {
+      if (host === SettingsHost.APP_SERVICE) return undefined;
+      return {
+        problem: 'this is App Service\'s Key Vault reference syntax: Container Apps does not resolve it, so the app gets the text @Microsoft.KeyVault(...) instead of the secret.',
+        fix: 'give the app the versionless secret URI to read with its identity (Key Vault Secrets User on the secret) and declare it in notSecrets.',
+      };
+    }
+    if (KEY_VAULT_SECRET_URI.test(value)) {
+      return {
+        problem: `a Key Vault secret URI as a plain value: ${host === SettingsHost.APP_SERVICE ? 'App Service' : 'Container Apps'} passes the URI on, not the secret.`,
+        fix: 'if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason'
+          + (host === SettingsHost.APP_SERVICE ? '; for the platform to resolve it, write @Microsoft.KeyVault(SecretUri=<uri>).' : '.'),
+      };
+    }
+    const pattern = PATTERNS.find((p) => p.matches(value));
+    if (pattern) return { problem: `${pattern.what}: ${inPlainText}`, fix: `${pattern.instead}.` };
+    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? SECRET_NAME.exec(name)?.[1] : undefined;
+    if (word !== undefined) {
+      return { problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal: ${inPlainText}`, fix: `${KEY_VAULT}.` };
+    }
+    return undefined;
+  }
+
+  /**
+   * Refuse every value of `values` that looks like a credential (SEC-1), as
+   * `[SEC-1] <path>: <setting>.<name> = <masked>: <problem> Fix: <fix>`, except the names
+   * declared in `notSecrets`; a declaration without a reason, or for a name not in `values`
+   * (it would exempt a later secret of that name silently), is refused too.
+   * @param setting the prop the values come from, e.g. `environmentVariables`
+   * @param values @default - none
+   * @param notSecrets @default - none
+   */
+  public static check(
+    scope: IConstruct, setting: string, host: SettingsHost, values?: { [name: string]: string }, notSecrets?: NotSecret[],
+  ): void {
+    const given = values ?? {};
+    const declared = new Set<string>();
+    (notSecrets ?? []).forEach((d, i) => {
+      if (!(d.name in given)) {
+        refuse(scope, {
+          lesson: 'SEC-1', setting: `notSecrets[${i}].name`, given: d.name,
+          problem: `${setting} has no such name, and the declaration would silently exempt a secret given under that name later.`,
+          fix: `name one of ${setting} (${Object.keys(given).join(', ') || 'none given'}), or drop the declaration.`,
+        });
+      }
+      if (Token.isUnresolved(d.reason) || d.reason.trim() === '') {
+        refuse(scope, {
+          lesson: 'SEC-1', setting: `notSecrets[${i}].reason`, given: d.reason,
+          problem: 'a value that looks like a credential is let through only with the reason it is none, for review.',
+          fix: 'say why it is no secret, e.g. "the app reads this secret URI itself with its identity".',
+        });
+      }
+      declared.add(d.name);
+    });
+    for (const [name, value] of Object.entries(given)) {
+      if (declared.has(name) || typeof value !== 'string') continue;
+      const found = SecretDetector.problemOf(value, host, name);
+      if (found) {
+        refuse(scope, {
+          lesson: 'SEC-1', setting: `${setting}.${name}`, given: SecretDetector.mask(value), problem: found.problem,
+          fix: found.fix.includes('notSecrets') ? found.fix : `${found.fix} If it is no secret, declare it: notSecrets: [{ name: '${name}', reason: '...' }].`,
+        });
+      }
+    }
+  }
+
+  private constructor() {}
+}

@@ -1,0 +1,264 @@
+import { TerraformStack, TerraformVariable } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ContainerService } from '../constructs/container-apps/container-service';
+import { NotSecret, SecretDetector, SettingsHost } from '../constructs/core/secret-detection';
+import { PublicNetworkAccess } from '../constructs/core/network';
+import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
+import { StorageAccount } from '../constructs/storage/storage-account';
+import { ENVIRONMENT } from './support/fixtures';
+import { refusalOf } from './support/refusal';
+import { synth, testStack } from './support/synth';
+
+// Credentials are assembled at run time, so no scanner mistakes this file for a leak.
+const STRIPE_LIVE = ['sk', 'live', '4eC39HqLyjWDarjtT1zdp7dc'].join('_');
+const STRIPE_TEST = ['sk', 'test', '51HxYzAbCdEfGhIjKlMnOp'].join('_');
+const GITHUB = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+const SLACK = ['xoxb', '123456789012', '1234567890123', 'AbCdEfGhIjKlMnOpQrStUvWx'].join('-');
+const AWS = ['AKIA', 'IOSFODNN7EXAMPLE'].join('');
+const KEY = 'c2VjcmV0LWtleS1ub3QtcmVhbC0xMjM0NTY3ODkw';
+const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const JWT = [b64url({ alg: 'HS256', typ: 'JWT' }), b64url({ sub: 'orders', exp: 4102444800 }), 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'].join('.');
+const PEM = ['-----BEGIN', 'RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n-----END RSA PRIVATE KEY-----'].join(' ');
+
+/** Every format the detector knows, with a value, the part that must never be shown, and what the refusal calls it. */
+const FORMATS: readonly { format: string; value: string; secret: string; what: string }[] = [
+  {
+    format: 'a Storage connection string carries AccountKey=', secret: KEY, what: 'a connection string with an account key (Storage, Cosmos DB)',
+    value: `DefaultEndpointsProtocol=https;AccountName=stother;AccountKey=${KEY};EndpointSuffix=core.windows.net`,
+  },
+  {
+    format: 'a Cosmos DB connection string carries AccountKey=', secret: KEY, what: 'a connection string with an account key (Storage, Cosmos DB)',
+    value: `AccountEndpoint=https://cosmos-orders.documents.azure.com:443/;AccountKey=${KEY};`,
+  },
+  {
+    format: 'a Service Bus connection string carries SharedAccessKeyName=...;SharedAccessKey=', secret: KEY,
+    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay)',
+    value: `Endpoint=sb://sb-orders.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${KEY}`,
+  },
+  {
+    format: 'an Event Hubs connection string carries SharedAccessKey=', secret: KEY,
+    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay)',
+    value: `Endpoint=sb://evh-orders.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey=${KEY};EntityPath=orders`,
+  },
+  {
+    format: 'a storage connection string carries SharedAccessSignature=', secret: 'sig=Zm9vYmFyYmF6cXV4', what: 'a shared access signature (SAS token)',
+    value: 'BlobEndpoint=https://stother.blob.core.windows.net/;SharedAccessSignature=sv=2024-11-04&ss=b&sig=Zm9vYmFyYmF6cXV4',
+  },
+  {
+    format: 'a URL carries a SAS token (sig=)', secret: 'Zm9vYmFyYmF6cXV4JTJCJTJG', what: 'a shared access signature (SAS token)',
+    value: 'https://stother.blob.core.windows.net/exports?sv=2024-11-04&sr=c&sp=rl&sig=Zm9vYmFyYmF6cXV4JTJCJTJG',
+  },
+  {
+    format: 'a SQL connection string carries Password=', secret: 'Tr0ub4dor&3xyz', what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
+    value: 'Server=tcp:sql-orders.database.windows.net,1433;Database=orders;User ID=app;Password=Tr0ub4dor&3xyz;Encrypt=True',
+  },
+  {
+    format: 'a SQL connection string carries Pwd=', secret: 'Tr0ub4dor&3xyz', what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
+    value: 'Driver={ODBC Driver 18 for SQL Server};Server=sql-orders.database.windows.net;Uid=app;Pwd=Tr0ub4dor&3xyz',
+  },
+  {
+    format: 'a Redis connection string carries password=', secret: KEY, what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
+    value: `redis-orders.redis.cache.windows.net:6380,password=${KEY},ssl=True,abortConnect=False`,
+  },
+  {
+    format: 'a Redis URL carries a password', secret: KEY, what: 'a URL with a password in it',
+    value: `rediss://default:${KEY}@redis-orders.westeurope.redis.azure.net:10000`,
+  },
+  { format: 'the value is a PEM private key', secret: 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun', what: 'a private key (PEM)', value: PEM },
+  { format: 'the value is a JWT', secret: JWT, what: 'a JSON Web Token', value: JWT },
+  { format: 'the value carries a Bearer JWT', secret: JWT, what: 'a JSON Web Token', value: `Bearer ${JWT}` },
+  ...[['a Stripe live key (sk_live_)', STRIPE_LIVE], ['a Stripe test key (sk_test_)', STRIPE_TEST], ['a GitHub token (ghp_)', GITHUB], ['a Slack bot token (xoxb-)', SLACK], ['an AWS access key id (AKIA)', AWS]]
+    .map(([format, value]) => ({
+      format: `the value is ${format}`, value, secret: value,
+      what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
+    })),
+];
+
+const masked = (value: string) => `${value.length >= 16 ? value.slice(0, 4) : ''}…(${value.length} chars)`;
+
+function service(environmentVariables: Record<string, string>, notSecrets?: NotSecret[], stack: TerraformStack = testStack()) {
+  return new ContainerService(stack, 'svc', {
+    name: 'ca-orders', environment: ENVIRONMENT, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', environmentVariables,
+    ...(notSecrets ? { notSecrets } : {}),
+  });
+}
+
+function functionApp(appSettings: Record<string, string>, notSecrets?: NotSecret[]) {
+  const stack = testStack();
+  const storage = new StorageAccount(stack, 'storage', {
+    name: 'stfuncunit', resourceGroupName: 'rg-unit', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED,
+  });
+  new FlexFunctionApp(stack, 'app', {
+    name: 'func-unit', resourceGroupName: 'rg-unit', location: 'westeurope', storage, entraAuth: { applicationId: '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f' },
+    appSettings, ...(notSecrets ? { notSecrets } : {}),
+  });
+  return stack;
+}
+
+describe('SecretDetector.mask', () => {
+  it('shows the first four characters, an ellipsis and the length, never the rest', () => {
+    expect(SecretDetector.mask(STRIPE_LIVE)).toBe('sk_l…(32 chars)');
+    expect(SecretDetector.mask(JWT)).toBe(`eyJh…(${JWT.length} chars)`);
+  });
+
+  it('shows no character of a value under 16 characters', () => {
+    expect(SecretDetector.mask('hunter2')).toBe('…(7 chars)');
+    expect(SecretDetector.mask('')).toBe('…(0 chars)');
+  });
+});
+
+describe('secrets in Container App environment variables (SEC-1)', () => {
+  for (const { format, value, secret, what } of FORMATS) {
+    it(`fails when ${format}`, () => {
+      const r = refusalOf(() => service({ ORDERS_SETTING: value }));
+      expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/svc', setting: 'environmentVariables.ORDERS_SETTING' });
+      expect(r.message.startsWith(`[SEC-1] test/svc: environmentVariables.ORDERS_SETTING = "${masked(value)}": ${what}: in plain text it lands in the Terraform state`)).toBe(true);
+      expect(r.message).toMatch(/ Fix: .*If it is no secret, declare it: notSecrets: \[\{ name: 'ORDERS_SETTING', reason: '\.\.\.' \}\]\.$/);
+      expect(r.message).not.toContain(secret);
+      expect(r.message).not.toContain(value);
+    });
+  }
+
+  it('fails when a Stripe key is given as PSP_API_KEY, with the whole message', () => {
+    expect(refusalOf(() => service({ PSP_API_KEY: STRIPE_LIVE })).message).toBe(
+      '[SEC-1] test/svc: environmentVariables.PSP_API_KEY = "sk_l…(32 chars)": an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm): '
+      + 'in plain text it lands in the Terraform state, the plan output and the app\'s configuration, readable by whoever can read them. '
+      + 'Fix: keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret). '
+      + 'If it is no secret, declare it: notSecrets: [{ name: \'PSP_API_KEY\', reason: \'...\' }].');
+  });
+
+  it('fails when a literal sits under a name that says it is a secret (DB_PASSWORD)', () => {
+    const r = refusalOf(() => service({ DB_PASSWORD: 'hunter2' }));
+    expect(r.message).toBe('[SEC-1] test/svc: environmentVariables.DB_PASSWORD = "…(7 chars)": the name says the value is a secret (PASSWORD), and it is a literal: '
+      + 'in plain text it lands in the Terraform state, the plan output and the app\'s configuration, readable by whoever can read them. '
+      + 'Fix: keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret). '
+      + 'If it is no secret, declare it: notSecrets: [{ name: \'DB_PASSWORD\', reason: \'...\' }].');
+    expect(r.message).not.toContain('hunter2');
+  });
+
+  for (const name of ['Jwt__Secret', 'PSP_API_KEY', 'github-token', 'AZURE_CLIENT_SECRET']) {
+    it(`fails when a literal sits under ${name}`, () => {
+      expect(refusalOf(() => service({ [name]: 'plain-looking-value' })).setting).toBe(`environmentVariables.${name}`);
+    });
+  }
+
+  it('fails when a Key Vault secret URI is a plain value (Container Apps passes the URI, not the secret)', () => {
+    const value = 'https://kv-orders.vault.azure.net/secrets/psp-api-key';
+    expect(refusalOf(() => service({ PSP_KEY_URI: value })).message).toBe(
+      `[SEC-1] test/svc: environmentVariables.PSP_KEY_URI = "http…(${value.length} chars)": a Key Vault secret URI as a plain value: Container Apps passes the URI on, not the secret. `
+      + 'Fix: if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason.');
+  });
+
+  it('fails when App Service\'s @Microsoft.KeyVault(...) syntax is used, which Container Apps do not resolve', () => {
+    const value = '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/psp-api-key)';
+    const r = refusalOf(() => service({ PSP_API: value }));
+    expect(r.message).toBe(`[SEC-1] test/svc: environmentVariables.PSP_API = "@Mic…(${value.length} chars)": this is App Service's Key Vault reference syntax: `
+      + 'Container Apps does not resolve it, so the app gets the text @Microsoft.KeyVault(...) instead of the secret. '
+      + 'Fix: give the app the versionless secret URI to read with its identity (Key Vault Secrets User on the secret) and declare it in notSecrets.');
+    expect(r.message).not.toContain('psp-api-key');
+  });
+
+  it('fails when a connection string takes its key from a Terraform reference', () => {
+    const r = refusalOf(() => service({ ORDERS_STORAGE: 'AccountName=st;AccountKey=${azurerm_storage_account.st.primary_access_key}' }));
+    expect(r.setting).toBe('environmentVariables.ORDERS_STORAGE');
+    expect(r.message).not.toContain('primary_access_key');
+  });
+
+  it('passes what is no secret: endpoints, names, ids, an Application Insights connection string, a keyless SQL connection string, a reference, an empty value, a switch', () => {
+    const stack = testStack();
+    const fromVault = new TerraformVariable(stack, 'db-password', { type: 'string', sensitive: true }).stringValue;
+    service({
+      STORAGE_QUEUE_ENDPOINT: 'https://stother.queue.core.windows.net', SERVICEBUS__fullyQualifiedNamespace: 'sb-orders.servicebus.windows.net',
+      SECRET_NAME: 'psp-api-key', TOKEN_ENDPOINT: 'https://login.microsoftonline.com/x/oauth2/v2.0/token', REDIS_HOST: 'redis-orders.westeurope.redis.azure.net',
+      APPLICATIONINSIGHTS_CONNECTION_STRING: 'InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/',
+      SQL: 'Server=tcp:sql-orders.database.windows.net;Database=orders;Authentication=Active Directory Managed Identity',
+      DB_PASSWORD: fromVault, EMPTY_SECRET: '', USE_ACCESS_TOKEN: 'true', CACHE_TOKEN: '300',
+    }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+
+  it('passes a value declared not a secret, with its reason', () => {
+    const stack = testStack();
+    service({ PSP_KEY_URI: 'https://kv-orders.vault.azure.net/secrets/psp-api-key', PSP_SANDBOX_KEY: STRIPE_TEST }, [
+      { name: 'PSP_KEY_URI', reason: 'the app reads this secret URI itself with its identity' },
+      { name: 'PSP_SANDBOX_KEY', reason: 'the provider publishes this sandbox key in its docs' },
+    ], stack);
+    const env = (synth(stack).resource?.azurerm_container_app as Record<string, { template: { container: { env: { name: string }[] }[] } }>);
+    expect(Object.values(env)[0].template.container[0].env.map((e) => e.name)).toEqual(['AZURE_CLIENT_ID', 'PSP_KEY_URI', 'PSP_SANDBOX_KEY']);
+  });
+
+  it('fails when a not-a-secret declaration has no reason', () => {
+    expect(refusalOf(() => service({ PSP_SANDBOX_KEY: STRIPE_TEST }, [{ name: 'PSP_SANDBOX_KEY', reason: ' ' }])).message).toBe(
+      '[SEC-1] test/svc: notSecrets[0].reason = " ": a value that looks like a credential is let through only with the reason it is none, for review. '
+      + 'Fix: say why it is no secret, e.g. "the app reads this secret URI itself with its identity".');
+  });
+
+  it('fails when a not-a-secret declaration names no variable (it would exempt a later secret silently)', () => {
+    expect(refusalOf(() => service({ PSP_URL: 'https://psp' }, [{ name: 'PSP_KEY', reason: 'sandbox' }])).message).toBe(
+      '[SEC-1] test/svc: notSecrets[0].name = "PSP_KEY": environmentVariables has no such name, and the declaration would silently exempt a secret given under that name later. '
+      + 'Fix: name one of environmentVariables (PSP_URL), or drop the declaration.');
+  });
+});
+
+describe('secrets in Function app settings (SEC-1)', () => {
+  for (const { format, value, secret, what } of FORMATS) {
+    it(`fails when ${format}`, () => {
+      const r = refusalOf(() => functionApp({ ORDERS_SETTING: value }));
+      expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/app', setting: 'appSettings.ORDERS_SETTING' });
+      expect(r.message.startsWith(`[SEC-1] test/app: appSettings.ORDERS_SETTING = "${masked(value)}": ${what}: in plain text it lands in the Terraform state`)).toBe(true);
+      expect(r.message).not.toContain(secret);
+      expect(r.message).not.toContain(value);
+    });
+  }
+
+  it('fails when a Key Vault secret URI is a plain value, pointing at the reference syntax App Service resolves', () => {
+    const value = 'https://kv-orders.vault.azure.net/secrets/psp-api-key';
+    expect(refusalOf(() => functionApp({ PSP_KEY: value })).message).toBe(
+      `[SEC-1] test/app: appSettings.PSP_KEY = "http…(${value.length} chars)": a Key Vault secret URI as a plain value: App Service passes the URI on, not the secret. `
+      + 'Fix: if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason; '
+      + 'for the platform to resolve it, write @Microsoft.KeyVault(SecretUri=<uri>).');
+  });
+
+  it('passes an App Service Key Vault reference, resolved with the app\'s identity, and a declared not-a-secret', () => {
+    const stack = functionApp({
+      PSP_KEY: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/psp-api-key)', PSP_SANDBOX_KEY: STRIPE_TEST,
+    }, [{ name: 'PSP_SANDBOX_KEY', reason: 'the provider publishes this sandbox key in its docs' }]);
+    const site = Object.values(synth(stack).resource?.azapi_resource ?? {}).find((r) => (r as { type: string }).type.startsWith('Microsoft.Web/sites@')) as
+      { body: { properties: { keyVaultReferenceIdentity?: string } } };
+    // Resolved with the app's own identity, not the system identity it does not have.
+    expect(site.body.properties.keyVaultReferenceIdentity).toMatch(/^\$\{azurerm_user_assigned_identity\.app_identity_[0-9A-F]+\.id\}$/);
+  });
+});
+
+describe('refusals about something else show a credential masked too', () => {
+  it('fails when a deprecated Flex setting holds a storage connection string, without echoing the key', () => {
+    const value = `DefaultEndpointsProtocol=https;AccountName=stother;AccountKey=${KEY}`;
+    const r = refusalOf(() => functionApp({ WEBSITE_CONTENTAZUREFILECONNECTIONSTRING: value }));
+    expect(r.message).toBe(`[AZURE] test/app: appSettings.WEBSITE_CONTENTAZUREFILECONNECTIONSTRING = "Defa…(${value.length} chars)": Flex Consumption sets WEBSITE_CONTENTAZUREFILECONNECTIONSTRING itself or has no such feature, and refuses or ignores it. `
+      + 'Fix: drop it: the runtime and version are the runtime prop, the package goes to the deployment container.');
+    expect(r.message).not.toContain(KEY);
+  });
+
+  it('fails when a construct-set variable is overridden with a credential, without echoing it', () => {
+    const r = refusalOf(() => service({ AZURE_CLIENT_ID: JWT }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'environmentVariables.AZURE_CLIENT_ID' });
+    expect(r.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.AZURE_CLIENT_ID = "eyJh…\(\d+ chars\)": the construct sets it to the client id/);
+    expect(r.message).not.toContain(JWT);
+  });
+});
+
+describe('SecretDetector.problemOf', () => {
+  it('is the same verdict for both hosts except for the Key Vault reference syntax', () => {
+    for (const { value } of FORMATS) {
+      expect(SecretDetector.problemOf(value, SettingsHost.CONTAINER_APPS)).toEqual(SecretDetector.problemOf(value, SettingsHost.APP_SERVICE));
+    }
+    const reference = '@Microsoft.KeyVault(VaultName=kv-orders;SecretName=psp)';
+    expect(SecretDetector.problemOf(reference, SettingsHost.APP_SERVICE)).toBeUndefined();
+    expect(SecretDetector.problemOf(reference, SettingsHost.CONTAINER_APPS)?.problem).toMatch(/^this is App Service's Key Vault reference syntax/);
+  });
+
+  it('checks the name only when it is given', () => {
+    expect(SecretDetector.problemOf('hunter2', SettingsHost.CONTAINER_APPS)).toBeUndefined();
+    expect(SecretDetector.problemOf('hunter2', SettingsHost.CONTAINER_APPS, 'DB_PASSWORD')?.problem).toMatch(/^the name says the value is a secret \(PASSWORD\)/);
+  });
+});
