@@ -53,6 +53,7 @@ export { InfrastructureResourceGroupRule } from '../constructs/lessons-check/rul
 export { OperationTemplateParametersRule } from '../constructs/lessons-check/rules/api-management/operation-template-parameters';
 export { RetryOnClientErrorsRule } from '../constructs/lessons-check/rules/api-management/retry-on-client-errors';
 export { SubscriptionDeadLetterRule } from '../constructs/lessons-check/rules/event-grid/subscription-dead-letter';
+export { KeylessTopicPublisherRule } from '../constructs/lessons-check/rules/event-grid/keyless-topic-publisher';
 export { TopicLocalAuthRule } from '../constructs/lessons-check/rules/event-grid/topic-local-auth';
 export { ColdWebhookReceiverRule } from '../constructs/lessons-check/rules/event-grid/cold-webhook-receiver';
 

@@ -1,4 +1,4 @@
-import { Annotations, TerraformOutput } from 'cdktf';
+import { TerraformOutput } from 'cdktf';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { Construct } from 'constructs';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
@@ -22,6 +22,9 @@ import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The Front Door of the real-time stack. */
+/** The variable that gives the apps the topic's endpoint (with AZURE_CLIENT_ID, all an Event Grid publisher client needs). */
+export const EVENTS_ENDPOINT_VARIABLE = 'EVENTGRID_TOPIC_ENDPOINT';
+
 export interface RealtimeFrontDoorSettings {
   readonly sku: FrontDoorSku;
   /** WAF in prevention mode (Premium only). */
@@ -99,6 +102,12 @@ export class RealtimeStack extends AzureStack {
       } : {}),
     });
     const { resourceGroupName, logs, registry, network } = foundation;
+    // The sixth pattern's topic first: the apps are told where to publish (keyless: Entra ID only).
+    this.events = new EventGridTopic(this, 'events', {
+      name: composeName('evgt', prefix, 'realtime'), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
+      // On the private network the apps publish through the topic's private endpoint only.
+      publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
+    });
     this.app = new DualIngressContainerApp(this, 'app', {
       name: composeName('ca', prefix),
       environment: foundation.containerAppsEnvironment(),
@@ -106,6 +115,8 @@ export class RealtimeStack extends AzureStack {
       registry,
       minReplicas: props.replicas?.min ?? 1,
       maxReplicas: props.replicas?.max ?? 10,
+      // Where to publish; AZURE_CLIENT_ID (the identity granted EventGrid Data Sender below) is set by the construct.
+      environmentVariables: { [EVENTS_ENDPOINT_VARIABLE]: this.events.endpoint },
     });
 
     this.gateway = foundation.apiGateway(props.apiManagement);
@@ -155,19 +166,10 @@ export class RealtimeStack extends AzureStack {
     // The sixth pattern, webhooks (HOOK-1..3): the app publishes CloudEvents to a topic; Event Grid
     // delivers them to the gateway, which answers the handshake itself and forwards deliveries
     // to the app's webhook route; what fails every retry lands in a keyless dead-letter container.
-    this.events = new EventGridTopic(this, 'events', {
-      name: composeName('evgt', prefix, 'realtime'), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
-      // On the private network the apps publish through the topic's private endpoint only.
-      publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
-    });
     // The apps publish from their first revision: they wait for the endpoint and its DNS record.
     if (network) this.events.addPrivateEndpoint(network).applyBefore(this.app.httpApp, this.app.grpcApp);
-    if (this.app.identity) {
-      // Before the apps, which publish from their first revision (as for the endpoint above).
-      this.events.grantPublish(this.app.identity, 'app').applyBefore(this.app.httpApp, this.app.grpcApp);
-    } else {
-      Annotations.of(this.events).addInfo(`[SEC-1] ${this.events.node.path}: the app runs without an identity (anonymous image pull), so no publish grant: give the environment a registry, or publish from another identity granted with events.grantPublish().`);
-    }
+    // In every environment, before the apps, which publish from their first revision (as for the endpoint above).
+    this.events.grantPublish(this.app.identity, 'app').applyBefore(this.app.httpApp, this.app.grpcApp);
     const deadLetters = new StorageAccount(this, 'event-storage', {
       name: `st${prefix.replace(/[^a-z0-9]/g, '')}events`.slice(0, 24), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
       // Event Grid writes dead letters over the public endpoint with the topic's identity (Entra ID

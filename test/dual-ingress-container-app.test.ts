@@ -12,7 +12,7 @@ import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { TerraformJson, errorsOf, ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso';
@@ -92,10 +92,21 @@ describe('DualIngressContainerApp defaults', () => {
     expect(grpcApp(tf).template.container[0].liveness_probe).toEqual([{ transport: 'TCP', port: 8081 }]);
   });
 
-  it('creates no identity for a public image', () => {
-    expect(resourcesOf(tf, 'azurerm_user_assigned_identity')).toEqual({});
-    expect(httpApp(tf).registry).toBeUndefined();
-    expect(build().app.identity).toBeUndefined();
+  it('runs both apps as one user-assigned identity even for a public image, its client id in AZURE_CLIENT_ID, and pulls anonymously', () => {
+    const { tf: built } = build();
+    const identity = resourceOf(built, 'azurerm_user_assigned_identity');
+    expect(identity).toMatchObject({ name: 'id-ca-demo' });
+    expect(httpApp(built).registry).toBeUndefined();
+    for (const containerApp of [httpApp(built), grpcApp(built)]) {
+      expect(containerApp.identity).toEqual({ type: 'UserAssigned', identity_ids: [ref(built, 'azurerm_user_assigned_identity', 'id')] });
+      expect(containerApp.template.container[0].env).toContainEqual({ name: 'AZURE_CLIENT_ID', value: ref(built, 'azurerm_user_assigned_identity', 'client_id') });
+    }
+  });
+
+  it('fails when AZURE_CLIENT_ID is given: the apps would sign in as another identity than the one granted (SEC-1)', () => {
+    const r = refusalOf(() => build({ environmentVariables: { AZURE_CLIENT_ID: '00000000-0000-0000-0000-000000000001' } }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'environmentVariables.AZURE_CLIENT_ID' });
+    expect(r.message).toContain('Fix: drop it and grant the roles the apps need to app.identity.');
   });
 
   it('marks both apps as holding connections, so the SCALE-1 rule checks them', () => {
@@ -138,8 +149,10 @@ describe('DualIngressContainerApp options', () => {
   });
 
   it('leaves the Kestrel settings out when pinKestrelProtocols is false (ING-2 opt-out)', () => {
-    const { tf } = build({ pinKestrelProtocols: false, environmentVariables: { MODE: 'demo' } });
-    expect(httpApp(tf).template.container[0].env).toEqual([{ name: 'MODE', value: 'demo' }]);
+    const { tf: built } = build({ pinKestrelProtocols: false, environmentVariables: { MODE: 'demo' } });
+    expect(httpApp(built).template.container[0].env).toEqual([
+      { name: 'AZURE_CLIENT_ID', value: ref(built, 'azurerm_user_assigned_identity', 'client_id') }, { name: 'MODE', value: 'demo' },
+    ]);
   });
 
   it('asks the health path over HTTP/1.1 on the HTTP port for readiness and keeps TCP liveness on each app\'s own port', () => {

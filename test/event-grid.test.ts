@@ -567,7 +567,6 @@ describe('EventGridAlerts (HOOK-3)', () => {
 
 describe('RealtimeStack: the sixth pattern (webhooks from Event Grid)', () => {
   const stacks = synthAll().filter((s) => s.name.startsWith('realtime-'));
-  const byName = (name: string) => stacks.find((s) => s.name === name)!;
 
   it('has a CloudEvents topic without access keys in both environments, and its endpoint as an output (SEC-1)', () => {
     expect(stacks.map((s) => s.name)).toEqual(['realtime-dev', 'realtime-prod']);
@@ -632,15 +631,27 @@ describe('RealtimeStack: the sixth pattern (webhooks from Event Grid)', () => {
     }
   });
 
-  it('grants the app EventGrid Data Sender on the topic in prod, where it has an identity, and not in dev', () => {
-    const sender = (tf: TerraformJson) => Object.values(resourcesOf(tf, 'azurerm_role_assignment')).filter((r) => r.role_definition_name === 'EventGrid Data Sender');
-    expect(sender(byName('realtime-prod').tf)).toEqual([{
-      role_definition_name: 'EventGrid Data Sender',
-      scope: ref('azurerm_eventgrid_topic', 'events_topic', 'id'),
-      principal_id: ref('azurerm_user_assigned_identity', 'app_pull-identity', 'principal_id'),
-      principal_type: 'ServicePrincipal',
-    }]);
-    expect(sender(byName('realtime-dev').tf)).toEqual([]);
+  it('grants the apps\' identity EventGrid Data Sender on the topic in every environment, and tells the apps where to publish and as whom', () => {
+    const sender = (tf: TerraformJson) => Object.entries(resourcesOf(tf, 'azurerm_role_assignment')).filter(([, r]) => r.role_definition_name === 'EventGrid Data Sender');
+    for (const { tf } of stacks) {
+      const grants = sender(tf);
+      expect(grants.map(([, r]) => r)).toEqual([{
+        role_definition_name: 'EventGrid Data Sender',
+        scope: ref('azurerm_eventgrid_topic', 'events_topic', 'id'),
+        principal_id: ref('azurerm_user_assigned_identity', 'app_pull-identity', 'principal_id'),
+        principal_type: 'ServicePrincipal',
+      }]);
+      for (const app of ['app_http-app', 'app_grpc-app']) {
+        const containerApp = resourceOf(tf, 'azurerm_container_app', app) as { depends_on: string[]; identity: unknown; template: { container: { env: { name: string; value: string }[] }[] } };
+        // Waited for: the apps publish from their first revision.
+        expect(containerApp.depends_on).toContain(`azurerm_role_assignment.${grants[0][0]}`);
+        expect(containerApp.identity).toEqual({ type: 'UserAssigned', identity_ids: [ref('azurerm_user_assigned_identity', 'app_pull-identity', 'id')] });
+        expect(containerApp.template.container[0].env).toEqual(expect.arrayContaining([
+          { name: 'EVENTGRID_TOPIC_ENDPOINT', value: ref('azurerm_eventgrid_topic', 'events_topic', 'endpoint') },
+          { name: 'AZURE_CLIENT_ID', value: ref('azurerm_user_assigned_identity', 'app_pull-identity', 'client_id') },
+        ]));
+      }
+    }
   });
 
   it('sends the topic\'s three delivery alerts to the stack\'s action group', () => {

@@ -6,6 +6,8 @@ import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@c
 import { EventgridSystemTopic } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic';
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
 import { EventgridTopic, EventgridTopicConfig } from '@cdktf/provider-azurerm/lib/eventgrid-topic';
+import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
@@ -248,5 +250,49 @@ describe('HOOK-1.ColdWebhookReceiver (a warning)', () => {
       storageBlobDeadLetterDestination: DEAD_LETTER, deadLetterIdentity: { type: 'SystemAssigned' },
     });
     expect(findingsOf(stack, RULE).warnings).toEqual([WARNING]);
+  });
+});
+
+describe('SEC-1.KeylessTopicPublisher on raw Container Apps', () => {
+  const RULE = 'SEC-1.KeylessTopicPublisher';
+  function publisher(stack: TerraformStack, options: { grant?: 'identity' | 'other' | 'system'; localAuth?: boolean } = {}) {
+    const topic = new EventgridTopic(stack, 'topic', { name: 'evgt-raw', resourceGroupName: 'rg', location: 'westeurope', localAuthEnabled: options.localAuth ?? false });
+    const identity = new UserAssignedIdentity(stack, 'identity', { name: 'id-publisher', resourceGroupName: 'rg', location: 'westeurope' });
+    const other = new UserAssignedIdentity(stack, 'other', { name: 'id-other', resourceGroupName: 'rg', location: 'westeurope' });
+    const app = new ContainerApp(stack, 'publisher', {
+      name: 'ca-publisher', resourceGroupName: 'rg', containerAppEnvironmentId: ENVIRONMENT_ID, revisionMode: 'Single',
+      identity: options.grant === 'system' ? { type: 'SystemAssigned' } : { type: 'UserAssigned', identityIds: [identity.id] },
+      template: {
+        minReplicas: 1,
+        container: [{ name: 'app', image: 'contoso.azurecr.io/publisher:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'TOPIC', value: topic.endpoint }] }],
+      },
+    });
+    if (options.grant) {
+      const principalId = options.grant === 'identity' ? identity.principalId : options.grant === 'other' ? other.principalId : app.identity.principalId;
+      new RoleAssignment(stack, 'sender', { scope: topic.id, roleDefinitionName: 'EventGrid Data Sender', principalId });
+    }
+    return stack;
+  }
+  const status = (stack: TerraformStack) => LessonsCheck.of(stack)!.reportOf(stack).results.find((r) => r.ruleId === RULE && r.resourceType === 'azurerm_container_app')?.status;
+
+  it('fails when an app is given a keyless topic\'s endpoint and no identity it runs as holds EventGrid Data Sender there', () => {
+    expect(findingsOf(publisher(rawStack()), RULE).errors).toEqual([
+      `[${RULE}] other-dev/publisher: identity = "UserAssigned": the app is given the endpoint of azurerm_eventgrid_topic.topic, whose access keys are off, `
+      + 'but no identity it runs as holds EventGrid Data Sender on that topic: every publish answers 401. '
+      + 'Fix: give the app an identity and grant it EventGrid Data Sender on the topic before the app starts (topic.grantPublish(app.identity).applyBefore(...); DualIngressContainerApp and ContainerService always have one).',
+    ]);
+  });
+
+  it('fails when the sender role is held by another identity than the app\'s', () => {
+    expect(findingsOf(publisher(rawStack(), { grant: 'other' }), RULE).errors).toHaveLength(1);
+  });
+
+  it('passes when the app\'s user-assigned or system-assigned identity holds the role on the topic', () => {
+    expect(status(publisher(rawStack(), { grant: 'identity' }))).toBe(ReportStatus.COMPLIANT);
+    expect(status(publisher(rawStack(), { grant: 'system' }))).toBe(ReportStatus.COMPLIANT);
+  });
+
+  it('does not apply to a topic that takes its keys (SEC-1.EventGridLocalAuth finds that one)', () => {
+    expect(status(publisher(rawStack(), { localAuth: true }))).toBe(ReportStatus.NOT_APPLICABLE);
   });
 });

@@ -19,6 +19,9 @@ import type { PrivateEndpoint } from '../network/private-endpoint';
 // is given, so the messages name the construct the user created.
 
 /** A container registry the image is pulled from with the app's managed identity (SEC-2). */
+/** The variable `DefaultAzureCredential` reads to pick a user-assigned identity: every app construct sets it to its own identity's client id. */
+export const AZURE_CLIENT_ID_VARIABLE = 'AZURE_CLIENT_ID';
+
 export interface IContainerRegistry extends IConstruct {
   /** Login server, e.g. `contoso.azurecr.io`. The image must start with it. */
   readonly loginServer: string;

@@ -9,7 +9,7 @@ import { resolveIn } from '../core/claims';
 import { refuse, warn } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { INetworkCaller, sameNetwork } from '../network/network-caller';
-import {
+import { AZURE_CLIENT_ID_VARIABLE,
   IContainerAppsEnvironment, IContainerRegistry, ResolvedScale, checkHealthPath, checkRegistryImage, checkResources,
   checkScale, checkTargetPort, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
 } from './app-checks';
@@ -17,8 +17,6 @@ import { ImageReference, ReleaseImage } from './image-reference';
 import { EffectiveLimit, InProcessLimit, checkInProcessLimits } from './in-process-limit';
 import { IngressTransport } from './ingress';
 
-/** The variable `DefaultAzureCredential` reads to pick a user-assigned identity. */
-export const AZURE_CLIENT_ID_VARIABLE = 'AZURE_CLIENT_ID';
 
 /**
  * Termination grace period of a {@link ContainerService}: a plain API answers within seconds,

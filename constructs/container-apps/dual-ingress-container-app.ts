@@ -7,7 +7,7 @@ import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, RequestPath, TimeoutLayer } from '../core/request-path';
 import { Suppressions } from '../core/suppressions';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
-import {
+import { AZURE_CLIENT_ID_VARIABLE,
   HIGH_CONCURRENCY, IContainerAppsEnvironment, IContainerRegistry, RegistryPull, ResolvedScale, checkHealthPath, checkRegistryImage,
   checkResources, checkScale, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
 } from './app-checks';
@@ -105,10 +105,14 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
   public readonly httpApp: ContainerApp;
   /** The `http2` app: gRPC over h2c. */
   public readonly grpcApp: ContainerApp;
-  /** The apps' identity (user-assigned, for the registry pull), when the image comes from a registry. */
-  public readonly identity?: IManagedIdentity;
-  /** The user-assigned identity resource behind {@link identity}. */
-  public readonly identityResource?: UserAssignedIdentity;
+  /**
+   * The apps' workload identity (user-assigned, `id-<name>`), in every environment: it pulls the
+   * image from a registry (AcrPull) and is the identity the apps sign in as (`AZURE_CLIENT_ID`), so
+   * a grant to it (e.g. `topic.grantPublish(app.identity)`) works whether or not the image is public.
+   */
+  public readonly identity: IManagedIdentity;
+  /** The user-assigned identity resource behind {@link identity} (construct id `pull-identity`, kept from when only pulls had one). */
+  public readonly identityResource: UserAssignedIdentity;
   /** FQDN of the HTTP/1.1 app's ingress. */
   public readonly httpFqdn: string;
   /** FQDN of the gRPC app's ingress. */
@@ -139,15 +143,17 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
     ImageReference.check(this, 'image', props.image);
     ReleaseImage.check(this, 'image', props.image);
     checkRegistryImage(this, props.image, props.registry, 'the apps');
-    let pull: RegistryPull | undefined;
-    if (props.registry) {
-      this.identityResource = newUserAssignedIdentity(this, 'pull-identity', props.name, props.environment);
-      this.identity = ManagedIdentity.fromUserAssigned(this.identityResource);
-      pull = grantAcrPull(this, this.identityResource, props.registry);
-    }
+    this.identityResource = newUserAssignedIdentity(this, 'pull-identity', props.name, props.environment);
+    this.identity = ManagedIdentity.fromUserAssigned(this.identityResource);
+    const pull: RegistryPull | undefined = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
 
     const pinned = (props.pinKestrelProtocols ?? true) ? kestrelEndpointEnvironment(this.http, this.grpc) : {};
-    const environmentVariables = mergeEnvironmentVariables(this, pinned, props.environmentVariables, (_name, value) => ({
+    const reserved = { ...pinned, [AZURE_CLIENT_ID_VARIABLE]: this.identityResource.clientId };
+    const environmentVariables = mergeEnvironmentVariables(this, reserved, props.environmentVariables, (name, value) => (name === AZURE_CLIENT_ID_VARIABLE ? {
+      lesson: 'SEC-1',
+      problem: 'the construct sets it to the client id of the apps\' own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',
+      fix: 'drop it and grant the roles the apps need to app.identity.',
+    } : {
       lesson: 'ING-2',
       problem: `it overrides the Kestrel setting this construct pins (${value}), so a port would answer in the wrong protocol.`,
       fix: 'change the ports through http/grpc targetPort, or set pinKestrelProtocols: false and pin the endpoints yourself.',
@@ -198,6 +204,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       environmentVariables: common.environmentVariables,
       liveness,
       readiness,
+      identityId: this.identityResource.id,
       ...(common.pull ? { pull: common.pull } : {}),
     });
   }

@@ -9,11 +9,10 @@ import { Grant } from '../identity/grant';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
-import {
+import { AZURE_CLIENT_ID_VARIABLE,
   IContainerAppsEnvironment, IContainerRegistry, checkRegistryImage, checkResources, grantAcrPull, mergeEnvironmentVariables,
   newUserAssignedIdentity,
 } from './app-checks';
-import { AZURE_CLIENT_ID_VARIABLE } from './container-service';
 import { ImageReference, ReleaseImage } from './image-reference';
 import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage, checkPace } from './outbound-budget';
 

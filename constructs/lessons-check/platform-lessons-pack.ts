@@ -20,6 +20,7 @@ import { NoAzureCacheForRedisRule } from './rules/redis/no-azure-cache-for-redis
 import { NoRedisEnterpriseRule } from './rules/redis/no-redis-enterprise';
 import { ColdWebhookReceiverRule } from './rules/event-grid/cold-webhook-receiver';
 import { SubscriptionDeadLetterRule } from './rules/event-grid/subscription-dead-letter';
+import { KeylessTopicPublisherRule } from './rules/event-grid/keyless-topic-publisher';
 import { TopicLocalAuthRule } from './rules/event-grid/topic-local-auth';
 import { KeyVaultAccessPoliciesRule } from './rules/key-vault/key-vault-access-policies';
 import { NamedValuePlainSecretRule } from './rules/api-management/named-value-plain-secret';
@@ -69,6 +70,7 @@ export class PlatformLessonsPack {
       { rule: new RetryOnClientErrorsRule(), level: error },
       { rule: new SubscriptionDeadLetterRule(), level: error },
       { rule: new TopicLocalAuthRule(), level: error },
+      { rule: new KeylessTopicPublisherRule(), level: error },
       { rule: new ColdWebhookReceiverRule(), level: warning },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
