@@ -1,0 +1,85 @@
+import { baseAddress } from '../rule-context';
+import { LessonsInputError, SourceRead, SourceResource } from './source';
+
+interface PlannedModule { resources?: PlannedResource[]; child_modules?: PlannedModule[] }
+interface PlannedResource { address: string; mode?: string; type: string; values?: Record<string, unknown> }
+interface ConfigModule { resources?: ConfigResource[]; module_calls?: Record<string, { module?: ConfigModule }> }
+interface ConfigResource { address: string; mode?: string; expressions?: Record<string, unknown> }
+interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule }; configuration?: { root_module?: ConfigModule } }
+
+/** Whether parsed JSON is a plan (`terraform show -json`) rather than Terraform JSON configuration. */
+export function isPlan(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && 'format_version' in json && ('planned_values' in json || 'resource_changes' in json || 'configuration' in json);
+}
+
+/**
+ * The managed resources of a plan's JSON: planned values (what variables and modules resolve to),
+ * with the attributes the configuration computes from other resources written as references
+ * (`${azurerm_x.y.attr}`, module-qualified), as the rules read them in a synthesized stack.
+ */
+export function readPlan(plan: Plan, text: string, display: string): SourceRead {
+  const version = typeof plan.format_version === 'string' ? plan.format_version : undefined;
+  if (version === undefined || version.split('.')[0] !== '1') {
+    throw new LessonsInputError(display, {
+      setting: 'format_version', given: plan.format_version,
+      problem: 'the plan JSON is of a format this command does not read (it reads format 1.x, written by Terraform 1.x and OpenTofu).',
+      fix: 'write the plan again with Terraform 1.x: terraform show -json plan > plan.json.',
+    });
+  }
+  const expressions = new Map<string, Record<string, unknown>>();
+  const collect = (m: ConfigModule | undefined, prefix: string): void => {
+    for (const r of m?.resources ?? []) if (r.mode !== 'data') expressions.set(`${prefix}${r.address}`, r.expressions ?? {});
+    for (const [name, call] of Object.entries(m?.module_calls ?? {})) collect(call.module, `${prefix}module.${name}.`);
+  };
+  collect(plan.configuration?.root_module, '');
+  const resources: SourceResource[] = [];
+  const walk = (m: PlannedModule | undefined): void => {
+    for (const r of m?.resources ?? []) {
+      if (r.mode === 'data') continue;
+      const base = baseAddress(r.address);
+      const prefix = base.slice(0, base.length - `${r.type}.`.length - base.split('.').pop()!.length);
+      const attributes = overlay(r.values ?? {}, expressions.get(base) ?? {}, prefix) as Record<string, unknown>;
+      const at = text.indexOf(`"address": ${JSON.stringify(r.address)}`);
+      const line = at === -1 ? undefined : text.slice(0, at).split('\n').length;
+      resources.push({ type: r.type, address: r.address, path: r.address, attributes, location: { file: display, ...(line ? { line } : {}) } });
+    }
+    for (const child of m?.child_modules ?? []) walk(child);
+  };
+  walk(plan.planned_values?.root_module);
+  return { resources, suppressions: [], notRead: [] };
+}
+
+/** Planned values, with each string or unknown value whose expression references resources written as those references. */
+function overlay(value: unknown, expression: unknown, prefix: string): unknown {
+  if (Array.isArray(expression)) {
+    // A nested block: a list of objects of expressions, beside a list of objects of values.
+    const values = Array.isArray(value) ? value : [];
+    return expression.map((e, i) => overlay(values[i] ?? {}, e, prefix));
+  }
+  if (!expression || typeof expression !== 'object') return value;
+  const e = expression as Record<string, unknown>;
+  if (Array.isArray(e.references) || 'constant_value' in e) {
+    const refs = resourceReferences(e.references, prefix);
+    return refs.length > 0 && (value === null || value === undefined || typeof value === 'string') ? refs.join(' ') : value;
+  }
+  const object = (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {}) as Record<string, unknown>;
+  for (const [k, sub] of Object.entries(e)) {
+    const merged = overlay(object[k], sub, prefix);
+    if (merged !== undefined) object[k] = merged;
+  }
+  return object;
+}
+
+/** `["azurerm_x.y.id", "azurerm_x.y", "var.z"]` -> `["${azurerm_x.y.id}"]`: one per resource, its most specific form. */
+function resourceReferences(references: unknown, prefix: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const r of Array.isArray(references) ? references : []) {
+    if (typeof r !== 'string' || !/^[a-z][a-z0-9]*_[a-z0-9_]+\.[A-Za-z_]/.test(r)) continue;
+    const resource = baseAddress(r).split('.').slice(0, 2).join('.');
+    if (seen.has(resource)) continue;
+    seen.add(resource);
+    out.push(`\${${prefix}${r}}`);
+  }
+  return out;
+}
