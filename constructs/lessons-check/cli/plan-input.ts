@@ -38,7 +38,7 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
       if (r.mode === 'data') continue;
       const base = baseAddress(r.address);
       const prefix = base.slice(0, base.length - `${r.type}.`.length - base.split('.').pop()!.length);
-      const attributes = overlay(r.values ?? {}, expressions.get(base) ?? {}, prefix) as Record<string, unknown>;
+      const attributes = overlay(withoutNulls(r.values ?? {}), expressions.get(base) ?? {}, prefix) as Record<string, unknown>;
       const at = text.indexOf(`"address": ${JSON.stringify(r.address)}`);
       const line = at === -1 ? undefined : text.slice(0, at).split('\n').length;
       resources.push({ type: r.type, address: r.address, path: r.address, attributes, location: { file: display, ...(line ? { line } : {}) } });
@@ -47,6 +47,13 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
   };
   walk(plan.planned_values?.root_module);
   return { resources, suppressions: [], notRead: [] };
+}
+
+/** A plan writes every unset attribute as null; the rules (like a synthesized stack) see it absent. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
 }
 
 /** Planned values, with each string or unknown value whose expression references resources written as those references. */
