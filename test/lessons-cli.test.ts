@@ -255,3 +255,48 @@ describe('azure-lessons on a plan with modules', () => {
     expect(at('LIM-1.NoAzureCacheForRedis')).toEqual({ artifactLocation: { uri: `${FIXTURES}/modules.plan.json` }, region: { startLine: 42 } });
   });
 });
+
+describe('azure-lessons suppressions in other comment forms', () => {
+  const inDir = async (files: Record<string, string>, ...args: string[]) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
+    try {
+      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+      return JSON.parse((await LessonsCommand.execute(['.', '--format', 'json', ...args], dir)).stdout) as LessonsReport & { notices: string[] };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const rows = (report: LessonsReport) => report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT || r.status === ReportStatus.SUPPRESSED)
+    .map((r) => `${r.status} ${r.ruleId} ${r.setting}${r.suppressionReason ? `: ${r.suppressionReason}` : ''}`);
+
+  it('narrows a comment inside the block to the settings of appliesTo, and reads /* */ comments', async () => {
+    const report = await inDir({ 'main.tf': [
+      'resource "azurerm_managed_redis" "cache" {',
+      '  name = "cache"',
+      '  # azure-lessons:suppress SEC-1 appliesTo=default_database.access_keys_authentication_enabled the vendor agent supports keys only',
+      '  default_database {',
+      '    access_keys_authentication_enabled = true',
+      '    client_protocol                    = "Plaintext"',
+      '  }',
+      '}',
+      '/* azure-lessons:suppress LIM-1.NoAzureCacheForRedis imported cache, the migration is tracked in PLAT-42 */',
+      'resource "azurerm_redis_cache" "legacy" {',
+      '  name = "legacy"',
+      '}',
+      '',
+    ].join('\n') });
+    expect(rows(report)).toEqual([
+      'suppressed SEC-1.RedisAccessKeys default_database.access_keys_authentication_enabled: the vendor agent supports keys only',
+      'non-compliant SEC-1.RedisPlaintext default_database.client_protocol',
+      'suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42',
+    ]);
+    expect(report.notices).toEqual([]);
+  });
+
+  it('reads a "//" comment of a resource in .tf.json', async () => {
+    const report = await inDir({ 'main.tf.json': JSON.stringify({ resource: { azurerm_redis_cache: { legacy: {
+      '//': 'azure-lessons:suppress LIM-1 imported cache, the migration is tracked in PLAT-42', name: 'legacy',
+    } } } }, null, 2) });
+    expect(rows(report)).toEqual(['suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42']);
+  });
+});
