@@ -256,18 +256,19 @@ describe('azure-lessons on a plan with modules', () => {
   });
 });
 
+const inDir = async (files: Record<string, string>, ...args: string[]) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
+  try {
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    return JSON.parse((await LessonsCommand.execute(['.', '--format', 'json', ...args], dir)).stdout) as LessonsReport & { notices: string[] };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+const rows = (report: LessonsReport) => report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT || r.status === ReportStatus.SUPPRESSED)
+  .map((r) => `${r.status} ${r.ruleId} ${r.setting}${r.suppressionReason ? `: ${r.suppressionReason}` : ''}`);
+
 describe('azure-lessons suppressions in other comment forms', () => {
-  const inDir = async (files: Record<string, string>, ...args: string[]) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
-    try {
-      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-      return JSON.parse((await LessonsCommand.execute(['.', '--format', 'json', ...args], dir)).stdout) as LessonsReport & { notices: string[] };
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  const rows = (report: LessonsReport) => report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT || r.status === ReportStatus.SUPPRESSED)
-    .map((r) => `${r.status} ${r.ruleId} ${r.setting}${r.suppressionReason ? `: ${r.suppressionReason}` : ''}`);
 
   it('narrows a comment inside the block to the settings of appliesTo, and reads /* */ comments', async () => {
     const report = await inDir({ 'main.tf': [
@@ -298,5 +299,33 @@ describe('azure-lessons suppressions in other comment forms', () => {
       '//': 'azure-lessons:suppress LIM-1 imported cache, the migration is tracked in PLAT-42', name: 'legacy',
     } } } }, null, 2) });
     expect(rows(report)).toEqual(['suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42']);
+  });
+});
+
+describe('azure-lessons on locals', () => {
+  it('reads a local that is a value or a reference to a resource where an attribute is the local alone', async () => {
+    const report = await inDir({ 'main.tf': [
+      'locals {',
+      '  timeout  = 300',
+      '  app_fqdn = azurerm_container_app.app.ingress[0].fqdn',
+      '}',
+      'resource "azurerm_cdn_frontdoor_profile" "edge" {',
+      '  response_timeout_seconds = local.timeout',
+      '}',
+      'resource "azurerm_container_app" "app" {',
+      '  ingress {',
+      '    transport = "http2"',
+      '  }',
+      '}',
+      'resource "azurerm_cdn_frontdoor_origin" "app" {',
+      '  host_name = local.app_fqdn',
+      '}',
+      '',
+    ].join('\n') }, '--non-production');
+    expect(rows(report).sort()).toEqual([
+      'non-compliant EDGE-1.FrontDoorTimeoutAboveCeiling response_timeout_seconds',
+      'non-compliant ING-4.GrpcBehindBrowserRoute host_name',
+      'non-compliant SCALE-1.ConnectionHoldingScaleRule template.http_scale_rule',
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from '@cdktf/hcl2json';
 import { FindingFormat } from '../../core/validation';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
@@ -43,7 +42,11 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   const declared = new Set(all('resource').flatMap(({ name, body }) => Object.keys(body).map((n) => `${name}.${n}`)));
   const variables = new Map<string, unknown>(all('variable').filter(({ body }) => 'default' in body).map(({ name, body }) => [name, body.default]));
   for (const [k, v] of args) variables.set(k, v);
-  const callerScope: Scope = { prefix, declared, variables, outputs: new Map() };
+  const plain: Scope = { prefix, declared, variables, outputs: new Map(), locals: new Map() };
+  // Locals in terms of variables and resources (one that names another local is left as written).
+  const locals = new Map(files.flatMap((f) => [f.json.locals ?? []].flat().flatMap((block) => Object.entries(first(block))))
+    .map(([k, v]) => [k, resolveValue(v, plain)]));
+  const callerScope: Scope = { ...plain, locals };
   const outputs = new Map<string, unknown>();
   const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map() };
   for (const { f, name, body } of all('module')) {
@@ -104,7 +107,8 @@ async function parseFile(file: string, display: string): Promise<ParsedFile> {
     throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it cannot be read (${(error as Error).message}).`, fix: 'give a readable Terraform file or directory.' });
   }
   try {
-    const json = file.endsWith('.json') ? JSON.parse(text) : await parse(file, text);
+    // hcl2json starts its WebAssembly parser when loaded: only runs that read HCL pay for it.
+    const json = file.endsWith('.json') ? JSON.parse(text) : await (await import('@cdktf/hcl2json')).parse(file, text);
     return { file: display, lines: text.split('\n'), json: json as Record<string, Blocks> };
   } catch (error) {
     const reason = String((error as Error).message ?? error).replace(/\s+/g, ' ').replace(file, display);

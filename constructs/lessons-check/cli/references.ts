@@ -1,7 +1,7 @@
 /**
  * How values read from HCL become what rules expect: references to other resources as
  * `${type.name.attr}` strings (hcl2json already writes them so), qualified with the module they
- * are in (`${module.a.type.name.attr}`), and whole-value `${var.x}` / `${module.m.output}`
+ * are in (`${module.a.type.name.attr}`), and whole-value `${var.x}`, `${local.x}` and `${module.m.output}`
  * replaced with what they resolve to where the input says it.
  */
 export interface Scope {
@@ -13,9 +13,11 @@ export interface Scope {
   readonly variables: ReadonlyMap<string, unknown>;
   /** Values of `module.<name>.<output>` of the local modules this module calls. */
   readonly outputs: ReadonlyMap<string, unknown>;
+  /** Values of `local.<name>`. */
+  readonly locals: ReadonlyMap<string, unknown>;
 }
 
-const WHOLE = /^\$\{\s*((?:var|module)\.[A-Za-z0-9_.-]+)\s*\}$/;
+const WHOLE = /^\$\{\s*((?:var|local|module)\.[A-Za-z0-9_.-]+)\s*\}$/;
 const INTERPOLATION = /\$\{[^}]*\}/g;
 const RESOURCE_REFERENCE = /(?<![\w.])([a-z][a-z0-9]*_[a-z0-9_]+)\.([A-Za-z_][A-Za-z0-9_-]*)/g;
 
@@ -32,6 +34,7 @@ function resolveString(value: string, scope: Scope): unknown {
   if (whole) {
     const name = whole[1];
     if (name.startsWith('var.') && scope.variables.has(name.slice(4))) return scope.variables.get(name.slice(4));
+    if (name.startsWith('local.') && scope.locals.has(name.slice(6))) return scope.locals.get(name.slice(6));
     if (name.startsWith('module.') && scope.outputs.has(name.slice(7))) return scope.outputs.get(name.slice(7));
   }
   if (scope.prefix === '') return value;
