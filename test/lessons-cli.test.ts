@@ -125,7 +125,13 @@ describe('azure-lessons SARIF output', () => {
     });
     expect(results.find((r) => r.ruleId === 'EDGE-1.FrontDoorTimeoutAboveCeiling')).toMatchObject({ level: 'error', locations: [{ physicalLocation: { region: { startLine: 18 } } }] });
     expect(results.find((r) => r.ruleId === 'AZURE.ModuleNotRead')).toMatchObject({ level: 'note', message: { text: NOT_READ }, locations: [{ physicalLocation: { artifactLocation: { uri: `${MODULES}/main.tf` }, region: { startLine: 37 } } }] });
-    expect(results.find((r) => r.ruleId === 'AZURE.UnusedSuppression')).toMatchObject({ level: 'warning', locations: [{ physicalLocation: { region: { startLine: 47 } } }] });
+    expect(results.find((r) => r.ruleId === 'AZURE.UnusedSuppression')).toEqual({
+      ruleId: 'AZURE.UnusedSuppression', ruleIndex: 29, level: 'warning', message: { text: UNUSED },
+      locations: [{
+        physicalLocation: { artifactLocation: { uri: `${MODULES}/main.tf` }, region: { startLine: 47 } },
+        logicalLocations: [{ fullyQualifiedName: 'azurerm_eventgrid_topic.events', kind: 'resource' }],
+      }],
+    });
   });
 
   it('marks suppressed findings: inSource for a comment, external for the config file, with the reason as justification', async () => {
@@ -186,6 +192,8 @@ describe('azure-lessons on bad input (exit code 2)', () => {
     const usage = 'usage: azure-lessons [--format text|json|sarif] [--output FILE] [--config FILE] [--production | --non-production] PATH...';
     expect(await refusal('--strict', MODULES)).toBe(`[AZURE] azure-lessons: option = "--strict": the command has no such option. Fix: ${usage}\n`);
     expect(await refusal('--format', 'xml', MODULES)).toBe('[AZURE] azure-lessons: --format = "xml": the format is text, json or sarif. Fix: pass --format text, --format json or --format sarif.\n');
+    expect(await refusal(MODULES, '--config')).toBe(`[AZURE] azure-lessons: --config = undefined: --config needs a value. Fix: ${usage}\n`);
+    expect((await run('--help')).stdout.split('\n')[0]).toBe(usage);
   });
 
   it('fails when a config file suppression names no resource, or has a key the config does not know', async () => {

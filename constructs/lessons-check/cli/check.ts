@@ -61,7 +61,7 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
   for (const s of suppressions.filter((x) => !x.used)) {
     const where = s.location.line === undefined ? s.location.file : `${s.location.file}:${s.location.line}`;
     notices.push({
-      id: 'AZURE.UnusedSuppression', location: s.location,
+      id: 'AZURE.UnusedSuppression', address: s.address, location: s.location,
       message: FindingFormat.format(where, {
         lesson: 'AZURE', setting: 'suppression', given: s.id,
         problem: `it suppresses no finding on ${s.address}, so it hides nothing today and would hide a new finding unnoticed.`,

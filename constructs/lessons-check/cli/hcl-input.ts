@@ -86,7 +86,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
 async function readCall(dir: string, display: string, address: string, body: Record<string, unknown>, scope: Scope): Promise<ModuleRead | Notice> {
   const source = body.source;
   const notRead = (problem: string, fix: string): Notice => ({
-    id: 'AZURE.ModuleNotRead', message: FindingFormat.format(address, { lesson: 'AZURE', setting: 'source', given: source, problem, fix }),
+    id: 'AZURE.ModuleNotRead', address, message: FindingFormat.format(address, { lesson: 'AZURE', setting: 'source', given: source, problem, fix }),
   });
   if (typeof source !== 'string' || !/^\.\.?[\\/]/.test(source)) {
     return notRead('a remote module is not read, so the resources it creates are not checked.',

@@ -57,8 +57,7 @@ function findingResult(r: LocatedRow, ruleIndex: number): object {
 }
 
 function noticeResult(n: Notice, ruleIndex: number, level: string, input: string): object {
-  const address = /^\[[^\]]+\] ([^:]+):/.exec(n.message)?.[1];
-  return { ruleId: n.id, ruleIndex, level, message: { text: n.message }, locations: [location(n.location ?? { file: input.split(', ')[0] }, address)] };
+  return { ruleId: n.id, ruleIndex, level, message: { text: n.message }, locations: [location(n.location ?? { file: input.split(', ')[0] }, n.address)] };
 }
 
 function location(at: SourceLocation | undefined, address: string | undefined): object {

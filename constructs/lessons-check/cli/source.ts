@@ -40,6 +40,8 @@ export interface Notice {
   /** `AZURE.ModuleNotRead`, `AZURE.UnusedSuppression`. */
   readonly id: string;
   readonly message: string;
+  /** The module or resource it concerns. */
+  readonly address: string;
   readonly location?: SourceLocation;
 }
 
