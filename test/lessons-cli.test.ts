@@ -134,6 +134,12 @@ describe('azure-lessons SARIF output', () => {
     });
   });
 
+  it('reads the local modules of a single .tf file given as the path, with the module\'s own file in the location', async () => {
+    const log = await sarif(`${MODULES}/main.tf`);
+    const scale = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'SCALE-1.ConnectionHoldingScaleRule');
+    expect(scale.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: `${MODULES}/modules/app/main.tf` }, region: { startLine: 6 } });
+  });
+
   it('marks suppressed findings: inSource for a comment, external for the config file, with the reason as justification', async () => {
     const log = await sarif(MODULES, '--config', `${MODULES}/lessons.json`);
     const suppressed = (log.runs[0].results as { ruleId: string; suppressions?: unknown[] }[]).filter((r) => r.suppressions);

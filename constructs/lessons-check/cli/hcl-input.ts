@@ -52,7 +52,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   for (const { f, name, body } of all('module')) {
     const address = `${prefix}module.${name}`;
     read.suppressions.push(...commentSuppressions(f, 'module', name, undefined, address));
-    const child = await readCall(dir, display, address, body, callerScope);
+    const child = await readCall(dir, only ? path.posix.dirname(display) : display, address, body, callerScope);
     if ('message' in child) {
       read.notRead.push({ ...child, location: { file: f.file, line: headerLine(f, 'module', name) } });
       continue;
