@@ -13,9 +13,14 @@
  * The synthesis is measured on the compiled library (`npm run build`, as consumers run it);
  * the same job through tsx, which transpiles TypeScript on the fly (`npm run synth`,
  * `cdktf synth`), is printed beside it for reference.
+ *
+ * `azure-lessons` (the lessons check over plain Terraform) is timed on a generated directory of
+ * 200 resources in 10 .tf files (Container Apps, Front Door origins and API Management APIs that
+ * reference them, policies, storage accounts), and on one of a single resource, for the cost of
+ * each further resource beside what every run pays (Node, hcl2json's WebAssembly parser, the pack).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -26,7 +31,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'rtp-bench-'));
 
 interface Sample { seconds: number; peakMb: number }
 
-function measure(args: string[], extraEnv: Record<string, string> = {}): Sample {
+function measure(args: string[], extraEnv: Record<string, string> = {}, expectedStatus = 0): Sample {
   const peakFile = join(scratch, 'peak');
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, ['--require', peakPreload, ...args], {
@@ -35,7 +40,7 @@ function measure(args: string[], extraEnv: Record<string, string> = {}): Sample 
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stderr.toString()}`);
+  if (result.status !== expectedStatus) throw new Error(`${args.join(' ')} failed:\n${result.stderr.toString()}`);
   return { seconds, peakMb: Number(readFileSync(peakFile, 'utf8')) / 1024 };
 }
 
@@ -46,6 +51,28 @@ function summarize(samples: Sample[]) {
 
 const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('npm run build failed');
+
+/** A directory of `files` .tf files holding `resources` resources in all, five kinds that reference each other. */
+function terraformDirectory(name: string, files: number, resources: number): string {
+  const dir = join(scratch, name);
+  mkdirSync(dir);
+  const kinds = [
+    (i: number) => `resource "azurerm_container_app" "app${i}" {\n  name = "app${i}"\n  revision_mode = "Single"\n  ingress {\n    transport = "${i % 2 ? 'http2' : 'auto'}"\n    target_port = 8080\n  }\n  template {\n    container {\n      name = "app"\n      image = "registry.example.com/app:1.${i}.0"\n    }\n    http_scale_rule {\n      name = "http"\n      concurrent_requests = "10"\n    }\n  }\n}\n`,
+    (i: number) => `resource "azurerm_cdn_frontdoor_origin" "origin${i}" {\n  name = "origin${i}"\n  host_name = azurerm_container_app.app${i - 1}.ingress[0].fqdn\n}\n`,
+    (i: number) => `resource "azurerm_api_management_api" "api${i}" {\n  name = "api${i}"\n  api_management_name = "apim"\n  service_url = "https://\${azurerm_container_app.app${i - 2}.ingress[0].fqdn}"\n}\n`,
+    (i: number) => `resource "azurerm_api_management_api_policy" "policy${i}" {\n  api_name = azurerm_api_management_api.api${i - 1}.name\n  xml_content = "<policies><inbound><base /></inbound><backend><retry condition=\\"@(context.Response.StatusCode == 503)\\" count=\\"2\\" interval=\\"1\\"><forward-request /></retry></backend></policies>"\n}\n`,
+    (i: number) => `resource "azurerm_storage_account" "sa${i}" {\n  name = "sa${i}"\n  shared_access_key_enabled = false\n}\n`,
+  ];
+  const blocks = Array.from({ length: resources }, (_, i) => kinds[i % kinds.length](i));
+  for (let f = 0; f < files; f += 1) writeFileSync(join(dir, `main${f}.tf`), blocks.filter((_, i) => i % files === f).join('\n'));
+  return dir;
+}
+const LESSONS_RESOURCES = 200;
+const lessonsDir = terraformDirectory('lessons-200', 10, LESSONS_RESOURCES);
+const lessonsOne = terraformDirectory('lessons-1', 1, 1);
+const lessonsBin = join('dist', 'constructs', 'lessons-check', 'cli', 'main.js');
+const lessons: Sample[] = [];
+const lessonsSingle: Sample[] = [];
 
 const floor: Sample[] = [];
 const synth: Sample[] = [];
@@ -59,6 +86,8 @@ for (let i = 0; i < RUNS; i += 1) {
   synth.push(measure(['dist/src/main.js'], out));
   devOnly.push(measure(['dist/src/main.js'], devOut));
   viaTsx.push(measure(['--require', 'tsx/cjs', 'src/main.ts'], out));
+  lessons.push(measure([lessonsBin, lessonsDir, '--format', 'json'], {}, 0));
+  lessonsSingle.push(measure([lessonsBin, lessonsOne, '--format', 'json'], {}, 0));
 }
 /** The size of a job: the stacks and resources it synthesized. */
 function sizeOf(outdir: string): { stacks: number; resources: number } {
@@ -77,6 +106,9 @@ const f = summarize(floor);
 const s = summarize(synth);
 const d = summarize(devOnly);
 const t = summarize(viaTsx);
+const l = summarize(lessons);
+const l1 = summarize(lessonsSingle);
+const lessonsSlopeMs = ((l.median - l1.median) / (LESSONS_RESOURCES - 1)) * 1000;
 const ratio = s.median / f.median;
 const SLOPE_BUDGET_MS = 1.0;
 const slopeMs = ((s.median - d.median) / (all.resources - dev.resources)) * 1000;
@@ -93,5 +125,8 @@ process.stdout.write([
   `${all.stacks} stacks, ${all.resources} resources (dev: ${dev.stacks} stacks, ${dev.resources} resources)`,
   `each further resource ${slopeMs.toFixed(2)} ms (target <= ${SLOPE_BUDGET_MS} ms): ${slopeMs <= SLOPE_BUDGET_MS ? 'ok' : 'OVER'}; peak ${s.peakMb.toFixed(0)} MB (target < 250 MB): ${s.peakMb < 250 ? 'ok' : 'OVER'}`,
   `paid once per run above the floor: ${fixedMs.toFixed(0)} ms; ratio ${ratio.toFixed(2)}x the floor (the first target, <= 3x, held up to 4 stacks): ${ratio <= 3 ? 'within' : 'above'}`,
+  row(`azure-lessons: ${LESSONS_RESOURCES} resources, 10 files`, l),
+  row('azure-lessons: 1 resource, 1 file', l1),
+  `azure-lessons: each further resource ${lessonsSlopeMs.toFixed(2)} ms; ${LESSONS_RESOURCES} resources in ${(l.median * 1000).toFixed(0)} ms`,
   '',
 ].join('\n'));

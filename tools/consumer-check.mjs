@@ -4,6 +4,7 @@
 //   2. the tarball next to a mismatched cdktf (0.20.12): the install fails with a peer dependency
 //      error, instead of a silent second cdktf whose aspects never run;
 //   3. a git URL (this repository's HEAD): `prepare` builds the package, and the examples work.
+// With the tarball, the `azure-lessons` bin runs on a Terraform directory too.
 // Prints one line per check and exits non-zero if any fails.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,6 +71,18 @@ function compileAndSynth(dir) {
   return `${out.trim().split('\n').join(', ')}; lessons reports for ${reports.join(', ')}`;
 }
 
+/** The `azure-lessons` bin as installed: on the modules fixture it finds the error (exit 1) and prints the summary. */
+function lessonsBin(dir) {
+  cpSync(join(root, 'test', 'fixtures', 'lessons-cli', 'modules'), join(dir, 'infra'), { recursive: true });
+  const r = spawnSync(join(dir, 'node_modules', '.bin', 'azure-lessons'), ['infra', '--format', 'sarif', '--output', 'lessons.sarif'], { cwd: dir, encoding: 'utf8' });
+  const summary = r.stderr.trim();
+  if (r.status !== 1 || !/^lessons: 3 passed, 3 failed \(1 error, 2 warnings\), 1 suppressed$/.test(summary)) {
+    throw new Error(`azure-lessons exited ${r.status}:\n${r.stdout}${r.stderr}`);
+  }
+  const results = JSON.parse(readFileSync(join(dir, 'lessons.sarif'), 'utf8')).runs[0].results.length;
+  return `azure-lessons: exit 1, ${results} SARIF results`;
+}
+
 function check(name, fn) {
   const started = Date.now();
   try {
@@ -103,7 +116,7 @@ check('tarball with matching peers: the README examples compile and synthesize',
   if (r.status !== 0) throw new Error(r.output);
   const nested = execFileSync('find', ['node_modules/@realtime-platform', '-path', '*node_modules/cdktf/package.json'], { cwd: dir, encoding: 'utf8' }).trim();
   if (nested) throw new Error(`a second cdktf is nested in the library: ${nested}`);
-  return compileAndSynth(dir);
+  return `${compileAndSynth(dir)}; ${lessonsBin(dir)}`;
 });
 
 check('tarball with a mismatched cdktf (0.20.12): the install fails with a peer dependency error', () => {

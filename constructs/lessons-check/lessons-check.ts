@@ -11,7 +11,9 @@ import { FindingFormat } from '../core/validation';
 import { PackRule, RuleLevel, RulePack } from './pack';
 import { PlatformLessonsPack } from './platform-lessons-pack';
 import { LessonsReport, REPORT_FILE, ReportRow, ReportStatus, summarize } from './report';
-import { IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from './rule';
+import { RuleFinding, RuleResource } from './rule';
+import { RuleContext } from './rule-context';
+import { RowBase, runRules } from './rule-runner';
 
 /** How a {@link LessonsCheck} runs. */
 export interface LessonsCheckOptions {
@@ -32,7 +34,6 @@ export interface ApplyLessonsOptions extends LessonsCheckOptions {
   readonly production?: boolean;
 }
 
-const REFERENCE = /\$\{([a-z][a-z0-9_]*)\.([A-Za-z0-9_-]+)/g;
 const CHECKS = new WeakMap<TerraformStack, LessonsCheck>();
 
 /**
@@ -122,35 +123,10 @@ export class LessonsCheck implements IAspect {
     const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r));
     const context = new RuleContext(all, Production.isProduction(stack));
     const inScope = all.filter((r) => r.path === scope.node.path || r.path.startsWith(`${scope.node.path}/`) || scope === stack);
-    const rows: ReportRow[] = [];
-    for (const resource of inScope) {
-      for (const { rule, level } of this.rules.values()) {
-        const base = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath: resource.path, resourceType: resource.type, address: resource.address };
-        if (!rule.resourceTypes.includes(resource.type)) {
-          rows.push({ ...base, status: ReportStatus.NOT_APPLICABLE });
-          continue;
-        }
-        let outcome: RuleOutcome;
-        try {
-          outcome = rule.evaluate(resource, context);
-        } catch (error) {
-          outcome = RuleOutcome.nonCompliant({
-            setting: '(rule)', given: rule.id,
-            problem: `the rule could not evaluate this resource (${error instanceof Error ? error.message : String(error)}), so it is not known to comply.`,
-            fix: `report it with the resource's attributes; meanwhile suppress ${rule.id} here with a reason if the resource is known to be fine.`,
-          });
-        }
-        if (outcome.status !== RuleStatus.NON_COMPLIANT) {
-          rows.push({ ...base, status: outcome.status === RuleStatus.COMPLIANT ? ReportStatus.COMPLIANT : ReportStatus.NOT_APPLICABLE });
-          continue;
-        }
-        for (const finding of outcome.findings) rows.push(this.report(resource, base, level, finding));
-      }
-    }
-    return rows;
+    return runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
   }
 
-  private report(resource: RuleResource, base: Omit<ReportRow, 'status'>, level: RuleLevel, finding: RuleFinding): ReportRow {
+  private report(resource: ConstructResource, base: RowBase, level: RuleLevel, finding: RuleFinding): ReportRow {
     const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
     const suppression = Suppressions.find(resource.construct, base.ruleId, base.lesson, finding.setting);
     if (suppression) {
@@ -162,11 +138,16 @@ export class LessonsCheck implements IAspect {
   }
 }
 
+/** A resource of a stack: it always has its construct. */
+interface ConstructResource extends RuleResource {
+  readonly construct: IConstruct;
+}
+
 /**
  * A resource as the rules see it. Its attributes are resolved when a rule first reads them: most
  * resources have no rule for their type, and resolving every one was most of the check's time.
  */
-function asRuleResource(stack: TerraformStack, resource: TerraformResource): RuleResource {
+function asRuleResource(stack: TerraformStack, resource: TerraformResource): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   return {
     type: resource.terraformResourceType,
@@ -181,31 +162,4 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource): Rul
     },
     construct: resource,
   };
-}
-
-class RuleContext implements IRuleContext {
-  private readonly byAddress: Map<string, RuleResource>;
-
-  constructor(public readonly resources: RuleResource[], public readonly production: boolean) {
-    this.byAddress = new Map(resources.map((r) => [r.address, r]));
-  }
-
-  public resourcesOfType(type: string): RuleResource[] {
-    return this.resources.filter((r) => r.type === type);
-  }
-
-  public referencedBy(value: unknown, type?: string): RuleResource[] {
-    const found = new Map<string, RuleResource>();
-    const visit = (v: unknown): void => {
-      if (typeof v === 'string') {
-        for (const m of v.matchAll(REFERENCE)) {
-          const r = this.byAddress.get(`${m[1]}.${m[2]}`);
-          if (r && (type === undefined || r.type === type)) found.set(r.address, r);
-        }
-      } else if (Array.isArray(v)) v.forEach(visit);
-      else if (v && typeof v === 'object') Object.values(v).forEach(visit);
-    };
-    visit(value);
-    return [...found.values()];
-  }
 }

@@ -51,8 +51,13 @@ export interface RuleResource {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
   readonly attributes: { [name: string]: any };
-  /** The construct, for rules that read construct metadata (e.g. a declared heartbeat). */
-  readonly construct: IConstruct;
+  /**
+   * The construct, for rules that read construct metadata (e.g. a declared heartbeat). Resources
+   * read from plain Terraform (the `azure-lessons` command) have none: rules then judge the
+   * attributes alone.
+   * @default - none (a resource read from Terraform files or a plan)
+   */
+  readonly construct?: IConstruct;
 }
 
 /** The stack a rule runs in: every resource, and whether it deploys production. */

@@ -39,7 +39,7 @@ export class ConnectionHoldingScaleRule implements ILessonRule {
 }
 
 function holdsConnections(app: RuleResource, context: IRuleContext): boolean {
-  if (app.construct.node.metadata.some((m) => m.type === HOLDS_CONNECTIONS_METADATA)) return true;
+  if (app.construct?.node.metadata.some((m) => m.type === HOLDS_CONNECTIONS_METADATA)) return true;
   if (blockOf(app.attributes.ingress)?.transport === 'http2') return true;
   return streamingApis(context).some((api) => {
     const backend = api.type === 'azapi_resource' ? blockOf(blockOf(api.attributes.body)?.properties)?.serviceUrl : api.attributes.service_url;

@@ -1,0 +1,103 @@
+import * as fs from 'fs';
+import { FindingFormat } from '../../core/validation';
+import { PackRule, RuleLevel } from '../pack';
+import { PlatformLessonsPack } from '../platform-lessons-pack';
+import { LessonsReport, ReportRow, ReportStatus, summarize } from '../report';
+import { RuleContext } from '../rule-context';
+import { runRules } from '../rule-runner';
+import { readPath } from './inputs';
+import { LessonsInputError, Notice, SourceLocation, SourceSuppression } from './source';
+import { findSuppression, suppressionInConfig } from './suppressions';
+
+/** A row of the report with where its resource was written. */
+export interface LocatedRow {
+  readonly row: ReportRow;
+  readonly location?: SourceLocation;
+  /** Set on suppressed rows: in source (a comment) or external (the config file). */
+  readonly suppressedInSource?: boolean;
+}
+
+/** What a run found: the lessons report, its rows located, and the notices about the input. */
+export interface CheckResult {
+  readonly report: LessonsReport;
+  readonly rows: LocatedRow[];
+  readonly notices: Notice[];
+  readonly rules: PackRule[];
+}
+
+/** What the config file (`--config`) may say. */
+interface Config { production?: boolean; suppressions?: SourceSuppression[] }
+const CONFIG_KEYS = ['production', 'suppressions'];
+
+/** Read every path, run the platform pack on each, and apply the suppressions written in the input and in the config file. */
+export async function checkPaths(paths: string[], cwd: string, configFile: string | undefined, production: boolean | undefined): Promise<CheckResult> {
+  const config = configFile === undefined ? {} : readConfig(configFile);
+  const pack = PlatformLessonsPack.create();
+  const isProduction = production ?? config.production ?? true;
+  const rows: LocatedRow[] = [];
+  const notices: Notice[] = [];
+  const suppressions: SourceSuppression[] = [...config.suppressions ?? []];
+  for (const given of paths) {
+    const read = await readPath(given, cwd);
+    const own = [...read.suppressions, ...config.suppressions ?? []];
+    suppressions.push(...read.suppressions);
+    notices.push(...read.notRead);
+    const context = new RuleContext(read.resources, isProduction);
+    const located = new Map(read.resources.map((r) => [r.address, r.location]));
+    const inSource = new Map<ReportRow, boolean>();
+    const found = runRules(pack.rules, read.resources, context, (resource, base, _level, finding) => {
+      const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
+      const s = findSuppression(own, base, finding);
+      if (!s) return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
+      const row: ReportRow = { ...base, status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: s.reason };
+      inSource.set(row, !(config.suppressions ?? []).includes(s));
+      return row;
+    });
+    for (const row of found) {
+      const source = inSource.get(row);
+      rows.push({ row, location: located.get(row.address), ...(source !== undefined ? { suppressedInSource: source } : {}) });
+    }
+  }
+  for (const s of suppressions.filter((x) => !x.used)) {
+    const where = s.location.line === undefined ? s.location.file : `${s.location.file}:${s.location.line}`;
+    notices.push({
+      id: 'AZURE.UnusedSuppression', address: s.address, location: s.location,
+      message: FindingFormat.format(where, {
+        lesson: 'AZURE', setting: 'suppression', given: s.id,
+        problem: `it suppresses no finding on ${s.address}, so it hides nothing today and would hide a new finding unnoticed.`,
+        fix: 'remove it, or correct the rule id or the resource it names.',
+      }),
+    });
+  }
+  const report: LessonsReport = { stack: paths.join(', '), packs: [pack.name], summary: summarize(rows.map((r) => r.row)), results: rows.map((r) => r.row) };
+  return { report, rows, notices, rules: pack.rules };
+}
+
+function readConfig(file: string): Config {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new LessonsInputError(file, { setting: '--config', given: file, problem: `the config file cannot be read as JSON (${(error as Error).message}).`, fix: 'give a JSON file: { "production": true, "suppressions": [{ "id", "resource", "reason" }] }.' });
+  }
+  const c = (json ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(c).find((k) => !CONFIG_KEYS.includes(k));
+  if (typeof json !== 'object' || Array.isArray(json) || unknown !== undefined) {
+    throw new LessonsInputError(file, { setting: unknown ?? '(config)', given: unknown === undefined ? json : c[unknown], problem: 'the config file is an object of production and suppressions only.', fix: `remove it; the config file knows ${CONFIG_KEYS.join(', ')}.` });
+  }
+  if (c.production !== undefined && typeof c.production !== 'boolean') {
+    throw new LessonsInputError(file, { setting: 'production', given: c.production, problem: 'production is true or false.', fix: 'set true (the stricter rules) or false.' });
+  }
+  if (c.suppressions !== undefined && !Array.isArray(c.suppressions)) {
+    throw new LessonsInputError(file, { setting: 'suppressions', given: c.suppressions, problem: 'suppressions is a list.', fix: 'write [{ "id": "SEC-1.RedisAccessKeys", "resource": "azurerm_redis_cache.legacy", "reason": "..." }].' });
+  }
+  return {
+    ...(c.production !== undefined ? { production: c.production as boolean } : {}),
+    suppressions: ((c.suppressions ?? []) as unknown[]).map((e) => suppressionInConfig(e, { file })),
+  };
+}
+
+/** Whether a run found errors (exit code 1): unsuppressed findings of error-level rules. */
+export function hasErrors(result: CheckResult): boolean {
+  return result.rows.some((r) => r.row.status === ReportStatus.NON_COMPLIANT && r.row.level === RuleLevel.ERROR);
+}

@@ -1,0 +1,171 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { FindingFormat } from '../../core/validation';
+import { resolveValue, Scope } from './references';
+import { LessonsInputError, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
+import { suppressionInComment } from './suppressions';
+
+type Blocks = Record<string, Record<string, unknown>>;
+interface ParsedFile { readonly file: string; readonly lines: string[]; readonly json: Record<string, Blocks> }
+/** What a module gives its caller besides its resources: its outputs. */
+interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown> }
+
+const HEADER = /^\s*(resource|module)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
+const META_ARGUMENTS = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
+
+/**
+ * The resources of a directory of `.tf` (parsed with cdktf's hcl2json) and `.tf.json` files,
+ * with the local modules it calls read in turn under their module address; remote modules are
+ * reported as not read.
+ */
+export async function readHclDirectory(dir: string, display: string): Promise<SourceRead> {
+  return readTerraformFiles(dir, display, undefined);
+}
+
+/** The resources of some files of a directory (all `.tf` and `.tf.json` files when `names` is undefined). */
+export async function readTerraformFiles(dir: string, display: string, names: string[] | undefined): Promise<SourceRead> {
+  const read = await readModule(dir, display, '', new Map(), names);
+  if (read === undefined) {
+    throw new LessonsInputError(display, {
+      setting: 'path', given: display, problem: 'the directory holds no Terraform files (.tf, .tf.json), so there is nothing to check.',
+      fix: 'give the directory of a Terraform module, a .tf.json file, or the JSON of a plan (terraform show -json plan > plan.json).',
+    });
+  }
+  return read;
+}
+
+async function readModule(dir: string, display: string, prefix: string, args: ReadonlyMap<string, unknown>, only?: string[]): Promise<ModuleRead | undefined> {
+  const names = only ?? fs.readdirSync(dir).filter((n) => (n.endsWith('.tf') || n.endsWith('.tf.json')) && fs.statSync(path.join(dir, n)).isFile()).sort();
+  if (names.length === 0) return undefined;
+  const files = await Promise.all(names.map((n) => parseFile(path.join(dir, n), only ? display : joinDisplay(display, n))));
+  const all = (kind: string) => files.flatMap((f) => Object.entries(f.json[kind] ?? {}).map(([name, body]) => ({ f, name, body: first(body) })));
+  const declared = new Set(all('resource').flatMap(({ name, body }) => Object.keys(body).map((n) => `${name}.${n}`)));
+  const variables = new Map<string, unknown>(all('variable').filter(({ body }) => 'default' in body).map(({ name, body }) => [name, body.default]));
+  for (const [k, v] of args) variables.set(k, v);
+  const plain: Scope = { prefix, declared, variables, outputs: new Map(), locals: new Map() };
+  // Locals in terms of variables and resources (one that names another local is left as written).
+  const locals = new Map(files.flatMap((f) => [f.json.locals ?? []].flat().flatMap((block) => Object.entries(first(block))))
+    .map(([k, v]) => [k, resolveValue(v, plain)]));
+  const callerScope: Scope = { ...plain, locals };
+  const outputs = new Map<string, unknown>();
+  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map() };
+  for (const { f, name, body } of all('module')) {
+    const address = `${prefix}module.${name}`;
+    read.suppressions.push(...commentSuppressions(f, 'module', name, undefined, address));
+    const child = await readCall(dir, only ? path.posix.dirname(display) : display, address, body, callerScope);
+    if ('message' in child) {
+      read.notRead.push({ ...child, location: { file: f.file, line: headerLine(f, 'module', name) } });
+      continue;
+    }
+    read.resources.push(...child.resources);
+    read.suppressions.push(...child.suppressions);
+    read.notRead.push(...child.notRead);
+    for (const [o, v] of child.outputs) outputs.set(`${name}.${o}`, v);
+  }
+  const scope: Scope = { ...callerScope, outputs };
+  for (const { f, name: type, body } of all('resource')) {
+    for (const [name, attributes] of Object.entries(body)) {
+      const address = `${prefix}${type}.${name}`;
+      const { '//': comment, ...body } = first(attributes);
+      // cdk.tf.json keeps the construct path: findings then name the resource as the construct check does.
+      const constructPath = (first(comment).metadata as { path?: unknown } | undefined)?.path;
+      const resource: SourceResource = {
+        type, address, path: typeof constructPath === 'string' ? constructPath : address,
+        attributes: resolveValue(body, scope) as Record<string, unknown>,
+        location: { file: f.file, line: headerLine(f, 'resource', type, name) ?? jsonLine(f, type, name) },
+      };
+      read.resources.push(resource);
+      read.suppressions.push(...commentSuppressions(f, 'resource', type, name, address));
+    }
+  }
+  for (const { name, body } of all('output')) read.outputs.set(name, resolveValue(body.value, scope));
+  return read;
+}
+
+/** The module a `module` block calls: read when its source is a local path, else a notice. */
+async function readCall(dir: string, display: string, address: string, body: Record<string, unknown>, scope: Scope): Promise<ModuleRead | Notice> {
+  const source = body.source;
+  const notRead = (problem: string, fix: string): Notice => ({
+    id: 'AZURE.ModuleNotRead', address, message: FindingFormat.format(address, { lesson: 'AZURE', setting: 'source', given: source, problem, fix }),
+  });
+  if (typeof source !== 'string' || !/^\.\.?[\\/]/.test(source)) {
+    return notRead('a remote module is not read, so the resources it creates are not checked.',
+      'check the plan as well (terraform show -json plan > plan.json), which holds the resources of every module.');
+  }
+  const args = new Map(Object.entries(body).filter(([k]) => !META_ARGUMENTS.has(k)).map(([k, v]) => [k, resolveValue(v, scope)]));
+  const childDir = path.join(dir, source);
+  const child = fs.existsSync(childDir) && fs.statSync(childDir).isDirectory()
+    ? await readModule(childDir, joinDisplay(display, source), `${address}.`, args) : undefined;
+  return child ?? notRead('the local module has no Terraform files there, so it is not checked.', 'correct the source path (relative to the calling module).');
+}
+
+async function parseFile(file: string, display: string): Promise<ParsedFile> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it cannot be read (${(error as Error).message}).`, fix: 'give a readable Terraform file or directory.' });
+  }
+  try {
+    // hcl2json starts its WebAssembly parser when loaded: only runs that read HCL pay for it.
+    const json = file.endsWith('.json') ? JSON.parse(text) : await (await import('@cdktf/hcl2json')).parse(file, text);
+    return { file: display, lines: text.split('\n'), json: json as Record<string, Blocks> };
+  } catch (error) {
+    const reason = String((error as Error).message ?? error).replace(/\s+/g, ' ').replace(file, display);
+    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it does not parse as Terraform ${file.endsWith('.json') ? 'JSON' : 'HCL'} (${reason}).`, fix: 'correct the syntax (terraform validate shows where), or leave the file out of the directory.' });
+  }
+}
+
+/** Blocks come as a list of one body from hcl2json, as an object in `.tf.json`. */
+function first(value: unknown): Record<string, unknown> {
+  const v = Array.isArray(value) ? value[0] : value;
+  return (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+}
+
+function headerIndex(f: ParsedFile, kind: string, a: string, b?: string): number {
+  return f.lines.findIndex((l) => {
+    const m = HEADER.exec(l);
+    return m !== null && m[1] === kind && m[2] === a && (b === undefined || m[3] === b);
+  });
+}
+
+/** The line of `"name": {` after `"type": {` in a `.tf.json` file. */
+function jsonLine(f: ParsedFile, type: string, name: string): number | undefined {
+  const t = f.lines.findIndex((l) => l.includes(`"${type}"`));
+  if (t === -1) return undefined;
+  const n = f.lines.findIndex((l, i) => i >= t && l.includes(`"${name}"`));
+  return n === -1 ? undefined : n + 1;
+}
+
+function headerLine(f: ParsedFile, kind: string, a: string, b?: string): number | undefined {
+  const i = headerIndex(f, kind, a, b);
+  return i === -1 ? undefined : i + 1;
+}
+
+/** Suppression comments on the lines just above a block's header and inside the block (up to its closing `}` at column 0). */
+function commentSuppressions(f: ParsedFile, kind: string, a: string, b: string | undefined, address: string): SourceSuppression[] {
+  const at = headerIndex(f, kind, a, b);
+  if (at === -1) return f.file.endsWith('.json') ? jsonComments(f, kind, a, b, address) : [];
+  let start = at;
+  while (start > 0 && /^\s*(#|\/\/|\/\*|\*)/.test(f.lines[start - 1])) start -= 1;
+  let end = at;
+  while (end + 1 < f.lines.length && !/^\}/.test(f.lines[end])) end += 1;
+  const found: SourceSuppression[] = [];
+  for (let i = start; i <= end; i += 1) {
+    const s = suppressionInComment(f.lines[i], address, { file: f.file, line: i + 1 });
+    if (s) found.push(s);
+  }
+  return found;
+}
+
+/** In `.tf.json`, suppressions are `"//"` comments of the block: a string or a list of strings. */
+function jsonComments(f: ParsedFile, kind: string, a: string, b: string | undefined, address: string): SourceSuppression[] {
+  const block = first(kind === 'resource' ? first(f.json.resource?.[a])[b!] : f.json.module?.[a]);
+  const comment = block['//'];
+  const texts = typeof comment === 'string' ? [comment] : Array.isArray(comment) ? comment.filter((c): c is string => typeof c === 'string') : [];
+  return texts.flatMap((t) => suppressionInComment(`// ${t}`, address, { file: f.file }) ?? []);
+}
+
+function joinDisplay(display: string, name: string): string {
+  return path.posix.normalize(display === '.' ? name : `${display}/${name}`);
+}

@@ -1,0 +1,49 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { readHclDirectory, readTerraformFiles } from './hcl-input';
+import { isPlan, readPlan } from './plan-input';
+import { LessonsInputError, SourceRead } from './source';
+
+/**
+ * Read one path: a directory of `.tf`/`.tf.json` files, one `.tf` or `.tf.json` file
+ * (`cdk.tf.json` included), or a plan's JSON (`terraform show -json`, any file name). File names
+ * in findings are relative to `cwd`, as code scanning wants them.
+ */
+export async function readPath(given: string, cwd: string): Promise<SourceRead> {
+  const absolute = path.resolve(cwd, given);
+  const display = (path.relative(cwd, absolute) || '.').split(path.sep).join('/');
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(absolute);
+  } catch {
+    throw new LessonsInputError(display, { setting: 'path', given, problem: 'there is no such file or directory.', fix: 'give a directory of .tf files, a .tf.json file, or the JSON of a plan.' });
+  }
+  if (stat.isDirectory()) return readHclDirectory(absolute, display);
+  if (absolute.endsWith('.tf')) return readTerraformFiles(path.dirname(absolute), display, [path.basename(absolute)]);
+  const { json, text } = parseJson(absolute, display);
+  if (isPlan(json)) return readPlan(json as Parameters<typeof readPlan>[0], text, display);
+  if (json && typeof json === 'object' && !Array.isArray(json) && ('resource' in json || 'terraform' in json || 'module' in json)) {
+    return readTerraformFiles(path.dirname(absolute), display, [path.basename(absolute)]);
+  }
+  throw new LessonsInputError(display, {
+    setting: 'file', given: display, problem: 'it is JSON but neither Terraform JSON configuration (resource, module, terraform) nor a plan (format_version, planned_values).',
+    fix: 'give a .tf.json file, or write the plan with terraform show -json plan > plan.json.',
+  });
+}
+
+function parseJson(file: string, display: string): { json: unknown; text: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it cannot be read (${(error as Error).message}).`, fix: 'give a readable Terraform file or directory.' });
+  }
+  try {
+    return { json: JSON.parse(text), text };
+  } catch (error) {
+    throw new LessonsInputError(display, {
+      setting: 'file', given: display, problem: `it is neither HCL (.tf) nor valid JSON (${(error as Error).message}).`,
+      fix: 'give a .tf file, a directory of them, a .tf.json file, or the JSON of a plan (terraform show -json plan > plan.json).',
+    });
+  }
+}

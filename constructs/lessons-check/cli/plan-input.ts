@@ -1,0 +1,117 @@
+import { baseAddress } from '../rule-context';
+import { LessonsInputError, SourceRead, SourceResource } from './source';
+
+interface PlannedModule { resources?: PlannedResource[]; child_modules?: PlannedModule[] }
+interface PlannedResource { address: string; mode?: string; type: string; values?: Record<string, unknown> }
+interface ConfigModule { resources?: ConfigResource[]; module_calls?: Record<string, { module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown } }> }
+/** A module output as the plan's configuration gives it: what it references, inside the module at `prefix`. */
+interface Output { readonly references: unknown; readonly prefix: string }
+interface ConfigResource { address: string; mode?: string; expressions?: Record<string, unknown> }
+interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule }; configuration?: { root_module?: ConfigModule } }
+
+/** Whether parsed JSON is a plan (`terraform show -json`) rather than Terraform JSON configuration. */
+export function isPlan(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && 'format_version' in json && ('planned_values' in json || 'resource_changes' in json || 'configuration' in json);
+}
+
+/**
+ * The managed resources of a plan's JSON: planned values (what variables and modules resolve to),
+ * with the attributes the configuration computes from other resources written as references
+ * (`${azurerm_x.y.attr}`, module-qualified), as the rules read them in a synthesized stack.
+ */
+export function readPlan(plan: Plan, text: string, display: string): SourceRead {
+  const version = typeof plan.format_version === 'string' ? plan.format_version : undefined;
+  if (version === undefined || version.split('.')[0] !== '1') {
+    throw new LessonsInputError(display, {
+      setting: 'format_version', given: plan.format_version,
+      problem: 'the plan JSON is of a format this command does not read (it reads format 1.x, written by Terraform 1.x and OpenTofu).',
+      fix: 'write the plan again with Terraform 1.x: terraform show -json plan > plan.json.',
+    });
+  }
+  const expressions = new Map<string, Record<string, unknown>>();
+  const outputs = new Map<string, Output>();
+  const collect = (m: ConfigModule | undefined, prefix: string): void => {
+    for (const r of m?.resources ?? []) if (r.mode !== 'data') expressions.set(`${prefix}${r.address}`, r.expressions ?? {});
+    for (const [name, call] of Object.entries(m?.module_calls ?? {})) {
+      const inner = `${prefix}module.${name}.`;
+      for (const [o, out] of Object.entries(call.module?.outputs ?? {})) outputs.set(`${inner}${o}`, { references: out.expression?.references, prefix: inner });
+      collect(call.module, inner);
+    }
+  };
+  collect(plan.configuration?.root_module, '');
+  const resources: SourceResource[] = [];
+  const walk = (m: PlannedModule | undefined): void => {
+    for (const r of m?.resources ?? []) {
+      if (r.mode === 'data') continue;
+      const base = baseAddress(r.address);
+      const prefix = base.slice(0, base.length - `${r.type}.`.length - base.split('.').pop()!.length);
+      const attributes = overlay(withoutNulls(r.values ?? {}), expressions.get(base) ?? {}, prefix, outputs) as Record<string, unknown>;
+      const at = text.indexOf(`"address": ${JSON.stringify(r.address)}`);
+      const line = at === -1 ? undefined : text.slice(0, at).split('\n').length;
+      resources.push({ type: r.type, address: r.address, path: r.address, attributes, location: { file: display, ...(line ? { line } : {}) } });
+    }
+    for (const child of m?.child_modules ?? []) walk(child);
+  };
+  walk(plan.planned_values?.root_module);
+  return { resources, suppressions: [], notRead: [] };
+}
+
+/** A plan writes every unset attribute as null; the rules (like a synthesized stack) see it absent. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
+/** Planned values, with each string or unknown value whose expression references resources written as those references. */
+function overlay(value: unknown, expression: unknown, prefix: string, outputs: ReadonlyMap<string, Output>): unknown {
+  if (Array.isArray(expression)) {
+    // A nested block: a list of objects of expressions, beside a list of objects of values.
+    const values = Array.isArray(value) ? value : [];
+    return expression.map((e, i) => overlay(values[i] ?? {}, e, prefix, outputs));
+  }
+  if (!expression || typeof expression !== 'object') return value;
+  const e = expression as Record<string, unknown>;
+  if (Array.isArray(e.references) || 'constant_value' in e) {
+    const refs = resourceReferences(e.references, prefix, outputs);
+    if (refs.length === 0) return value;
+    // Configuration in JSON syntax (cdk.tf.json) keeps the template beside its references: the form rules read.
+    if (typeof e.constant_value === 'string' && e.constant_value.includes('${')) return qualified(e.constant_value, prefix);
+    return value === undefined || typeof value === 'string' ? refs.join(' ') : value;
+  }
+  const object = (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {}) as Record<string, unknown>;
+  for (const [k, sub] of Object.entries(e)) {
+    const merged = overlay(object[k], sub, prefix, outputs);
+    if (merged !== undefined) object[k] = merged;
+  }
+  return object;
+}
+
+/** A template's references to resources, qualified with the module the resource is in. */
+function qualified(template: string, prefix: string): string {
+  if (prefix === '') return template;
+  return template.replace(/\$\{[^}]*\}/g, (expr) => expr.replace(/(?<![\w.])([a-z][a-z0-9]*_[a-z0-9_]+\.[A-Za-z_][A-Za-z0-9_-]*)/g, `${prefix}$1`));
+}
+
+/**
+ * `["azurerm_x.y.id", "azurerm_x.y", "var.z"]` -> `["${azurerm_x.y.id}"]`: one per resource, its most
+ * specific form; a module's output (`module.app.fqdn`) stands for the resources it references.
+ */
+function resourceReferences(references: unknown, prefix: string, outputs: ReadonlyMap<string, Output>, seen = new Set<string>()): string[] {
+  const out: string[] = [];
+  for (const r of Array.isArray(references) ? references : []) {
+    if (typeof r !== 'string') continue;
+    const output = /^module\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/.exec(baseAddress(r))?.[0];
+    const through = output === undefined ? undefined : outputs.get(`${prefix}${output}`);
+    if (through) {
+      out.push(...resourceReferences(through.references, through.prefix, outputs, seen));
+      continue;
+    }
+    if (!/^[a-z][a-z0-9]*_[a-z0-9_]+\.[A-Za-z_]/.test(r)) continue;
+    const resource = `${prefix}${baseAddress(r).split('.').slice(0, 2).join('.')}`;
+    if (seen.has(resource)) continue;
+    seen.add(resource);
+    out.push(`\${${prefix}${r}}`);
+  }
+  return out;
+}

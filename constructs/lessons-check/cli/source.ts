@@ -1,0 +1,64 @@
+import { Finding, FindingFormat } from '../../core/validation';
+import { RuleResource } from '../rule';
+
+/** Where something was read: a file and, when the input has them, a line. */
+export interface SourceLocation {
+  readonly file: string;
+  /** 1-based. @default - unknown */
+  readonly line?: number;
+}
+
+/** A suppression written in Terraform (a comment on a resource) or in the config file. */
+export interface SourceSuppression {
+  /** A rule id (`SEC-1.RedisAccessKeys`) or a lesson id (`SEC-1`). */
+  readonly id: string;
+  readonly reason: string;
+  /** @default - every finding of the rule */
+  readonly appliesTo?: string[];
+  /** The address it covers: the resource, or a module address and everything in it. */
+  readonly address: string;
+  readonly location: SourceLocation;
+  /** Set when it suppressed a finding. */
+  used?: boolean;
+}
+
+/** A resource read from Terraform files or a plan, as rules see it, with where it was written. */
+export interface SourceResource extends RuleResource {
+  readonly location?: SourceLocation;
+}
+
+/** What one input path gave: its resources, the suppressions written there, and what could not be read. */
+export interface SourceRead {
+  readonly resources: SourceResource[];
+  readonly suppressions: SourceSuppression[];
+  /** One message line per thing not read (a remote module), in the finding format. */
+  readonly notRead: Notice[];
+}
+
+/** A message about the input rather than a rule's finding (a module not read, a stale suppression). */
+export interface Notice {
+  /** `AZURE.ModuleNotRead`, `AZURE.UnusedSuppression`. */
+  readonly id: string;
+  readonly message: string;
+  /** The module or resource it concerns. */
+  readonly address: string;
+  readonly location?: SourceLocation;
+}
+
+/**
+ * Input the command cannot read (a file that does not parse, an unknown option, a plan of another
+ * format): exit code 2. The message is one line in the finding format.
+ */
+export class LessonsInputError extends Error {
+  constructor(where: string, finding: Omit<Finding, 'lesson'>) {
+    super(FindingFormat.format(where, { lesson: 'AZURE', ...finding }));
+    this.name = 'LessonsInputError';
+  }
+}
+
+/** The 1-based line at `index` of `text`. */
+export function lineAt(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+}

@@ -1,0 +1,45 @@
+import { IRuleContext, RuleResource } from './rule';
+
+/**
+ * A reference as rules see one: `${azurerm_x.y.attr}`, or `${module.a.azurerm_x.y.attr}` for a
+ * resource inside a module (the `azure-lessons` command qualifies references that way). An index
+ * (`azurerm_x.y[0].attr`) refers to the resource, whichever instance.
+ */
+const REFERENCE = /\$\{((?:module\.[A-Za-z0-9_-]+\.)*[a-z][a-z0-9_]*)\.([A-Za-z0-9_-]+)/g;
+
+/** The address of a resource without instance keys: `module.a["k"].azurerm_x.y[0]` -> `module.a.azurerm_x.y`. */
+export function baseAddress(address: string): string {
+  return address.replace(/\[[^\]]*\]/g, '');
+}
+
+/** Every resource of a run, found by type and by the references other resources hold. */
+export class RuleContext implements IRuleContext {
+  private readonly byAddress = new Map<string, RuleResource[]>();
+
+  constructor(public readonly resources: RuleResource[], public readonly production: boolean) {
+    for (const r of resources) {
+      const key = baseAddress(r.address);
+      this.byAddress.set(key, [...(this.byAddress.get(key) ?? []), r]);
+    }
+  }
+
+  public resourcesOfType(type: string): RuleResource[] {
+    return this.resources.filter((r) => r.type === type);
+  }
+
+  public referencedBy(value: unknown, type?: string): RuleResource[] {
+    const found = new Map<string, RuleResource>();
+    const visit = (v: unknown): void => {
+      if (typeof v === 'string') {
+        for (const m of v.matchAll(REFERENCE)) {
+          for (const r of this.byAddress.get(`${m[1]}.${m[2]}`) ?? []) {
+            if (type === undefined || r.type === type) found.set(r.address, r);
+          }
+        }
+      } else if (Array.isArray(v)) v.forEach(visit);
+      else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+    };
+    visit(value);
+    return [...found.values()];
+  }
+}

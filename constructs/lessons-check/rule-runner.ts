@@ -1,0 +1,44 @@
+import { PackRule, RuleLevel } from './pack';
+import { ReportRow, ReportStatus } from './report';
+import { IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from './rule';
+
+/** The parts of a report row every outcome of a rule on a resource shares. */
+export type RowBase = Pick<ReportRow, 'ruleId' | 'lesson' | 'level' | 'resourcePath' | 'resourceType' | 'address'>;
+
+/** Turns a finding into its row: suppressed or not, and reported where the caller reports. */
+export type FindingSink<R extends RuleResource> = (resource: R, base: RowBase, level: RuleLevel, finding: RuleFinding) => ReportRow;
+
+/**
+ * Run `rules` on each of `resources`: one row per rule and resource (one per finding when a rule
+ * finds several). A rule that throws is reported as a finding of that rule, not a crash. Shared by
+ * the construct check and the `azure-lessons` command, so both report the same rows.
+ */
+export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, resources: readonly R[], context: IRuleContext, sink: FindingSink<R>): ReportRow[] {
+  const rows: ReportRow[] = [];
+  const ruleList = [...rules];
+  for (const resource of resources) {
+    for (const { rule, level } of ruleList) {
+      const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath: resource.path, resourceType: resource.type, address: resource.address };
+      if (!rule.resourceTypes.includes(resource.type)) {
+        rows.push({ ...base, status: ReportStatus.NOT_APPLICABLE });
+        continue;
+      }
+      let outcome: RuleOutcome;
+      try {
+        outcome = rule.evaluate(resource, context);
+      } catch (error) {
+        outcome = RuleOutcome.nonCompliant({
+          setting: '(rule)', given: rule.id,
+          problem: `the rule could not evaluate this resource (${error instanceof Error ? error.message : String(error)}), so it is not known to comply.`,
+          fix: `report it with the resource's attributes; meanwhile suppress ${rule.id} here with a reason if the resource is known to be fine.`,
+        });
+      }
+      if (outcome.status !== RuleStatus.NON_COMPLIANT) {
+        rows.push({ ...base, status: outcome.status === RuleStatus.COMPLIANT ? ReportStatus.COMPLIANT : ReportStatus.NOT_APPLICABLE });
+        continue;
+      }
+      for (const finding of outcome.findings) rows.push(sink(resource, base, level, finding));
+    }
+  }
+  return rows;
+}
