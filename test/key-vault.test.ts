@@ -264,8 +264,8 @@ describe('KeyVaultSecretSlot: a secret whose value never passes through Terrafor
       // A secret that exists (a new state file, an imported vault) gets a GET: the placeholder never replaces a value.
       method: `\${${exists} ? "GET" : "PUT"}`,
       body: `\${${exists} ? null : {"properties" = {"value" = "set-me", "contentType" = "text/plain"}}}`,
-      // Nothing that changes later (type, API version, id, headers) may send it again.
-      lifecycle: { ignore_changes: 'all' },
+      // Nothing that changes later (type, API version, headers) may send it again; a replaced vault gets its slot anew.
+      lifecycle: { ignore_changes: 'all', replace_triggered_by: [`azurerm_key_vault.${idOf(tf, 'azurerm_key_vault')}.id`] },
     });
   });
 
@@ -278,7 +278,8 @@ describe('KeyVaultSecretSlot: a secret whose value never passes through Terrafor
   it('prod: has nothing to protect from destroy (destroying the action deletes nothing), and still never sends the body again', () => {
     const stack = stackOf(true);
     vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED }).addSecretSlot('psp-api-key');
-    expect(resourceOf(synth(stack), 'azapi_resource_action').lifecycle).toEqual({ ignore_changes: 'all' });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azapi_resource_action').lifecycle).toEqual({ ignore_changes: 'all', replace_triggered_by: [`azurerm_key_vault.${idOf(tf, 'azurerm_key_vault')}.id`] });
   });
 
   it('grants Key Vault Secrets User on the secret alone, after the secret exists', () => {

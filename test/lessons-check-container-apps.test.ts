@@ -28,7 +28,7 @@ describe('AZURE.ContainerAppsInfrastructureGroup on raw Container Apps environme
     expect(findingsOf(rawEnvironment({ infrastructureSubnetId: SUBNET, workloadProfile: CONSUMPTION }))).toEqual([
       `[${RULE}] other-prod/cae: infrastructure_resource_group_name = undefined: Azure gives the infrastructure resource group a generated ME_... name, `
       + 'which azurerm 4.55 reads back as a change it can only make by replacing the environment and every app in it on the next plan. '
-      + 'Fix: name the group (a new one: Azure creates it), e.g. infrastructure_resource_group_name = "ME_<environment>_<resource group>"; ContainerAppsEnvironment does so by default.',
+      + 'Fix: name the group (a new one: Azure creates it), e.g. infrastructure_resource_group_name = "ME_<environment>_<resource group>_<location>" (the name Azure gives it, so a deployed environment keeps it); ContainerAppsEnvironment does so by default.',
     ]);
   });
 

@@ -330,10 +330,10 @@ describe('ContainerAppsEnvironment in a network', () => {
     });
   });
 
-  it('names its infrastructure resource group, so the next plan does not replace it over Azure\'s generated ME_ name (AZURE.ContainerAppsInfrastructureGroup)', () => {
+  it('names its infrastructure resource group as Azure would (ME_<name>_<group>_<location>), so the next plan does not replace it (AZURE.ContainerAppsInfrastructureGroup)', () => {
     const stack = testStack();
     environment(stack);
-    expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-test_rg-test');
+    expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-test_rg-test_westeurope');
   });
 
   it('takes the infrastructure resource group\'s name when given', () => {
@@ -366,6 +366,18 @@ describe('ContainerAppsEnvironment in a network', () => {
       subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
     }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'infrastructureResourceGroupName' });
+    expect(r.message).toContain('Fix: pass infrastructureResourceGroupName: a new resource group name of 90 characters or fewer.');
+  });
+
+  it('fails when the infrastructure resource group is the environment\'s own (Azure creates it, and refuses one that exists)', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'westeurope', logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!, infrastructureResourceGroupName: 'rg-test',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'infrastructureResourceGroupName', path: 'test/cae' });
+    expect(r.message).toContain('infrastructureResourceGroupName = "rg-test": Azure creates the infrastructure resource group itself and refuses one that exists');
   });
 
   it('fails when an infrastructure resource group is named without a subnet (azurerm takes it with a workload profile only)', () => {

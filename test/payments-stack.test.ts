@@ -63,7 +63,7 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
         type: 'Microsoft.KeyVault/vaults/secrets@2023-07-01', method: `\${${exists} ? "GET" : "PUT"}`,
         resource_id: `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`,
         body: `\${${exists} ? null : {"properties" = {"value" = "set-me", "contentType" = "text/plain"}}}`,
-        lifecycle: { ignore_changes: 'all' },
+        lifecycle: { ignore_changes: 'all', replace_triggered_by: [`azurerm_key_vault.${idOf(tf, 'azurerm_key_vault')}.id`] },
       });
       expect(resourcesOf(tf, 'azurerm_key_vault_secret')).toEqual({});
     });
@@ -94,12 +94,12 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
   it('dev: purge protection off and nothing protected from destroy', () => {
     expect(resourceOf(dev, 'azurerm_key_vault')).toMatchObject({ purge_protection_enabled: false, public_network_access_enabled: true });
     expect(resourceOf(dev, 'azurerm_key_vault')).not.toHaveProperty('lifecycle');
-    expect(resourceOf(dev, 'azapi_resource_action', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: 'all' });
+    expect(resourceOf(dev, 'azapi_resource_action', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: 'all', replace_triggered_by: [`azurerm_key_vault.${idOf(dev, 'azurerm_key_vault')}.id`] });
   });
 
   it('prod: purge protection on and the vault protected from destroy; the slot is a one-time PUT with nothing to destroy', () => {
     expect(resourceOf(prod, 'azurerm_key_vault')).toMatchObject({ purge_protection_enabled: true, lifecycle: { prevent_destroy: true } });
-    expect(resourceOf(prod, 'azapi_resource_action', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: 'all' });
+    expect(resourceOf(prod, 'azapi_resource_action', 'vault/secret-psp-api-key').lifecycle).toEqual({ ignore_changes: 'all', replace_triggered_by: [`azurerm_key_vault.${idOf(prod, 'azurerm_key_vault')}.id`] });
   });
 });
 

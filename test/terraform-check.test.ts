@@ -28,6 +28,7 @@ describe('the Terraform check\'s offline copy of a stack', () => {
     ]);
     expect(override.provider.azapi).toEqual([expect.objectContaining({ use_msi: true, skip_provider_registration: true, ignore_no_op_changes: false })]);
     expect(config.provider).toEqual(original.provider);
+    expect(override.provider.azapi[0]).toMatchObject({ enable_preflight: false });
     expect(original.data.azurerm_container_registry).toBeDefined();
   });
 
@@ -40,6 +41,19 @@ describe('the Terraform check\'s offline copy of a stack', () => {
       login_server: 'crshared.azurecr.io',
     });
     expect(config.resource.azurerm_role_assignment.pull).toEqual({ scope: '${local.offline_data_azurerm_container_registry_registry.id}', depends_on: ['azurerm_x.y'] });
+  });
+
+  it('keeps the state in the copy: a remote backend becomes a local one (it would be reached with the caller\'s credentials)', () => {
+    const remote = { ...stack(), terraform: { ...stack().terraform, backend: { azurerm: { storage_account_name: 'sttfstate', container_name: 'tfstate', key: 'x.tfstate', use_azuread_auth: true } } } };
+    expect(offlineCopy(remote, MSI).config.terraform.backend).toEqual({ local: { path: 'terraform.tfstate' } });
+    const local = { ...stack(), terraform: { ...stack().terraform, backend: { local: { path: 'terraform.payments-dev.tfstate' } } } };
+    expect(offlineCopy(local, MSI).config.terraform.backend).toEqual({ local: { path: 'terraform.payments-dev.tfstate' } });
+  });
+
+  it('gives azurerm_subscription a stand-in: its Read calls Resource Manager', () => {
+    const { config, standIns } = offlineCopy({ data: { azurerm_subscription: { current: {} } } }, MSI);
+    expect(standIns).toEqual(['data.azurerm_subscription.current']);
+    expect(config.locals.offline_data_azurerm_subscription_current).toMatchObject({ subscription_id: OFFLINE_IDS.subscriptionId });
   });
 
   it('fails when a data source reads Resource Manager and has no stand-in, naming the type and where to add one', () => {

@@ -1,3 +1,4 @@
+import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
 import { PrivateDnsARecord } from '@cdktf/provider-azurerm/lib/private-dns-a-record';
@@ -54,7 +55,7 @@ export interface ContainerAppsEnvironmentProps {
    * generated `ME_...` name that azurerm 4.55 reads back as a change it can only make by
    * replacement (hashicorp/terraform-provider-azurerm#27481). Needs `subnet`; changing it replaces
    * the environment and its apps.
-   * @default - `ME_<name>_<resourceGroupName>` with a subnet; none without
+   * @default - `ME_<name>_<resourceGroupName>_<location>` (the name Azure gives it) with a subnet; none without
    */
   readonly infrastructureResourceGroupName?: string;
 }
@@ -178,8 +179,23 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
       }
       return undefined;
     }
-    const name = props.infrastructureResourceGroupName ?? `ME_${props.name}_${props.resourceGroupName}`;
+    // Azure's own name for it, so an environment it named before keeps its group (and is not replaced).
+    const name = props.infrastructureResourceGroupName ?? `ME_${props.name}_${props.resourceGroupName}_${AzureRegion.normalize(props.location)}`;
+    if (props.infrastructureResourceGroupName === undefined && !Token.isUnresolved(name) && name.length > NAME_RULES.resourceGroup.max) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'infrastructureResourceGroupName', given: name,
+        problem: `the default name (ME_<name>_<resource group>_<location>) has ${name.length} characters, and Azure takes ${NAME_RULES.resourceGroup.max} at most.`,
+        fix: 'pass infrastructureResourceGroupName: a new resource group name of 90 characters or fewer.',
+      });
+    }
     checkName(this, 'infrastructureResourceGroupName', name, NAME_RULES.resourceGroup);
+    if (name === props.resourceGroupName) {
+      refuse(this, {
+        lesson: 'AZURE', setting: 'infrastructureResourceGroupName', given: name,
+        problem: 'Azure creates the infrastructure resource group itself and refuses one that exists, as the environment\'s own group does.',
+        fix: 'name a resource group that does not exist yet, e.g. ME_<name>_<resource group>_<location> (the default).',
+      });
+    }
     return name;
   }
 }

@@ -5,7 +5,7 @@ import { DataAzapiResource } from '../../.gen/providers/azapi/data-azapi-resourc
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
-import { waitFor } from '../core/dependencies';
+import { addressOf, waitFor } from '../core/dependencies';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
@@ -39,8 +39,9 @@ export interface KeyVaultSecretSlotProps extends KeyVaultSecretSlotOptions {
  * The placeholder is never sent over a value (SEC-1): the plan reads whether the secret exists
  * (a Resource Manager GET of its metadata, never its value), and the action only PUTs the
  * placeholder into a secret that does not; into one that does (a new state file, an imported
- * vault) it sends a harmless GET. Once applied, the action never runs again (`ignore_changes = all`:
- * no field, not even its type, API version or id, can make azapi send it again).
+ * vault) it sends a harmless GET. Once applied, the action runs again only when its vault is
+ * replaced (`replace_triggered_by` on the vault's id), into the new, empty vault; nothing else, not
+ * even its type, API version or headers, makes azapi send it again (`ignore_changes = all`).
  */
 export class KeyVaultSecretSlot extends Construct {
   /** The one-time PUT of the secret with the placeholder (a GET where the secret exists already). */
@@ -59,7 +60,8 @@ export class KeyVaultSecretSlot extends Construct {
     super(scope, id);
     this.secretName = checkName(this, 'name', props.name, NAME_RULES.keyVaultSecret);
     // Only a vault this stack creates: a secret in another team's vault, and who may read it, are that team's.
-    if (!(props.vault.node.tryFindChild('vault') instanceof KeyVaultResource)) {
+    const vaultResource = props.vault.node.tryFindChild('vault');
+    if (!(vaultResource instanceof KeyVaultResource)) {
       refuse(this, {
         lesson: 'SEC-1', setting: 'vault', given: props.vault.node.path,
         problem: 'a slot creates the secret in the vault, and in a vault another team owns the secret, its value and who reads it are theirs to manage.',
@@ -81,8 +83,9 @@ export class KeyVaultSecretSlot extends Construct {
       resourceId: this.secretId,
       method: Token.asString(Fn.conditional(exists, 'GET', 'PUT')),
       body: Fn.conditional(exists, null, { properties: { value: SECRET_PLACEHOLDER, ...(props.contentType ? { contentType: props.contentType } : {}) } }),
-      // Once: nothing that changes later may send the placeholder again.
-      lifecycle: { ignoreChanges: 'all' },
+      // Once: nothing that changes later may send the placeholder again; but a new vault (replaced:
+      // renamed, moved) gets its slot, into which the existence check lets the placeholder go.
+      lifecycle: { ignoreChanges: 'all', replaceTriggeredBy: [`${addressOf(vaultResource)}.id`] },
     });
     this.secretUri = props.vault.secretUri(props.name);
   }

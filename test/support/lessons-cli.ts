@@ -48,6 +48,11 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
       ingress: [{ transport: 'http2', target_port: 50051, external_enabled: true, traffic_weight: [{ percentage: 100, latest_revision: true }] }],
       template: [{ min_replicas: 0, container: [{ name: 'app', image: 'registry.example.com/app:latest', cpu: 0.5, memory: '1Gi' }] }],
     },
+    // Told a keyless topic's endpoint, with no identity holding EventGrid Data Sender on it.
+    publisher: {
+      name: 'publisher', container_app_environment_id: '${azurerm_container_app_environment.env.id}', resource_group_name: 'rg', revision_mode: 'Single',
+      template: [{ min_replicas: 1, container: [{ name: 'app', image: 'registry.example.com/publisher:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'TOPIC', value: '${azurerm_eventgrid_topic.keyless.endpoint}' }] }] }],
+    },
   },
   azurerm_container_app_environment: {
     env: { name: 'env', location: 'westeurope', resource_group_name: 'rg', infrastructure_subnet_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/v/subnets/apps', workload_profile: [{ name: 'Consumption', workload_profile_type: 'Consumption' }] },
@@ -63,7 +68,10 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
   azurerm_managed_redis: { cache: { name: 'cache', location: 'westeurope', resource_group_name: 'rg', sku_name: 'Balanced_B0', default_database: [{ access_keys_authentication_enabled: true, client_protocol: 'Plaintext' }] } },
   azurerm_container_registry: { acr: { name: 'acr', location: 'westeurope', resource_group_name: 'rg', sku: 'Basic', admin_enabled: true } },
   azurerm_key_vault: { kv: { name: 'kv', location: 'westeurope', resource_group_name: 'rg', sku_name: 'standard', tenant_id: 't', access_policy: [{ tenant_id: 't', object_id: 'o', secret_permissions: ['Get'] }] } },
-  azurerm_eventgrid_topic: { topic: { name: 'topic', location: 'westeurope', resource_group_name: 'rg' } },
+  azurerm_eventgrid_topic: {
+    topic: { name: 'topic', location: 'westeurope', resource_group_name: 'rg' },
+    keyless: { name: 'keyless', location: 'westeurope', resource_group_name: 'rg', local_auth_enabled: false },
+  },
   azurerm_eventgrid_event_subscription: {
     hook: { name: 'hook', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}/events' }] },
   },

@@ -4,7 +4,7 @@
 import { OFFLINE_IDS } from './token-server.mjs';
 
 /** Data sources the providers answer from their own configuration: no request leaves the machine. */
-const LOCAL_DATA_SOURCES = new Set(['azapi_client_config', 'azurerm_client_config', 'azuread_client_config', 'azurerm_subscription']);
+const LOCAL_DATA_SOURCES = new Set(['azapi_client_config', 'azurerm_client_config', 'azuread_client_config']);
 
 const armId = (resourceGroup, provider, name) =>
   `/subscriptions/${OFFLINE_IDS.subscriptionId}/resourceGroups/${resourceGroup}/providers/${provider}/${name}`;
@@ -34,6 +34,10 @@ export const DATA_STAND_INS = {
   }),
   // A first plan: nothing the stack looks up by id exists yet (a KeyVaultSecretSlot's existence check).
   azapi_resource: ({ resource_id: id, type }) => ({ id, type, exists: false, output: {} }),
+  azurerm_subscription: () => ({
+    id: `/subscriptions/${OFFLINE_IDS.subscriptionId}`, subscription_id: OFFLINE_IDS.subscriptionId, tenant_id: OFFLINE_IDS.tenantId,
+    display_name: 'offline', state: 'Enabled',
+  }),
   azurerm_resource_group: ({ name }) => ({
     id: `/subscriptions/${OFFLINE_IDS.subscriptionId}/resourceGroups/${name}`, name, location: 'westeurope',
   }),
@@ -49,6 +53,8 @@ const PROVIDER_SETTINGS = {
     use_oidc: false, skip_provider_registration: true, msi_endpoint: msi,
     // With a prior state (the second plan), a body that differs from it would be compared with a GET of the resource.
     ignore_no_op_changes: false,
+    // Preflight validation asks Resource Manager at plan.
+    enable_preflight: false,
   }),
   azuread: (msi) => ({ tenant_id: OFFLINE_IDS.tenantId, use_msi: true, msi_endpoint: msi, use_cli: false, use_oidc: false }),
 };
@@ -106,6 +112,9 @@ export function offlineCopy(stackJson, msi) {
   }
   if (config.data && Object.keys(config.data).length === 0) delete config.data;
 
+  // The state stays in the copy: a remote backend would be initialized (and reached) with the caller's credentials.
+  const statePath = config.terraform?.backend?.local?.path ?? 'terraform.tfstate';
+  config.terraform = { ...(config.terraform ?? {}), backend: { local: { path: statePath } } };
   const required = Object.keys(config.terraform?.required_providers ?? {});
   const override = { provider: {} };
   config.provider = config.provider ?? {};

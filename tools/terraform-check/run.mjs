@@ -94,6 +94,18 @@ async function checkStack(stack, workRoot, msi, env, options) {
   return result;
 }
 
+/** A stack whose check throws is a stack with an error, not the end of the run. */
+async function checkStackSafely(stack, workRoot, msi, env, options) {
+  try {
+    return await checkStack(stack, workRoot, msi, env, options);
+  } catch (error) {
+    return {
+      stack: `${stack.group === 'examples' ? 'docs/examples ' : ''}${stack.name}`, times: {}, actions: {}, standIns: [],
+      diagnostics: [{ severity: 'error', address: '(check)', summary: 'the check itself failed on this stack', detail: String(error?.stack ?? error) }],
+    };
+  }
+}
+
 function report(result) {
   const count = (severity) => result.diagnostics.filter((d) => d.severity === severity).length;
   const time = Object.entries(result.times).map(([step, s]) => `${step} ${s.toFixed(1)} s`).join(', ');
@@ -161,10 +173,10 @@ async function main() {
   let results;
   try {
     // The first stack alone: it fills the plugin cache, which concurrent inits must not race to write.
-    const first = await checkStack(stacks[0], workRoot, tokens.url, env, options);
+    const first = await checkStackSafely(stacks[0], workRoot, tokens.url, env, options);
     process.stdout.write(`${report(first)}\n`);
     const rest = await pool(stacks.slice(1), options.jobs, async (stack) => {
-      const result = await checkStack(stack, workRoot, tokens.url, env, options);
+      const result = await checkStackSafely(stack, workRoot, tokens.url, env, options);
       process.stdout.write(`${report(result)}\n`);
       return result;
     });

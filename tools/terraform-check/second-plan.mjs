@@ -243,7 +243,7 @@ export async function secondPlan(dir, env, stackName) {
   const schema = await schemas(dir, env);
   const first = JSON.parse((await terraform(['show', '-json', 'first.tfplan'], dir, env)).stdout);
   const filledByAddress = new Map();
-  const creates = first.resource_changes.filter((r) => r.mode === 'managed' && r.change.actions.includes('create'));
+  const creates = (first.resource_changes ?? []).filter((r) => r.mode === 'managed' && r.change.actions.includes('create'));
   const resources = ordered(creates, first.configuration).map(({ change: resource, expressions }) => {
     const rs = schema[resource.provider_name].resource_schemas[resource.type];
     const filled = new Set();

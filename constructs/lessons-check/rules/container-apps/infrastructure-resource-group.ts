@@ -28,7 +28,7 @@ export class InfrastructureResourceGroupRule implements ILessonRule {
     return RuleOutcome.nonCompliant({
       setting: ATTRIBUTE, given: undefined,
       problem: 'Azure gives the infrastructure resource group a generated ME_... name, which azurerm 4.55 reads back as a change it can only make by replacing the environment and every app in it on the next plan.',
-      fix: 'name the group (a new one: Azure creates it), e.g. infrastructure_resource_group_name = "ME_<environment>_<resource group>"; ContainerAppsEnvironment does so by default.',
+      fix: 'name the group (a new one: Azure creates it), e.g. infrastructure_resource_group_name = "ME_<environment>_<resource group>_<location>" (the name Azure gives it, so a deployed environment keeps it); ContainerAppsEnvironment does so by default.',
     });
   }
 }
