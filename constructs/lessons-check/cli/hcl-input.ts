@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../../core/validation';
 import { resolveValue, Scope } from './references';
-import { LessonsInputError, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
+import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
 
 type Blocks = Record<string, Record<string, unknown>>;
@@ -100,12 +100,7 @@ async function readCall(dir: string, display: string, address: string, body: Rec
 }
 
 async function parseFile(file: string, display: string): Promise<ParsedFile> {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it cannot be read (${(error as Error).message}).`, fix: 'give a readable Terraform file or directory.' });
-  }
+  const text = readInputFile(file, display);
   try {
     // hcl2json starts its WebAssembly parser when loaded: only runs that read HCL pay for it.
     const json = file.endsWith('.json') ? JSON.parse(text) : await (await import('@cdktf/hcl2json')).parse(file, text);

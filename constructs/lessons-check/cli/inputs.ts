@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { readHclDirectory, readTerraformFiles } from './hcl-input';
 import { isPlan, readPlan } from './plan-input';
-import { LessonsInputError, SourceRead } from './source';
+import { LessonsInputError, readInputFile, SourceRead } from './source';
 
 /**
  * Read one path: a directory of `.tf`/`.tf.json` files, one `.tf` or `.tf.json` file
@@ -32,12 +32,7 @@ export async function readPath(given: string, cwd: string): Promise<SourceRead> 
 }
 
 function parseJson(file: string, display: string): { json: unknown; text: string } {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it cannot be read (${(error as Error).message}).`, fix: 'give a readable Terraform file or directory.' });
-  }
+  const text = readInputFile(file, display);
   try {
     return { json: JSON.parse(text), text };
   } catch (error) {

@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import { Finding, FindingFormat } from '../../core/validation';
 import { RuleResource } from '../rule';
 
@@ -61,4 +62,13 @@ export function lineAt(text: string, index: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line += 1;
   return line;
+}
+
+/** A file's text, or the input error that says it cannot be read. */
+export function readInputFile(file: string, display: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it cannot be read (${(error as Error).message}).`, fix: 'give a readable Terraform file or directory.' });
+  }
 }
