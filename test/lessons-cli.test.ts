@@ -87,6 +87,18 @@ describe('azure-lessons on a directory of .tf files', () => {
 describe('azure-lessons SARIF output', () => {
   const sarif = async (...args: string[]) => JSON.parse((await run(...args, '--format', 'sarif')).stdout);
 
+  it('validates against the official SARIF 2.1.0 schema (OASIS, rtm.5, as @microsoft/jest-sarif ships it)', async () => {
+    const schema = JSON.parse(fs.readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
+    const ajv = new Ajv({ allErrors: true, schemaId: 'id' });
+    ajv.addMetaSchema(JSON.parse(fs.readFileSync(require.resolve('ajv/lib/refs/json-schema-draft-04.json'), 'utf8')) as object);
+    const validate = ajv.compile(schema);
+    for (const log of [await sarif(MODULES), await sarif(MODULES, '--config', `${MODULES}/lessons.json`), await sarif(`${FIXTURES}/payments-dev.plan.json`)]) {
+      expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    }
+    // The schema can fail: a level SARIF does not define is refused.
+    expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: 'a', level: 'fatal', message: { text: 'm' } }] }] })).toBe(false);
+  });
+
   it('validates against the SARIF 2.1.0 schema (focused on the objects it writes, test/support/sarif-schema.ts)', async () => {
     const validate = new Ajv({ allErrors: true }).compile(SARIF_2_1_0_SUBSET);
     for (const log of [await sarif(MODULES), await sarif(MODULES, '--config', `${MODULES}/lessons.json`), await sarif(`${FIXTURES}/payments-dev.plan.json`)]) {
