@@ -322,6 +322,19 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
     return { stack, gw, slot, namedValue, tf: synth(stack) };
   }
 
+  it('notes that a first deploy may fail while its new grant reaches Key Vault, and that a second converges (SEC-2, azurerm#19255)', () => {
+    const { namedValue } = withSlot();
+    const notes = namedValue.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data));
+    expect(notes).toEqual([expect.stringMatching(/^\[SEC-2\] kv-dev\/psp-key: secret = "psp-api-key": the named value is created right after the gateway's Key Vault Secrets User grant .* Fix: if the first deploy fails at this named value \("Failed to access KeyVault Secret"\), deploy again: it converges\.$/)]);
+  });
+
+  it('adds no such note when the grant is given (made earlier, by the vault\'s team)', () => {
+    const stack = stackOf(false);
+    const gw = gateway(stack);
+    const namedValue = new KeyVaultNamedValue(stack, 'shared-key', { gateway: gw, name: 'psp-api-key', secret: 'https://kv-shared.vault.azure.net/secrets/psp-api-key' });
+    expect(namedValue.node.metadata.filter((m) => m.type === '@cdktf/info')).toEqual([]);
+  });
+
   it('is a secret named value from the slot\'s versionless identifier, without a value or a client id, after its grant', () => {
     const { tf } = withSlot();
     expect(resourceOf(tf, 'azurerm_api_management_named_value')).toEqual({

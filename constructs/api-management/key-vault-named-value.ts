@@ -1,8 +1,8 @@
-import { Token } from 'cdktf';
+import { Annotations, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse } from '../core/validation';
+import { FindingFormat, refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { PublicNetworkAccess } from '../core/network';
 import { KeyVault } from '../key-vault/key-vault';
@@ -67,6 +67,14 @@ export class KeyVaultNamedValue extends Construct {
         });
       }
       this.grant = props.grant ?? props.secret.grantRead(props.gateway.identity, `gateway-${id}`);
+      // The grant is new in this apply: no provider setting can wait for it to reach Key Vault.
+      if (!props.grant) {
+        Annotations.of(this).addInfo(FindingFormat.format(this.node.path, {
+          lesson: 'SEC-2', setting: 'secret', given: props.secret.secretName,
+          problem: 'the named value is created right after the gateway\'s Key Vault Secrets User grant on the secret, and API Management fails it while the role has not reached Key Vault (minutes, hashicorp/terraform-provider-azurerm#19255); azurerm has no retry for this resource, and azapi\'s covers failed requests, not a long-running operation that ends in failure.',
+          fix: 'if the first deploy fails at this named value ("Failed to access KeyVault Secret"), deploy again: it converges.',
+        }));
+      }
     }
     this.namedValue = new ApiManagementNamedValue(this, 'named-value', {
       name,
