@@ -96,9 +96,16 @@ function functionApp(appSettings: Record<string, string>, notSecrets?: NotSecret
 }
 
 describe('SecretDetector.mask', () => {
-  it('shows the first four characters, an ellipsis and the length, never the rest', () => {
+  it('shows the first four characters of a known key prefix, an ellipsis and the length, never the rest', () => {
     expect(SecretDetector.mask(STRIPE_LIVE)).toBe('sk_l…(32 chars)');
     expect(SecretDetector.mask(JWT)).toBe(`eyJh…(${JWT.length} chars)`);
+  });
+
+  it('shows no character of a value whose first characters are part of the secret (a password, a bare key)', () => {
+    expect(SecretDetector.mask('Tr0ub4dor&3xyzCorrectHorse')).toBe('…(26 chars)');
+    expect(SecretDetector.mask('c2VjcmV0S2V5c2VjcmV0S2V5')).toBe('…(24 chars)');
+    // A connection string's first keyword says what it is and gives nothing away.
+    expect(SecretDetector.mask('DefaultEndpointsProtocol=https;AccountName=x;AccountKey=c2VjcmV0')).toBe('Defa…(64 chars)');
   });
 
   it('shows no character of a value under 16 characters', () => {

@@ -93,6 +93,8 @@ const PATTERNS: readonly CredentialPattern[] = [
   },
 ];
 
+/** Prefixes that say what a value is without giving any of the secret away. */
+const PUBLIC_PREFIX = /^(?:[rs]k_(?:live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|eyJ|Bearer |-----BEGIN|DefaultEndpointsProtocol=|[A-Za-z]*Endpoint=|AccountName=|Server=|Data Source=|Driver=|Host=|[a-z]+:\/\/|@Microsoft|SharedAccessSignature|\??sv=|[a-z0-9-]+\.[a-z0-9.-]+[:,;/])/i;
 const KEY_VAULT_SECRET_URI = /^https:\/\/[a-z0-9-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)\/secrets\/[^/\s]+/i;
 const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
 /** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret`. */
@@ -111,11 +113,14 @@ const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
  */
 export class SecretDetector {
   /**
-   * A value as a message may show it: its first four characters (none under 16 characters, where
-   * four would give too much away), `…` and its length, e.g. `sk_l…(32 chars)`.
+   * A value as a message may show it: `…` and its length, after its first four characters only
+   * where they are a known, public prefix (a key's provider, a connection string's first keyword,
+   * a URL's scheme) and the value has 16 characters or more, e.g. `sk_l…(32 chars)`; a password's
+   * first characters are part of the secret, so `…(20 chars)`.
    */
   public static mask(value: string): string {
-    return `${value.length >= 16 ? value.slice(0, 4) : ''}…(${value.length} chars)`;
+    const telling = value.length >= 16 && PUBLIC_PREFIX.test(value);
+    return `${telling ? value.slice(0, 4) : ''}…(${value.length} chars)`;
   }
 
   /**
