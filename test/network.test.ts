@@ -336,6 +336,17 @@ describe('ContainerAppsEnvironment in a network', () => {
     expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-test_rg-test_westeurope');
   });
 
+  it('lets Terraform normalize a location given as a reference in the default group name', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const location = new TerraformVariable(stack, 'location', { type: 'string' });
+    new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: location.stringValue, logAnalyticsWorkspaceId: WORKSPACE_ID,
+      subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
+    });
+    expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-test_rg-test_${replace(lower(var.location), " ", "")}');
+  });
+
   it('takes the infrastructure resource group\'s name when given', () => {
     const stack = testStack();
     const net = network(stack);

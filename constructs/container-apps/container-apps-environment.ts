@@ -1,4 +1,4 @@
-import { Token } from 'cdktf';
+import { Fn, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
 import { PrivateDnsARecord } from '@cdktf/provider-azurerm/lib/private-dns-a-record';
@@ -180,7 +180,9 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
       return undefined;
     }
     // Azure's own name for it, so an environment it named before keeps its group (and is not replaced).
-    const name = props.infrastructureResourceGroupName ?? `ME_${props.name}_${props.resourceGroupName}_${AzureRegion.normalize(props.location)}`;
+    // A location given as a reference is normalized by Terraform (lower-casing a token's text would break it).
+    const location = Token.isUnresolved(props.location) ? Fn.replace(Fn.lower(props.location), ' ', '') : AzureRegion.normalize(props.location);
+    const name = props.infrastructureResourceGroupName ?? `ME_${props.name}_${props.resourceGroupName}_${location}`;
     if (props.infrastructureResourceGroupName === undefined && !Token.isUnresolved(name) && name.length > NAME_RULES.resourceGroup.max) {
       refuse(this, {
         lesson: 'AZURE', setting: 'infrastructureResourceGroupName', given: name,
