@@ -14,6 +14,11 @@
  * the same job through tsx, which transpiles TypeScript on the fly (`npm run synth`,
  * `cdktf synth`), is printed beside it for reference.
  *
+ * The library's share: one more run of the main job per round under `node --cpu-prof`, its
+ * self time split by whose code it was (tools/bench-share.ts): this library and its lessons check
+ * against cdktf and the provider bindings. Goal: the library adds at most 15 % to cdktf's own
+ * cost for the same resources.
+ *
  * `azure-lessons` (the lessons check over plain Terraform) is timed on a generated directory of
  * 200 resources in 10 .tf files (Container Apps, Front Door origins and API Management APIs that
  * reference them, policies, storage accounts), and on one of a single resource, for the cost of
@@ -23,6 +28,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Owner, libraryShare, readProfile, timeByOwner } from './bench-share';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = resolve(__dirname, '..');
@@ -73,6 +79,14 @@ const lessonsOne = terraformDirectory('lessons-1', 1, 1);
 const lessonsBin = join('dist', 'constructs', 'lessons-check', 'cli', 'main.js');
 const lessons: Sample[] = [];
 const lessonsSingle: Sample[] = [];
+/** Self time per owner of each profiled run of the main job (a run of its own: the profiler slows it). */
+const shares: Record<Owner, number>[] = [];
+function profileMainJob(run: number): Record<Owner, number> {
+  const dir = join(scratch, `profile-${run}`);
+  measure(['--cpu-prof', '--cpu-prof-dir', dir, 'dist/src/main.js'], { ...out, CDKTF_OUTDIR: join(scratch, `profiled-${run}`) });
+  const [file] = readdirSync(dir);
+  return timeByOwner(readProfile(join(dir, file)));
+}
 
 const floor: Sample[] = [];
 const synth: Sample[] = [];
@@ -88,6 +102,7 @@ for (let i = 0; i < RUNS; i += 1) {
   viaTsx.push(measure(['--require', 'tsx/cjs', 'src/main.ts'], out));
   lessons.push(measure([lessonsBin, lessonsDir, '--format', 'json'], {}, 0));
   lessonsSingle.push(measure([lessonsBin, lessonsOne, '--format', 'json'], {}, 0));
+  shares.push(profileMainJob(i));
 }
 /** The size of a job: the stacks and resources it synthesized. */
 function sizeOf(outdir: string): { stacks: number; resources: number } {
@@ -113,6 +128,11 @@ const ratio = s.median / f.median;
 const SLOPE_BUDGET_MS = 1.0;
 const slopeMs = ((s.median - d.median) / (all.resources - dev.resources)) * 1000;
 const fixedMs = (d.median - f.median) * 1000 - slopeMs * dev.resources;
+const SHARE_GOAL = 0.15;
+const byShare = [...shares].sort((a, b) => libraryShare(a) - libraryShare(b));
+const p = byShare[Math.floor(byShare.length / 2)];
+const share = libraryShare(p);
+const ms = (owner: Owner) => `${p[owner].toFixed(0)} ms`;
 const row = (name: string, x: ReturnType<typeof summarize>) =>
   `${name.padEnd(34)} ${x.median.toFixed(2).padStart(6)} s  ${x.min.toFixed(2).padStart(6)} s  ${x.peakMb.toFixed(0).padStart(5)} MB`;
 process.stdout.write([
@@ -125,6 +145,8 @@ process.stdout.write([
   `${all.stacks} stacks, ${all.resources} resources (dev: ${dev.stacks} stacks, ${dev.resources} resources)`,
   `each further resource ${slopeMs.toFixed(2)} ms (target <= ${SLOPE_BUDGET_MS} ms): ${slopeMs <= SLOPE_BUDGET_MS ? 'ok' : 'OVER'}; peak ${s.peakMb.toFixed(0)} MB (target < 250 MB): ${s.peakMb < 250 ? 'ok' : 'OVER'}`,
   `paid once per run above the floor: ${fixedMs.toFixed(0)} ms; ratio ${ratio.toFixed(2)}x the floor (the first target, <= 3x, held up to 4 stacks): ${ratio <= 3 ? 'within' : 'above'}`,
+  `library's share of a full synth (CPU profile, self time, median run): ${(share * 100).toFixed(1)}% (goal <= ${SHARE_GOAL * 100}%): ${share <= SHARE_GOAL ? 'ok' : 'OVER'}`,
+  `  this library ${ms('library')} + its lessons check ${ms('lessons-check')} against cdktf ${ms('cdktf')} + provider bindings ${ms('bindings')}; Node and V8 ${ms('node')}, other packages ${ms('other')}`,
   row(`azure-lessons: ${LESSONS_RESOURCES} resources, 10 files`, l),
   row('azure-lessons: 1 resource, 1 file', l1),
   `azure-lessons: each further resource ${lessonsSlopeMs.toFixed(2)} ms; ${LESSONS_RESOURCES} resources in ${(l.median * 1000).toFixed(0)} ms`,
