@@ -136,3 +136,19 @@ describe('ContainerAppsEnvironment', () => {
     expect(synth(stack).resource).toBeUndefined();
   });
 });
+
+describe('ContainerAppsEnvironment options', () => {
+  it('runs zone-redundant in the given subnet when asked', () => {
+    expect(resourceOf(environment({ zoneRedundant: true, infrastructureSubnetId: '/subnets/cae' }), 'azurerm_container_app_environment'))
+      .toMatchObject({ zone_redundancy_enabled: true, infrastructure_subnet_id: '/subnets/cae' });
+    const plain = resourceOf(environment(), 'azurerm_container_app_environment');
+    expect(plain).not.toHaveProperty('zone_redundancy_enabled');
+    expect(plain).not.toHaveProperty('infrastructure_subnet_id');
+  });
+
+  it('sends console and system logs to dedicated tables', () => {
+    expect(resourceOf(environment(), 'azurerm_monitor_diagnostic_setting')).toMatchObject({
+      log_analytics_destination_type: 'Dedicated', enabled_log: [{ category: 'ContainerAppConsoleLogs' }, { category: 'ContainerAppSystemLogs' }],
+    });
+  });
+});
