@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
-import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting } from '../src/index';
-import { TerraformJson } from './support/synth';
+import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting, Production } from '../src/index';
+import { plainStack } from './support/stacks';
+import { TerraformJson, resourceOf, synth } from './support/synth';
 
 const legacyCache = (stack: TerraformStack) => new RedisCache(stack, 'cache', {
   name: 'redis-legacy', location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
@@ -66,5 +67,23 @@ describe('a stack with its own providers', () => {
     expect(() => PlatformTesting.synth(stack)).toThrow(/\[LIM-1\.NoAzureCacheForRedis\] plain\/cache/);
     const tf = JSON.parse(Testing.synth(stack)) as TerraformJson;
     expect(tf.resource?.azurerm_resource_group?.rg?.tags).toEqual({ owner: 'orders' });
+  });
+});
+
+describe('PlatformAspects on a plain TerraformStack', () => {
+  it('marks the stack as production by default, and adds no tags without tags', () => {
+    const stack = plainStack();
+    PlatformAspects.applyTo(stack);
+    expect([Production.isMarked(stack), Production.isDeclaredProduction(stack), Production.isProduction(stack)]).toEqual([true, true, true]);
+    new ResourceGroup(stack, 'rg', { name: 'rg-plain', location: 'westeurope' });
+    expect(resourceOf(synth(stack), 'azurerm_resource_group')).not.toHaveProperty('tags');
+  });
+
+  it('marks the stack as not production when told, and tags its resources', () => {
+    const stack = plainStack();
+    PlatformAspects.applyTo(stack, { production: false, tags: { owner: 'orders' } });
+    expect([Production.isMarked(stack), Production.isProduction(stack)]).toEqual([true, false]);
+    new ResourceGroup(stack, 'rg', { name: 'rg-plain', location: 'westeurope' });
+    expect(resourceOf(synth(stack), 'azurerm_resource_group').tags).toEqual({ owner: 'orders' });
   });
 });

@@ -371,4 +371,11 @@ describe('pathCeiling', () => {
     const layers = [FRONT_DOOR_60, { layer: 'B', timeoutSeconds: 60, constructPath: 'b' }, { layer: 'C', timeoutSeconds: 240, constructPath: 'c' }];
     expect(pathCeiling(layers)).toEqual({ timeoutSeconds: 60, setBy: layers.slice(0, 2) });
   });
+
+  it('is the platform connection ceiling of 240 s without layers', () => {
+    expect(pathCeiling([])).toEqual({
+      timeoutSeconds: 240,
+      setBy: [{ layer: 'Azure load balancer idle timeout', timeoutSeconds: 240, constructPath: '<platform>' }],
+    });
+  });
 });
