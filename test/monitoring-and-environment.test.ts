@@ -70,6 +70,23 @@ describe('LogAnalytics', () => {
   });
 });
 
+describe('LogAnalytics daily cap', () => {
+  const withDailyQuota = (dailyQuotaGb?: number) => {
+    const stack = testStack();
+    new LogAnalytics(stack, 'log', { name: 'log-test', resourceGroupName: 'rg', location: 'westeurope', ...(dailyQuotaGb === undefined ? {} : { dailyQuotaGb }) });
+    return resourceOf(synth(stack), 'azurerm_log_analytics_workspace');
+  };
+
+  it('sets the cap when given, and none otherwise', () => {
+    expect(withDailyQuota(0.5).daily_quota_gb).toBe(0.5);
+    expect(withDailyQuota()).not.toHaveProperty('daily_quota_gb');
+  });
+
+  it.each([0, -1, Number.NaN])('fails when dailyQuotaGb is %s', (dailyQuotaGb) => {
+    expect(refusalOf(() => withDailyQuota(dailyQuotaGb))).toMatchObject({ lesson: 'AZURE', path: 'test/log', setting: 'dailyQuotaGb' });
+  });
+});
+
 describe('LogAnalytics.fromExisting', () => {
   it('references a workspace by id and grants an identity Log Analytics Reader on it, as read-<grant key>', () => {
     const stack = testStack();
