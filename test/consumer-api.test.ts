@@ -1,9 +1,10 @@
 import { App, TerraformStack, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
-import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting, Production } from '../src/index';
+import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting, Production, Validation } from '../src/index';
 import { plainStack } from './support/stacks';
 import { TerraformJson, resourceOf, synth } from './support/synth';
 
@@ -27,6 +28,29 @@ describe('PlatformTesting, for consumers\' own tests', () => {
     expect(Object.keys(tf.resource ?? {})).toEqual(['azurerm_log_analytics_workspace']);
     expect(PlatformTesting.report(stack)?.summary).toMatchObject({ errors: 0, warnings: 0 });
     expect(PlatformTesting.warnings(stack)).toEqual([]);
+  });
+});
+
+const redisCache = (scope: Construct, id: string) => new RedisCache(scope, id, {
+  name: `redis-${id}`, location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
+});
+
+describe('PlatformTesting', () => {
+  it('fails a synth with one line per error', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'team', environmentName: 'dev' });
+    redisCache(stack, 'one');
+    redisCache(stack, 'two');
+    expect(() => PlatformTesting.synth(stack)).toThrow(/^team-dev: 2 error\(s\) that fail `cdktf synth`:\n {2}\[LIM-1\.NoAzureCacheForRedis\] team-dev\/one: [^\n]*\n {2}\[LIM-1\.NoAzureCacheForRedis\] team-dev\/two: [^\n]*$/);
+  });
+
+  it('lists the warnings under a stack', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'team', environmentName: 'dev' });
+    Validation.warn(new Construct(stack, 'x'), { lesson: 'TEAM-1', setting: 's', given: 1, problem: 'p.', fix: 'f.' });
+    expect(PlatformTesting.warnings(stack)).toEqual(['[TEAM-1] team-dev/x: s = 1: p. Fix: f.']);
+  });
+
+  it('has no report for a stack without a lessons check', () => {
+    expect(PlatformTesting.report(new TerraformStack(Testing.app(), 'plain'))).toBeUndefined();
   });
 });
 
