@@ -6,3 +6,6 @@ export const plainStack = (id = 'plain'): TerraformStack => new TerraformStack(T
 
 /** The AzureStack `core-dev` (or `core-prod`, marked production), in its own app. */
 export const azureStack = (production = false): AzureStack => new AzureStack(Testing.app(), { stackName: 'core', environmentName: production ? 'prod' : 'dev', production });
+
+/** The AzureStack `fix-dev` (or `fix-prod`, marked production), in its own app. */
+export const fixStack = (production: boolean): AzureStack => new AzureStack(Testing.app(), { stackName: 'fix', environmentName: production ? 'prod' : 'dev', production });
