@@ -1,6 +1,6 @@
 import { TerraformOutput } from 'cdktf';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiGateway, ApiGatewayProps, ApiManagementSku } from '../constructs/api-management/api-gateway';
+import { ApiGateway, ApiGatewayProps, ApiManagementSku, RateLimitAlgorithm } from '../constructs/api-management/api-gateway';
 import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { GATEWAY_PROPS, WORKSPACE_ID, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
@@ -121,6 +121,19 @@ describe('ApiManagementSku', () => {
   });
 });
 
+describe('ApiManagementSku edges', () => {
+  it('recognises Consumption with or without units, and nothing around it', () => {
+    expect(['Consumption', 'Consumption_0', 'Consumption_10'].map((s) => ApiManagementSku.isConsumption(s))).toEqual([true, true, true]);
+    expect(['XConsumption', 'Consumption_0x', 'Consumption_'].map((s) => ApiManagementSku.isConsumption(s))).toEqual([false, false, false]);
+  });
+
+  it('knows the algorithm of multi-digit units, and none for names with anything around them', () => {
+    expect([ApiManagementSku.rateLimitAlgorithmOf('StandardV2_10'), ApiManagementSku.rateLimitAlgorithmOf('Premium_12')])
+      .toEqual([RateLimitAlgorithm.TOKEN_BUCKET, RateLimitAlgorithm.SLIDING_WINDOW]);
+    for (const sku of ['XBasicV2_1', 'BasicV2_1x', 'XDeveloper_1', 'Developer_1x']) expect(ApiManagementSku.rateLimitAlgorithmOf(sku)).toBeUndefined();
+  });
+});
+
 describe('ApiGateway.fromExisting', () => {
   it('reads id and identity of a gateway another team owns with a data source, and defaults the host name', () => {
     const stack = testStack();
@@ -158,6 +171,15 @@ describe('ApiGateway.fromExisting', () => {
     const r = refusalOf(() => ApiGateway.fromExisting(stack, 'shared', { serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName }));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/shared', setting: 'skuName' });
     expect(r.message).toMatch(new RegExp(`^\\[AZURE\\] test/shared: skuName = "${skuName}": this is not an API Management SKU as azurerm spells it.* Fix: use e\\.g\\. 'BasicV2_1'`));
+  });
+
+  it.each(['FooBasicV2_1', 'BasicV2_1x', 'basicv2_1'])('fails when an existing gateway\'s SKU is %j', (skuName) => {
+    expect(refusalOf(() => ApiGateway.fromExisting(testStack(), 'shared', { serviceName: 'apim-shared', resourceGroupName: 'rg', skuName })))
+      .toMatchObject({ lesson: 'AZURE', path: 'test/shared', setting: 'skuName' });
+  });
+
+  it('takes an existing gateway of ten units', () => {
+    expect(ApiGateway.fromExisting(testStack(), 'shared', { serviceName: 'apim-shared', resourceGroupName: 'rg', skuName: 'StandardV2_10' }).skuName).toBe('StandardV2_10');
   });
 });
 

@@ -363,6 +363,19 @@ describe('ApiRateLimitPolicy owns the API-scope policy', () => {
     expect(() => build()).not.toThrow();
     expect(() => build()).not.toThrow();
   });
+
+  it('keeps the policies of two APIs given by api.name apart, and takes an API name given as a Terraform value', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const api = (id: string) => new ApiManagementApi(stack, id, {
+      name: id, apiManagementName: gw.serviceName, resourceGroupName: gw.resourceGroupName, revision: '1', path: id, protocols: ['https'],
+    });
+    const rate = { calls: 100, renewalPeriodSeconds: 60 };
+    new ApiRateLimitPolicy(stack, 'orders-limits', { gateway: gw, apiName: api('orders').name, rateLimit: rate });
+    new ApiRateLimitPolicy(stack, 'billing-limits', { gateway: gw, apiName: api('billing').name, rateLimit: rate });
+    new ApiRateLimitPolicy(stack, 'other-limits', { gateway: gw, apiName: new TerraformVariable(stack, 'api', { type: 'string' }).stringValue, rateLimit: rate });
+    expect(Object.keys(synth(stack).resource?.azurerm_api_management_api_policy ?? {})).toHaveLength(3);
+  });
 });
 
 describe.skipIf(!policySchemaAvailable())(`ApiRateLimitPolicy against the APIM policy XSD${policySchemaSkipReason()}`, () => {

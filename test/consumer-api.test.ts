@@ -1,10 +1,12 @@
 import { App, TerraformStack, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
-import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting } from '../src/index';
-import { TerraformJson } from './support/synth';
+import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting, Production, Validation } from '../src/index';
+import { plainStack } from './support/stacks';
+import { TerraformJson, resourceOf, synth } from './support/synth';
 
 const legacyCache = (stack: TerraformStack) => new RedisCache(stack, 'cache', {
   name: 'redis-legacy', location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
@@ -26,6 +28,29 @@ describe('PlatformTesting, for consumers\' own tests', () => {
     expect(Object.keys(tf.resource ?? {})).toEqual(['azurerm_log_analytics_workspace']);
     expect(PlatformTesting.report(stack)?.summary).toMatchObject({ errors: 0, warnings: 0 });
     expect(PlatformTesting.warnings(stack)).toEqual([]);
+  });
+});
+
+const redisCache = (scope: Construct, id: string) => new RedisCache(scope, id, {
+  name: `redis-${id}`, location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
+});
+
+describe('PlatformTesting', () => {
+  it('fails a synth with one line per error', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'team', environmentName: 'dev' });
+    redisCache(stack, 'one');
+    redisCache(stack, 'two');
+    expect(() => PlatformTesting.synth(stack)).toThrow(/^team-dev: 2 error\(s\) that fail `cdktf synth`:\n {2}\[LIM-1\.NoAzureCacheForRedis\] team-dev\/one: [^\n]*\n {2}\[LIM-1\.NoAzureCacheForRedis\] team-dev\/two: [^\n]*$/);
+  });
+
+  it('lists the warnings under a stack', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'team', environmentName: 'dev' });
+    Validation.warn(new Construct(stack, 'x'), { lesson: 'TEAM-1', setting: 's', given: 1, problem: 'p.', fix: 'f.' });
+    expect(PlatformTesting.warnings(stack)).toEqual(['[TEAM-1] team-dev/x: s = 1: p. Fix: f.']);
+  });
+
+  it('has no report for a stack without a lessons check', () => {
+    expect(PlatformTesting.report(new TerraformStack(Testing.app(), 'plain'))).toBeUndefined();
   });
 });
 
@@ -66,5 +91,23 @@ describe('a stack with its own providers', () => {
     expect(() => PlatformTesting.synth(stack)).toThrow(/\[LIM-1\.NoAzureCacheForRedis\] plain\/cache/);
     const tf = JSON.parse(Testing.synth(stack)) as TerraformJson;
     expect(tf.resource?.azurerm_resource_group?.rg?.tags).toEqual({ owner: 'orders' });
+  });
+});
+
+describe('PlatformAspects on a plain TerraformStack', () => {
+  it('marks the stack as production by default, and adds no tags without tags', () => {
+    const stack = plainStack();
+    PlatformAspects.applyTo(stack);
+    expect([Production.isMarked(stack), Production.isDeclaredProduction(stack), Production.isProduction(stack)]).toEqual([true, true, true]);
+    new ResourceGroup(stack, 'rg', { name: 'rg-plain', location: 'westeurope' });
+    expect(resourceOf(synth(stack), 'azurerm_resource_group')).not.toHaveProperty('tags');
+  });
+
+  it('marks the stack as not production when told, and tags its resources', () => {
+    const stack = plainStack();
+    PlatformAspects.applyTo(stack, { production: false, tags: { owner: 'orders' } });
+    expect([Production.isMarked(stack), Production.isProduction(stack)]).toEqual([true, false]);
+    new ResourceGroup(stack, 'rg', { name: 'rg-plain', location: 'westeurope' });
+    expect(resourceOf(synth(stack), 'azurerm_resource_group').tags).toEqual({ owner: 'orders' });
   });
 });

@@ -211,6 +211,33 @@ describe('ContainerService options', () => {
   });
 });
 
+describe('Container Apps sizes and scale', () => {
+  it.each<[number, string]>([[0.25, '0.5Gi'], [4, '8Gi']])('takes %s vCPU with %s', (cpu, memory) => {
+    const { stack } = build({ cpu, memory });
+    expect(resourceOf(synth(stack), 'azurerm_container_app').template).toMatchObject({ container: [expect.objectContaining({ cpu, memory })] });
+  });
+
+  it.each<[number, string]>([[0, '0Gi'], [4.25, '8.5Gi']])('fails when cpu is %s (with %s)', (cpu, memory) => {
+    expect(refusalOf(() => build({ cpu, memory }))).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'cpu/memory' });
+  });
+
+  it('says which timeout the service sets on the request path', () => {
+    expect(build().service.timeoutLayer).toEqual({ layer: 'Container Apps ingress request timeout', timeoutSeconds: 240, constructPath: 'test/svc' });
+  });
+});
+
+describe('environment variable names and the app identity', () => {
+  it.each(['MY VAR', 'A/B', 'X=1'])('fails when an environment variable is named %j', (name) => {
+    expect(refusalOf(() => build({ environmentVariables: { [name]: '1' } })))
+      .toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: `environmentVariables.${name}` });
+  });
+
+  it('names the app identity id-<name>, in the environment\'s resource group and region', () => {
+    const { stack } = build();
+    expect(resourceOf(synth(stack), 'azurerm_user_assigned_identity')).toEqual({ name: 'id-ca-limiter', resource_group_name: 'rg-test', location: 'westeurope' });
+  });
+});
+
 describe('ContainerService refusals', () => {
   const refusal = (props: PropsIn) => () => build(props);
 
@@ -332,5 +359,9 @@ describe('ContainerService refusals', () => {
     expect(() => build((stack) => ({ image: `contoso.azurecr.io/limiter@${DIGEST}`, registry: registryIn(stack) }), azureStack(true))).not.toThrow();
     expect(() => build({ image: IMAGE }, azureStack(false))).not.toThrow();
     expect(() => build({ image: IMAGE })).not.toThrow();
+  });
+
+  it('fails when the image has a malformed registry host', () => {
+    expect(refusalOf(() => build({ image: 'contoso..azurecr.io/api:1' }))).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'image' });
   });
 });

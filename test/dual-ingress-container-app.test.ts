@@ -221,6 +221,16 @@ describe('DualIngressContainerApp options', () => {
       expect(app.template.http_scale_rule).toEqual([{ name: 'concurrent-requests', concurrent_requests: '${var.concurrency}' }]);
     }
   });
+
+  it('takes 50 concurrent requests on apps that hold connections without a SCALE-1 warning, and warns at 51', () => {
+    const at = (concurrentRequests: number) => {
+      const stack = testStack();
+      new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp', concurrentRequests });
+      return warningsOf(stack).filter((w) => w.startsWith('[SCALE-1]'));
+    };
+    expect(at(50)).toEqual([]);
+    expect(at(51)).toEqual([expect.stringMatching(/^\[SCALE-1\] test\/app: concurrentRequests = 51: /)]);
+  });
 });
 
 describe('DualIngressContainerApp refusals', () => {

@@ -1,6 +1,7 @@
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
+import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { CircuitBreakerOptions, GatewayBackend, GatewayBackendProps, isoDuration } from '../constructs/api-management/gateway-backend';
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
@@ -23,6 +24,10 @@ describe('isoDuration', () => {
     '%s s → %s, as Azure returns it', (seconds, iso) => {
       expect(isoDuration(seconds)).toBe(iso);
     });
+
+  it.each([-1, 1.5, Number.NaN])('fails when given %s', (seconds) => {
+    expect(() => isoDuration(seconds)).toThrow(/^isoDuration: .* is not a whole number of seconds\.$/);
+  });
 });
 
 describe('GatewayBackend', () => {
@@ -172,6 +177,72 @@ describe('GatewayBackend refusals', () => {
   });
 });
 
+describe('GatewayBackend options and edges', () => {
+  function backend(props: Partial<GatewayBackendProps> = {}) {
+    const stack = testStack();
+    new GatewayBackend(stack, 'orders', { gateway: gateway(stack), name: 'orders-backend', url: 'https://orders.example.com', ...props });
+    return resourceOf(synth(stack), 'azurerm_api_management_backend');
+  }
+  const breaker = (cb: Partial<CircuitBreakerOptions>) => backend({ circuitBreaker: { ...BREAKER, ...cb } }).circuit_breaker_rule as Record<string, unknown>;
+
+  it('names the Azure resource of the backend when given, and none otherwise', () => {
+    expect(backend({ resourceId: 'https://management.azure.com/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/containerApps/orders' }).resource_id)
+      .toBe('https://management.azure.com/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/containerApps/orders');
+    expect(backend()).not.toHaveProperty('resource_id');
+  });
+
+  it('accepts Retry-After by default, and lists no error reasons unless given', () => {
+    expect(breaker({})).toEqual({
+      name: 'breaker', accept_retry_after_enabled: true, trip_duration: 'PT5M',
+      failure_condition: { count: 5, interval_duration: 'PT1M', status_code_range: [{ min: 500, max: 599 }] },
+    });
+    expect(breaker({ acceptRetryAfter: false }).accept_retry_after_enabled).toBe(false);
+  });
+
+  it('takes 10 error reasons and a status range of exactly 200', () => {
+    const reasons = Array.from({ length: 10 }, (_, i) => `Reason${i}`);
+    expect(breaker({ errorReasons: reasons, statusCodeRanges: [{ min: 200, max: 200 }] }).failure_condition).toMatchObject({
+      error_reasons: reasons, status_code_range: [{ min: 200, max: 200 }],
+    });
+  });
+
+  it.each([
+    ['11 error reasons', Array.from({ length: 11 }, (_, i) => `Reason${i}`)],
+    ['an empty error reason', ['Timeout', '']],
+    ['a blank error reason', ['Timeout', '   ']],
+  ])('fails when the breaker has %s (GW-7)', (_what, errorReasons) => {
+    expect(refusalOf(() => breaker({ errorReasons }))).toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'circuitBreaker.errorReasons' });
+  });
+
+  it('fails when a status range starts at 199 (GW-7)', () => {
+    expect(refusalOf(() => breaker({ statusCodeRanges: [{ min: 199, max: 599 }] })))
+      .toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'circuitBreaker.statusCodeRanges[0]' });
+  });
+
+  it.each<[string, Partial<CircuitBreakerOptions>]>([
+    ['0 s', { tripDurationSeconds: 0 }],
+    ['shorter than the failure window', { intervalSeconds: 300, tripDurationSeconds: 60 }],
+  ])('fails when the trip duration is %s (GW-7)', (_what, cb) => {
+    expect(refusalOf(() => breaker(cb))).toMatchObject({ lesson: 'GW-7', path: 'test/orders', setting: 'circuitBreaker.tripDurationSeconds' });
+  });
+});
+
+describe('backend URLs', () => {
+  it('fails when the backend URL is http:// followed by a Terraform reference (SEC-1)', () => {
+    const stack = testStack();
+    const host = new TerraformVariable(stack, 'host', { type: 'string' }).stringValue;
+    expect(refusalOf(() => new GatewayBackend(stack, 'orders', { gateway: gateway(stack), name: 'orders-backend', url: `http://${host}` })))
+      .toMatchObject({ lesson: 'SEC-1', path: 'test/orders', setting: 'url' });
+  });
+
+  it('takes a backend URL that is a whole Terraform reference', () => {
+    const stack = testStack();
+    const url = new TerraformVariable(stack, 'url', { type: 'string' }).stringValue;
+    new GatewayBackend(stack, 'orders', { gateway: gateway(stack), name: 'orders-backend', url });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_backend').url).toBe('${var.url}');
+  });
+});
+
 describe('GatewayBackend owns its name on the gateway', () => {
   it('fails when two backends on one gateway have one name', () => {
     const stack = testStack();
@@ -201,5 +272,34 @@ describe('GatewayBackend owns its name on the gateway', () => {
     expect(Object.keys(resourcesOf(synth(stack), 'azurerm_api_management_backend'))).toHaveLength(2);
     expect(() => build()).not.toThrow();
     expect(() => build()).not.toThrow();
+  });
+});
+
+describe('one gateway, however it is referenced', () => {
+  const imported = (stack: TerraformStack, id: string, serviceName: string) =>
+    ApiGateway.fromExisting(stack, id, { serviceName, resourceGroupName: 'rg-shared', skuName: 'StandardV2_1' });
+  const ordersBackend = (stack: TerraformStack, id: string, gw: IApiGateway) =>
+    new GatewayBackend(stack, id, { gateway: gw, name: 'orders-backend', url: 'https://orders.example.com' });
+
+  it('fails when a gateway built here and a reference to it by name both get a backend of one name', () => {
+    const stack = testStack();
+    ordersBackend(stack, 'one', gateway(stack, 'apim-shared'));
+    expect(refusalOf(() => ordersBackend(stack, 'two', imported(stack, 'shared', 'apim-shared')))).toMatchObject({ lesson: 'AZURE', path: 'test/two', setting: 'name' });
+  });
+
+  it('keeps the backends of two gateways apart, named or given as Terraform values', () => {
+    const stack = testStack();
+    ordersBackend(stack, 'a', imported(stack, 'gw-a', 'apim-a'));
+    ordersBackend(stack, 'b', imported(stack, 'gw-b', 'apim-b'));
+    ordersBackend(stack, 'c', imported(stack, 'gw-c', new TerraformVariable(stack, 'name-c', { type: 'string' }).stringValue));
+    ordersBackend(stack, 'd', imported(stack, 'gw-d', new TerraformVariable(stack, 'name-d', { type: 'string' }).stringValue));
+    expect(Object.keys(synth(stack).resource?.azurerm_api_management_backend ?? {})).toHaveLength(4);
+  });
+
+  it('fails when one gateway given as a Terraform value gets two backends of one name', () => {
+    const stack = testStack();
+    const gw = imported(stack, 'gw', new TerraformVariable(stack, 'name', { type: 'string' }).stringValue);
+    ordersBackend(stack, 'one', gw);
+    expect(refusalOf(() => ordersBackend(stack, 'two', gw))).toMatchObject({ lesson: 'AZURE', path: 'test/two', setting: 'name' });
   });
 });

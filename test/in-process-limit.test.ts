@@ -6,6 +6,7 @@ import {
   InProcessLimit, InProcessLimitKind, InProcessLimitStore, checkInProcessLimits,
 } from '../constructs/container-apps/in-process-limit';
 import { ENVIRONMENT } from './support/fixtures';
+import { refusalOf } from './support/refusal';
 import { testStack, warningsOf } from './support/synth';
 
 const FIX = "Fix: keep the counter in Azure Managed Redis (store: 'shared') or run one replica.";
@@ -147,6 +148,18 @@ describe('checkInProcessLimits refusals (SCALE-3)', () => {
 
   it('fails when maxReplicas is not a positive whole number', () => {
     expect(refusal([], 0)).toThrow(/^\[AZURE\] test\/app: maxReplicas = 0: .* Fix: /);
+  });
+});
+
+describe('checkInProcessLimits edges', () => {
+  it('sums up a limit on one replica in the singular', () => {
+    expect(check([{ name: 'per-client', kind: InProcessLimitKind.FIXED_WINDOW, permitLimit: 30, windowSeconds: 60 }], 1).effective[0].summary)
+      .toBe('per-client: fixed-window 30 per 60 s, in-process on up to 1 replica: up to 30 per 60 s');
+  });
+
+  it('fails when a limit has no name (a caller in another language left it out)', () => {
+    expect(refusalOf(() => check([{ kind: InProcessLimitKind.CONCURRENCY, permitLimit: 5 } as unknown as InProcessLimit], 1)))
+      .toMatchObject({ lesson: 'SCALE-3', path: 'test/app', setting: 'inProcessLimits[0].name' });
   });
 });
 

@@ -1,9 +1,16 @@
 import { App, TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
+import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
+import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiManagementApiDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-api-diagnostic';
 import { ApiManagementApiOperation, ApiManagementApiOperationTemplateParameter } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
+import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { RuleLevel } from '../constructs/lessons-check/pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
+import { azapiApi, gateway, rows, statusOf as ruleStatusOf } from './support/lessons-rules';
 import { errorsOf } from './support/synth';
 
 const RULE = 'AZURE.OperationTemplateParameters';
@@ -65,5 +72,138 @@ describe('AZURE.OperationTemplateParameters on raw API Management operations (az
     const stack = rawStack();
     operation(stack, '${var.template}');
     expect(statusOf(stack)).toBe(ReportStatus.NOT_APPLICABLE);
+  });
+});
+
+const LOGGER = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other/loggers/azuremonitor';
+const POLICY_TAIL = '<outbound><base /></outbound><on-error><base /></on-error></policies>';
+const policyXml = (inbound: string, backend = '<forward-request buffer-response="false" timeout="240" />') =>
+  `<policies><inbound>${inbound}</inbound><backend>${backend}</backend>${POLICY_TAIL}`;
+
+function api(stack: TerraformStack, apim: ApiManagement, id = 'api', extra: { apiType?: string; serviceUrl?: string } = {}): ApiManagementApi {
+  return new ApiManagementApi(stack, id, {
+    name: id, apiManagementName: apim.name, resourceGroupName: 'rg', revision: '1', path: id, protocols: ['https'], ...extra,
+  });
+}
+
+/** An API that streams: its API-scope policy forwards unbuffered. */
+function streamingApi(stack: TerraformStack, apim: ApiManagement, id = 'events'): ApiManagementApi {
+  const streamed = api(stack, apim, id);
+  new ApiManagementApiPolicy(stack, `${id}-policy`, { apiName: streamed.name, apiManagementName: apim.name, resourceGroupName: 'rg', xmlContent: policyXml('<base />') });
+  return streamed;
+}
+
+function apiOperation(stack: TerraformStack, id: string, apiName: string, apimName: string): ApiManagementApiOperation {
+  return new ApiManagementApiOperation(stack, id, {
+    apiName, apiManagementName: apimName, resourceGroupName: 'rg', operationId: id, displayName: id, method: 'GET', urlTemplate: `/${id}`,
+  });
+}
+
+function bodyLoggingServiceDiagnostic(stack: TerraformStack, id: string, apim: ApiManagement): ApiManagementDiagnostic {
+  return new ApiManagementDiagnostic(stack, id, {
+    apiManagementName: apim.name, resourceGroupName: 'rg', identifier: 'azuremonitor', apiManagementLoggerId: LOGGER, backendRequest: { bodyBytes: 512 },
+  });
+}
+
+describe('which APIs stream (EDGE-4, EDGE-5)', () => {
+  it('does not count an API whose policy buffers: caching there is fine', () => {
+    const stack = rawStack();
+    const apim = gateway(stack);
+    const orders = api(stack, apim, 'orders');
+    new ApiManagementApiPolicy(stack, 'orders-policy', {
+      apiName: orders.name, apiManagementName: apim.name, resourceGroupName: 'rg',
+      xmlContent: policyXml('<base /><cache-lookup vary-by-developer="false" vary-by-developer-groups="false" />', '<forward-request timeout="60" />'),
+    });
+    apiOperation(stack, 'list', orders.name, apim.name);
+    expect(ruleStatusOf(stack, 'EDGE-4.StreamingApiBuffering', 'orders-policy')).toEqual([ReportStatus.NOT_APPLICABLE]);
+    expect(ruleStatusOf(stack, 'EDGE-5.StreamingRouteHeartbeat', 'list')).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+
+  it('counts a WebSocket API (azurerm) as streaming', () => {
+    const stack = rawStack();
+    const apim = gateway(stack);
+    const ws = api(stack, apim, 'ws', { apiType: 'websocket', serviceUrl: 'wss://chat.contoso.com' });
+    apiOperation(stack, 'onHandshake', ws.name, apim.name);
+    expect(rows(stack, 'EDGE-5.StreamingRouteHeartbeat', 'onHandshake')).toEqual([
+      expect.objectContaining({ lesson: 'EDGE-5', status: ReportStatus.NON_COMPLIANT, setting: 'url_template', message: expect.stringContaining('url_template = "/onHandshake"') }),
+    ]);
+  });
+
+  it('counts a WebSocket API of an AzAPI service/apis resource as streaming, and no other AzAPI API', () => {
+    const stack = rawStack();
+    const apim = gateway(stack);
+    const ws = azapiApi(stack, 'ws', { parentId: apim.id, properties: { type: 'websocket', path: 'ws', serviceUrl: 'wss://chat.contoso.com' } });
+    const http = azapiApi(stack, 'http', { parentId: apim.id, properties: { type: 'http', path: 'http' } });
+    const bare = azapiApi(stack, 'bare', { parentId: apim.id });
+    apiOperation(stack, 'ws-op', ws.name, apim.name);
+    apiOperation(stack, 'http-op', http.name, apim.name);
+    apiOperation(stack, 'bare-op', bare.name, apim.name);
+    expect(ruleStatusOf(stack, 'EDGE-5.StreamingRouteHeartbeat', 'ws-op')).toEqual([ReportStatus.NON_COMPLIANT]);
+    expect(ruleStatusOf(stack, 'EDGE-5.StreamingRouteHeartbeat', 'http-op')).toEqual([ReportStatus.NOT_APPLICABLE]);
+    expect(ruleStatusOf(stack, 'EDGE-5.StreamingRouteHeartbeat', 'bare-op')).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+});
+
+describe('EDGE-4.StreamingApiBuffering edges', () => {
+  it('leaves alone a policy of a streaming API given by link rather than inline XML', () => {
+    const stack = rawStack();
+    const apim = gateway(stack);
+    const events = streamingApi(stack, apim);
+    new ApiManagementApiPolicy(stack, 'linked', { apiName: events.name, apiManagementName: apim.name, resourceGroupName: 'rg', xmlLink: 'https://contoso.blob.core.windows.net/policies/events.xml' });
+    expect(ruleStatusOf(stack, 'EDGE-4.StreamingApiBuffering', 'linked')).toEqual([ReportStatus.NOT_APPLICABLE]);
+    expect(ruleStatusOf(stack, 'EDGE-3.ForwardRequestAttributeSpelling', 'linked')).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+
+  it('leaves alone an API diagnostic of an API that does not stream, on a gateway that has one that does', () => {
+    const stack = rawStack();
+    const apim = gateway(stack);
+    streamingApi(stack, apim);
+    const orders = api(stack, apim, 'orders');
+    new ApiManagementApiDiagnostic(stack, 'orders-diagnostic', {
+      apiName: orders.name, apiManagementName: apim.name, resourceGroupName: 'rg', identifier: 'azuremonitor', apiManagementLoggerId: LOGGER, frontendResponse: { bodyBytes: 1024 },
+    });
+    expect(ruleStatusOf(stack, 'EDGE-4.StreamingApiBuffering', 'orders-diagnostic')).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+
+  it('finds body logging of a service-wide diagnostic on a gateway with a streaming API, whatever other gateways stream', () => {
+    const stack = rawStack();
+    const one = gateway(stack, 'apim', 'apim-one');
+    const two = gateway(stack, 'apim-b', 'apim-two');
+    streamingApi(stack, one);
+    azapiApi(stack, 'ws', { parentId: two.id, properties: { type: 'websocket', path: 'ws' } });
+    bodyLoggingServiceDiagnostic(stack, 'all-apis', one);
+    expect(rows(stack, 'EDGE-4.StreamingApiBuffering', 'all-apis')).toEqual([expect.objectContaining({
+      lesson: 'EDGE-4', status: ReportStatus.NON_COMPLIANT, setting: 'backend_request.body_bytes', message: expect.stringContaining('backend_request.body_bytes = 512: '),
+    })]);
+  });
+
+  it('leaves alone a service-wide diagnostic on a gateway without streaming APIs, also when another gateway\'s name starts with its name', () => {
+    const stack = rawStack();
+    const one = gateway(stack, 'apim', 'apim-one');
+    const two = gateway(stack, 'apim-b', 'apim-two');
+    azapiApi(stack, 'ws', { parentId: two.id, properties: { type: 'websocket', path: 'ws' } });
+    bodyLoggingServiceDiagnostic(stack, 'all-apis', one);
+    expect(ruleStatusOf(stack, 'EDGE-4.StreamingApiBuffering', 'all-apis')).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+
+  it('leaves alone a service-wide diagnostic when a streaming AzAPI API names no parent service', () => {
+    const stack = rawStack();
+    const apim = gateway(stack);
+    azapiApi(stack, 'ws', { properties: { type: 'websocket', path: 'ws' } });
+    bodyLoggingServiceDiagnostic(stack, 'all-apis', apim);
+    expect(ruleStatusOf(stack, 'EDGE-4.StreamingApiBuffering', 'all-apis')).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+});
+
+describe('EDGE-3.ForwardRequestAttributeSpelling edges', () => {
+  it.each([
+    ['after another attribute', '<forward-request timeout="60" buffer_response="false" />'],
+    ['with spaces around =', '<forward-request buffer_response = "false" />'],
+  ])('fails when buffer_response is spelt with an underscore %s', (_where, forward) => {
+    const stack = rawStack();
+    new ApiManagementApiPolicy(stack, 'policy', { apiName: 'orders', apiManagementName: 'apim-other', resourceGroupName: 'rg', xmlContent: policyXml('<base />', forward) });
+    expect(rows(stack, 'EDGE-3.ForwardRequestAttributeSpelling', 'policy')).toEqual([expect.objectContaining({
+      lesson: 'EDGE-3', level: RuleLevel.ERROR, status: ReportStatus.NON_COMPLIANT, setting: 'xml_content', message: expect.stringContaining(`xml_content = ${JSON.stringify(forward)}`),
+    })]);
   });
 });

@@ -17,6 +17,8 @@ import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus } from '../constructs/lessons-check/report';
+import { RuleStatus } from '../constructs/lessons-check/rule';
+import { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { gateway } from './support/fixtures';
 import { errorsOf } from './support/synth';
@@ -214,6 +216,24 @@ describe('SEC-1.FunctionHostStorageKey and SEC-1.FunctionHttpsOnly on raw functi
     expect(findingsOf(stack, 'SEC-1.FunctionHostStorageKey')).toEqual([]);
     expect(rowsOf(stack, 'SEC-1.FunctionHttpsOnly')).toEqual([]);
     expect(rowsOf(stack, 'SEC-1.FunctionHostStorageKey')).toEqual([]);
+  });
+});
+
+describe('SEC-1.FunctionHostStorageKey on an AzAPI site', () => {
+  it('fails when the Flex deployment storage authenticates with the account key', () => {
+    const outcome = new FunctionHostStorageKeyRule().evaluate({
+      type: 'azapi_resource', address: 'azapi_resource.site', path: 'x/site', construct: undefined as never,
+      attributes: {
+        type: 'Microsoft.Web/sites@2024-11-01',
+        body: { kind: 'functionapp,linux', properties: { functionAppConfig: { deployment: { storage: { authentication: { type: 'StorageAccountConnectionString' } } } } } },
+      },
+    }, undefined as never);
+    expect(outcome.status).toBe(RuleStatus.NON_COMPLIANT);
+    expect(outcome.findings).toEqual([{
+      setting: 'body.properties.functionAppConfig.deployment.storage.authentication.type', given: 'StorageAccountConnectionString',
+      problem: 'the deployment reads its package with the account key.',
+      fix: 'use identity-based host storage: AzureWebJobsStorage__accountName, __credential = managedidentity, __clientId (FlexFunctionApp does), and grant the identity Storage Blob Data Owner.',
+    }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, Aspects, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
@@ -21,13 +21,17 @@ import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
 import { RedisEnterpriseCluster } from '@cdktf/provider-azurerm/lib/redis-enterprise-cluster';
 import { RedisEnterpriseDatabase } from '@cdktf/provider-azurerm/lib/redis-enterprise-database';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { AzureStack } from '../constructs/core/azure-stack';
+import { Production } from '../constructs/core/production';
 import { HoldKind, RequestPath } from '../constructs/core/request-path';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
-import { LessonsReport, ReportStatus } from '../constructs/lessons-check/report';
-import { ILessonRule } from '../constructs/lessons-check/rule';
+import { LessonsReport, ReportStatus, summaryLine } from '../constructs/lessons-check/report';
+import { ILessonRule, RuleOutcome, RuleStatus } from '../constructs/lessons-check/rule';
+import { blockOf, blocksOf, isStreamingPolicy, numberOf } from '../constructs/lessons-check/rules/attributes';
 import { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redis/no-azure-cache-for-redis';
+import { statusOf } from './support/lessons-rules';
 import { refusalOf } from './support/refusal';
 import { warningsOf } from './support/synth';
 
@@ -546,6 +550,42 @@ describe('LessonsCheck rule packs', () => {
   });
 });
 
+describe('RuleOutcome', () => {
+  it('carries no findings when compliant or not applicable, and is compliant when non-compliant without findings', () => {
+    expect(RuleOutcome.compliant()).toEqual({ status: RuleStatus.COMPLIANT, findings: [] });
+    expect(RuleOutcome.notApplicable()).toEqual({ status: RuleStatus.NOT_APPLICABLE, findings: [] });
+    expect(RuleOutcome.nonCompliant()).toEqual({ status: RuleStatus.COMPLIANT, findings: [] });
+  });
+});
+
+describe('the rule context other teams\' rules get', () => {
+  it('lists the resources of one type, and finds references nested in objects and lists, of one type or any', () => {
+    const { stack } = rawStack({ production: false });
+    const identity = new UserAssignedIdentity(stack, 'worker', { name: 'id-worker', resourceGroupName: 'rg', location: 'westeurope' });
+    const shared = new ResourceGroup(stack, 'shared', { name: 'rg-shared', location: 'westeurope' });
+    new ResourceGroup(stack, 'team', { name: 'rg-team', location: 'westeurope', tags: { owner: identity.principalId, parent: shared.name } });
+    const seen: Record<string, unknown> = {};
+    const probe: ILessonRule = {
+      id: 'TEAM-2.Probe', lesson: 'TEAM-2', description: 'Records what the context gives a rule.', resourceTypes: ['azurerm_resource_group'],
+      evaluate: (resource, context) => {
+        if (resource.attributes.name !== 'rg-team') return RuleOutcome.notApplicable();
+        seen.groups = context.resourcesOfType('azurerm_resource_group').map((r) => r.path);
+        const value = [null, { nested: { tags: resource.attributes.tags } }];
+        seen.identities = context.referencedBy(value, 'azurerm_user_assigned_identity').map((r) => r.path);
+        seen.any = context.referencedBy(value).map((r) => r.path).sort();
+        return RuleOutcome.compliant();
+      },
+    };
+    LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: probe, level: RuleLevel.WARNING }]));
+    expect(statusOf(stack, 'TEAM-2.Probe', 'team')).toEqual([ReportStatus.COMPLIANT]);
+    expect(seen).toEqual({
+      groups: ['other-dev/shared', 'other-dev/team'],
+      identities: ['other-dev/worker'],
+      any: ['other-dev/shared', 'other-dev/worker'],
+    });
+  });
+});
+
 describe('LessonsCheck on a plain TerraformStack', () => {
   it('fails when a raw azurerm_redis_cache is declared in a plain stack that opted in with LessonsCheck.applyTo', () => {
     const { app, stack } = plainStack();
@@ -576,6 +616,39 @@ describe('LessonsCheck on a plain TerraformStack', () => {
     containerApp(dev.stack, 'app', { image: 'contoso.azurecr.io/orders/api:latest' });
     LessonsCheck.applyTo(dev.stack, { production: false });
     expect(errorsOf(dev.stack)).toEqual([]);
+  });
+});
+
+describe('LessonsCheck.applyTo and the production mark', () => {
+  it('marks a stack nobody marked as production', () => {
+    const { stack } = plainStack();
+    LessonsCheck.applyTo(stack);
+    expect([Production.isMarked(stack), Production.isDeclaredProduction(stack)]).toEqual([true, true]);
+  });
+
+  it('keeps the mark a stack already has when not told otherwise', () => {
+    const { stack } = plainStack();
+    Production.mark(stack, false);
+    LessonsCheck.applyTo(stack);
+    expect(Production.isProduction(stack)).toBe(false);
+  });
+
+  it('re-marks a marked stack when told', () => {
+    const { stack } = plainStack();
+    Production.mark(stack, false);
+    LessonsCheck.applyTo(stack, { production: true });
+    expect(Production.isDeclaredProduction(stack)).toBe(true);
+  });
+});
+
+describe('LessonsCheck added to part of a stack', () => {
+  it('checks only the resources under the construct it is added to', () => {
+    const { stack } = plainStack();
+    const team = new Construct(stack, 'team');
+    redisCache(team, 'inside');
+    redisCache(stack, 'outside');
+    Aspects.of(team).add(new LessonsCheck());
+    expect(errorsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-1\.NoAzureCacheForRedis\] plain\/team\/inside: /)]);
   });
 });
 
@@ -645,5 +718,38 @@ describe('LessonsCheck report', () => {
     LessonsCheck.applyTo(stack, { production: false });
     const written = JSON.parse(fs.readFileSync(path.join(Testing.fullSynth(stack), 'stacks', 'plain', 'lessons-report.json'), 'utf8')) as LessonsReport;
     expect(written).toMatchObject({ stack: 'plain', packs: ['platform-lessons'], summary: { compliant: 2, errors: 0, warnings: 0, suppressed: 0 } });
+  });
+});
+
+describe('summaryLine', () => {
+  it('counts failures as errors plus warnings, in singular and plural', () => {
+    expect(summaryLine({ compliant: 41, errors: 0, warnings: 1, suppressed: 1, notApplicable: 7 })).toBe('lessons: 41 passed, 1 failed (0 errors, 1 warning), 1 suppressed');
+    expect(summaryLine({ compliant: 3, errors: 1, warnings: 2, suppressed: 0, notApplicable: 0 })).toBe('lessons: 3 passed, 3 failed (1 error, 2 warnings), 0 suppressed');
+  });
+});
+
+describe('the readers the rules share', () => {
+  it('reads a block as its object or the first item of its list, and nothing else', () => {
+    expect(blockOf({ a: 1 })).toEqual({ a: 1 });
+    expect(blockOf([{ a: 1 }, { a: 2 }])).toEqual({ a: 1 });
+    for (const value of [undefined, null, [], [null], 'text', 5]) expect(blockOf(value)).toBeUndefined();
+  });
+
+  it('reads a list block as its objects, a single object as a list of one', () => {
+    expect(blocksOf(undefined)).toEqual([]);
+    expect(blocksOf({ a: 1 })).toEqual([{ a: 1 }]);
+    expect(blocksOf([{ a: 1 }, null, 'text', 5, { b: 2 }])).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+
+  it('reads numbers and numeric strings, and nothing else', () => {
+    expect([numberOf(240), numberOf('240'), numberOf(' 240 '), numberOf('-3'), numberOf('2.55')]).toEqual([240, 240, 240, -3, 2.55]);
+    for (const value of ['x240', '240x', '2.', '2.x', '', undefined, true]) expect(numberOf(value)).toBeUndefined();
+  });
+
+  it('recognises an unbuffered forward-request wherever the attribute sits and however it is spaced', () => {
+    expect(isStreamingPolicy('<forward-request timeout="240" buffer-response="false" />')).toBe(true);
+    expect(isStreamingPolicy('<forward-request buffer-response = "false" />')).toBe(true);
+    expect(isStreamingPolicy('<forward-request timeout="240" buffer-response="true" />')).toBe(false);
+    expect(isStreamingPolicy('<forward-request timeout="240" /><set-header buffer-response="false" />')).toBe(false);
   });
 });

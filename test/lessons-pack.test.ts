@@ -45,3 +45,15 @@ describe('the rule set: every rule packed, exported and documented', () => {
     expect(rules.filter((r) => !lessonsDoc.includes(`| \`${r.id}\` |`)).map((r) => r.id)).toEqual([]);
   });
 });
+
+describe('rules of the platform lessons pack', () => {
+  it('name their lesson in their id (what a suppression by lesson id relies on) and say what they find', () => {
+    const rules = PlatformLessonsPack.create().rules.map((r) => r.rule);
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      expect(rule.lesson).toMatch(/^[A-Z]+(?:-\d+)?$/);
+      expect(rule.id.startsWith(`${rule.lesson}.`)).toBe(true);
+      expect(rule.description.length).toBeGreaterThan(0);
+    }
+  });
+});

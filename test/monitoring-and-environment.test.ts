@@ -70,6 +70,23 @@ describe('LogAnalytics', () => {
   });
 });
 
+describe('LogAnalytics daily cap', () => {
+  const withDailyQuota = (dailyQuotaGb?: number) => {
+    const stack = testStack();
+    new LogAnalytics(stack, 'log', { name: 'log-test', resourceGroupName: 'rg', location: 'westeurope', ...(dailyQuotaGb === undefined ? {} : { dailyQuotaGb }) });
+    return resourceOf(synth(stack), 'azurerm_log_analytics_workspace');
+  };
+
+  it('sets the cap when given, and none otherwise', () => {
+    expect(withDailyQuota(0.5).daily_quota_gb).toBe(0.5);
+    expect(withDailyQuota()).not.toHaveProperty('daily_quota_gb');
+  });
+
+  it.each([0, -1, Number.NaN])('fails when dailyQuotaGb is %s', (dailyQuotaGb) => {
+    expect(refusalOf(() => withDailyQuota(dailyQuotaGb))).toMatchObject({ lesson: 'AZURE', path: 'test/log', setting: 'dailyQuotaGb' });
+  });
+});
+
 describe('LogAnalytics.fromExisting', () => {
   it('references a workspace by id and grants an identity Log Analytics Reader on it, as read-<grant key>', () => {
     const stack = testStack();
@@ -134,5 +151,21 @@ describe('ContainerAppsEnvironment', () => {
     const attributes = { environmentId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae-shared', resourceGroupName: 'rg-apps', location: 'westeurope' };
     expect(ContainerAppsEnvironment.fromExisting(stack, 'shared', attributes)).toEqual(attributes);
     expect(synth(stack).resource).toBeUndefined();
+  });
+});
+
+describe('ContainerAppsEnvironment options', () => {
+  it('runs zone-redundant in the given subnet when asked', () => {
+    expect(resourceOf(environment({ zoneRedundant: true, infrastructureSubnetId: '/subnets/cae' }), 'azurerm_container_app_environment'))
+      .toMatchObject({ zone_redundancy_enabled: true, infrastructure_subnet_id: '/subnets/cae' });
+    const plain = resourceOf(environment(), 'azurerm_container_app_environment');
+    expect(plain).not.toHaveProperty('zone_redundancy_enabled');
+    expect(plain).not.toHaveProperty('infrastructure_subnet_id');
+  });
+
+  it('sends console and system logs to dedicated tables', () => {
+    expect(resourceOf(environment(), 'azurerm_monitor_diagnostic_setting')).toMatchObject({
+      log_analytics_destination_type: 'Dedicated', enabled_log: [{ category: 'ContainerAppConsoleLogs' }, { category: 'ContainerAppSystemLogs' }],
+    });
   });
 });

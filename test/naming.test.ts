@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { Construct } from 'constructs';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
@@ -82,6 +82,15 @@ describe('globally unique names', () => {
     const app = Testing.app();
     checkName(new Construct(stackIn(app, 'dev'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp);
     expect(() => checkName(new Construct(stackIn(app, 'prod'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp)).not.toThrow();
+  });
+
+  it('keeps one namespace per resource kind: an API Management service and a Managed Redis may share a name', () => {
+    const app: App = Testing.app();
+    const a = new TerraformStack(app, 'a');
+    const b = new TerraformStack(app, 'b');
+    expect(checkName(a, 'name', 'orders', NAME_RULES.apiManagement)).toBe('orders');
+    expect(checkName(b, 'name', 'orders', NAME_RULES.managedRedis)).toBe('orders');
+    expect(refusalOf(() => checkName(b, 'name', 'orders', NAME_RULES.apiManagement))).toMatchObject({ lesson: 'AZURE', path: 'b', setting: 'name' });
   });
 });
 

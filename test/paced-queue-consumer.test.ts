@@ -1,7 +1,7 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ContainerRegistry } from '../constructs/container-apps/container-registry';
-import { ConsumerPace, OutageTolerance, OutboundBudget } from '../constructs/container-apps/outbound-budget';
+import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage } from '../constructs/container-apps/outbound-budget';
 import { PacedQueueConsumer, PacedQueueConsumerProps } from '../constructs/container-apps/paced-queue-consumer';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { OutboundAlerts, OutboundAlertsProps, providerQueries } from '../constructs/monitoring/outbound-alerts';
@@ -11,6 +11,7 @@ import { ENVIRONMENT, WORKSPACE_ID } from './support/fixtures';
 import { kqlDiagnostics } from './support/kusto';
 import { LOG_TABLES } from './support/log-tables';
 import { refusalOf } from './support/refusal';
+import { fixStack } from './support/stacks';
 import { ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
@@ -259,6 +260,24 @@ describe('the poison arithmetic: (maxDequeueCount - 1) x visibility timeout >= d
       expect(refusal({ outage }).message).toBe(message);
     });
   }
+});
+
+describe('the outage arithmetic and the breaker (PAY-3)', () => {
+  it('fails when the retries outlast the outage but not the breaker, which stays open longer', () => {
+    const stack = fixStack(false);
+    const r = refusalOf(() => checkOutage(stack, {
+      declaredOutageMinutes: 30, visibilityTimeoutSeconds: 300, maxDequeueCount: 8, messageTtlSeconds: 604_800, breakerTripSeconds: 3600,
+    }));
+    expect(r.message).toBe('[PAY-3] fix-dev: outage = "8 attempts, 300 s apart": a message that first fails when the outage starts is retried for (8 - 1) x 300 s = 2,100 s, '
+      + 'shorter than the breaker\'s 3,600 s open time (longer than the declared 30-minute outage): it goes to the poison queue while the gateway still fails it fast. '
+      + 'Fix: allow at least 13 attempts at 300 s, or a visibility timeout of at least 515 s.');
+  });
+
+  it('accepts retries that outlast both', () => {
+    expect(checkOutage(fixStack(false), {
+      declaredOutageMinutes: 30, visibilityTimeoutSeconds: 300, maxDequeueCount: 13, messageTtlSeconds: 604_800, breakerTripSeconds: 3600,
+    })).toBe(3600);
+  });
 });
 
 describe('OutboundAlerts (LIM-5, PAY-3)', () => {

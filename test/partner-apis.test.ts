@@ -11,8 +11,9 @@ import { AzureStack } from '../constructs/core/azure-stack';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { StorageQueue } from '../constructs/storage/storage-children';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
-import { gateway } from './support/fixtures';
+import { gateway, gatewayIn } from './support/fixtures';
 import { refusalOf } from './support/refusal';
+import { fixStack } from './support/stacks';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { idOf, ref, resourceOf, resourcesOf, synth, TerraformJson } from './support/synth';
 
@@ -193,6 +194,18 @@ describe('PartnerProducts (GW-8, GW-1)', () => {
       (stack) => ApiGateway.fromExisting(stack, 'platform', { serviceName: 'apim-platform', resourceGroupName: 'rg-platform', skuName: 'Consumption_0' }));
     expect(r.message).toBe('[GW-1] pay-dev/partners: gateway.skuName = "Consumption_0": the Consumption tier has no rate-limit-by-key, so per-partner caps cannot be enforced. '
       + 'Fix: use a v2 tier (BasicV2, StandardV2).');
+  });
+});
+
+describe('partner products', () => {
+  it('limit each product to one subscription per user and make every other request wait for approval, so no partner doubles its cap (GW-8)', async () => {
+    const { PartnerProducts } = await import('../constructs/api-management/partner-products');
+    const stack = fixStack(false);
+    const gateway = gatewayIn(stack);
+    new PartnerProducts(stack, 'partners', { gateway, productPrefix: 'payments', apis: [], partners: [{ name: 'acme', callsPerMinute: 100 }] });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_product')).toMatchObject({ product_id: 'payments-acme', subscriptions_limit: 1, subscription_required: true, approval_required: true });
+    // The partner's own subscription is active: approval applies to requests, not to this stack's subscriptions.
+    expect(resourceOf(synth(stack), 'azurerm_api_management_subscription')).toMatchObject({ state: 'active' });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   FAST_RETRY_AFTER_429_QUERY, GATEWAY_OVERHEAD_QUERY, GATEWAY_QUERIES, GATEWAY_VS_SERVICE_429_QUERY, GatewayQuery,
   GatewayQueryPack, GatewayQueryPackProps, QueryPackCategory, REJECTIONS_PER_SUBSCRIPTION_QUERY, stableUuid,
 } from '../constructs/monitoring/query-pack';
+import { refusalOf } from './support/refusal';
 import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const PROPS: GatewayQueryPackProps = { name: 'pack-rl', resourceGroupName: 'rg-test', location: 'westeurope' };
@@ -110,6 +111,108 @@ gateway
   it('checks against the tables it is given', () => {
     expect(checkKql('AppRequests | take 1', ['AppRequests']).ok).toBe(true);
     expect(checkKql('ApiManagementGatewayLogs | take 1', ['AppRequests']).ok).toBe(false);
+  });
+});
+
+const OK = (...tables: string[]) => ({ ok: true, problems: [], tables });
+
+describe('checkKql lexing', () => {
+  it('fails when the query is empty or only a comment', () => {
+    for (const text of ['', '   \n ', '// nothing here']) {
+      expect(checkKql(text)).toEqual({ ok: false, problems: [{ kind: 'syntax', message: expect.any(String) }], tables: [] });
+    }
+  });
+
+  it('skips multi-line ``` strings, brackets and semicolons inside them included', () => {
+    expect(checkKql('ApiManagementGatewayLogs\n| extend note = ```a ( [ ;\nb ;```\n| take 1')).toEqual(OK('ApiManagementGatewayLogs'));
+    expect(checkKql('ApiManagementGatewayLogs | extend note = ```ab;```')).toEqual(OK('ApiManagementGatewayLogs'));
+  });
+
+  it('reads a table named by a ``` string', () => {
+    expect(checkKql('union table(```ContainerAppConsoleLogs```), ApiManagementGatewayLogs')).toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppConsoleLogs'));
+  });
+
+  it('fails when a ``` string is never closed', () => {
+    expect(checkKql('ApiManagementGatewayLogs\n| extend note = ```open')).toEqual({ ok: false, problems: [{ kind: 'syntax', message: expect.stringContaining('line 2, column 17') }], tables: [] });
+  });
+
+  it('reads a verbatim string to its closing quote: a backslash is no escape there, a doubled quote is one quote', () => {
+    expect(checkKql('ApiManagementGatewayLogs | where Url startswith @"C:\\temp\\" | take 1')).toEqual(OK('ApiManagementGatewayLogs'));
+    expect(checkKql("union table(@'it''s'), ApiManagementGatewayLogs", ['ApiManagementGatewayLogs', "it's"])).toEqual(OK('ApiManagementGatewayLogs', "it's"));
+  });
+
+  it('reads an escaped quote inside a plain string', () => {
+    expect(checkKql('ApiManagementGatewayLogs | where Url has "say \\"hi\\"" | take 1')).toEqual(OK('ApiManagementGatewayLogs'));
+    expect(checkKql('union table("My\\"Table"), ApiManagementGatewayLogs', ['ApiManagementGatewayLogs', 'My"Table'])).toEqual(OK('ApiManagementGatewayLogs', 'My"Table'));
+  });
+
+  it('blanks a string up to its closing quote only: a ; right after it still ends the statement, one inside it does not', () => {
+    expect(checkKql('ApiManagementGatewayLogs | where Url has ";"')).toEqual(OK('ApiManagementGatewayLogs'));
+    expect(checkKql('ApiManagementGatewayLogs | where Url has "x"; ApiManagementGatewayLogs | take 1')).toMatchObject({ ok: false, problems: [{ kind: 'syntax' }] });
+  });
+});
+
+describe('checkKql statements', () => {
+  it('reads the table of a let statement however it is spaced', () => {
+    expect(checkKql('let  recent=ApiManagementGatewayLogs| take 5;\nrecent')).toEqual(OK('ApiManagementGatewayLogs'));
+    expect(checkKql('let recent = ApiManagementGatewayLogs;\nrecent | take 5')).toEqual(OK('ApiManagementGatewayLogs'));
+  });
+
+  it('accepts set and declare statements before the query', () => {
+    expect(checkKql('set notruncation;\nApiManagementGatewayLogs | take 1')).toEqual(OK('ApiManagementGatewayLogs'));
+  });
+
+  it('fails when a statement before the query is a query or starts with no name', () => {
+    for (const text of ['ApiManagementGatewayLogs | take 1; ApiManagementGatewayLogs', '(ApiManagementGatewayLogs | take 1); ApiManagementGatewayLogs']) {
+      expect(checkKql(text)).toMatchObject({ ok: false, problems: [{ kind: 'syntax' }] });
+    }
+  });
+
+  it('keeps a ; inside brackets (a function body) in its statement', () => {
+    expect(checkKql('let recent = (n:long) { let cap = n; ContainerAppConsoleLogs | take cap };\nrecent(5)')).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('fails with a table problem when a join reads a table no diagnostic setting fills', () => {
+    expect(checkKql('ApiManagementGatewayLogs | join kind=inner (AzureDiagnostics) on TimeGenerated')).toMatchObject({
+      ok: false, problems: [{ kind: 'table', message: expect.stringContaining('"AzureDiagnostics"') }],
+    });
+  });
+});
+
+describe('checkKql table references', () => {
+  it('reads union operands with spaces around the commas', () => {
+    expect(checkKql('union ApiManagementGatewayLogs , ContainerAppConsoleLogs | take 5')).toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppConsoleLogs'));
+  });
+
+  it('reads table() with spaces before its parenthesis or its string, and no name from table() of a column', () => {
+    expect(checkKql('union table ( "ContainerAppConsoleLogs"), ApiManagementGatewayLogs')).toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppConsoleLogs'));
+    expect(checkKql('let t = "ContainerAppConsoleLogs";\nunion table(t), ApiManagementGatewayLogs | where Url == "AzureDiagnostics"')).toEqual(OK('ApiManagementGatewayLogs'));
+  });
+
+  it('reads a subquery in parentheses, with or without a space before its pipe', () => {
+    expect(checkKql('union ApiManagementGatewayLogs, (ContainerAppSystemLogs| take 1)')).toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppSystemLogs'));
+    expect(checkKql('union ApiManagementGatewayLogs, (ContainerAppSystemLogs | take 1)')).toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppSystemLogs'));
+  });
+
+  // Found by mutation testing: before the fix, union operands after a parenthesized subquery were never read.
+  it('reads every union operand, also after a subquery and with commas inside one', () => {
+    expect(checkKql('union (ContainerAppSystemLogs | take 1), AzureDiagnostics')).toMatchObject({
+      ok: false, problems: [{ kind: 'table', message: expect.stringContaining('"AzureDiagnostics"') }],
+    });
+    expect(checkKql('union (ContainerAppSystemLogs | project TimeGenerated, Log, ContainerAppName), ApiManagementGatewayLogs'))
+      .toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppSystemLogs'));
+    expect(checkKql('union ApiManagementGatewayLogs, ContainerAppSystemLogs | project TimeGenerated, Url'))
+      .toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppSystemLogs'));
+  });
+
+  it('fails when a plain string runs past the end of its line', () => {
+    expect(checkKql('ApiManagementGatewayLogs | where Url has "a\nb"')).toMatchObject({ ok: false, problems: [{ kind: 'syntax' }] });
+  });
+
+  it('reads the table of materialize(), and not a column in a function call after a join', () => {
+    expect(checkKql('let m = materialize(ContainerAppSystemLogs);\nm | take 1')).toEqual(OK('ContainerAppSystemLogs'));
+    expect(checkKql('ApiManagementGatewayLogs | join kind=inner (ContainerAppConsoleLogs) on TimeGenerated | extend m = tostring(Method)'))
+      .toEqual(OK('ApiManagementGatewayLogs', 'ContainerAppConsoleLogs'));
   });
 });
 
@@ -249,5 +352,44 @@ describe('GatewayQueryPack', () => {
   it('fails when a category is unknown', () => {
     expect(() => build({ queries: [{ key: 'x', displayName: 'X', description: 'X.', body: 'ApiManagementGatewayLogs', categories: ['gateway' as QueryPackCategory] }] }))
       .toThrow(/^\[AZURE\] test\/queries: queries\["x"\]\.categories = "gateway": Log Analytics has no such query category\./);
+  });
+});
+
+describe('GatewayQueryPack refusal edges', () => {
+  const pack = (query: { key?: string; displayName?: string; body?: string }) => () => {
+    const stack = testStack();
+    new GatewayQueryPack(stack, 'queries', {
+      name: 'pack-rl', resourceGroupName: 'rg-test', location: 'westeurope', includeDefaults: false,
+      queries: [{ key: 'mine', displayName: 'Mine', description: 'A query.', body: 'ApiManagementGatewayLogs | take 1', ...query }],
+    });
+  };
+
+  it('takes a key of 63 characters', () => {
+    expect(pack({ key: `a${'b'.repeat(62)}` })).not.toThrow();
+  });
+
+  it.each(['gateway-Errors', `a${'b'.repeat(63)}`])('fails when the key is %s', (key) => {
+    expect(refusalOf(pack({ key }))).toMatchObject({ lesson: 'AZURE', setting: `queries[${JSON.stringify(key)}].key` });
+  });
+
+  it.each(['', '   '])('fails when the display name is %j', (displayName) => {
+    expect(refusalOf(pack({ displayName }))).toMatchObject({ lesson: 'AZURE', setting: 'queries["mine"].displayName' });
+  });
+
+  it('fails under GW-10 when the body has a table problem besides a syntax problem', () => {
+    expect(refusalOf(pack({ body: 'ApiManagementGatewayLogs | take 1; AzureDiagnostics | take 1' })))
+      .toMatchObject({ lesson: 'GW-10', setting: 'queries["mine"].body' });
+  });
+
+  it('shows the first line of the body, trimmed, as the value given', () => {
+    expect(refusalOf(pack({ body: '\n  AzureDiagnostics | take 1\n| project Url' })).message)
+      .toMatch(/: queries\["mine"\]\.body = "AzureDiagnostics \| take 1": /);
+  });
+
+  it('shows a first line of 80 characters whole, and a longer one cut to 77 and ...', () => {
+    const line = (n: number) => `AzureDiagnostics | where Url == "${'x'.repeat(n - 34)}"`;
+    expect(line(80)).toHaveLength(80);
+    expect(refusalOf(pack({ body: line(80) })).message).toContain(`body = ${JSON.stringify(line(80))}: `);
+    expect(refusalOf(pack({ body: line(81) })).message).toContain(`body = ${JSON.stringify(`${line(81).slice(0, 77)}...`)}: `);
   });
 });

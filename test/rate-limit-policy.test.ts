@@ -88,6 +88,19 @@ describe('CounterKey', () => {
   });
 });
 
+describe('CounterKey, the parts every key carries', () => {
+  it('counts every kind but an unacknowledged request header as acknowledged', () => {
+    expect([CounterKey.subscription(), CounterKey.claim('sub'), CounterKey.ipAddress(), CounterKey.shared('orders')].map((k) => k.acknowledged))
+      .toEqual([true, true, true, true]);
+    expect(CounterKey.requestHeader('X-Tenant-Id').acknowledged).toBe(false);
+  });
+
+  it('names the header and the shared counter in its description', () => {
+    expect(CounterKey.requestHeader('X-Tenant-Id', { clientControlled: true }).description).toContain('X-Tenant-Id');
+    expect(CounterKey.shared('orders-backend').description).toContain('orders-backend');
+  });
+});
+
 describe('rateLimitByKey', () => {
   it('keys on the subscription, counts only successful responses and exposes Retry-After (GW-1, GW-4, EDGE-6)', () => {
     expect(attributesOf(render(PolicyStatement.rateLimitByKey({ calls: 100, renewalPeriodSeconds: 60 })), 'rate-limit-by-key')).toEqual({
@@ -292,6 +305,20 @@ describe('throttledAsProblemJson', () => {
     expect(r).toMatchObject({ lesson: 'GW-1', path: 'throttled-as-problem-json', setting: 'type' });
     expect(r.message).toMatch(/^\[GW-1\] throttled-as-problem-json: type = "throttled": an RFC 9457 type is a URI\. Fix: /);
   });
+});
+
+describe('throttledAsProblemJson problem type', () => {
+  it('accepts a URN and an https URI as the type', () => {
+    for (const type of ['urn:contoso:throttled', 'https://errors.contoso.com/throttled']) {
+      expect(render(PolicyStatement.throttledAsProblemJson({ retryAfterSeconds: 5, type }))).toContain(`&quot;type&quot;:&quot;${type}&quot;`);
+    }
+  });
+
+  it.each(['1urn:throttled', ' https://errors.contoso.com/x', 'https://errors.contoso.com/too many'])(
+    'fails when the type is %j (not a URI from start to end) (GW-1)', (type) => {
+      expect(refusalOf(() => PolicyStatement.throttledAsProblemJson({ retryAfterSeconds: 5, type })))
+        .toMatchObject({ lesson: 'GW-1', path: 'throttled-as-problem-json', setting: 'type' });
+    });
 });
 
 describe('PolicyDocument backend', () => {

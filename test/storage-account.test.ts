@@ -1,12 +1,17 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { resolveIn } from '../constructs/core/claims';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
+import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
+import { EventSubscription } from '../constructs/event-grid/event-subscription';
 import { ManagedIdentity } from '../constructs/identity/principal';
 import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';
+import { gatewayIn } from './support/fixtures';
 import { refusalOf } from './support/refusal';
+import { fixStack } from './support/stacks';
 import { ref, resourceOf, resourcesOf, synth, TerraformJson, testStack, warningsOf } from './support/synth';
 
 const WORKSPACE = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log-unit';
@@ -182,6 +187,15 @@ describe('StorageAccount diagnostics', () => {
     const { stack, storage } = account();
     expect(resourcesOf(synth(stack), 'azurerm_monitor_diagnostic_setting')).toEqual({});
     expect(storage.hasDiagnostics).toBe(false);
+  });
+});
+
+describe('storage diagnostics', () => {
+  it('sends the Transaction metric of blob, queue and table services (they have no AllMetrics category)', () => {
+    const stack = fixStack(false);
+    new StorageAccount(stack, 'storage', { name: 'stfix', resourceGroupName: 'rg-fix', location: 'westeurope', logAnalyticsWorkspaceId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log' });
+    const settings = Object.values(resourcesOf(synth(stack), 'azurerm_monitor_diagnostic_setting'));
+    expect(settings.map((s) => s.enabled_metric)).toEqual([[{ category: 'Transaction' }], [{ category: 'Transaction' }], [{ category: 'Transaction' }]]);
   });
 });
 
@@ -463,6 +477,67 @@ describe('StorageAccount grants', () => {
     const r = refusalOf(() => storage.grantBlobDataOwner(identity));
     expect(r).toMatchObject({ lesson: 'SEC-2', setting: 'grant id', path: 'test/storage' });
     expect(r.message).toContain('grant id = "blob-owner-worker": a grant with this construct id already exists here');
+  });
+});
+
+const accountIn = (stack: AzureStack, publicNetworkAccess?: PublicNetworkAccess) => new StorageAccount(stack, 'storage', {
+  name: 'stfix', resourceGroupName: 'rg-fix', location: 'westeurope', ...(publicNetworkAccess ? { publicNetworkAccess } : {}),
+});
+
+describe('storage a caller cannot reach (SEC-1)', () => {
+  it('fails when the gateway would queue commands into an account whose public endpoint is off (the production default)', () => {
+    const stack = fixStack(true);
+    const queue = accountIn(stack).addQueue('charges', { poisonQueue: true });
+    new QueueIntakeApi(stack, 'intake', {
+      gateway: gatewayIn(stack), name: 'payments', path: 'payments', queue, operations: [{ name: 'create-charge', urlTemplate: '/charges' }], allowDirectCallers: true,
+    });
+    // Checked at synth, so an endpoint added later would still count.
+    expect(() => Testing.fullSynth(stack)).toThrow('[SEC-1] fix-prod/intake: queue.account.publicNetworkAccess = "Disabled": the gateway (which queues the commands) reaches the account from outside any virtual network, and the public endpoint is off: every call would fail. '
+      + 'Fix: put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).');
+  });
+
+  it('fails when Event Grid would dead-letter into an account whose public endpoint is off', () => {
+    const stack = fixStack(true);
+    const container = accountIn(stack).addContainer('dead-letters');
+    const topic = new EventGridTopic(stack, 'topic', { name: 'evgt-fix', resourceGroupName: 'rg-fix', location: 'westeurope' });
+    new EventSubscription(stack, 'sub', {
+      topic, name: 'app', webhook: { url: 'https://app.example.com/events', receiver: { name: 'app', warmInstances: 1 } }, deadLetterContainer: container,
+    });
+    expect(() => Testing.fullSynth(stack)).toThrow(/\[SEC-1\] fix-prod\/sub: deadLetterContainer\.account\.publicNetworkAccess = "Disabled": Event Grid \(which writes the dead letters\) reaches the account from outside any virtual network.* Fix: give the account publicNetworkAccess: PublicNetworkAccess\.ENABLED with trustedServicesOnly: true: Event Grid cannot use a private endpoint/);
+  });
+
+  it('lets Event Grid dead-letter through a firewall that admits only trusted services', () => {
+    const stack = fixStack(true);
+    const container = new StorageAccount(stack, 'storage', {
+      name: 'stfix', resourceGroupName: 'rg-fix', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true,
+    }).addContainer('dead-letters');
+    const topic = new EventGridTopic(stack, 'topic', { name: 'evgt-fix', resourceGroupName: 'rg-fix', location: 'westeurope' });
+    new EventSubscription(stack, 'sub', {
+      topic, name: 'app', webhook: { url: 'https://app.example.com/events', receiver: { name: 'app', warmInstances: 1 } }, deadLetterContainer: container,
+    });
+    const subscription = resourceOf(synth(stack), 'azurerm_eventgrid_event_subscription');
+    // The trusted-services exception takes Event Grid's system-assigned identity only.
+    expect(subscription.dead_letter_identity).toEqual({ type: 'SystemAssigned' });
+  });
+
+  it('fails when the gateway would queue into an account whose firewall admits only trusted services', () => {
+    const stack = fixStack(true);
+    const queue = new StorageAccount(stack, 'storage', {
+      name: 'stfix', resourceGroupName: 'rg-fix', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED, trustedServicesOnly: true,
+    }).addQueue('charges');
+    new QueueIntakeApi(stack, 'intake', {
+      gateway: gatewayIn(stack), name: 'payments', path: 'payments', queue, operations: [{ name: 'create-charge', urlTemplate: '/charges' }], allowDirectCallers: true,
+    });
+    expect(() => Testing.fullSynth(stack)).toThrow('[SEC-1] fix-prod/intake: queue.account.publicNetworkAccess = "Enabled (trustedServicesOnly)": the gateway (which queues the commands) reaches the account from outside any virtual network, and the public endpoint admits only Azure\'s trusted services: every call would fail.');
+  });
+
+  it('takes the same account once its endpoint is open', () => {
+    const stack = fixStack(true);
+    const queue = accountIn(stack, PublicNetworkAccess.ENABLED).addQueue('charges', { poisonQueue: true });
+    new QueueIntakeApi(stack, 'intake', {
+      gateway: gatewayIn(stack), name: 'payments', path: 'payments', queue, operations: [{ name: 'create-charge', urlTemplate: '/charges' }], allowDirectCallers: true,
+    });
+    expect(Object.keys(resourcesOf(synth(stack), 'azurerm_api_management_api_policy'))).toHaveLength(1);
   });
 });
 

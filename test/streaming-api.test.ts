@@ -2,6 +2,7 @@ import { Aspects, TerraformStack, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-policy';
+import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
 import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from '../constructs/api-management/streaming-routes';
@@ -329,6 +330,38 @@ describe('WebSocketApi', () => {
   });
 });
 
+describe('WebSocketApi and StreamingApi edges', () => {
+  const ws = (stack: TerraformStack, gw: IApiGateway, name: string, extra: { heartbeatSeconds?: number; frontDoorId?: string } = {}) =>
+    new WebSocketApi(stack, name, { gateway: gw, name, path: name, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...extra });
+
+  it('takes two WebSocket APIs on one gateway, each with its own handshake policy', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    ws(stack, gw, 'chat');
+    ws(stack, gw, 'presence');
+    expect(Object.keys(synth(stack).resource?.azurerm_api_management_api_operation_policy ?? {})).toHaveLength(2);
+  });
+
+  it('fails when the heartbeat is 240 s without declared layers: the platform ceiling cuts it (EDGE-2)', () => {
+    const stack = testStack();
+    expect(refusalOf(() => ws(stack, gateway(stack), 'chat', { heartbeatSeconds: 240 })))
+      .toMatchObject({ lesson: 'EDGE-2', path: 'test/chat', setting: 'routes.chat.heartbeatSeconds' });
+  });
+
+  it('names the policy as the setting when the handshake policy cannot be written', () => {
+    const stack = testStack();
+    expect(refusalOf(() => ws(stack, gateway(stack), 'chat', { frontDoorId: 'fd-${guid}' })))
+      .toMatchObject({ lesson: 'AZURE', path: 'test/chat', setting: 'policy.<value> text' });
+  });
+
+  it('names the policy as the setting when a streaming API policy cannot be written', () => {
+    const stack = testStack();
+    expect(refusalOf(() => new StreamingApi(stack, 'streaming', {
+      gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-${guid}',
+    }))).toMatchObject({ lesson: 'AZURE', path: 'test/streaming', setting: 'policy.<value> text' });
+  });
+});
+
 describe('pathCeiling', () => {
   it('is the platform\'s 240 s without layers (EDGE-1)', () => {
     expect(pathCeiling([]).timeoutSeconds).toBe(240);
@@ -337,5 +370,12 @@ describe('pathCeiling', () => {
   it('is the shortest layer, and names every layer at that value', () => {
     const layers = [FRONT_DOOR_60, { layer: 'B', timeoutSeconds: 60, constructPath: 'b' }, { layer: 'C', timeoutSeconds: 240, constructPath: 'c' }];
     expect(pathCeiling(layers)).toEqual({ timeoutSeconds: 60, setBy: layers.slice(0, 2) });
+  });
+
+  it('is the platform connection ceiling of 240 s without layers', () => {
+    expect(pathCeiling([])).toEqual({
+      timeoutSeconds: 240,
+      setBy: [{ layer: 'Azure load balancer idle timeout', timeoutSeconds: 240, constructPath: '<platform>' }],
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Testing, TerraformVariable } from 'cdktf';
+import { Testing, TerraformVariable, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
+import { DataAzurermApiManagement } from '@cdktf/provider-azurerm/lib/data-azurerm-api-management';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { Resource } from '../.gen/providers/azapi/resource';
 import { AzureStack, AzureStackProps } from '../constructs/core/azure-stack';
@@ -10,7 +11,8 @@ import { TagsAspect } from '../constructs/core/tags';
 import { ReleaseImage } from '../constructs/container-apps/image-reference';
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, testStack } from './support/synth';
+import { azureStack as coreStack, plainStack } from './support/stacks';
+import { TerraformJson, resourceOf, synth, testStack } from './support/synth';
 
 const BASE: AzureStackProps = { stackName: 'realtime', environmentName: 'dev', production: false };
 
@@ -128,6 +130,20 @@ describe('AzureStack identity and state', () => {
   });
 });
 
+describe('AzureStack helpers', () => {
+  it('finds the AzureStack a construct belongs to, and none in a plain stack', () => {
+    const stack = coreStack();
+    expect(AzureStack.enclosing(new Construct(stack, 'x'))).toBe(stack);
+    expect(AzureStack.enclosing(new Construct(plainStack(), 'x'))).toBeUndefined();
+  });
+
+  it('says whether a construct deploys production, strict in an unmarked stack', () => {
+    expect(AzureStack.isProduction(new Construct(coreStack(true), 'x'))).toBe(true);
+    expect(AzureStack.isProduction(new Construct(coreStack(false), 'x'))).toBe(false);
+    expect(AzureStack.isProduction(new Construct(plainStack(), 'x'))).toBe(true);
+  });
+});
+
 describe('AzureStack providers', () => {
   it('purges soft-deleted API Management on destroy outside production (GW-9)', () => {
     const features = azurermProvider(synthStack(azureStack())).features[0];
@@ -233,5 +249,33 @@ describe('AzureStack tag refusals (TagsAspect.check)', () => {
     const stack = testStack();
     const owner = new TerraformVariable(stack, 'owner', { type: 'string' }).stringValue;
     expect(() => TagsAspect.check(stack, { owner })).not.toThrow();
+  });
+});
+
+describe('TagsAspect edges', () => {
+  it('tags a subclass of a provider resource another team defines', () => {
+    class TeamResourceGroup extends ResourceGroup {}
+    const stack = coreStack();
+    new TeamResourceGroup(stack, 'rg', { name: 'rg-team', location: 'westeurope' });
+    expect(resourceOf(synth(stack), 'azurerm_resource_group').tags).toEqual({ environment: 'dev', stack: 'core', 'managed-by': 'cdktf' });
+  });
+
+  it('leaves data sources alone (their tags filter the lookup)', () => {
+    const stack = coreStack();
+    new DataAzurermApiManagement(stack, 'existing', { name: 'apim-shared', resourceGroupName: 'rg-shared' });
+    expect(synth(stack).data?.azurerm_api_management).toEqual({ existing: { name: 'apim-shared', resource_group_name: 'rg-shared' } });
+  });
+
+  it('merges in Terraform when a resource\'s tags are a Terraform string map', () => {
+    const stack = coreStack();
+    const tags = new TerraformVariable(stack, 'team-tags', { type: 'map(string)' });
+    new ResourceGroup(stack, 'rg', { name: 'rg-var', location: 'westeurope', tags: Token.asStringMap(tags.value) });
+    expect(resourceOf(synth(stack), 'azurerm_resource_group').tags).toBe(
+      '${merge({"environment" = "dev", "stack" = "core", "managed-by" = "cdktf"}, var.team-tags)}');
+  });
+
+  it('fails when a tag value is not a string (a number from another language)', () => {
+    expect(refusalOf(() => TagsAspect.check(testStack(), { cost: 5 as unknown as string })))
+      .toMatchObject({ lesson: 'AZURE', path: 'test', setting: 'tags.cost' });
   });
 });

@@ -1,12 +1,15 @@
 import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { Production } from '../constructs/core/production';
 import { Suppressions } from '../constructs/core/suppressions';
-import { ConstructValidationError, FindingFormat, InvalidValueError, requireRange, within } from '../constructs/core/validation';
+import { ConstructValidationError, FindingFormat, InvalidValueError, Validation, requireRange, within } from '../constructs/core/validation';
 import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { refusalOf } from './support/refusal';
-import { testStack, warningsOf } from './support/synth';
+import { azureStack, plainStack } from './support/stacks';
+import { resourceOf, synth, testStack, warningsOf } from './support/synth';
 
 const RANGE = { min: 1, max: 10, setting: 'count', lesson: 'AZURE' as const, problem: 'a count is 1-10.', fix: 'use 5.' };
 
@@ -63,6 +66,50 @@ describe('the one message format', () => {
   });
 });
 
+describe('refusal errors and the message format', () => {
+  it('names its error classes, so a consumer sees which refusal it is', () => {
+    const finding = { lesson: 'AZURE', setting: 's', problem: 'p.', fix: 'f.' };
+    expect(new ConstructValidationError('a/b', finding).name).toBe('ConstructValidationError');
+    expect(new InvalidValueError('builder', finding).name).toBe('InvalidValueError');
+  });
+
+  it('writes <app> for a finding on the app itself (an empty construct path)', () => {
+    expect(FindingFormat.format('', { lesson: 'AZURE', setting: 'stacks', given: 0, problem: 'p.', fix: 'f.' })).toBe('[AZURE] <app>: stacks = 0: p. Fix: f.');
+  });
+
+  it('renders booleans, bigints, symbols and functions as JavaScript writes them', () => {
+    expect([true, false].map((v) => FindingFormat.render(v))).toEqual(['true', 'false']);
+    expect(FindingFormat.render(BigInt(12))).toBe('12n');
+    expect(FindingFormat.render(Symbol('key'))).toBe('Symbol(key)');
+    expect(FindingFormat.render({ when: true, size: BigInt(3) })).toBe('{"when":true,"size":3n}');
+  });
+
+  it('renders a value that refers to itself five levels deep, then as String() does', () => {
+    const node: Record<string, unknown> = { id: 'a' };
+    node.next = node;
+    expect(FindingFormat.render(node)).toBe('{"id":"a","next":{"id":"a","next":{"id":"a","next":{"id":"a","next":{"id":"a","next":[object Object]}}}}}');
+    const list: unknown[] = [1];
+    list.push(list);
+    expect(FindingFormat.render(list)).toBe('[1,[1,[1,[1,[1,1,]]]]]');
+  });
+});
+
+describe('Validation, for constructs other teams write', () => {
+  it('fails with the construct path, the lesson, the setting and the value given', () => {
+    const stack = testStack();
+    const scope = new Construct(stack, 'team');
+    const r = refusalOf(() => Validation.refuse(scope, { lesson: 'TEAM-1', setting: 'replicas', given: 0, problem: 'too few.', fix: 'use 2.' }));
+    expect(r).toMatchObject({ lesson: 'TEAM-1', path: 'test/team', setting: 'replicas' });
+    expect(r.message).toBe('[TEAM-1] test/team: replicas = 0: too few. Fix: use 2.');
+  });
+
+  it('warns in the same format', () => {
+    const stack = testStack();
+    Validation.warn(new Construct(stack, 'team'), { lesson: 'TEAM-2', setting: 'sku', given: 'Basic', problem: 'no SLA.', fix: 'use Standard.' });
+    expect(warningsOf(stack)).toEqual(['[TEAM-2] test/team: sku = "Basic": no SLA. Fix: use Standard.']);
+  });
+});
+
 describe('Production', () => {
   const stack = (production?: boolean) => {
     const app: App = Testing.app();
@@ -83,6 +130,18 @@ describe('Production', () => {
     Production.refuseOrWarn(dev, finding);
     expect(warningsOf(dev as TerraformStack)).toEqual(['[SEC-1] s-dev: keys = true: keys. Fix: no keys.']);
   });
+
+  it('knows whether a stack was marked at all', () => {
+    expect(Production.isMarked(plainStack())).toBe(false);
+    expect(Production.isMarked(azureStack())).toBe(true);
+  });
+
+  it('keeps the lifecycle settings a resource already has when it protects it from destroy', () => {
+    const stack = plainStack();
+    const rg = new ResourceGroup(stack, 'rg', { name: 'rg-keep', location: 'westeurope', lifecycle: { ignoreChanges: ['tags'] } });
+    expect(Production.protectFromDestroy(rg, true)).toBe(true);
+    expect(resourceOf(synth(stack), 'azurerm_resource_group').lifecycle).toEqual({ ignore_changes: ['tags'], prevent_destroy: true });
+  });
 });
 
 describe('Suppressions', () => {
@@ -99,5 +158,40 @@ describe('Suppressions', () => {
     expect(Suppressions.find(stack, 'SEC-1.RedisPlaintext', 'SEC-1', 'default_database.client_protocol')).toBeUndefined();
     Suppressions.add(stack, { id: 'LIM-1', reason: 'migration tracked in PLAT-42' });
     expect(Suppressions.find(stack, 'LIM-1.NoAzureCacheForRedis', 'LIM-1')?.reason).toBe('migration tracked in PLAT-42');
+  });
+});
+
+describe('Suppressions edges', () => {
+  it('takes a reason of exactly 10 characters', () => {
+    const stack = testStack();
+    Suppressions.add(stack, { id: 'SEC-1', reason: '0123456789' });
+    expect(Suppressions.find(stack, 'SEC-1.RedisAccessKeys', 'SEC-1')?.reason).toBe('0123456789');
+  });
+
+  it('fails when the reason is 9 characters, or 10 only with the spaces around it', () => {
+    for (const reason of ['012345678', '  0123456  ']) {
+      expect(refusalOf(() => Suppressions.add(testStack(), { id: 'SEC-1.RedisAccessKeys', reason })))
+        .toMatchObject({ lesson: 'SEC-1', path: 'test', setting: 'suppression.reason' });
+    }
+  });
+
+  it('fails when the reason is not a string (a caller in another language left it out)', () => {
+    expect(refusalOf(() => Suppressions.add(testStack(), { id: 'LIM-1', reason: undefined as unknown as string })))
+      .toMatchObject({ lesson: 'LIM-1', path: 'test', setting: 'suppression.reason' });
+  });
+
+  it('takes the suppression nearest the node when several scopes suppress the same rule', () => {
+    const stack = testStack();
+    const child = new Construct(stack, 'child');
+    Suppressions.add(stack, { id: 'SEC-1', reason: 'stack-wide exception' });
+    Suppressions.add(child, { id: 'SEC-1', reason: 'exception for this child' });
+    expect(Suppressions.find(child, 'SEC-1.RedisAccessKeys', 'SEC-1')?.reason).toBe('exception for this child');
+    expect(Suppressions.find(stack, 'SEC-1.RedisAccessKeys', 'SEC-1')?.reason).toBe('stack-wide exception');
+  });
+
+  it('ignores other metadata that happens to carry an id and a reason', () => {
+    const stack = testStack();
+    stack.node.addMetadata('team:ticket', { id: 'SEC-1', reason: 'tracked in PLAT-42' });
+    expect(Suppressions.find(stack, 'SEC-1.RedisAccessKeys', 'SEC-1')).toBeUndefined();
   });
 });

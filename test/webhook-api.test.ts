@@ -10,10 +10,10 @@ import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { synthAll } from './support/app';
-import { gateway } from './support/fixtures';
+import { gateway, gatewayIn } from './support/fixtures';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
+import { TerraformJson, idOf, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const WEBHOOK_APP = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
@@ -156,6 +156,20 @@ describe('WebhookApi: the policy (HOOK-1)', () => {
   it('fails with its own path and setting when the Entra ID tenant is empty', () => {
     const r = refusalOf(() => webhookApi({ entraAuth: { tenantId: ' ', applicationIdOrUri: WEBHOOK_APP } }));
     expect(r).toMatchObject({ lesson: 'ACCESS', path: 'wh-dev/webhooks', setting: 'entraAuth.tenantId' });
+  });
+});
+
+describe('the webhook API waits for its operations (HOOK-1)', () => {
+  it('makes its policy depend on the OPTIONS and POST operations, so the handshake never meets a 404', () => {
+    const stack = stackOf(false);
+    new WebhookApi(stack, 'webhooks', {
+      gateway: gatewayIn(stack), name: 'hooks', path: 'hooks', backendUrl: 'https://app.example.com', routes: ['/events'], allowDirectCallers: true,
+    });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_api_management_api_policy').depends_on).toEqual([
+      `azurerm_api_management_api_operation.${idOf(tf, 'azurerm_api_management_api_operation', 'operation-options-events')}`,
+      `azurerm_api_management_api_operation.${idOf(tf, 'azurerm_api_management_api_operation', 'operation-post-events')}`,
+    ]);
   });
 });
 

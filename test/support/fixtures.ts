@@ -48,3 +48,8 @@ export function redisIn(production: boolean, props: Partial<ManagedRedisProps> =
   const redis = new ManagedRedis(stack, 'redis', { ...REDIS_PROPS, ...props });
   return { stack, redis };
 }
+
+/** A reference to the gateway `apim-shared` another team owns, with its principal: no data source. */
+export const gatewayIn = (stack: AzureStack) => ApiGateway.fromExisting(stack, 'gateway', {
+  serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1', principalId: '11111111-2222-3333-4444-555555555555',
+});

@@ -1,0 +1,34 @@
+import { TerraformStack, Testing } from 'cdktf';
+import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
+import { Resource } from '../../.gen/providers/azapi/resource';
+import { AzureStack } from '../../constructs/core/azure-stack';
+import { LessonsCheck } from '../../constructs/lessons-check/lessons-check';
+import { ReportRow } from '../../constructs/lessons-check/report';
+
+// Raw provider resources, as another team writes them, and the lessons-check report rows of one
+// rule on one of them: what the rule-family suites (lessons-check-*.test.ts) share.
+
+/** An AzureStack `other-dev` (or `other-prod`, marked production) with raw resources only. */
+export const rawStack = (production = false): AzureStack =>
+  new AzureStack(Testing.app(), { stackName: 'other', environmentName: production ? 'prod' : 'dev', production });
+
+/** The report rows of one rule on one resource (construct path under the stack). */
+export const rows = (stack: TerraformStack, ruleId: string, id: string): ReportRow[] =>
+  LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === ruleId && r.resourcePath === `${stack.node.id}/${id}`);
+export const statusOf = (stack: TerraformStack, ruleId: string, id: string) => rows(stack, ruleId, id).map((r) => r.status);
+
+/** A raw API Management service. */
+export function gateway(stack: TerraformStack, id = 'apim', name = 'apim-other'): ApiManagement {
+  return new ApiManagement(stack, id, {
+    name, location: 'westeurope', resourceGroupName: 'rg', publisherName: 'Other', publisherEmail: 'other@contoso.com', skuName: 'BasicV2_1',
+  });
+}
+
+/** An API of an AzAPI `service/apis` resource. */
+export function azapiApi(stack: TerraformStack, id: string, options: { parentId?: string; properties?: Record<string, unknown> }): Resource {
+  return new Resource(stack, id, {
+    type: 'Microsoft.ApiManagement/service/apis@2024-05-01', name: id,
+    ...(options.parentId ? { parentId: options.parentId } : {}),
+    ...(options.properties ? { body: { properties: options.properties } } : {}),
+  });
+}
