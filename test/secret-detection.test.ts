@@ -153,7 +153,8 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
     const value = 'https://kv-orders.vault.azure.net/secrets/psp-api-key';
     expect(refusalOf(() => service({ PSP_KEY_URI: value })).message).toBe(
       `[SEC-1] test/svc: environmentVariables.PSP_KEY_URI = "http…(${value.length} chars)": a Key Vault secret URI as a plain value: Container Apps passes the URI on, not the secret. `
-      + 'Fix: if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason.');
+      + 'Fix: if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason; '
+      + 'for Container Apps to read it, declare it in secrets (KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')) and take it in secretEnvironmentVariables.');
   });
 
   it('fails when App Service\'s @Microsoft.KeyVault(...) syntax is used, which Container Apps do not resolve', () => {
@@ -161,7 +162,9 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
     const r = refusalOf(() => service({ PSP_API: value }));
     expect(r.message).toBe(`[SEC-1] test/svc: environmentVariables.PSP_API = "@Mic…(${value.length} chars)": this is App Service's Key Vault reference syntax: `
       + 'Container Apps does not resolve it, so the app gets the text @Microsoft.KeyVault(...) instead of the secret. '
-      + 'Fix: give the app the versionless secret URI to read with its identity (Key Vault Secrets User on the secret) and declare it in notSecrets.');
+      + 'Fix: declare the Key Vault secret in secrets (KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')) and take it by name in '
+      + 'secretEnvironmentVariables ({ PSP_API: \'<secret name>\' }): Container Apps reads it with the app\'s identity, granted Key Vault Secrets User on that secret '
+      + '(notSecrets would only pass the text on).');
     expect(r.message).not.toContain('psp-api-key');
   });
 

@@ -38,6 +38,8 @@ interface CredentialPattern {
 }
 
 const IDENTITY = 'connect with the app\'s identity instead';
+/** The typed way a Container App takes a Key Vault secret (constructs/container-apps/app-secrets.ts). */
+const TYPED_SECRET = 'KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')';
 const KEY_VAULT = 'keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret)';
 
 /**
@@ -141,14 +143,15 @@ export class SecretDetector {
       if (host === SettingsHost.APP_SERVICE) return undefined;
       return {
         problem: 'this is App Service\'s Key Vault reference syntax: Container Apps does not resolve it, so the app gets the text @Microsoft.KeyVault(...) instead of the secret.',
-        fix: 'give the app the versionless secret URI to read with its identity (Key Vault Secrets User on the secret) and declare it in notSecrets.',
+        fix: `declare the Key Vault secret in secrets (${TYPED_SECRET}) and take it by name in secretEnvironmentVariables ({ ${name ?? '<VARIABLE>'}: '<secret name>' }): Container Apps reads it with the app's identity, granted Key Vault Secrets User on that secret (notSecrets would only pass the text on).`,
       };
     }
     if (KEY_VAULT_SECRET_URI.test(value)) {
       return {
         problem: `a Key Vault secret URI as a plain value: ${host === SettingsHost.APP_SERVICE ? 'App Service' : 'Container Apps'} passes the URI on, not the secret.`,
         fix: 'if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason'
-          + (host === SettingsHost.APP_SERVICE ? '; for the platform to resolve it, write @Microsoft.KeyVault(SecretUri=<uri>).' : '.'),
+          + (host === SettingsHost.APP_SERVICE ? '; for the platform to resolve it, write @Microsoft.KeyVault(SecretUri=<uri>).'
+            : `; for Container Apps to read it, declare it in secrets (${TYPED_SECRET}) and take it in secretEnvironmentVariables.`),
       };
     }
     const pattern = PATTERNS.find((p) => p.matches(value));
