@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { Production } from '../constructs/core/production';
 import { Suppressions } from '../constructs/core/suppressions';
-import { ConstructValidationError, FindingFormat, InvalidValueError, requireRange, within } from '../constructs/core/validation';
+import { ConstructValidationError, FindingFormat, InvalidValueError, deferredRefusalOf, requireRange, within } from '../constructs/core/validation';
 import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { refusalOf } from './support/refusal';
 import { testStack, warningsOf } from './support/synth';
@@ -99,5 +99,19 @@ describe('Suppressions', () => {
     expect(Suppressions.find(stack, 'SEC-1.RedisPlaintext', 'SEC-1', 'default_database.client_protocol')).toBeUndefined();
     Suppressions.add(stack, { id: 'LIM-1', reason: 'migration tracked in PLAT-42' });
     expect(Suppressions.find(stack, 'LIM-1.NoAzureCacheForRedis', 'LIM-1')?.reason).toBe('migration tracked in PLAT-42');
+  });
+});
+
+describe('a builder value made before its construct keeps its refusal for it', () => {
+  it('fails inside within with the construct path when the value the builder returned carries a refusal, alone or in an array', () => {
+    const stack = testStack();
+    const refused = PolicyStatement.retryAfterOnRetryableStatuses(0);
+    // Built outside any construct: nothing is thrown yet, the statement carries the builder's refusal.
+    expect(deferredRefusalOf(refused)).toMatchObject({ builder: 'retry-after' });
+    for (const value of [refused, [PolicyStatement.useBackend('orders'), refused]]) {
+      const r = refusalOf(() => within(stack, 'outbound', () => value));
+      expect(r).toMatchObject({ lesson: 'EDGE-6', path: 'test', setting: 'outbound.seconds' });
+    }
+    expect(within(stack, 'outbound', () => [PolicyStatement.useBackend('orders')])).toHaveLength(1);
   });
 });
