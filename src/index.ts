@@ -73,6 +73,7 @@ export {
 export { ContainerRegistry, ContainerRegistryAttributes, ContainerRegistrySku } from '../constructs/container-apps/container-registry';
 export { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
 export { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
+export { ContainerAppSecret, KeyVaultSecretReference } from '../constructs/container-apps/app-secrets';
 export { IngressOptions, IngressTraffic, IngressTransport, ResolvedIngress } from '../constructs/container-apps/ingress';
 export {
   EffectiveLimit, InProcessLimit, InProcessLimitKind, InProcessLimitStore,

@@ -10,6 +10,7 @@ import { ManagedIdentity } from '../constructs/identity/principal';
 import { CounterKey } from '../constructs/policy/counter-key';
 import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { CountOnly, THROTTLE_RETRY_AFTER_VARIABLE, TokenQuotaPeriod } from '../constructs/policy/rate-limit';
+import { ExistsAction } from '../constructs/policy/statements';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { gateway } from './support/fixtures';
 import { validatePolicyDeep } from './support/policy-xsd';
@@ -389,5 +390,25 @@ describe.skipIf(!policySchemaAvailable())(`ApiRateLimitPolicy against the APIM p
     ['concurrency only', { rateLimit: undefined, concurrency: { maxCount: 1 } }],
   ])('validates the document of %s', async (_name, props) => {
     expect(await validatePolicyDeep(build(props).limits.xml)).toEqual({ valid: true, errors: [] });
+  });
+});
+
+describe('ApiRateLimitPolicy: a builder\'s refusal names the construct that used it', () => {
+  // Built in the props, so before the construct exists: the statement or key keeps its refusal,
+  // and the construct raises it with its own path.
+  it('fails when a statement given in inbound, inboundAfterLimits or outbound was refused when it was built, naming the construct', () => {
+    for (const setting of ['inbound', 'inboundAfterLimits', 'outbound'] as const) {
+      const r = refusalOf(() => build({ [setting]: [PolicyStatement.setHeader('X Tenant', ExistsAction.OVERRIDE, 'a')] }));
+      expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/limits', setting: `${setting}.name` });
+      expect(r.message).toBe(`[AZURE] test/limits: ${setting}.name = "X Tenant": an HTTP header name is letters, digits and !#$%&'*+.^_\`|~- without spaces or colons. Fix: use e.g. 'Retry-After'.`);
+    }
+  });
+
+  it('fails when the rate limit\'s counter key was refused when it was built, naming the construct and the key', () => {
+    const r = refusalOf(() => build({ rateLimit: { ...RATE, key: CounterKey.claim('given name') } }));
+    expect(r.message).toBe('[LIM-4] test/limits: rateLimit.key.name = "given name": a claim name is letters, digits and . _ : / - (it is embedded in a policy expression). '
+      + 'Fix: use the claim\'s name as it appears in the token, e.g. \'sub\' or \'oid\'.');
+    expect(refusalOf(() => build({ rateLimit: undefined, concurrency: { maxCount: 4, key: CounterKey.shared('-orders') } })))
+      .toMatchObject({ lesson: 'LIM-4', path: 'test/limits', setting: 'concurrency.key.name' });
   });
 });

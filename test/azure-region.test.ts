@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TerraformStack } from 'cdktf';
@@ -17,7 +18,7 @@ import { GATEWAY_PROPS, REDIS_PROPS, WORKSPACE_ID } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { synth, testStack } from './support/synth';
 
-const PROBLEM = 'Azure has no region of that name (the region table of 2026-03-12 lists 70), so terraform apply would fail.';
+const PROBLEM = 'Azure has no region of that name (the region table of 2026-03-12 lists 72), so terraform apply would fail.';
 const FIX = 'Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.';
 
 /** Every construct that takes a location, built with `location` in a test stack. */
@@ -50,6 +51,26 @@ describe('the region table', () => {
     // Geographies and Microsoft's staging regions are no deployment targets.
     expect(AzureRegion.names()).not.toEqual(expect.arrayContaining(['europe']));
     expect(AzureRegion.names().filter((n) => n === 'global' || n.endsWith('stg'))).toEqual([]);
+  });
+});
+
+describe('sovereign cloud regions', () => {
+  it('holds Azure China\'s and Azure Government\'s regions, chinanorth3 and chinaeast3 included, each with its source', () => {
+    expect(AzureRegion.names().filter((n) => n.startsWith('china'))).toEqual(['chinaeast', 'chinaeast2', 'chinaeast3', 'chinanorth', 'chinanorth2', 'chinanorth3']);
+    expect(AzureRegion.names().filter((n) => n.startsWith('usgov') || n.startsWith('usdod')))
+      .toEqual(['usdodcentral', 'usdodeast', 'usgovarizona', 'usgoviowa', 'usgovtexas', 'usgovvirginia']);
+    expect(AzureRegion.isKnown('China North 3')).toBe(true);
+    const sovereign = JSON.parse(readFileSync(join(__dirname, '../schemas/azure-regions/sovereign-cloud-locations.json'), 'utf8')) as { name: string; source: string }[];
+    const provenance = readFileSync(join(__dirname, '../schemas/azure-regions/PROVENANCE.md'), 'utf8');
+    for (const { source } of sovereign) expect(provenance).toContain(`\`${source}\``);
+  });
+
+  it('accepts chinanorth3 in a construct, and the table is what its generator writes', () => {
+    const stack = testStack();
+    CONSTRUCTS.KeyVault(stack, 'chinanorth3');
+    expect(() => synth(stack)).not.toThrow();
+    const out = execFileSync(process.execPath, [join(__dirname, '../tools/azure-regions/generate.mjs'), '--check'], { encoding: 'utf8' });
+    expect(out).toContain('constructs/core/azure-region-names.ts is up to date (72 regions).');
   });
 });
 

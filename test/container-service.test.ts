@@ -3,12 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
+import { KeyVaultSecretReference } from '../constructs/container-apps/app-secrets';
+import { checkSecretIdentity } from '../constructs/container-apps/app-checks';
+import { KeyVault } from '../constructs/key-vault/key-vault';
 import { InProcessLimitKind } from '../constructs/container-apps/in-process-limit';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { ManagedIdentityType } from '../constructs/identity/principal';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { TerraformJson, idOf, ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso';
@@ -363,5 +366,150 @@ describe('ContainerService refusals', () => {
 
   it('fails when the image has a malformed registry host', () => {
     expect(refusalOf(() => build({ image: 'contoso..azurecr.io/api:1' }))).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'image' });
+  });
+});
+
+describe('ContainerService Key Vault secrets (SEC-1)', () => {
+  const SHARED_VAULT_ID = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-shared';
+  const VERSION = '0123456789abcdef0123456789abcdef';
+  const sharedVault = (stack: TerraformStack) => KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: SHARED_VAULT_ID });
+  const ownVault = (stack: TerraformStack) => new KeyVault(stack, 'kv', { name: 'kv-orders', resourceGroupName: 'rg', location: 'westeurope', tenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47' });
+  type SecretApp = App & { secret?: { name: string; key_vault_secret_id: string; identity: string }[]; template: { container: { env: { name: string; value?: string; secret_name?: string }[] }[] } };
+
+  it('reads a slot\'s secret with the app\'s identity, granted Key Vault Secrets User on that secret before the app', () => {
+    const { tf } = build((stack) => ({
+      secrets: [{ name: 'psp-api-key', secret: KeyVaultSecretReference.fromSlot(ownVault(stack).addSecretSlot('psp-api-key')) }],
+      secretEnvironmentVariables: { PSP_API_KEY: 'psp-api-key' },
+    }));
+    const app = appOf(tf) as SecretApp;
+    const identityId = ref(tf, 'azurerm_user_assigned_identity', 'id');
+    expect(app.secret).toEqual([{
+      name: 'psp-api-key', identity: identityId,
+      key_vault_secret_id: `https://${ref(tf, 'azurerm_key_vault', 'name')}.vault.azure.net/secrets/psp-api-key`,
+    }]);
+    expect(app.template.container[0].env).toEqual([
+      { name: 'AZURE_CLIENT_ID', value: ref(tf, 'azurerm_user_assigned_identity', 'client_id') },
+      { name: 'PSP_API_KEY', secret_name: 'psp-api-key' },
+    ]);
+    const grant = resourceOf(tf, 'azurerm_role_assignment', 'svc/kv-secret-psp-api-key');
+    expect(grant).toMatchObject({
+      scope: `${ref(tf, 'azurerm_key_vault', 'id')}/secrets/psp-api-key`, role_definition_name: 'Key Vault Secrets User',
+      principal_id: ref(tf, 'azurerm_user_assigned_identity', 'principal_id'),
+      // The scope is a literal id: the secret must exist before it is granted on.
+      depends_on: [`azapi_resource_action.${idOf(tf, 'azapi_resource_action')}`],
+    });
+    expect(app.depends_on).toEqual([`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment', 'svc/kv-secret-psp-api-key')}`]);
+  });
+
+  it('reads another team\'s secret by its versionless identifier, granted on that secret alone', () => {
+    const { tf } = build((stack) => ({
+      secrets: [{ name: 'psp', secret: KeyVaultSecretReference.fromVault(sharedVault(stack), 'psp-api-key') }],
+      secretEnvironmentVariables: { PSP_API_KEY: 'psp' },
+    }));
+    expect((appOf(tf) as SecretApp).secret).toEqual([{
+      name: 'psp', key_vault_secret_id: 'https://kv-shared.vault.azure.net/secrets/psp-api-key', identity: ref(tf, 'azurerm_user_assigned_identity', 'id'),
+    }]);
+    expect(resourceOf(tf, 'azurerm_role_assignment').scope).toBe(`${SHARED_VAULT_ID}/secrets/psp-api-key`);
+  });
+
+  it('grants once for two app secrets of the same Key Vault secret', () => {
+    const { tf } = build((stack) => {
+      const vault = sharedVault(stack);
+      return { secrets: [
+        { name: 'psp', secret: KeyVaultSecretReference.fromVault(vault, 'psp-api-key') },
+        { name: 'psp-again', secret: KeyVaultSecretReference.fromUri(vault, 'https://kv-shared.vault.azure.net/secrets/psp-api-key') },
+      ] };
+    });
+    expect(Object.keys(resourcesOf(tf, 'azurerm_role_assignment'))).toHaveLength(1);
+    expect((appOf(tf) as SecretApp).secret?.map((s) => s.name)).toEqual(['psp', 'psp-again']);
+  });
+
+  it('writes no secret block and no extra wait without secrets', () => {
+    const app = appOf(build().tf) as SecretApp;
+    expect(app.secret).toBeUndefined();
+    expect(app.depends_on).toBeUndefined();
+  });
+
+  it('fails when a secret name is one Azure refuses (AZURE)', () => {
+    const r = refusalOf(() => build((stack) => ({ secrets: [{ name: 'PSP_Key', secret: KeyVaultSecretReference.fromVault(sharedVault(stack), 'psp-api-key') }] })));
+    expect(r.message).toBe('[AZURE] test/svc: secrets[0].name = "PSP_Key": Azure rejects this Container App secret name (7 characters). '
+      + 'Fix: use 1-253 characters: lower-case letters, digits and hyphens, starting and ending with a letter or digit.');
+  });
+
+  it('fails when two secrets share a name (AZURE)', () => {
+    const r = refusalOf(() => build((stack) => {
+      const vault = sharedVault(stack);
+      return { secrets: [{ name: 'psp', secret: KeyVaultSecretReference.fromVault(vault, 'a') }, { name: 'psp', secret: KeyVaultSecretReference.fromVault(vault, 'b') }] };
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'secrets[1].name' });
+    expect(r.message).toContain('Fix: give each secret its own name.');
+  });
+
+  it('fails when a variable names a secret the app does not have (SEC-1)', () => {
+    const r = refusalOf(() => build((stack) => ({
+      secrets: [{ name: 'psp', secret: KeyVaultSecretReference.fromVault(sharedVault(stack), 'psp-api-key') }],
+      secretEnvironmentVariables: { PSP_API_KEY: 'psp-key' },
+    })));
+    expect(r.message).toBe('[SEC-1] test/svc: secretEnvironmentVariables.PSP_API_KEY = "psp-key": the app has no secret of this name, and Azure refuses a revision whose variable refers to a secret it does not have. '
+      + 'Fix: name one of the app\'s secrets (psp), or add it to secrets.');
+    const none = refusalOf(() => build({ secretEnvironmentVariables: { PSP_API_KEY: 'psp' } }));
+    expect(none.message).toContain('Fix: declare the secret first: secrets: [{ name: \'<name>\', secret: KeyVaultSecretReference.fromSlot(slot) }].');
+  });
+
+  it('fails when a variable is set by value and from a secret, or names the construct\'s own variable (AZURE)', () => {
+    const secrets = (stack: TerraformStack) => [{ name: 'psp', secret: KeyVaultSecretReference.fromVault(sharedVault(stack), 'psp-api-key') }];
+    const r = refusalOf(() => build((stack) => ({ secrets: secrets(stack), environmentVariables: { PSP_MODE: 'sandbox' }, secretEnvironmentVariables: { psp_mode: 'psp' } })));
+    expect(r.message).toBe('[AZURE] test/svc: secretEnvironmentVariables.psp_mode = "psp": PSP_MODE is set by value as well (by environmentVariables or by the construct), '
+      + 'and .NET reads configuration names case-insensitively, so one of the two silently wins. Fix: set the variable once: by value, or from a secret.');
+    expect(refusalOf(() => build((stack) => ({ secrets: secrets(stack), secretEnvironmentVariables: { AZURE_CLIENT_ID: 'psp' } }))))
+      .toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'secretEnvironmentVariables.AZURE_CLIENT_ID' });
+  });
+
+  it('fails when a variable name is one Container Apps refuses (AZURE)', () => {
+    const r = refusalOf(() => build((stack) => ({
+      secrets: [{ name: 'psp', secret: KeyVaultSecretReference.fromVault(sharedVault(stack), 'psp-api-key') }], secretEnvironmentVariables: { '1PSP': 'psp' },
+    })));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'secretEnvironmentVariables.1PSP' });
+  });
+
+  it('warns when the identifier pins a version: a rotated value never reaches the app (SEC-1)', () => {
+    const uri = `https://kv-shared.vault.azure.net/secrets/psp-api-key/${VERSION}`;
+    const { stack, tf } = build((s) => ({ secrets: [{ name: 'psp', secret: KeyVaultSecretReference.fromUri(sharedVault(s), uri) }] }));
+    expect(warningsOf(stack)).toEqual([`[SEC-1] test/svc: secrets[0].secret.secretUri = "${uri}": the identifier pins one version of the secret: a rotated value never reaches the app, `
+      + 'and the app stops starting once that version is disabled. Fix: use the versionless identifier (https://kv-shared.vault.azure.net/secrets/psp-api-key); '
+      + 'Container Apps then fetches a new version within 30 minutes, and a revision restart (or a new revision) gives it to the variables.']);
+    // Legal: Azure reads that version, and the grant is on the secret.
+    expect((appOf(tf) as SecretApp).secret?.[0].key_vault_secret_id).toBe(uri);
+    expect(resourceOf(tf, 'azurerm_role_assignment').scope).toBe(`${SHARED_VAULT_ID}/secrets/psp-api-key`);
+  });
+
+  it('fails when the identifier is not a Key Vault secret identifier (AZURE), or is in another vault (SEC-1)', () => {
+    const refusalFor = (uri: string) => refusalOf(() => build((s) => ({ secrets: [{ name: 'psp', secret: KeyVaultSecretReference.fromUri(sharedVault(s), uri) }] })));
+    expect(refusalFor('https://kv-shared.vault.azure.net/keys/psp-api-key').message).toBe(
+      '[AZURE] test/svc: secrets[0].secret.secretUri = "https://kv-shared.vault.azure.net/keys/psp-api-key": azurerm refuses a Key Vault secret identifier of another shape at plan. '
+      + 'Fix: give https://<vault>.vault.azure.net/secrets/<name> (vault.secretUri(name)), or use KeyVaultSecretReference.fromVault(vault, \'<name>\').');
+    expect(refusalFor('https://kv-other.vault.azure.net/secrets/psp-api-key').message).toBe(
+      '[SEC-1] test/svc: secrets[0].secret.secretUri = "https://kv-other.vault.azure.net/secrets/psp-api-key": the identifier is in the vault kv-other, '
+      + 'and the app would be granted access to a secret of kv-shared: it could not read the secret. Fix: pass the vault that holds the secret with its identifier.');
+  });
+
+  it('fails when the secret name in the vault is one Key Vault refuses (AZURE)', () => {
+    const r = refusalOf(() => build((s) => ({ secrets: [{ name: 'psp', secret: KeyVaultSecretReference.fromVault(sharedVault(s), `psp-api-key/${VERSION}`) }] })));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: 'secrets[0].secret.secretName' });
+  });
+
+  it('fails when a secret has no Key Vault secret (SEC-1)', () => {
+    const r = refusalOf(() => build({ secrets: [{ name: 'psp', secret: undefined as unknown as KeyVaultSecretReference }] }));
+    expect(r.message).toBe('[SEC-1] test/svc: secrets[0].secret = undefined: a Container App secret is read from Key Vault with the app\'s identity; without a Key Vault secret there is nothing to read. '
+      + 'Fix: pass KeyVaultSecretReference.fromSlot(vault.addSecretSlot(\'<name>\')), or .fromVault(KeyVault.fromExisting(...), \'<name>\').');
+  });
+
+  it('fails when an app with secrets has no identity to read them with (SEC-1)', () => {
+    const stack = testStack();
+    const bound = { secrets: [{ name: 'psp', keyVaultSecretId: 'https://kv-shared.vault.azure.net/secrets/psp-api-key' }], environment: [], grants: [] };
+    const r = refusalOf(() => checkSecretIdentity(stack, bound, undefined));
+    expect(r.message).toBe('[SEC-1] test: secrets = ["psp"]: a Key Vault secret is read with an identity of the app, granted Key Vault Secrets User on the secret, '
+      + 'and this app has none: azurerm refuses the secret at plan. Fix: give the app a user-assigned identity (identityId) and grant it the secret.');
+    expect(() => checkSecretIdentity(stack, bound, '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id-x')).not.toThrow();
   });
 });

@@ -3,16 +3,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
+import { KeyVaultSecretReference } from '../constructs/container-apps/app-secrets';
 import { IngressTransport } from '../constructs/container-apps/ingress';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { HOLDS_CONNECTIONS_METADATA } from '../constructs/core/request-path';
 import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
 import { ManagedIdentityType } from '../constructs/identity/principal';
+import { KeyVault } from '../constructs/key-vault/key-vault';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, errorsOf, ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { TerraformJson, errorsOf, idOf, ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/contoso';
@@ -372,5 +374,32 @@ describe('DualIngressContainerApp refusals', () => {
 
   it('fails when the app name has upper-case letters (Azure naming)', () => {
     expect(refusal({ name: 'Ca-Demo' })).toThrow(/^\[AZURE\] test\/app: name = "Ca-Demo-http"/);
+  });
+});
+
+describe('DualIngressContainerApp Key Vault secrets (SEC-1)', () => {
+  const VAULT_ID = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-shared';
+  const withSecret = (stack: TerraformStack): Partial<DualIngressContainerAppProps> => ({
+    secrets: [{ name: 'feed-token', secret: KeyVaultSecretReference.fromVault(KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg', vaultId: VAULT_ID }), 'feed-token') }],
+    secretEnvironmentVariables: { FEED_TOKEN: 'feed-token' },
+  });
+
+  it('gives both apps the secret and the variable, with one grant to their shared identity that both wait for', () => {
+    const { tf } = build(withSecret);
+    const grantId = idOf(tf, 'azurerm_role_assignment', 'app/kv-secret-feed-token');
+    expect(resourceOf(tf, 'azurerm_role_assignment')).toMatchObject({
+      scope: `${VAULT_ID}/secrets/feed-token`, role_definition_name: 'Key Vault Secrets User', principal_id: ref(tf, 'azurerm_user_assigned_identity', 'principal_id'),
+    });
+    for (const path of ['app/http-app', 'app/grpc-app']) {
+      const app = resourceOf(tf, 'azurerm_container_app', path) as { secret: unknown; depends_on: string[]; template: { container: { env: { name: string; secret_name?: string }[] }[] } };
+      expect(app.secret).toEqual([{ name: 'feed-token', key_vault_secret_id: 'https://kv-shared.vault.azure.net/secrets/feed-token', identity: ref(tf, 'azurerm_user_assigned_identity', 'id') }]);
+      expect(app.template.container[0].env).toContainEqual({ name: 'FEED_TOKEN', secret_name: 'feed-token' });
+      expect(app.depends_on).toEqual([`azurerm_role_assignment.${grantId}`]);
+    }
+  });
+
+  it('fails when a variable from a secret overrides a Kestrel setting the construct pins (AZURE)', () => {
+    const r = refusalOf(() => build((stack) => ({ ...withSecret(stack), secretEnvironmentVariables: { Kestrel__Endpoints__Http__Url: 'feed-token' } })));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/app', setting: 'secretEnvironmentVariables.Kestrel__Endpoints__Http__Url' });
   });
 });

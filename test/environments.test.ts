@@ -189,17 +189,17 @@ describe('loadEnvironments', () => {
 
   it('fails when RTP_<ENV>_LOCATION is no Azure region, naming the variable, with a did you mean', () => {
     expect(refusalOf(() => loadEnvironments({ env: { RTP_PROD_LOCATION: 'westeurpoe' } })).message)
-      .toBe('[ENV] environments: RTP_PROD_LOCATION = "westeurpoe": Azure has no region of that name (the region table of 2026-03-12 lists 70), so terraform apply would fail. Fix: did you mean westeurope? Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
+      .toBe('[ENV] environments: RTP_PROD_LOCATION = "westeurpoe": Azure has no region of that name (the region table of 2026-03-12 lists 72), so terraform apply would fail. Fix: did you mean westeurope? Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
   });
 
   it('fails when an environment file gives no Azure region, naming the field, with a did you mean', () => {
     expect(refusalOf(() => fromFile({ test: { location: 'swedencentrl' } })).message)
-      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: test.location = "swedencentrl": Azure has no region of that name (the region table of 2026-03-12 lists 70), so terraform apply would fail. Fix: did you mean swedencentral? Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
+      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: test.location = "swedencentrl": Azure has no region of that name (the region table of 2026-03-12 lists 72), so terraform apply would fail. Fix: did you mean swedencentral? Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
   });
 
   it('fails when a location is far from every region, without a guess', () => {
     expect(refusalOf(() => fromFile({ dev: { location: 'mars' } })).message)
-      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: dev.location = "mars": Azure has no region of that name (the region table of 2026-03-12 lists 70), so terraform apply would fail. Fix: Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
+      .toBe('[ENV] RTP_ENVIRONMENTS_FILE: dev.location = "mars": Azure has no region of that name (the region table of 2026-03-12 lists 72), so terraform apply would fail. Fix: Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.');
   });
 
   it('fails when a location is not a string', () => {

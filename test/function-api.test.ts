@@ -440,3 +440,11 @@ describe.skipIf(!policySchemaAvailable())(`FunctionApi policies and the new stat
     });
   }
 });
+
+describe('FunctionApi: a builder\'s refusal names the construct that used it', () => {
+  it('fails when retryAfterSeconds is refused by the Retry-After statement, naming the API, not the builder (EDGE-6)', () => {
+    const r = refusalOf(() => build({ retryAfterSeconds: 0.5 }));
+    expect(r).toMatchObject({ lesson: 'EDGE-6', path: 'test/orders', setting: 'retryAfterSeconds.seconds' });
+    expect(r.message).toBe('[EDGE-6] test/orders: retryAfterSeconds.seconds = 0.5: Retry-After is a whole number of seconds, at least 1. Fix: use a small interval such as 5.');
+  });
+});

@@ -1,11 +1,13 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
+import { KeyVaultSecretReference } from '../constructs/container-apps/app-secrets';
 import { ContainerRegistry } from '../constructs/container-apps/container-registry';
 import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage } from '../constructs/container-apps/outbound-budget';
 import { PacedQueueConsumer, PacedQueueConsumerProps } from '../constructs/container-apps/paced-queue-consumer';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { OutboundAlerts, OutboundAlertsProps, providerQueries } from '../constructs/monitoring/outbound-alerts';
 import { PublicNetworkAccess } from '../constructs/core/network';
+import { KeyVault } from '../constructs/key-vault/key-vault';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { ENVIRONMENT, WORKSPACE_ID } from './support/fixtures';
 import { kqlDiagnostics } from './support/kusto';
@@ -357,5 +359,29 @@ describe('OutboundAlerts (LIM-5, PAY-3)', () => {
     for (const name of ['provider-breaker-open', 'provider-throttling']) {
       expect(kqlDiagnostics((logAlert(tf, name).criteria as { query: string }[])[0].query, LOG_TABLES)).toEqual([]);
     }
+  });
+});
+
+describe('PacedQueueConsumer Key Vault secrets (SEC-1)', () => {
+  it('reads a secret with its identity, granted on that secret before the consumer starts', () => {
+    const stack = stackOf();
+    const vault = KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg', vaultId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv-shared' });
+    const consumer = consumerIn(stack, {
+      secrets: [{ name: 'webhook-signing', secret: KeyVaultSecretReference.fromVault(vault, 'webhook-signing') }],
+      secretEnvironmentVariables: { WEBHOOK_SIGNING_KEY: 'webhook-signing' },
+    });
+    const tf = synth(stack);
+    const app = appOf(tf) as ReturnType<typeof appOf> & { secret: unknown; template: { container: { env: { name: string; secret_name?: string }[] }[] } };
+    expect(app.secret).toEqual([{ name: 'webhook-signing', key_vault_secret_id: 'https://kv-shared.vault.azure.net/secrets/webhook-signing', identity: ref(tf, 'azurerm_user_assigned_identity', 'id') }]);
+    expect(app.template.container[0].env).toContainEqual({ name: 'WEBHOOK_SIGNING_KEY', secret_name: 'webhook-signing' });
+    const [grantId] = Object.entries(resourcesOf(tf, 'azurerm_role_assignment')).find(([, r]) => r.role_definition_name === 'Key Vault Secrets User')!;
+    expect(app.depends_on).toContain(`azurerm_role_assignment.${grantId}`);
+    expect(consumer.grants).toHaveLength(3);
+  });
+
+  it('fails when a variable names a secret the consumer does not have (SEC-1)', () => {
+    expect(refusal({ secretEnvironmentVariables: { WEBHOOK_SIGNING_KEY: 'webhook-signing' } })).toMatchObject({
+      lesson: 'SEC-1', path: 'pay-dev/consumer', setting: 'secretEnvironmentVariables.WEBHOOK_SIGNING_KEY',
+    });
   });
 });

@@ -144,6 +144,14 @@ describe('PartnerProducts (GW-8, GW-1)', () => {
     return refusalOf(() => new PartnerProducts(stack, 'partners', { gateway: gw ? gw(stack) : gateway(stack), productPrefix: 'payments', apis: [], partners }));
   };
 
+  it('fails when retryAfterSeconds is refused by the throttling statement, naming the construct, not the builder (EDGE-6)', () => {
+    const stack = stackOf();
+    const r = refusalOf(() => new PartnerProducts(stack, 'partners', {
+      gateway: gateway(stack), productPrefix: 'payments', apis: [], partners: [{ name: 'acme', callsPerMinute: 100 }], retryAfterSeconds: 0,
+    }));
+    expect(r).toMatchObject({ lesson: 'EDGE-6', path: 'pay-dev/partners', setting: 'policy.retryAfterSeconds' });
+  });
+
   it('fails when no partner is listed (GW-8)', () => {
     expect(refusal([]).message).toBe('[GW-8] pay-dev/partners: partners = []: without partners nobody can call the API: every call needs a partner\'s subscription. '
       + 'Fix: list the partners with their caps.');

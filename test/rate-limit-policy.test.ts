@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InvalidValueError } from '../constructs/core/validation';
+import { InvalidValueError, deferredRefusalOf } from '../constructs/core/validation';
 import { CounterKey, CounterKeyKind } from '../constructs/policy/counter-key';
 import { PolicyDocument } from '../constructs/policy/policy-document';
 import { PolicyStatement, elementOf } from '../constructs/policy/policy-statement';
@@ -59,7 +59,10 @@ describe('CounterKey', () => {
     expect(key).toMatchObject({ clientControlled: true, acknowledged: false });
     const header = (builder: string) => new RegExp(`^\\[GW-5\\] ${builder}: key = "@\\(context\\.Request\\.Headers\\.GetValueOrDefault\\(\\\\"X-Tenant-Id\\\\", \\\\"anonymous\\\\"\\)\\)": `
       + 'the client picks this key, .*fresh budget.* Fix: key on CounterKey\\.subscription\\(\\)');
-    expect(() => PolicyStatement.rateLimitByKey({ calls: 10, renewalPeriodSeconds: 10, key })).toThrow(InvalidValueError);
+    // The statement keeps the refusal for the construct that uses it (within), and raises it when rendered.
+    const refused = PolicyStatement.rateLimitByKey({ calls: 10, renewalPeriodSeconds: 10, key });
+    expect(deferredRefusalOf(refused)).toBeInstanceOf(InvalidValueError);
+    expect(() => new PolicyDocument({ inbound: [refused] }).toXml()).toThrow(InvalidValueError);
     const cases: [string, () => unknown][] = [
       ['rate-limit-by-key', () => PolicyStatement.rateLimitByKey({ calls: 10, renewalPeriodSeconds: 10, key })],
       ['limit-concurrency', () => PolicyStatement.limitConcurrency({ maxCount: 1, key }, [PolicyStatement.forwardRequest({ timeoutSeconds: 60 })])],

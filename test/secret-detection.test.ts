@@ -1,7 +1,13 @@
-import { TerraformStack, TerraformVariable } from 'cdktf';
+import { Fn, TerraformStack, TerraformVariable } from 'cdktf';
+import { ApplicationInsights as RawApplicationInsights } from '@cdktf/provider-azurerm/lib/application-insights';
+import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
+import { ServicebusNamespace } from '@cdktf/provider-azurerm/lib/servicebus-namespace';
+import { StorageAccount as RawStorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContainerService } from '../constructs/container-apps/container-service';
-import { NotSecret, SecretDetector, SettingsHost } from '../constructs/core/secret-detection';
+import { NotSecret, SecretDetector, SettingsHost, sensitiveReferenceIn } from '../constructs/core/secret-detection';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
 import { StorageAccount } from '../constructs/storage/storage-account';
@@ -153,7 +159,8 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
     const value = 'https://kv-orders.vault.azure.net/secrets/psp-api-key';
     expect(refusalOf(() => service({ PSP_KEY_URI: value })).message).toBe(
       `[SEC-1] test/svc: environmentVariables.PSP_KEY_URI = "http…(${value.length} chars)": a Key Vault secret URI as a plain value: Container Apps passes the URI on, not the secret. `
-      + 'Fix: if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason.');
+      + 'Fix: if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason; '
+      + 'for Container Apps to read it, declare it in secrets (KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')) and take it in secretEnvironmentVariables.');
   });
 
   it('fails when App Service\'s @Microsoft.KeyVault(...) syntax is used, which Container Apps do not resolve', () => {
@@ -161,7 +168,9 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
     const r = refusalOf(() => service({ PSP_API: value }));
     expect(r.message).toBe(`[SEC-1] test/svc: environmentVariables.PSP_API = "@Mic…(${value.length} chars)": this is App Service's Key Vault reference syntax: `
       + 'Container Apps does not resolve it, so the app gets the text @Microsoft.KeyVault(...) instead of the secret. '
-      + 'Fix: give the app the versionless secret URI to read with its identity (Key Vault Secrets User on the secret) and declare it in notSecrets.');
+      + 'Fix: declare the Key Vault secret in secrets (KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')) and take it by name in '
+      + 'secretEnvironmentVariables ({ PSP_API: \'<secret name>\' }): Container Apps reads it with the app\'s identity, granted Key Vault Secrets User on that secret '
+      + '(notSecrets would only pass the text on).');
     expect(r.message).not.toContain('psp-api-key');
   });
 
@@ -267,5 +276,75 @@ describe('SecretDetector.problemOf', () => {
   it('checks the name only when it is given', () => {
     expect(SecretDetector.problemOf('hunter2', SettingsHost.CONTAINER_APPS)).toBeUndefined();
     expect(SecretDetector.problemOf('hunter2', SettingsHost.CONTAINER_APPS, 'DB_PASSWORD')?.problem).toMatch(/^the name says the value is a secret \(PASSWORD\)/);
+  });
+});
+
+describe('references to attributes azurerm marks sensitive (SEC-1)', () => {
+  const rawAccount = (stack: TerraformStack) => new RawStorageAccount(stack, 'st', {
+    name: 'storders', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS',
+  });
+
+  it('fails when a variable is a storage account\'s connection string by reference, showing the reference, not a value', () => {
+    const stack = testStack();
+    const account = rawAccount(stack);
+    const r = refusalOf(() => service({ ORDERS_STORAGE: account.primaryConnectionString }, undefined, stack));
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/svc', setting: 'environmentVariables.ORDERS_STORAGE' });
+    expect(r.message).toBe('[SEC-1] test/svc: environmentVariables.ORDERS_STORAGE = "${azurerm_storage_account.st.primary_connection_string}": '
+      + 'a reference to azurerm_storage_account.primary_connection_string, which azurerm marks sensitive: a credential, and in an environment variable its value lands in the Terraform state, '
+      + 'the plan output and the app\'s configuration, readable by whoever can read them. Fix: connect with the app\'s identity instead (the resource\'s endpoint or name, and a data role granted to it); '
+      + 'a credential the app cannot do without stays in Key Vault, read with the app\'s identity (secrets and secretEnvironmentVariables). '
+      + 'If it is no secret, declare it: notSecrets: [{ name: \'ORDERS_STORAGE\', reason: \'...\' }].');
+  });
+
+  it('fails when the reference is a data source\'s key, inside a function, or part of a longer value', () => {
+    const stack = testStack();
+    const lookup = new DataAzurermStorageAccount(stack, 'lookup', { name: 'stother', resourceGroupName: 'rg' });
+    const bus = new ServicebusNamespace(stack, 'sb', { name: 'sb-orders', resourceGroupName: 'rg', location: 'westeurope', sku: 'Standard' });
+    for (const value of [lookup.primaryAccessKey, Fn.lower(bus.defaultPrimaryConnectionString), `key=${lookup.secondaryAccessKey};`]) {
+      expect(refusalOf(() => service({ ORDERS: value }, undefined, stack))).toMatchObject({ lesson: 'SEC-1', path: 'test/svc', setting: 'environmentVariables.ORDERS' });
+      stack.node.tryRemoveChild('svc');
+    }
+  });
+
+  it('fails in a Function app\'s settings too, pointing at the Key Vault reference App Service resolves', () => {
+    const stack = testStack();
+    const account = rawAccount(stack);
+    const storage = new StorageAccount(stack, 'storage', { name: 'stfuncunit', resourceGroupName: 'rg-unit', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED });
+    const r = refusalOf(() => new FlexFunctionApp(stack, 'app', {
+      name: 'func-unit', resourceGroupName: 'rg-unit', location: 'westeurope', storage, entraAuth: { applicationId: '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f' },
+      appSettings: { ORDERS_KEY: account.primaryAccessKey },
+    }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', path: 'test/app', setting: 'appSettings.ORDERS_KEY' });
+    expect(r.message).toContain('= "${azurerm_storage_account.st.primary_access_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential, and in an app setting');
+    expect(r.message).toContain('(@Microsoft.KeyVault(SecretUri=<versionless secret URI>))');
+  });
+
+  it('passes references to what is no credential: names, endpoints, an Application Insights connection string, and a declared not-a-secret', () => {
+    const stack = testStack();
+    const account = rawAccount(stack);
+    const insights = new RawApplicationInsights(stack, 'appi', { name: 'appi-orders', resourceGroupName: 'rg', location: 'westeurope', applicationType: 'web' });
+    service({
+      STORAGE_NAME: account.name, STORAGE_BLOB: account.primaryBlobEndpoint, APPLICATIONINSIGHTS_CONNECTION_STRING: insights.connectionString,
+      LEGACY: account.primaryConnectionString,
+    }, [{ name: 'LEGACY', reason: 'read-only emulator account for the integration tests' }], stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+
+  it('finds a nested block\'s sensitive attribute, a whole block that holds one, and a part of a sensitive attribute', () => {
+    expect(sensitiveReferenceIn('${azurerm_kubernetes_cluster.aks.windows_profile[0].admin_password}')).toBe('azurerm_kubernetes_cluster.windows_profile.admin_password');
+    expect(sensitiveReferenceIn('${jsonencode(azurerm_kubernetes_cluster.aks.service_principal[0])}')).toBe('azurerm_kubernetes_cluster.service_principal');
+    // kube_config is one sensitive attribute: its host is part of it.
+    expect(sensitiveReferenceIn('${azurerm_kubernetes_cluster.aks.kube_config[0].host}')).toBe('azurerm_kubernetes_cluster.kube_config.host');
+    expect(sensitiveReferenceIn('${data.azurerm_storage_account.x.primary_connection_string}')).toBe('data.azurerm_storage_account.primary_connection_string');
+    expect(sensitiveReferenceIn('${azurerm_kubernetes_cluster.aks.windows_profile[0].admin_username}')).toBeUndefined();
+    expect(sensitiveReferenceIn('${azurerm_storage_account.x.primary_blob_endpoint}')).toBeUndefined();
+    expect(sensitiveReferenceIn('azurerm_storage_account.x.primary_access_key')).toBeUndefined();
+  });
+});
+
+describe('the sensitive-attributes table', () => {
+  it('is what its generator writes from the provider schema extract', () => {
+    const out = execFileSync(process.execPath, [join(__dirname, '../tools/provider-secrets/generate.mjs'), '--check'], { encoding: 'utf8' });
+    expect(out).toMatch(/constructs\/core\/sensitive-attributes\.ts is up to date \(\d+ types\)\./);
   });
 });

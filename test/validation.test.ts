@@ -5,7 +5,7 @@ import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { Production } from '../constructs/core/production';
 import { Suppressions } from '../constructs/core/suppressions';
-import { ConstructValidationError, FindingFormat, InvalidValueError, Validation, requireRange, within } from '../constructs/core/validation';
+import { ConstructValidationError, FindingFormat, InvalidValueError, Validation, deferredRefusalOf, requireRange, within } from '../constructs/core/validation';
 import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { refusalOf } from './support/refusal';
 import { azureStack, plainStack } from './support/stacks';
@@ -193,5 +193,19 @@ describe('Suppressions edges', () => {
     const stack = testStack();
     stack.node.addMetadata('team:ticket', { id: 'SEC-1', reason: 'tracked in PLAT-42' });
     expect(Suppressions.find(stack, 'SEC-1.RedisAccessKeys', 'SEC-1')).toBeUndefined();
+  });
+});
+
+describe('a builder value made before its construct keeps its refusal for it', () => {
+  it('fails inside within with the construct path when the value the builder returned carries a refusal, alone or in an array', () => {
+    const stack = testStack();
+    const refused = PolicyStatement.retryAfterOnRetryableStatuses(0);
+    // Built outside any construct: nothing is thrown yet, the statement carries the builder's refusal.
+    expect(deferredRefusalOf(refused)).toMatchObject({ builder: 'retry-after' });
+    for (const value of [refused, [PolicyStatement.useBackend('orders'), refused]]) {
+      const r = refusalOf(() => within(stack, 'outbound', () => value));
+      expect(r).toMatchObject({ lesson: 'EDGE-6', path: 'test', setting: 'outbound.seconds' });
+    }
+    expect(within(stack, 'outbound', () => [PolicyStatement.useBackend('orders')])).toHaveLength(1);
   });
 });

@@ -120,19 +120,19 @@ export class ApiRateLimitPolicy extends Construct {
 
     // The statement builders check every value; a refusal is re-raised here with this path.
     const inbound: PolicyStatement[] = [
-      ...(props.inbound ?? []),
+      ...(within(this, 'inbound', () => props.inbound) ?? []),
       ...(rateLimit ? [within(this, 'rateLimit', () => PolicyStatement.rateLimitByKey(rateLimit))] : []),
       ...(tokenLimit ? [within(this, 'tokenLimit', () => PolicyStatement.llmTokenLimit(tokenLimit))] : []),
       PolicyStatement.clientIdHeader(clientIdKey(props)),
       ...(props.backendId !== undefined ? [within(this, '', () => PolicyStatement.useBackend(props.backendId!))] : []),
-      ...(props.inboundAfterLimits ?? []),
+      ...(within(this, 'inboundAfterLimits', () => props.inboundAfterLimits) ?? []),
     ];
     const backend = concurrency
       ? [within(this, 'concurrency', () => PolicyStatement.limitConcurrency(concurrency,
         [PolicyStatement.forwardRequest({ timeoutSeconds, bufferResponse: props.bufferResponse ?? true })]))]
       : undefined;
     this.policy = new PolicyDocument({
-      inbound, backend, ...(props.outbound ? { outbound: props.outbound } : {}), onError: [PolicyStatement.throttledAsProblemJson({ retryAfterSeconds })],
+      inbound, backend, ...(props.outbound ? { outbound: within(this, 'outbound', () => props.outbound) } : {}), onError: [PolicyStatement.throttledAsProblemJson({ retryAfterSeconds })],
     });
     this.xml = within(this, 'policy', () => this.policy.toXml());
     claimApiPolicy(this, props.gateway, props.apiName);

@@ -138,7 +138,7 @@ export class FunctionApi extends Construct {
     const applicationId = props.functionApp.entraApplicationId;
     if (applicationId) props.functionApp.allowCaller(gateway.identity);
     const limits = props.limits ?? { rateLimit: { calls: 100, renewalPeriodSeconds: 60 } };
-    const retryAfter = PolicyStatement.retryAfterOnRetryableStatuses(props.retryAfterSeconds ?? 5);
+    const retryAfter = within(this, 'retryAfterSeconds', () => PolicyStatement.retryAfterOnRetryableStatuses(props.retryAfterSeconds ?? 5));
     this.limits = new ApiRateLimitPolicy(this, 'limits', {
       ...limits,
       gateway,
@@ -146,7 +146,7 @@ export class FunctionApi extends Construct {
       inbound,
       backendId: this.backend.backendId,
       // Last, so nothing after it can reveal the token; no key in configuration.
-      inboundAfterLimits: applicationId ? [PolicyStatement.authenticateWithManagedIdentity(applicationId)] : [],
+      inboundAfterLimits: applicationId ? [within(this, 'functionApp.entraApplicationId', () => PolicyStatement.authenticateWithManagedIdentity(applicationId))] : [],
       // Retry-After only where missing: Location, ETag and the status pass through unchanged (EDGE-6).
       outbound: [retryAfter],
       ...(props.retryAfterSeconds !== undefined ? { retryAfterSeconds: props.retryAfterSeconds } : {}),

@@ -115,10 +115,10 @@ export class PartnerProducts extends Construct {
         productId: product.product.productId,
         apiManagementName: props.gateway.serviceName,
         resourceGroupName: props.gateway.resourceGroupName,
-        xmlContent: new PolicyDocument({
+        xmlContent: within(this, 'policy', () => new PolicyDocument({
           inbound: limits,
           onError: [PolicyStatement.throttledAsProblemJson({ retryAfterSeconds: props.retryAfterSeconds ?? 60 })],
-        }).toXml(),
+        }).toXml()),
       });
     });
     this.totalCallsPerMinute = total;

@@ -150,7 +150,7 @@ export class ProviderApi extends Construct {
         operationId: this.operations[i].operationId,
         apiManagementName: props.gateway.serviceName,
         resourceGroupName: props.gateway.resourceGroupName,
-        xmlContent: new PolicyDocument({ inbound: [PolicyStatement.requireIdempotencyKey(IDEMPOTENCY_KEY_HEADER)] }).toXml(),
+        xmlContent: within(this, 'policy', () => new PolicyDocument({ inbound: [PolicyStatement.requireIdempotencyKey(IDEMPOTENCY_KEY_HEADER)] }).toXml()),
       });
     }
 
@@ -192,11 +192,11 @@ export class ProviderApi extends Construct {
       apiName: this.api.name,
       apiManagementName: props.gateway.serviceName,
       resourceGroupName: props.gateway.resourceGroupName,
-      xmlContent: new PolicyDocument({
+      xmlContent: within(this, 'policy', () => new PolicyDocument({
         inbound,
         backend,
         outbound: [PolicyStatement.setHeader(keyHeader, ExistsAction.DELETE)],
-      }).toXml(),
+      }).toXml()),
       // The named value must exist (and be readable) before a policy uses it.
       dependsOn: [props.apiKey.namedValue],
     });

@@ -107,7 +107,7 @@ export class QueueIntakeApi extends Construct {
       apiName: this.api.name,
       apiManagementName: props.gateway.serviceName,
       resourceGroupName: props.gateway.resourceGroupName,
-      xmlContent: new PolicyDocument({ inbound: [...inbound, ...enqueue] }).toXml(),
+      xmlContent: within(this, 'policy', () => new PolicyDocument({ inbound: [...inbound, ...enqueue] }).toXml()),
       // The first command would meet a 403 from Storage without the grant.
       dependsOn: [this.grant],
     });

@@ -100,7 +100,7 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
       return operation;
     });
 
-    const retryAfter = PolicyStatement.retryAfterOnRetryableStatuses(retryAfterSeconds);
+    const retryAfter = within(this, 'retryAfterSeconds', () => PolicyStatement.retryAfterOnRetryableStatuses(retryAfterSeconds));
     this.policy = new PolicyDocument({
       inbound,
       streamingForwardRequest: { timeoutSeconds, bufferResponse: false },

@@ -135,7 +135,7 @@ export class WebhookApi extends Construct {
       apiName: this.api.name,
       apiManagementName: props.gateway.serviceName,
       resourceGroupName: props.gateway.resourceGroupName,
-      xmlContent: new PolicyDocument({ inbound: [...inbound, handshake, ...token, contentType] }).toXml(),
+      xmlContent: within(this, 'policy', () => new PolicyDocument({ inbound: [...inbound, handshake, ...token, contentType] }).toXml()),
       // The handshake meets the operations too: without them API Management answers 404.
       dependsOn: this.operations,
     });

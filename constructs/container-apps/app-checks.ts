@@ -10,6 +10,7 @@ import { LessonFinding, refuse, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
+import type { BoundAppSecrets } from './app-secrets';
 import type { IngressTransport } from './ingress';
 import type { IPlatformNetwork } from '../network/platform-network';
 import type { PrivateEndpoint } from '../network/private-endpoint';
@@ -294,6 +295,21 @@ export interface ContainerAppSpec {
   readonly identityId?: string;
   /** Identity-based image pull (SEC-2). @default - anonymous pull */
   readonly pull?: RegistryPull;
+  /** Key Vault secrets read with `identityId`, the variables that take them, and their grants (SEC-1). @default - none */
+  readonly secrets?: BoundAppSecrets;
+}
+
+/**
+ * Refuse Key Vault secrets for an app without an identity to read them with: azurerm refuses a
+ * `secret` with `key_vault_secret_id` and no `identity` at plan (SEC-1).
+ */
+export function checkSecretIdentity(scope: IConstruct, secrets: BoundAppSecrets | undefined, identityId: string | undefined): void {
+  if (!secrets || secrets.secrets.length === 0 || identityId) return;
+  refuse(scope, {
+    lesson: 'SEC-1', setting: 'secrets', given: secrets.secrets.map((s) => s.name),
+    problem: 'a Key Vault secret is read with an identity of the app, granted Key Vault Secrets User on the secret, and this app has none: azurerm refuses the secret at plan.',
+    fix: 'give the app a user-assigned identity (identityId) and grant it the secret.',
+  });
 }
 
 /**
@@ -302,6 +318,7 @@ export interface ContainerAppSpec {
  */
 export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAppSpec): ContainerApp {
   const identityId = spec.identityId ?? spec.pull?.identityId;
+  checkSecretIdentity(scope, spec.secrets, identityId);
   if (spec.environment.zoneRedundant && typeof spec.scale.minReplicas === 'number' && !Token.isUnresolved(spec.scale.minReplicas) && spec.scale.minReplicas < 3) {
     warn(scope, {
       lesson: 'AZURE', setting: 'minReplicas', given: spec.scale.minReplicas,
@@ -309,7 +326,10 @@ export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAp
       fix: 'give minReplicas 3 or more in a zone-redundant environment.',
     });
   }
-  const dependsOn: ITerraformDependable[] | undefined = spec.pull ? [spec.pull.grant] : undefined;
+  // The pull grant, then each secret's read grant (SEC-2): the first revision pulls and reads at once.
+  const waits: ITerraformDependable[] = [...(spec.pull ? [spec.pull.grant] : []), ...(spec.secrets?.grants ?? [])];
+  const dependsOn: ITerraformDependable[] | undefined = waits.length > 0 ? waits : undefined;
+  const secretBlocks = spec.secrets && spec.secrets.secrets.length > 0 ? spec.secrets.secrets : undefined;
   return new ContainerApp(scope as Construct, id, {
     name: spec.name,
     resourceGroupName: spec.environment.resourceGroupName,
@@ -317,7 +337,9 @@ export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAp
     revisionMode: 'Single',
     ...(spec.environment.workloadProfileName ? { workloadProfileName: spec.environment.workloadProfileName } : {}),
     ...(identityId ? { identity: { type: 'UserAssigned', identityIds: [identityId] } } : {}),
-    ...(spec.pull ? { registry: [{ server: spec.pull.server, identity: spec.pull.identityId }], dependsOn } : {}),
+    ...(spec.pull ? { registry: [{ server: spec.pull.server, identity: spec.pull.identityId }] } : {}),
+    ...(dependsOn ? { dependsOn } : {}),
+    ...(secretBlocks ? { secret: secretBlocks } : {}),
     ingress: {
       externalEnabled: spec.ingress.external,
       targetPort: spec.ingress.targetPort,
@@ -335,7 +357,10 @@ export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAp
         image: spec.image,
         cpu: spec.resources.cpu,
         memory: spec.resources.memory,
-        env: Object.entries(spec.environmentVariables).map(([envName, value]) => ({ name: envName, value })),
+        env: [
+          ...Object.entries(spec.environmentVariables).map(([envName, value]) => ({ name: envName, value })),
+          ...(spec.secrets?.environment ?? []),
+        ],
         livenessProbe: [spec.liveness],
         readinessProbe: [spec.readiness],
       }],

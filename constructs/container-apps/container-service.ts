@@ -13,6 +13,7 @@ import { AZURE_CLIENT_ID_VARIABLE,
   IContainerAppsEnvironment, IContainerRegistry, ResolvedScale, checkHealthPath, checkRegistryImage, checkResources,
   checkScale, checkTargetPort, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
 } from './app-checks';
+import { ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
 import { EffectiveLimit, InProcessLimit, checkInProcessLimits } from './in-process-limit';
 import { IngressTransport } from './ingress';
@@ -51,6 +52,20 @@ export interface ContainerServiceProps {
    * @default - none
    */
   readonly notSecrets?: NotSecret[];
+  /**
+   * Secrets the app reads from Key Vault with its identity (SEC-1): each is a Container App secret
+   * referring to the Key Vault secret by its versionless identifier, and the identity gets Key
+   * Vault Secrets User on that secret alone, before the app is created. Variables take them by
+   * name (`secretEnvironmentVariables`). The value never passes through Terraform.
+   * @default - none
+   */
+  readonly secrets?: ContainerAppSecret[];
+  /**
+   * Environment variables set from a secret of `secrets`: variable name to secret name, e.g.
+   * `{ PSP_API_KEY: 'psp-api-key' }`. A name set here and in `environmentVariables` is refused.
+   * @default - none
+   */
+  readonly secretEnvironmentVariables?: { [name: string]: string };
   /** vCPU per replica. @default 0.5 */
   readonly cpu?: number;
   /** Memory per replica; the Consumption profile gives 2 GiB per vCPU, e.g. `1Gi` with 0.5 vCPU. @default - 2 GiB per vCPU */
@@ -148,6 +163,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
         problem: 'the construct sets it to the client id of the app\'s own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',
         fix: 'drop it and grant the roles the app needs to the service\'s identity (service.identity.principalId).',
       }), props.notSecrets);
+    const secrets = bindAppSecrets(this, this.identityResource, props.secrets, props.secretEnvironmentVariables, environmentVariables);
     const resources = checkResources(this, props.cpu, props.memory);
     checkHealthPath(this, props.healthPath);
 
@@ -166,6 +182,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
       readiness,
       identityId: this.identityResource.id,
       ...(pull ? { pull } : {}),
+      secrets,
     });
     this.fqdn = this.app.ingress.fqdn;
     this.url = `https://${this.fqdn}`;

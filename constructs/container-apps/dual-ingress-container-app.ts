@@ -11,6 +11,7 @@ import { AZURE_CLIENT_ID_VARIABLE,
   HIGH_CONCURRENCY, IContainerAppsEnvironment, IContainerRegistry, RegistryPull, ResolvedScale, checkHealthPath, checkRegistryImage,
   checkResources, checkScale, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
 } from './app-checks';
+import { BoundAppSecrets, ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
 import { EffectiveLimit, InProcessLimit, checkInProcessLimits } from './in-process-limit';
 import {
@@ -54,6 +55,20 @@ export interface DualIngressContainerAppProps {
    * @default - none
    */
   readonly notSecrets?: NotSecret[];
+  /**
+   * Secrets the app reads from Key Vault with its identity (SEC-1): each is a Container App secret
+   * referring to the Key Vault secret by its versionless identifier, and the identity gets Key
+   * Vault Secrets User on that secret alone, before the app is created. Variables take them by
+   * name (`secretEnvironmentVariables`). The value never passes through Terraform.
+   * @default - none
+   */
+  readonly secrets?: ContainerAppSecret[];
+  /**
+   * Environment variables set from a secret of `secrets`: variable name to secret name, e.g.
+   * `{ PSP_API_KEY: 'psp-api-key' }`. A name set here and in `environmentVariables` is refused.
+   * @default - none
+   */
+  readonly secretEnvironmentVariables?: { [name: string]: string };
   /** vCPU per replica. @default 0.5 */
   readonly cpu?: number;
   /** Memory per replica; the Consumption profile gives 2 GiB per vCPU, e.g. `1Gi` with 0.5 vCPU. @default - 2 GiB per vCPU */
@@ -158,9 +173,11 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       problem: `it overrides the Kestrel setting this construct pins (${value}), so a port would answer in the wrong protocol.`,
       fix: 'change the ports through http/grpc targetPort, or set pinKestrelProtocols: false and pin the endpoints yourself.',
     }), props.notSecrets);
+    // Under this construct: both apps run as the one identity, so one grant per secret serves both.
+    const secrets = bindAppSecrets(this, this.identityResource, props.secrets, props.secretEnvironmentVariables, environmentVariables);
     const resources = checkResources(this, props.cpu, props.memory);
     checkHealthPath(this, props.healthPath);
-    const common = { props, scale, resources, environmentVariables, pull };
+    const common = { props, scale, resources, environmentVariables, pull, secrets };
     this.httpApp = this.app('http-app', httpName, this.http, common);
     this.grpcApp = this.app('grpc-app', grpcName, this.grpc, common);
     for (const app of [this.httpApp, this.grpcApp]) {
@@ -185,6 +202,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       resources: { cpu: number; memory: string };
       environmentVariables: Record<string, string>;
       pull?: RegistryPull;
+      secrets: BoundAppSecrets;
     },
   ): ContainerApp {
     const { props } = common;
@@ -206,6 +224,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       readiness,
       identityId: this.identityResource.id,
       ...(common.pull ? { pull: common.pull } : {}),
+      secrets: common.secrets,
     });
   }
 }

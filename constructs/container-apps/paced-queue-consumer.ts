@@ -13,6 +13,7 @@ import { AZURE_CLIENT_ID_VARIABLE,
   IContainerAppsEnvironment, IContainerRegistry, checkRegistryImage, checkResources, grantAcrPull, mergeEnvironmentVariables,
   newUserAssignedIdentity,
 } from './app-checks';
+import { ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
 import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage, checkPace } from './outbound-budget';
 
@@ -47,6 +48,20 @@ export interface PacedQueueConsumerProps {
    * @default - none
    */
   readonly notSecrets?: NotSecret[];
+  /**
+   * Secrets the app reads from Key Vault with its identity (SEC-1): each is a Container App secret
+   * referring to the Key Vault secret by its versionless identifier, and the identity gets Key
+   * Vault Secrets User on that secret alone, before the app is created. Variables take them by
+   * name (`secretEnvironmentVariables`). The value never passes through Terraform.
+   * @default - none
+   */
+  readonly secrets?: ContainerAppSecret[];
+  /**
+   * Environment variables set from a secret of `secrets`: variable name to secret name, e.g.
+   * `{ PSP_API_KEY: 'psp-api-key' }`. A name set here and in `environmentVariables` is refused.
+   * @default - none
+   */
+  readonly secretEnvironmentVariables?: { [name: string]: string };
   /** @default 0.25 */
   readonly cpu?: number;
   /** @default '0.5Gi' */
@@ -120,6 +135,8 @@ export class PacedQueueConsumer extends Construct {
       problem: 'the construct sets it from the checked budget, queue and identity; another value takes the consumer past what was checked.',
       fix: 'change the construct\'s props (pace, outage, queue) instead.',
     }), props.notSecrets);
+    const secrets = bindAppSecrets(this, this.identityResource, props.secrets, props.secretEnvironmentVariables, environmentVariables);
+    this.grants.push(...secrets.grants);
 
     this.app = new ContainerApp(this, 'app', {
       name,
@@ -129,6 +146,7 @@ export class PacedQueueConsumer extends Construct {
       ...(props.environment.workloadProfileName ? { workloadProfileName: props.environment.workloadProfileName } : {}),
       identity: { type: 'UserAssigned', identityIds: [this.identityResource.id] },
       ...(pull ? { registry: [{ server: pull.server, identity: pull.identityId }] } : {}),
+      ...(secrets.secrets.length > 0 ? { secret: secrets.secrets } : {}),
       // No ingress: nothing calls the consumer; it pulls.
       template: {
         // Fixed: a scale rule would add replicas under a backlog, exactly when the budget is tight.
@@ -141,7 +159,7 @@ export class PacedQueueConsumer extends Construct {
           image: props.image,
           cpu: resources.cpu,
           memory: resources.memory,
-          env: Object.entries(environmentVariables).map(([envName, value]) => ({ name: envName, value })),
+          env: [...Object.entries(environmentVariables).map(([envName, value]) => ({ name: envName, value })), ...secrets.environment],
         }],
       },
       // Its roles first: a consumer without them fails every poll until they propagate.

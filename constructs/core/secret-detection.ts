@@ -1,5 +1,7 @@
 import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { resolveIn } from './claims';
+import { SENSITIVE_ATTRIBUTES } from './sensitive-attributes';
 import { refuse } from './validation';
 
 /** Who reads the settings: it decides which Key Vault reference syntax resolves. */
@@ -38,6 +40,8 @@ interface CredentialPattern {
 }
 
 const IDENTITY = 'connect with the app\'s identity instead';
+/** The typed way a Container App takes a Key Vault secret (constructs/container-apps/app-secrets.ts). */
+const TYPED_SECRET = 'KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')';
 const KEY_VAULT = 'keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret)';
 
 /**
@@ -102,6 +106,44 @@ const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
+/** A reference in Terraform expression text: `[data.]<type>.<name>.<attribute>[...]`. */
+const RESOURCE_REFERENCE = /(?<![\w.])((?:data\.)?azurerm_[a-z0-9_]+)\.[A-Za-z0-9_-]+((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])+)/g;
+
+/** The `${...}` expressions of a resolved value, braces inside them (object literals) included. */
+function expressionsOf(text: string): string[] {
+  const found: string[] = [];
+  for (let start = text.indexOf('${'); start >= 0; start = text.indexOf('${', start + 2)) {
+    let depth = 0;
+    for (let i = start + 1; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        found.push(text.slice(start + 2, i));
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The first reference in `text` (a value resolved as the stack writes it) to an attribute azurerm
+ * marks Sensitive, as `<type>.<attribute path>` (e.g. `azurerm_storage_account.primary_connection_string`),
+ * or undefined. A reference to a whole block that holds one counts too.
+ */
+export function sensitiveReferenceIn(text: string): string | undefined {
+  for (const expression of expressionsOf(text)) {
+    for (const match of expression.matchAll(RESOURCE_REFERENCE)) {
+      const [, type, rest] = match;
+      const attributePath = rest.replace(/\[[^\]]*\]/g, '').slice(1);
+      const sensitive = SENSITIVE_ATTRIBUTES[type] ?? [];
+      if (attributePath && sensitive.some((p) => p === attributePath || p.startsWith(`${attributePath}.`) || attributePath.startsWith(`${p}.`))) {
+        return `${type}.${attributePath}`;
+      }
+    }
+  }
+  return undefined;
+}
+
 /**
  * The one place that decides whether an environment variable or app setting holds a credential:
  * connection strings with account, shared-access or password keys (Storage, Service Bus, Event
@@ -141,14 +183,15 @@ export class SecretDetector {
       if (host === SettingsHost.APP_SERVICE) return undefined;
       return {
         problem: 'this is App Service\'s Key Vault reference syntax: Container Apps does not resolve it, so the app gets the text @Microsoft.KeyVault(...) instead of the secret.',
-        fix: 'give the app the versionless secret URI to read with its identity (Key Vault Secrets User on the secret) and declare it in notSecrets.',
+        fix: `declare the Key Vault secret in secrets (${TYPED_SECRET}) and take it by name in secretEnvironmentVariables ({ ${name ?? '<VARIABLE>'}: '<secret name>' }): Container Apps reads it with the app's identity, granted Key Vault Secrets User on that secret (notSecrets would only pass the text on).`,
       };
     }
     if (KEY_VAULT_SECRET_URI.test(value)) {
       return {
         problem: `a Key Vault secret URI as a plain value: ${host === SettingsHost.APP_SERVICE ? 'App Service' : 'Container Apps'} passes the URI on, not the secret.`,
         fix: 'if the app reads the secret itself with its identity (Key Vault Secrets User on the secret), declare it in notSecrets with that reason'
-          + (host === SettingsHost.APP_SERVICE ? '; for the platform to resolve it, write @Microsoft.KeyVault(SecretUri=<uri>).' : '.'),
+          + (host === SettingsHost.APP_SERVICE ? '; for the platform to resolve it, write @Microsoft.KeyVault(SecretUri=<uri>).'
+            : `; for Container Apps to read it, declare it in secrets (${TYPED_SECRET}) and take it in secretEnvironmentVariables.`),
       };
     }
     const pattern = PATTERNS.find((p) => p.matches(value));
@@ -193,14 +236,32 @@ export class SecretDetector {
     });
     for (const [name, value] of Object.entries(given)) {
       if (declared.has(name) || typeof value !== 'string') continue;
-      const found = SecretDetector.problemOf(value, host, name);
+      const found: CredentialProblem & { reference?: string } | undefined = SecretDetector.problemOf(value, host, name) ?? SecretDetector.referenceProblemOf(scope, value, host);
       if (found) {
         refuse(scope, {
-          lesson: 'SEC-1', setting: `${setting}.${name}`, given: SecretDetector.mask(value), problem: found.problem,
+          // A reference names the attribute, not its value (unknown at synth): it is shown as the stack writes it.
+          lesson: 'SEC-1', setting: `${setting}.${name}`, given: found.reference ?? SecretDetector.mask(value), problem: found.problem,
           fix: found.fix.includes('notSecrets') ? found.fix : `${found.fix} If it is no secret, declare it: notSecrets: [{ name: '${name}', reason: '...' }].`,
         });
       }
     }
+  }
+
+  /**
+   * Why `value`, a Terraform reference, is a credential: it refers to an attribute the azurerm
+   * schema marks Sensitive (a storage account's `primary_connection_string`, an access key, a
+   * password), whose value lands in the state and the app's configuration in plain text.
+   */
+  private static referenceProblemOf(scope: IConstruct, value: string, host: SettingsHost): (CredentialProblem & { reference: string }) | undefined {
+    if (!Token.isUnresolved(value)) return undefined;
+    const text = String(resolveIn(scope, value));
+    const attribute = sensitiveReferenceIn(text);
+    if (attribute === undefined) return undefined;
+    return {
+      reference: text,
+      problem: `a reference to ${attribute}, which azurerm marks sensitive: a credential, and in ${host === SettingsHost.APP_SERVICE ? 'an app setting' : 'an environment variable'} its value lands in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
+      fix: `${IDENTITY} (the resource's endpoint or name, and a data role granted to it); a credential the app cannot do without stays in Key Vault, read with the app's identity (${host === SettingsHost.APP_SERVICE ? '@Microsoft.KeyVault(SecretUri=<versionless secret URI>)' : 'secrets and secretEnvironmentVariables'}).`,
+    };
   }
 
   private constructor() {}

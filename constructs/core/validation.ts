@@ -190,19 +190,56 @@ export function requireText(scope: IConstruct, setting: string, value: string, r
 }
 
 /**
- * Run a builder for `scope`: an {@link InvalidValueError} it raises is re-raised as the
- * construct's refusal, with the construct path and the setting prefixed by `settingPrefix`
- * (e.g. `rateLimit` turns `calls` into `rateLimit.calls`).
+ * Where a builder value (a policy statement, a counter key) keeps the refusal it met when it was
+ * made: a builder called in a construct's props runs before the construct exists, so it does not
+ * throw; the construct that takes the value raises the refusal with its own path (`within`).
+ */
+export const DEFERRED_REFUSAL: unique symbol = Symbol.for('realtime-platform.deferred-refusal');
+
+/** A builder value that carries a refusal for the construct that uses it. */
+export interface DeferredRefusalCarrier {
+  readonly [DEFERRED_REFUSAL]?: InvalidValueError;
+}
+
+/** Make `value` carry `error` for the construct that uses it (not enumerable: nothing renders it). */
+export function withDeferredRefusal<T extends object>(value: T, error: InvalidValueError): T {
+  Object.defineProperty(value, DEFERRED_REFUSAL, { value: error, enumerable: false });
+  return value;
+}
+
+/** The refusal `value` (or an element of it, for an array) carries, if any. */
+export function deferredRefusalOf(value: unknown): InvalidValueError | undefined {
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      const found = deferredRefusalOf(element);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  return typeof value === 'object' && value !== null ? (value as DeferredRefusalCarrier)[DEFERRED_REFUSAL] : undefined;
+}
+
+/**
+ * Run a builder for `scope`: an {@link InvalidValueError} it raises, or one the value it returns
+ * carries (a statement built from a refused counter key, a statement given in props), is
+ * re-raised as the construct's refusal, with the construct path and the setting prefixed by
+ * `settingPrefix` (e.g. `rateLimit` turns `calls` into `rateLimit.calls`).
  */
 export function within<T>(scope: IConstruct, settingPrefix: string, build: () => T): T {
-  try {
-    return build();
-  } catch (error) {
-    if (!(error instanceof InvalidValueError)) throw error;
+  const reraise = (error: InvalidValueError): never => {
     const f = error.finding;
     const setting = settingPrefix ? `${settingPrefix}.${f.setting}` : f.setting;
     throw new ConstructValidationError(scope.node.path, { ...f, setting });
+  };
+  let result: T;
+  try {
+    result = build();
+  } catch (error) {
+    if (!(error instanceof InvalidValueError)) throw error;
+    return reraise(error);
   }
+  const deferred = deferredRefusalOf(result);
+  return deferred ? reraise(deferred) : result;
 }
 
 /** Checks for constructs other teams write: the same refusal and warning format as the library's own. */

@@ -1,4 +1,4 @@
-import { refuseValue } from '../core/validation';
+import { InvalidValueError, LessonFinding, deferredRefusalOf, withDeferredRefusal } from '../core/validation';
 
 /** Claim names: letters, digits and the punctuation of URI-style claim types (`http://schemas.../name`). */
 const CLAIM_NAME = /^[A-Za-z0-9_.:/-]{1,256}$/;
@@ -49,7 +49,7 @@ export class CounterKey {
    */
   public static claim(name: string): CounterKey {
     if (!CLAIM_NAME.test(name)) {
-      refuseValue('CounterKey.claim', {
+      return CounterKey.refused('CounterKey.claim', {
         lesson: 'LIM-4', setting: 'name', given: name,
         problem: 'a claim name is letters, digits and . _ : / - (it is embedded in a policy expression).',
         fix: "use the claim's name as it appears in the token, e.g. 'sub' or 'oid'.",
@@ -79,7 +79,7 @@ export class CounterKey {
    */
   public static requestHeader(name: string, options?: ClientControlledKeyOptions): CounterKey {
     if (!HEADER_NAME.test(name)) {
-      refuseValue('CounterKey.requestHeader', {
+      return CounterKey.refused('CounterKey.requestHeader', {
         lesson: 'LIM-4', setting: 'name', given: name, problem: 'a header name here is letters, digits and hyphens.', fix: "use e.g. 'X-Tenant-Id'.",
       });
     }
@@ -94,12 +94,20 @@ export class CounterKey {
    */
   public static shared(name: string): CounterKey {
     if (!SHARED_NAME.test(name)) {
-      refuseValue('CounterKey.shared', {
+      return CounterKey.refused('CounterKey.shared', {
         lesson: 'LIM-4', setting: 'name', given: name,
         problem: 'a shared counter name is letters, digits and . _ -, starting and ending with a letter or digit.', fix: "use e.g. 'orders-backend'.",
       });
     }
     return new CounterKey(name, `one counter shared by all callers (${name})`, CounterKeyKind.SHARED, true);
+  }
+
+  /**
+   * A key that keeps its refusal for the policy that uses it: a key made in a construct's props
+   * exists before that construct, whose refusal then names it (`within`).
+   */
+  private static refused(builder: string, finding: LessonFinding): CounterKey {
+    return withDeferredRefusal(new CounterKey('', 'a refused key', CounterKeyKind.SHARED, false), new InvalidValueError(builder, finding));
   }
 
   private constructor(
@@ -122,4 +130,14 @@ export class CounterKey {
   public get identifiesCaller(): boolean {
     return this.kind !== CounterKeyKind.SHARED;
   }
+}
+
+/**
+ * `key` for a policy to use, or the refusal it was made with, its setting under `key`
+ * (`key.name`), raised here, inside the statement that uses it.
+ */
+export function usableCounterKey(key: CounterKey): CounterKey {
+  const refused = deferredRefusalOf(key);
+  if (refused) throw new InvalidValueError(refused.builder, { ...refused.finding, setting: `key.${refused.finding.setting}` });
+  return key;
 }

@@ -1,4 +1,4 @@
-import { refuseValue } from '../core/validation';
+import { InvalidValueError, deferredRefusalOf, refuseValue, withDeferredRefusal } from '../core/validation';
 import { PolicyStatement, elementOf } from './policy-statement';
 import { ForwardRequestOptions, forwardRequestElement } from './statements';
 import { XmlElement, renderXml } from './xml';
@@ -44,9 +44,22 @@ const BASE: XmlElement = { name: 'base' };
  * ```
  */
 export class PolicyDocument {
-  private readonly root: XmlElement;
+  private readonly root?: XmlElement;
 
+  /**
+   * A refusal of the document or of a statement in it is raised by {@link PolicyDocument.toXml}
+   * (inside the construct that renders it, which names itself in the message).
+   */
   constructor(props: PolicyDocumentProps = {}) {
+    try {
+      this.root = PolicyDocument.rootOf(props);
+    } catch (error) {
+      if (!(error instanceof InvalidValueError)) throw error;
+      withDeferredRefusal(this, error);
+    }
+  }
+
+  private static rootOf(props: PolicyDocumentProps): XmlElement {
     if (props.backend && props.streamingForwardRequest) {
       refuseValue('PolicyDocument', {
         lesson: 'EDGE-3', setting: 'backend', given: 'both backend and streamingForwardRequest',
@@ -68,7 +81,7 @@ export class PolicyDocument {
     const backend: XmlElement = props.streamingForwardRequest
       ? { name: 'backend', children: [forwardRequestElement(props.streamingForwardRequest)] }
       : { name: 'backend', children: props.backend ? props.backend.map(elementOf) : [BASE] };
-    this.root = {
+    return {
       name: 'policies',
       children: [section('inbound', props.inbound), backend, section('outbound', props.outbound), section('on-error', props.onError)],
     };
@@ -76,6 +89,8 @@ export class PolicyDocument {
 
   /** The document as XML, ready for an `xml_content` attribute. Values Terraform or APIM would reject are refused here. */
   public toXml(): string {
+    const refused = deferredRefusalOf(this);
+    if (refused || !this.root) throw refused;
     return renderXml(this.root);
   }
 }

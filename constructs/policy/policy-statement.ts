@@ -1,3 +1,4 @@
+import { InvalidValueError, deferredRefusalOf, withDeferredRefusal } from '../core/validation';
 import { CounterKey } from './counter-key';
 import { onlyFromFrontDoorElement, retryAfterOnRetryableStatusesElement } from './fragments';
 import {
@@ -34,22 +35,22 @@ const ELEMENTS = new WeakMap<PolicyStatement, XmlElement>();
 export class PolicyStatement {
   /** `<forward-request>`: send the request to the backend, within 240 s (EDGE-1), unbuffered by default (EDGE-3). */
   public static forwardRequest(options: ForwardRequestOptions): PolicyStatement {
-    return PolicyStatement.of(forwardRequestElement(options));
+    return PolicyStatement.build(() => forwardRequestElement(options));
   }
 
   /** `<set-header>`: set, append, keep or delete a header. */
   public static setHeader(name: string, existsAction: ExistsAction, ...values: string[]): PolicyStatement {
-    return PolicyStatement.of(setHeaderElement(name, existsAction, values));
+    return PolicyStatement.build(() => setHeaderElement(name, existsAction, values));
   }
 
   /** `<check-header>`: reject the request unless a header has one of the given values. */
   public static checkHeader(options: CheckHeaderOptions): PolicyStatement {
-    return PolicyStatement.of(checkHeaderElement(options));
+    return PolicyStatement.build(() => checkHeaderElement(options));
   }
 
   /** `<choose>`: run the statements of the first branch whose condition holds, else `otherwise`. */
   public static choose(branches: ChooseBranch[], otherwise?: PolicyStatement[]): PolicyStatement {
-    return PolicyStatement.of(chooseElement(
+    return PolicyStatement.build(() => chooseElement(
       branches.map((b) => ({ condition: b.condition, then: b.statements.map(elementOf) })),
       otherwise?.map(elementOf),
     ));
@@ -57,12 +58,12 @@ export class PolicyStatement {
 
   /** `<return-response>`: answer from the gateway without calling the backend. */
   public static returnResponse(options: ReturnResponseOptions): PolicyStatement {
-    return PolicyStatement.of(returnResponseElement(options));
+    return PolicyStatement.build(() => returnResponseElement(options));
   }
 
   /** `<set-backend-service backend-id>`: route to a `GatewayBackend`, whose circuit breaker then guards the call (GW-7). */
   public static useBackend(backendId: string): PolicyStatement {
-    return PolicyStatement.of(setBackendServiceElement(backendId));
+    return PolicyStatement.build(() => setBackendServiceElement(backendId));
   }
 
   /**
@@ -71,7 +72,7 @@ export class PolicyStatement {
    * algorithm (GW-2); counters are per gateway node (GW-3). Not on Consumption.
    */
   public static rateLimitByKey(options: RateLimitByKeyOptions): PolicyStatement {
-    return PolicyStatement.of(rateLimitByKeyElement(options));
+    return PolicyStatement.build(() => rateLimitByKeyElement(options));
   }
 
   /**
@@ -79,12 +80,12 @@ export class PolicyStatement {
    * `forward-request`): at most `maxCount` calls at once per key; more fail at once with 429.
    */
   public static limitConcurrency(options: LimitConcurrencyOptions, statements: PolicyStatement[]): PolicyStatement {
-    return PolicyStatement.of(limitConcurrencyElement(options, statements.map(elementOf)));
+    return PolicyStatement.build(() => limitConcurrencyElement(options, statements.map(elementOf)));
   }
 
   /** `<llm-token-limit>` (LIM-3): limit an AI backend by tokens (429 over the rate, 403 over the quota). */
   public static llmTokenLimit(options: LlmTokenLimitOptions): PolicyStatement {
-    return PolicyStatement.of(llmTokenLimitElement(options));
+    return PolicyStatement.build(() => llmTokenLimitElement(options));
   }
 
   /**
@@ -93,7 +94,7 @@ export class PolicyStatement {
    * @param key @default CounterKey.subscription()
    */
   public static clientIdHeader(key?: CounterKey): PolicyStatement {
-    return PolicyStatement.of(clientIdHeaderElement(key));
+    return PolicyStatement.build(() => clientIdHeaderElement(key));
   }
 
   /**
@@ -101,17 +102,17 @@ export class PolicyStatement {
    * `Retry-After` from the limiter, else `retryAfterSeconds` (GW-1, EDGE-6).
    */
   public static throttledAsProblemJson(options: ThrottledAsProblemJsonOptions): PolicyStatement {
-    return PolicyStatement.of(throttledAsProblemJsonElement(options));
+    return PolicyStatement.build(() => throttledAsProblemJsonElement(options));
   }
 
   /** `Retry-After` added to 202, 429 and 503 responses that lack one (EDGE-6); a backend's own value is kept. */
   public static retryAfterOnRetryableStatuses(seconds: number): PolicyStatement {
-    return PolicyStatement.of(retryAfterOnRetryableStatusesElement(seconds));
+    return PolicyStatement.build(() => retryAfterOnRetryableStatusesElement(seconds));
   }
 
   /** Only the given Front Door profile may call: `X-Azure-FDID` must be its id (a reference such as `frontDoor.frontDoorId` is fine). */
   public static onlyFromFrontDoor(frontDoorId: string): PolicyStatement {
-    return PolicyStatement.of(onlyFromFrontDoorElement(frontDoorId));
+    return PolicyStatement.build(() => onlyFromFrontDoorElement(frontDoorId));
   }
 
   /**
@@ -121,12 +122,12 @@ export class PolicyStatement {
    * @param clientId a user-assigned identity of the gateway; @default - its system-assigned identity
    */
   public static authenticateWithManagedIdentity(resource: string, clientId?: string): PolicyStatement {
-    return PolicyStatement.of(authenticationManagedIdentityElement(resource, clientId));
+    return PolicyStatement.build(() => authenticationManagedIdentityElement(resource, clientId));
   }
 
   /** A gateway-made `202 Accepted` with `Location` and `Retry-After` (async request-reply, EDGE-6). */
   public static accepted(options: AcceptedResponseOptions): PolicyStatement {
-    return PolicyStatement.of(acceptedResponseElement(options));
+    return PolicyStatement.build(() => acceptedResponseElement(options));
   }
 
   /**
@@ -136,12 +137,12 @@ export class PolicyStatement {
    * circuit breaker (PAY-3).
    */
   public static retry(options: RetryOptions, statements: PolicyStatement[]): PolicyStatement {
-    return PolicyStatement.of(retryElement(options, statements.map(elementOf)));
+    return PolicyStatement.build(() => retryElement(options, statements.map(elementOf)));
   }
 
   /** `<quota>`: calls per subscription over a long period (a day, a month); over it the gateway answers 403. */
   public static quota(options: QuotaOptions): PolicyStatement {
-    return PolicyStatement.of(quotaElement(options));
+    return PolicyStatement.build(() => quotaElement(options));
   }
 
   /**
@@ -150,7 +151,7 @@ export class PolicyStatement {
    * @param headerName @default 'Idempotency-Key'
    */
   public static requireIdempotencyKey(headerName?: string): PolicyStatement {
-    return PolicyStatement.of(requireIdempotencyKeyElement(headerName));
+    return PolicyStatement.build(() => requireIdempotencyKeyElement(headerName));
   }
 
   /**
@@ -158,12 +159,37 @@ export class PolicyStatement {
    * (or 503 with `Retry-After` when the queue refuses it): the front of a paced consumer (LIM-5).
    */
   public static sendToStorageQueue(options: StorageQueueMessageOptions): PolicyStatement[] {
-    return storageQueueMessageElements(options).map((element) => PolicyStatement.of(element));
+    let elements: XmlElement[];
+    try {
+      elements = storageQueueMessageElements(options);
+    } catch (error) {
+      return [PolicyStatement.refused(error)];
+    }
+    return elements.map((element) => PolicyStatement.of(element));
   }
 
   /** `<validate-azure-ad-token>`: only the given managed identities, with a token for `audience`, get in. */
   public static validateEntraCaller(options: EntraCallerOptions): PolicyStatement {
-    return PolicyStatement.of(validateEntraCallerElement(options));
+    return PolicyStatement.build(() => validateEntraCallerElement(options));
+  }
+
+  /**
+   * The statement `make` builds; a refusal is kept for the construct that uses the statement
+   * (`within`), since a statement given in props is built before that construct exists.
+   */
+  private static build(make: () => XmlElement): PolicyStatement {
+    let element: XmlElement;
+    try {
+      element = make();
+    } catch (error) {
+      return PolicyStatement.refused(error);
+    }
+    return PolicyStatement.of(element);
+  }
+
+  private static refused(error: unknown): PolicyStatement {
+    if (!(error instanceof InvalidValueError)) throw error;
+    return withDeferredRefusal(new PolicyStatement(), error);
   }
 
   private static of(element: XmlElement): PolicyStatement {
@@ -177,6 +203,8 @@ export class PolicyStatement {
 
 /** The element of a statement (library-internal; not part of the public API). */
 export function elementOf(statement: PolicyStatement): XmlElement {
+  const refused = deferredRefusalOf(statement);
+  if (refused) throw refused;
   const element = ELEMENTS.get(statement);
   if (!element) throw new Error('not a PolicyStatement: build statements with the PolicyStatement factories');
   return element;

@@ -1,5 +1,5 @@
 import { refuseValue, wholeNumberIn } from '../core/validation';
-import { CounterKey, CounterKeyKind } from './counter-key';
+import { CounterKey, CounterKeyKind, usableCounterKey } from './counter-key';
 import { XS_INT_MAX } from './values';
 import { XmlElement } from './xml';
 
@@ -183,7 +183,8 @@ export function llmTokenLimitElement(options: LlmTokenLimitOptions): XmlElement 
  * client-controlled key is refused (the service would trust an identity the client chose), and
  * so is a shared key (it names no caller).
  */
-export function clientIdHeaderElement(key: CounterKey = CounterKey.subscription()): XmlElement {
+export function clientIdHeaderElement(given: CounterKey = CounterKey.subscription()): XmlElement {
+  const key = usableCounterKey(given);
   if (key.clientControlled || !key.identifiesCaller) {
     refuseValue(CLIENT_ID_HEADER, {
       lesson: 'GW-5', setting: 'key', given: key.expression,
@@ -200,7 +201,8 @@ export function clientIdHeaderElement(key: CounterKey = CounterKey.subscription(
 }
 
 /** The key a limit counts on (the subscription by default), refusing an unacknowledged client-controlled one (GW-5). */
-function usableKey(builder: string, key: CounterKey | undefined): CounterKey {
+function usableKey(builder: string, given: CounterKey | undefined): CounterKey {
+  const key = given && usableCounterKey(given);
   if (key && key.kind === CounterKeyKind.REQUEST_HEADER && !key.acknowledged) {
     refuseValue(builder, {
       lesson: 'GW-5', setting: 'key', given: key.expression,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ConstructValidationError, InvalidValueError } from '../../constructs/core/validation';
+import { ConstructValidationError, InvalidValueError, deferredRefusalOf } from '../../constructs/core/validation';
 
 /** A refusal: its message and the parts every refusal carries. */
 export interface Refusal {
@@ -12,11 +12,15 @@ export interface Refusal {
 
 /**
  * The refusal `fn` throws: a construct's (ConstructValidationError) or a builder's
- * (InvalidValueError). Fails the test when `fn` does not refuse, or throws anything else.
+ * (InvalidValueError), thrown or carried by the builder value `fn` returns. Fails the test when
+ * `fn` does not refuse, or throws anything else.
  */
 export function refusalOf(fn: () => unknown): Refusal {
   try {
-    fn();
+    // A builder value (statement, counter key, document) keeps its refusal for the construct
+    // that uses it; used on its own, the refusal is the builder's.
+    const deferred = deferredRefusalOf(fn());
+    if (deferred) throw deferred;
   } catch (error) {
     if (error instanceof InvalidValueError) {
       return { message: error.message, lesson: error.finding.lesson, path: error.builder, setting: error.finding.setting };
