@@ -127,7 +127,7 @@ describe('grants on references to resources another team owns', () => {
   it('fails when a grant has no id and the principal no grant key', () => {
     const registry = ContainerRegistry.fromExisting(testStack(), 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
     expect(refusalOf(() => registry.grantPull({ principalId: '11111111-1111-1111-1111-111111111111' })))
-      .toMatchObject({ lesson: 'SEC-2', setting: 'grantPull.id', path: 'test/r' });
+      .toMatchObject({ lesson: 'SEC-1', setting: 'pull grant id', path: 'test/r' });
   });
 
   it('LogAnalytics.fromExisting grants Log Analytics Reader on the workspace', () => {

@@ -252,7 +252,7 @@ describe('PrivateEndpoint', () => {
       network: network(stack), name: 'pe-sql', targetResourceId: '/sql', targetResourceType: 'Microsoft.Sql/servers', subresource: 'sqlServer',
     }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'targetResourceType' });
-    expect(r.message).toMatch(/Fix: use one of Microsoft\.Cache\/redisEnterprise, .*or build the endpoint with azurerm_private_endpoint directly\./);
+    expect(r.message).toMatch(/Fix: use one of Microsoft\.ApiManagement\/service, Microsoft\.Cache\/redisEnterprise, .*Microsoft\.Storage\/storageAccounts, or build the endpoint with azurerm_private_endpoint directly\./);
   });
 
   it('fails when the network has no private-endpoint subnet', () => {

@@ -9,7 +9,9 @@ import { refuse } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
+import { AzureResource, nameOfResourceId } from '../resource/azure-resource';
 import { IContainerAppsEnvironment } from './app-checks';
+import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 import { AzureRegion } from '../core/azure-region';
 
 export interface ContainerAppsEnvironmentProps {
@@ -78,11 +80,51 @@ export interface ContainerAppsEnvironmentAttributes {
   readonly virtualNetworkId?: string;
 }
 
+/** What `ContainerAppsEnvironment` and a reference to an existing environment share. */
+export abstract class ContainerAppsEnvironmentBase extends AzureResource implements IContainerAppsEnvironment {
+  public abstract readonly environmentId: string;
+  public abstract readonly resourceGroupName: string;
+  public abstract readonly location: string;
+  public abstract readonly workloadProfileName?: string;
+  public abstract readonly zoneRedundant?: boolean;
+  public abstract readonly internal?: boolean;
+  public abstract readonly virtualNetworkId?: string;
+
+  public get resourceId(): string {
+    return this.environmentId;
+  }
+}
+
+class ImportedContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
+  public readonly environmentId: string;
+  public readonly resourceGroupName: string;
+  public readonly location: string;
+  public readonly workloadProfileName?: string;
+  public readonly zoneRedundant?: boolean;
+  public readonly internal?: boolean;
+  public readonly virtualNetworkId?: string;
+
+  constructor(scope: Construct, id: string, attributes: ContainerAppsEnvironmentAttributes) {
+    super(scope, id);
+    this.environmentId = attributes.environmentId;
+    this.resourceGroupName = attributes.resourceGroupName;
+    this.location = attributes.location;
+    this.workloadProfileName = attributes.workloadProfileName;
+    this.zoneRedundant = attributes.zoneRedundant;
+    this.internal = attributes.internal;
+    this.virtualNetworkId = attributes.virtualNetworkId;
+  }
+
+  public get resourceName(): string {
+    return nameOfResourceId(this.environmentId);
+  }
+}
+
 /** A Container Apps environment whose console and system logs go to Log Analytics through Azure Monitor. */
-export class ContainerAppsEnvironment extends Construct implements IContainerAppsEnvironment {
-  /** An environment another team owns: apps can run in it like in one this stack creates. */
-  public static fromExisting(_scope: Construct, _id: string, attributes: ContainerAppsEnvironmentAttributes): IContainerAppsEnvironment {
-    return { ...attributes };
+export class ContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
+  /** An environment another team owns: apps can run in it like in one this stack creates (a construct under `scope`, no resources). */
+  public static fromExisting(scope: Construct, id: string, attributes: ContainerAppsEnvironmentAttributes): IContainerAppsEnvironment {
+    return new ImportedContainerAppsEnvironment(scope, id, attributes);
   }
 
   public readonly environment: ContainerAppEnvironment;
@@ -96,11 +138,12 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
   public readonly virtualNetworkId?: string;
   /** The private DNS zone of an internal environment's domain. */
   public readonly privateDnsZone?: PrivateDnsZone;
+  public readonly resourceName: string;
 
   constructor(scope: Construct, id: string, props: ContainerAppsEnvironmentProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, NAME_RULES.containerAppEnvironment);
+    checkName(this, 'name', props.name, CONTAINER_APPS_SERVICE.names.resource);
     if (props.subnet && props.infrastructureSubnetId) {
       refuse(this, {
         lesson: 'AZURE', setting: 'infrastructureSubnetId', given: props.infrastructureSubnetId,
@@ -163,6 +206,7 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
       dedicated: true,
     });
     this.environmentId = this.environment.id;
+    this.resourceName = this.environment.name;
     this.resourceGroupName = props.resourceGroupName;
     this.location = props.location;
   }
