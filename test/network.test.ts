@@ -237,6 +237,15 @@ describe('PrivateEndpoint', () => {
     });
   }
 
+  it('reads each service\'s private-link zones from its descriptor', () => {
+    expect([
+      PrivateEndpoint.dnsZoneOf('Microsoft.KeyVault/vaults', 'vault'),
+      PrivateEndpoint.dnsZoneOf('Microsoft.ContainerRegistry/registries', 'registry'),
+      PrivateEndpoint.dnsZoneOf('Microsoft.Storage/storageAccounts', 'queue'),
+      PrivateEndpoint.dnsZoneOf('Microsoft.KeyVault/vaults', 'blob'),
+    ]).toEqual(['privatelink.vaultcore.azure.net', 'privatelink.azurecr.io', 'privatelink.queue.core.windows.net', undefined]);
+  });
+
   it('fails when the service has no sub-resource by that name', () => {
     const stack = testStack();
     const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
