@@ -96,28 +96,18 @@ export abstract class ContainerAppsEnvironmentBase extends AzureResource impleme
 }
 
 class ImportedContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
-  public readonly environmentId: string;
-  public readonly resourceGroupName: string;
-  public readonly location: string;
-  public readonly workloadProfileName?: string;
-  public readonly zoneRedundant?: boolean;
-  public readonly internal?: boolean;
-  public readonly virtualNetworkId?: string;
-
-  constructor(scope: Construct, id: string, attributes: ContainerAppsEnvironmentAttributes) {
+  constructor(scope: Construct, id: string, private readonly attributes: ContainerAppsEnvironmentAttributes) {
     super(scope, id);
-    this.environmentId = attributes.environmentId;
-    this.resourceGroupName = attributes.resourceGroupName;
-    this.location = attributes.location;
-    this.workloadProfileName = attributes.workloadProfileName;
-    this.zoneRedundant = attributes.zoneRedundant;
-    this.internal = attributes.internal;
-    this.virtualNetworkId = attributes.virtualNetworkId;
   }
 
-  public get resourceName(): string {
-    return nameOfResourceId(this.environmentId);
-  }
+  public get environmentId(): string { return this.attributes.environmentId; }
+  public get resourceGroupName(): string { return this.attributes.resourceGroupName; }
+  public get location(): string { return this.attributes.location; }
+  public get workloadProfileName(): string | undefined { return this.attributes.workloadProfileName; }
+  public get zoneRedundant(): boolean | undefined { return this.attributes.zoneRedundant; }
+  public get internal(): boolean | undefined { return this.attributes.internal; }
+  public get virtualNetworkId(): string | undefined { return this.attributes.virtualNetworkId; }
+  public get resourceName(): string { return nameOfResourceId(this.attributes.environmentId); }
 }
 
 /** A Container Apps environment whose console and system logs go to Log Analytics through Azure Monitor. */
