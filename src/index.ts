@@ -20,6 +20,7 @@ export {
 export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
 export { RolePropagation } from '../constructs/identity/propagation';
+export { AzureResource, IAzureResource } from '../constructs/resource/azure-resource';
 
 // The lessons check
 export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/lessons-check/lessons-check';
@@ -68,9 +69,11 @@ export { GatewayQuery, GatewayQueryPack, GatewayQueryPackProps, QueryPackCategor
 // Container Apps
 export { IContainerAppsEnvironment, IContainerRegistry, ResolvedScale } from '../constructs/container-apps/app-checks';
 export {
-  ContainerAppsEnvironment, ContainerAppsEnvironmentAttributes, ContainerAppsEnvironmentProps,
+  ContainerAppsEnvironment, ContainerAppsEnvironmentAttributes, ContainerAppsEnvironmentBase, ContainerAppsEnvironmentProps,
 } from '../constructs/container-apps/container-apps-environment';
-export { ContainerRegistry, ContainerRegistryAttributes, ContainerRegistrySku } from '../constructs/container-apps/container-registry';
+export {
+  ContainerRegistry, ContainerRegistryAttributes, ContainerRegistryBase, ContainerRegistrySku,
+} from '../constructs/container-apps/container-registry';
 export { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
 export { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
 export { ContainerAppSecret, KeyVaultSecretReference } from '../constructs/container-apps/app-secrets';
@@ -96,7 +99,7 @@ export { EntraCallerOptions, StorageQueueMessageOptions } from '../constructs/po
 
 // API Management
 export { ApiGateway, ApiGatewayProps, ApiManagementSku, RateLimitAlgorithm } from '../constructs/api-management/api-gateway';
-export { ApiGatewayAttributes, IApiGateway } from '../constructs/api-management/gateway-reference';
+export { ApiGatewayAttributes, ApiGatewayBase, IApiGateway } from '../constructs/api-management/gateway-reference';
 export { GatewayApiProps } from '../constructs/api-management/gateway-api';
 export { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
 export { StreamingRoute, StreamingRouteKind, StreamingRoutes } from '../constructs/api-management/streaming-routes';
@@ -120,7 +123,8 @@ export { WebhookApi, WebhookApiProps } from '../constructs/api-management/webhoo
 
 // Event Grid (webhooks)
 export {
-  EventGridSystemTopic, EventGridSystemTopicProps, EventGridTopic, EventGridTopicKind, EventGridTopicProps, IEventGridTopic,
+  EventGridSystemTopic, EventGridSystemTopicProps, EventGridTopic, EventGridTopicAttributes, EventGridTopicBase, EventGridTopicKind,
+  EventGridTopicProps, IEventGridTopic,
 } from '../constructs/event-grid/event-grid-topic';
 export {
   EventDeliverySchema, EventRetryPolicy, EventSubscription, EventSubscriptionProps, WebhookDestination, WebhookEntraAuth, WebhookReceiver,

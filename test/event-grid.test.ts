@@ -158,6 +158,42 @@ describe('EventGridTopic', () => {
   });
 });
 
+describe('EventGridTopic.fromExisting', () => {
+  const TOPIC_ID = '/subscriptions/0/resourceGroups/rg-events/providers/Microsoft.EventGrid/topics/egt-shared';
+
+  it('grants EventGrid Data Sender on a topic another team owns, looked up by name', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'eg', environmentName: 'dev', production: false });
+    const shared = EventGridTopic.fromExisting(stack, 'shared-topic', { name: 'egt-shared', resourceGroupName: RG });
+    shared.grantPublish({ principalId: PUBLISHER }, 'orders-app');
+    const tf = synth(stack);
+    expect(Object.values(tf.data?.azurerm_eventgrid_topic ?? {})).toEqual([{ name: 'egt-shared', resource_group_name: RG }]);
+    expect(resourceOf(tf, 'azurerm_role_assignment', 'shared-topic/publish-orders-app')).toMatchObject({
+      role_definition_name: 'EventGrid Data Sender',
+      scope: expect.stringMatching(/^\$\{data\.azurerm_eventgrid_topic\.shared-topic_lookup_[0-9A-F]+\.id\}$/),
+    });
+    expect([shared.kind, shared.resourceName]).toEqual([EventGridTopicKind.CUSTOM, 'egt-shared']);
+  });
+
+  it('with a topic id and principal id looks nothing up, and dead-letters with the topic identity', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'eg', environmentName: 'dev', production: false });
+    const shared = EventGridTopic.fromExisting(stack, 'shared-topic', { name: 'egt-shared', resourceGroupName: RG, topicId: TOPIC_ID, principalId: PUBLISHER });
+    expect([shared.topicId, shared.resourceId, shared.identity.principalId]).toEqual([TOPIC_ID, TOPIC_ID, PUBLISHER]);
+    expect(synth(stack).data).toBeUndefined();
+  });
+
+  it('fails when a subscription needs the identity of a topic whose principal id is not given (SEC-2)', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'eg', environmentName: 'dev', production: false });
+    const shared = EventGridTopic.fromExisting(stack, 'shared-topic', { name: 'egt-shared', resourceGroupName: RG, topicId: TOPIC_ID });
+    expect(refusalOf(() => shared.identity)).toMatchObject({ lesson: 'SEC-2', path: 'eg-dev/shared-topic', setting: 'principalId' });
+  });
+
+  it('fails when the topic name is not one Azure accepts (AZURE)', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'eg', environmentName: 'dev', production: false });
+    expect(refusalOf(() => EventGridTopic.fromExisting(stack, 'shared-topic', { name: 'eg', resourceGroupName: RG })))
+      .toMatchObject({ lesson: 'AZURE', setting: 'name' });
+  });
+});
+
 describe('EventGridSystemTopic', () => {
   const props = { name: 'evgst-source', resourceGroupName: RG, location: LOCATION, sourceResourceId: STORAGE_SOURCE_ID, topicType: 'Microsoft.Storage.StorageAccounts' };
 

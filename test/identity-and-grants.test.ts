@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { Resource } from '../.gen/providers/azapi/resource';
-import { ContainerRegistry } from '../constructs/container-apps/container-registry';
+import { ContainerRegistry, ContainerRegistryBase } from '../constructs/container-apps/container-registry';
 import { resolveIn } from '../constructs/core/claims';
 import { Grant } from '../constructs/identity/grant';
 import { ManagedIdentity, ManagedIdentityType, PrincipalType } from '../constructs/identity/principal';
@@ -130,6 +130,15 @@ describe('ManagedIdentity', () => {
 });
 
 describe('grants on references to resources another team owns', () => {
+  it('grants any built-in role on a resource through the shared base (AzureResource.grant)', () => {
+    const { stack, identity } = withIdentity();
+    const registry = ContainerRegistry.fromExisting(stack, 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
+    (registry as ContainerRegistryBase).grant(identity, BuiltInRole.of('AcrPush', '8311e382-0749-4cb8-b61a-304f252e45ec'));
+    const [[id, assignment]] = Object.entries(resourcesOf(synth(stack), 'azurerm_role_assignment'));
+    expect(id).toMatch(/^r_role-acrpush-worker_[0-9A-F]+$/);
+    expect(assignment).toMatchObject({ role_definition_name: 'AcrPush', scope: REGISTRY_ID });
+  });
+
   it('ContainerRegistry.fromExisting looks the registry up and grants AcrPull under the reference', () => {
     const { stack, identity } = withIdentity();
     const registry = ContainerRegistry.fromExisting(stack, 'shared-registry', { name: 'crshared', resourceGroupName: 'rg-shared' });
@@ -157,7 +166,7 @@ describe('grants on references to resources another team owns', () => {
   it('fails when a grant has no id and the principal no grant key', () => {
     const registry = ContainerRegistry.fromExisting(testStack(), 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
     expect(refusalOf(() => registry.grantPull({ principalId: '11111111-1111-1111-1111-111111111111' })))
-      .toMatchObject({ lesson: 'SEC-2', setting: 'grantPull.id', path: 'test/r' });
+      .toMatchObject({ lesson: 'SEC-1', setting: 'pull grant id', path: 'test/r' });
   });
 
   it('LogAnalytics.fromExisting grants Log Analytics Reader on the workspace', () => {

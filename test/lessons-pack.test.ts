@@ -5,11 +5,16 @@ import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lesson
 import * as index from '../src/index';
 
 const root = join(__dirname, '..');
-const rulesDir = join(root, 'constructs', 'lessons-check', 'rules');
-/** Every rule module file under constructs/lessons-check/rules, read from the folder: a new file is found without a list. */
-const ruleFiles = readdirSync(rulesDir, { recursive: true, withFileTypes: true })
+const constructsDir = join(root, 'constructs');
+/**
+ * Every rule module file under constructs/lessons-check/rules and under a service folder's own
+ * rules/ (constructs/<service>/rules, registered through ServiceRules), read from the folders: a
+ * new file is found without a list.
+ */
+const ruleFiles = readdirSync(constructsDir, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-  .map((e) => join(e.parentPath, e.name));
+  .map((e) => join(e.parentPath, e.name))
+  .filter((f) => /^(?:lessons-check\/rules|[^/]+\/rules)\//.test(relative(constructsDir, f)));
 
 interface FoundRule { file: string; name: string; id: string }
 
@@ -55,5 +60,18 @@ describe('rules of the platform lessons pack', () => {
       expect(rule.id.startsWith(`${rule.lesson}.`)).toBe(true);
       expect(rule.description.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('rules a service folder registers (ServiceRules)', () => {
+  it('adds a registered rule, with its level, to every pack made afterwards', async () => {
+    const { ServiceRules } = await import('../constructs/lessons-check/service-rules');
+    const { RuleLevel } = await import('../constructs/lessons-check/pack');
+    const { RuleOutcome } = await import('../constructs/lessons-check/rule');
+    const before = PlatformLessonsPack.create().rules.length;
+    ServiceRules.register(() => ({ id: 'TEST-1.Registered', lesson: 'TEST-1', description: 'test rule', resourceTypes: ['azurerm_x'], evaluate: () => RuleOutcome.compliant() }), RuleLevel.WARNING);
+    const after = PlatformLessonsPack.create().rules;
+    expect(after.length).toBe(before + 1);
+    expect(after.find((r) => r.rule.id === 'TEST-1.Registered')?.level).toBe(RuleLevel.WARNING);
   });
 });

@@ -298,7 +298,7 @@ describe('ManagedRedis refusals', () => {
 
   it('fails when public network access is not spelt as Azure takes it (AZURE)', () => {
     expect(() => build(false, { publicNetworkAccess: 'enabled' as PublicNetworkAccess })).toThrow(
-      /^\[AZURE\] rl-dev\/redis: publicNetworkAccess = "enabled": Azure Managed Redis takes Enabled or Disabled \(capitalised\)\. Fix: use 'Enabled' or 'Disabled'\.$/);
+      /^\[AZURE\] rl-dev\/redis: publicNetworkAccess = "enabled": a cache's public endpoint is Enabled or Disabled \(capitalised\)\. Fix: use one of Enabled, Disabled\.$/);
   });
 
   it('fails when the SKU does not exist (AZURE)', () => {

@@ -1,7 +1,7 @@
 import { TerraformVariable, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { ContainerAppsEnvironment, ContainerAppsEnvironmentProps } from '../constructs/container-apps/container-apps-environment';
+import { ContainerAppsEnvironment, ContainerAppsEnvironmentBase, ContainerAppsEnvironmentProps } from '../constructs/container-apps/container-apps-environment';
 import { ManagedIdentity } from '../constructs/identity/principal';
 import { LogAnalytics, LogAnalyticsProps } from '../constructs/monitoring/log-analytics';
 import { WORKSPACE_ID } from './support/fixtures';
@@ -115,8 +115,8 @@ describe('LogAnalytics.fromExisting', () => {
   it('fails when the principal has no grant key and no id is given (SEC-1)', () => {
     const shared = LogAnalytics.fromExisting(testStack(), 'shared', { workspaceId: WORKSPACE_ID });
     expect(refusalOf(() => shared.grantRead({ principalId: '00000000-0000-0000-0000-000000000001' }))).toMatchObject({
-      lesson: 'SEC-1', path: 'test/shared', setting: 'grantRead.id',
-      message: expect.stringMatching(/^\[SEC-1\] test\/shared: grantRead\.id = undefined: the role assignment needs a stable construct id.* Fix: pass an id/),
+      lesson: 'SEC-1', path: 'test/shared', setting: 'read grant id',
+      message: expect.stringMatching(/^\[SEC-1\] test\/shared: read grant id = undefined: the role assignment needs a stable construct id.* Fix: pass an id/),
     });
   });
 
@@ -149,7 +149,11 @@ describe('ContainerAppsEnvironment', () => {
   it('references an existing environment by its attributes, creating nothing', () => {
     const stack = testStack();
     const attributes = { environmentId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae-shared', resourceGroupName: 'rg-apps', location: 'westeurope' };
-    expect(ContainerAppsEnvironment.fromExisting(stack, 'shared', attributes)).toEqual(attributes);
+    const shared = ContainerAppsEnvironment.fromExisting(stack, 'shared', attributes);
+    expect(shared).toMatchObject(attributes);
+    // A construct under its scope and id, like every other reference.
+    expect(stack.node.tryFindChild('shared')).toBe(shared);
+    expect((shared as ContainerAppsEnvironmentBase).resourceName).toBe('cae-shared');
     expect(synth(stack).resource).toBeUndefined();
   });
 });

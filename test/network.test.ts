@@ -237,6 +237,15 @@ describe('PrivateEndpoint', () => {
     });
   }
 
+  it('reads each service\'s private-link zones from its descriptor', () => {
+    expect([
+      PrivateEndpoint.dnsZoneOf('Microsoft.KeyVault/vaults', 'vault'),
+      PrivateEndpoint.dnsZoneOf('Microsoft.ContainerRegistry/registries', 'registry'),
+      PrivateEndpoint.dnsZoneOf('Microsoft.Storage/storageAccounts', 'queue'),
+      PrivateEndpoint.dnsZoneOf('Microsoft.KeyVault/vaults', 'blob'),
+    ]).toEqual(['privatelink.vaultcore.azure.net', 'privatelink.azurecr.io', 'privatelink.queue.core.windows.net', undefined]);
+  });
+
   it('fails when the service has no sub-resource by that name', () => {
     const stack = testStack();
     const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
@@ -252,7 +261,7 @@ describe('PrivateEndpoint', () => {
       network: network(stack), name: 'pe-sql', targetResourceId: '/sql', targetResourceType: 'Microsoft.Sql/servers', subresource: 'sqlServer',
     }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'targetResourceType' });
-    expect(r.message).toMatch(/Fix: use one of Microsoft\.Cache\/redisEnterprise, .*or build the endpoint with azurerm_private_endpoint directly\./);
+    expect(r.message).toMatch(/Fix: use one of Microsoft\.ApiManagement\/service, Microsoft\.Cache\/redisEnterprise, .*Microsoft\.Storage\/storageAccounts, or build the endpoint with azurerm_private_endpoint directly\./);
   });
 
   it('fails when the network has no private-endpoint subnet', () => {

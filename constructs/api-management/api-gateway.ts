@@ -3,13 +3,14 @@ import { Construct } from 'constructs';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse, requireEmail, requireRange, requireText, warn } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
-import { ApiGatewayAttributes, IApiGateway, ImportedApiGateway, registerGatewayName } from './gateway-reference';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
+import { ApiGatewayAttributes, ApiGatewayBase, IApiGateway, ImportedApiGateway, registerGatewayName } from './gateway-reference';
 import { AzureRegion } from '../core/azure-region';
 
 const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
@@ -111,7 +112,7 @@ const MIN_API_VERSION = '2021-08-01';
  * off on both sides, and gateway logs in Log Analytics's resource-specific
  * `ApiManagementGatewayLogs` table (GW-10) with request and response bodies never logged (EDGE-4).
  */
-export class ApiGateway extends Construct implements IApiGateway {
+export class ApiGateway extends ApiGatewayBase {
   /** A gateway another team owns, by name, resource group and SKU: APIs, policies and grants work on it as on one this stack creates. */
   public static fromExisting(scope: Construct, id: string, attributes: ApiGatewayAttributes): IApiGateway {
     const gateway = new ImportedApiGateway(scope, id, attributes);
@@ -136,7 +137,7 @@ export class ApiGateway extends Construct implements IApiGateway {
   constructor(scope: Construct, id: string, props: ApiGatewayProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, NAME_RULES.apiManagement);
+    checkName(this, 'name', props.name, API_MANAGEMENT_SERVICE.names.resource);
     if (!Token.isUnresolved(props.skuName) && !V2_SKU.test(props.skuName)) {
       refuse(this, {
         lesson: 'GW-2', setting: 'skuName', given: props.skuName,

@@ -5,6 +5,7 @@ import { claim, resolveIn } from '../core/claims';
 import { refuse } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { INetworkCaller } from '../network/network-caller';
+import { AzureResource } from '../resource/azure-resource';
 
 /**
  * An API Management service to put APIs, policies, backends and products on: an
@@ -101,7 +102,26 @@ export interface GatewayClaim {
   readonly fix: string;
 }
 
-export class ImportedApiGateway extends Construct implements IApiGateway {
+/** What `ApiGateway` and a reference to a gateway another team owns share. */
+export abstract class ApiGatewayBase extends AzureResource implements IApiGateway {
+  public abstract readonly serviceName: string;
+  public abstract readonly resourceGroupName: string;
+  public abstract readonly skuName: string;
+  public abstract readonly gatewayId: string;
+  public abstract readonly gatewayHostName: string;
+  public abstract readonly identity: IManagedIdentity;
+  public abstract readonly outboundVirtualNetworkId?: string;
+
+  public get resourceId(): string {
+    return this.gatewayId;
+  }
+
+  public get resourceName(): string {
+    return this.serviceName;
+  }
+}
+
+export class ImportedApiGateway extends ApiGatewayBase {
   public readonly serviceName: string;
   public readonly resourceGroupName: string;
   public readonly skuName: string;

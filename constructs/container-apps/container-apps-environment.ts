@@ -9,7 +9,9 @@ import { refuse } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
+import { AzureResource, nameOfResourceId } from '../resource/azure-resource';
 import { IContainerAppsEnvironment } from './app-checks';
+import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 import { AzureRegion } from '../core/azure-region';
 
 export interface ContainerAppsEnvironmentProps {
@@ -78,11 +80,41 @@ export interface ContainerAppsEnvironmentAttributes {
   readonly virtualNetworkId?: string;
 }
 
+/** What `ContainerAppsEnvironment` and a reference to an existing environment share. */
+export abstract class ContainerAppsEnvironmentBase extends AzureResource implements IContainerAppsEnvironment {
+  public abstract readonly environmentId: string;
+  public abstract readonly resourceGroupName: string;
+  public abstract readonly location: string;
+  public abstract readonly workloadProfileName?: string;
+  public abstract readonly zoneRedundant?: boolean;
+  public abstract readonly internal?: boolean;
+  public abstract readonly virtualNetworkId?: string;
+
+  public get resourceId(): string {
+    return this.environmentId;
+  }
+}
+
+class ImportedContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
+  constructor(scope: Construct, id: string, private readonly attributes: ContainerAppsEnvironmentAttributes) {
+    super(scope, id);
+  }
+
+  public get environmentId(): string { return this.attributes.environmentId; }
+  public get resourceGroupName(): string { return this.attributes.resourceGroupName; }
+  public get location(): string { return this.attributes.location; }
+  public get workloadProfileName(): string | undefined { return this.attributes.workloadProfileName; }
+  public get zoneRedundant(): boolean | undefined { return this.attributes.zoneRedundant; }
+  public get internal(): boolean | undefined { return this.attributes.internal; }
+  public get virtualNetworkId(): string | undefined { return this.attributes.virtualNetworkId; }
+  public get resourceName(): string { return nameOfResourceId(this.attributes.environmentId); }
+}
+
 /** A Container Apps environment whose console and system logs go to Log Analytics through Azure Monitor. */
-export class ContainerAppsEnvironment extends Construct implements IContainerAppsEnvironment {
-  /** An environment another team owns: apps can run in it like in one this stack creates. */
-  public static fromExisting(_scope: Construct, _id: string, attributes: ContainerAppsEnvironmentAttributes): IContainerAppsEnvironment {
-    return { ...attributes };
+export class ContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
+  /** An environment another team owns: apps can run in it like in one this stack creates (a construct under `scope`, no resources). */
+  public static fromExisting(scope: Construct, id: string, attributes: ContainerAppsEnvironmentAttributes): IContainerAppsEnvironment {
+    return new ImportedContainerAppsEnvironment(scope, id, attributes);
   }
 
   public readonly environment: ContainerAppEnvironment;
@@ -96,11 +128,12 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
   public readonly virtualNetworkId?: string;
   /** The private DNS zone of an internal environment's domain. */
   public readonly privateDnsZone?: PrivateDnsZone;
+  public readonly resourceName: string;
 
   constructor(scope: Construct, id: string, props: ContainerAppsEnvironmentProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, NAME_RULES.containerAppEnvironment);
+    checkName(this, 'name', props.name, CONTAINER_APPS_SERVICE.names.resource);
     if (props.subnet && props.infrastructureSubnetId) {
       refuse(this, {
         lesson: 'AZURE', setting: 'infrastructureSubnetId', given: props.infrastructureSubnetId,
@@ -163,6 +196,7 @@ export class ContainerAppsEnvironment extends Construct implements IContainerApp
       dedicated: true,
     });
     this.environmentId = this.environment.id;
+    this.resourceName = this.environment.name;
     this.resourceGroupName = props.resourceGroupName;
     this.location = props.location;
   }

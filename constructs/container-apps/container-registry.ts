@@ -1,15 +1,17 @@
 import { Fn, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
+import { checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
-import { IPrincipal, grantKeyOf } from '../identity/principal';
-import { BuiltInRole } from '../identity/roles';
+import { IPrincipal } from '../identity/principal';
 import { PublicNetworkAccess } from '../core/network';
 import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
+import { AzureResource } from '../resource/azure-resource';
 import { IContainerRegistry } from './app-checks';
+import { CONTAINER_REGISTRY_SERVICE } from './container-registry-service';
 
 /** The service tier of a registry: only Premium takes private endpoints. */
 export enum ContainerRegistrySku {
@@ -42,6 +44,22 @@ export interface ContainerRegistryAttributes {
   readonly sku?: ContainerRegistrySku;
 }
 
+/** What every registry reference shares: AcrPull through the one grant mechanism. */
+export abstract class ContainerRegistryBase extends AzureResource implements IContainerRegistry {
+  public abstract readonly loginServer: string;
+  public abstract readonly registryId: string;
+
+  public get resourceId(): string {
+    return this.registryId;
+  }
+
+  public grantPull(principal: IPrincipal, id?: string): Grant {
+    return this.grantRole('pull', CONTAINER_REGISTRY_SERVICE.roles.acrPull, principal, id);
+  }
+
+  public abstract addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint;
+}
+
 /** Azure Container Registry references: registries are shared, so this library never creates one. */
 export class ContainerRegistry {
   /**
@@ -55,21 +73,18 @@ export class ContainerRegistry {
   private constructor() {}
 }
 
-class ImportedContainerRegistry extends Construct implements IContainerRegistry {
+class ImportedContainerRegistry extends ContainerRegistryBase {
   public readonly loginServer: string;
   public readonly registryId: string;
+  public readonly resourceName: string;
   private readonly sku?: ContainerRegistrySku;
   private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, attributes: ContainerRegistryAttributes) {
     super(scope, id);
     this.sku = attributes.sku;
-    if (!Token.isUnresolved(attributes.name) && !/^[A-Za-z0-9]{5,50}$/.test(attributes.name)) {
-      refuse(this, {
-        lesson: 'AZURE', setting: 'name', given: attributes.name,
-        problem: 'Azure Container Registry names are 5-50 letters and digits.', fix: 'give the registry name, e.g. crshared.',
-      });
-    }
+    checkName(this, 'name', attributes.name, { ...CONTAINER_REGISTRY_SERVICE.names.resource, globallyUnique: false });
+    this.resourceName = attributes.name;
     // A name given as a token is lowered by Terraform: lowering the token's text would break it.
     const lowerName = Token.isUnresolved(attributes.name) ? Fn.lower(attributes.name) : attributes.name.toLowerCase();
     this.loginServer = attributes.loginServer ?? `${lowerName}.azurecr.io`;
@@ -78,7 +93,7 @@ class ImportedContainerRegistry extends Construct implements IContainerRegistry 
     }).id;
     // The owner keeps its public endpoint (or not): nothing here can turn it off.
     this.privateAccess = new PrivateAccess(this, {
-      name: lowerName, targetResourceId: this.registryId, targetResourceType: 'Microsoft.ContainerRegistry/registries',
+      name: lowerName, targetResourceId: this.registryId, targetResourceType: CONTAINER_REGISTRY_SERVICE.resourceType,
       publicNetworkAccess: PublicNetworkAccess.ENABLED,
     });
   }
@@ -92,17 +107,5 @@ class ImportedContainerRegistry extends Construct implements IContainerRegistry 
       });
     }
     return this.privateAccess.add(network, 'registry');
-  }
-
-  public grantPull(principal: IPrincipal, id?: string): Grant {
-    const key = id ?? grantKeyOf(principal);
-    if (!key) {
-      refuse(this, {
-        lesson: 'SEC-2', setting: 'grantPull.id', given: undefined,
-        problem: 'the role assignment needs a stable construct id, and this principal has no grant key.',
-        fix: "pass an id, e.g. grantPull(identity, 'worker').",
-      });
-    }
-    return Grant.role(this, `pull-${key}`, { principal, role: BuiltInRole.ACR_PULL, resourceId: this.registryId });
   }
 }

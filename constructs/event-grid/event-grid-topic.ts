@@ -1,20 +1,22 @@
 import { TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { EventgridSystemTopic } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic';
+import { DataAzurermEventgridTopic } from '@cdktf/provider-azurerm/lib/data-azurerm-eventgrid-topic';
 import { EventgridTopic } from '@cdktf/provider-azurerm/lib/eventgrid-topic';
 import { claim, resolveIn } from '../core/claims';
 import { PublicNetworkAccess } from '../core/network';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { refuse, requireOneOf, warn } from '../core/validation';
+import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
-import { grantOn } from '../identity/grant-on';
 import { IManagedIdentity, IPrincipal, ManagedIdentity } from '../identity/principal';
-import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
+import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
+import { AzureResource } from '../resource/azure-resource';
+import { EVENT_GRID_SERVICE } from './event-grid-service';
 import { AzureRegion } from '../core/azure-region';
 
 /** Which resource subscriptions hang under. */
@@ -35,6 +37,87 @@ export interface IEventGridTopic extends IConstruct {
   readonly resourceGroupName: string;
   /** The topic's system-assigned identity: it dead-letters and delivers to queues (granted first). */
   readonly identity: IManagedIdentity;
+}
+
+/** What `EventGridTopic` and a reference to an existing custom topic share: publishing grants and private endpoints. */
+export abstract class EventGridTopicBase extends AzureResource implements IEventGridTopic {
+  public readonly kind = EventGridTopicKind.CUSTOM;
+  public abstract readonly topicId: string;
+  public abstract readonly topicName: string;
+  public abstract readonly resourceGroupName: string;
+  public abstract readonly identity: IManagedIdentity;
+
+  public get resourceId(): string {
+    return this.topicId;
+  }
+
+  public get resourceName(): string {
+    return this.topicName;
+  }
+
+  /**
+   * A private endpoint for the topic (`topic` sub-resource, `privatelink.eventgrid.azure.net`) in
+   * `network`: publishers in the network keep the topic's endpoint URL. Deliveries leave Event
+   * Grid as before; the endpoint only carries publishing.
+   */
+  public abstract addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint;
+
+  /** EventGrid Data Sender on this topic: publish events with Entra ID. */
+  public grantPublish(principal: IPrincipal, id?: string): Grant {
+    return this.grantRole('publish', EVENT_GRID_SERVICE.roles.dataSender, principal, id);
+  }
+}
+
+/** What `EventGridTopic.fromExisting` needs to know about a custom topic another team owns. */
+export interface EventGridTopicAttributes {
+  readonly name: string;
+  readonly resourceGroupName: string;
+  /** @default - looked up at plan with the `azurerm_eventgrid_topic` data source */
+  readonly topicId?: string;
+  /**
+   * Object id of the topic's system-assigned identity, which dead-letters and delivers to queues
+   * (subscriptions grant it access).
+   * @default - not known: a subscription that dead-letters or delivers to a queue is refused
+   */
+  readonly principalId?: string;
+}
+
+class ImportedEventGridTopic extends EventGridTopicBase {
+  public readonly topicId: string;
+  public readonly topicName: string;
+  public readonly resourceGroupName: string;
+  private readonly privateAccess: PrivateAccess;
+  private readonly principalId?: string;
+
+  constructor(scope: Construct, id: string, attributes: EventGridTopicAttributes) {
+    super(scope, id);
+    checkName(this, 'name', attributes.name, EVENT_GRID_SERVICE.names.resource);
+    this.topicName = attributes.name;
+    this.resourceGroupName = attributes.resourceGroupName;
+    this.principalId = attributes.principalId;
+    this.topicId = attributes.topicId
+      ?? new DataAzurermEventgridTopic(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
+    // The owner keeps its public endpoint (or not): nothing here can turn it off.
+    this.privateAccess = new PrivateAccess(this, {
+      name: attributes.name, targetResourceId: this.topicId, targetResourceType: EVENT_GRID_SERVICE.resourceType,
+      publicNetworkAccess: PublicNetworkAccess.ENABLED,
+    });
+  }
+
+  public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
+    return this.privateAccess.add(network, 'topic');
+  }
+
+  public get identity(): IManagedIdentity {
+    if (this.principalId === undefined) {
+      refuse(this, {
+        lesson: 'SEC-2', setting: 'principalId', given: undefined,
+        problem: 'a subscription grants the topic\'s system-assigned identity access to its dead-letter container or queue, and this reference does not know it.',
+        fix: 'pass principalId (az eventgrid topic show --name <topic> --resource-group <group> --query identity.principalId).',
+      });
+    }
+    return ManagedIdentity.systemAssigned(this.principalId, `${this.node.id}-topic`);
+  }
 }
 
 export interface EventGridTopicProps {
@@ -66,8 +149,12 @@ export interface EventGridTopicProps {
  * access keys off so publishers sign in with Entra ID (SEC-1, `grantPublish`), a system-assigned
  * identity for dead-lettering and queue delivery, publish and delivery failures in Log Analytics.
  */
-export class EventGridTopic extends Construct implements IEventGridTopic {
-  public readonly kind = EventGridTopicKind.CUSTOM;
+export class EventGridTopic extends EventGridTopicBase {
+  /** A custom topic another team owns: publishing grants, private endpoints and subscriptions work on it as on one this stack creates. */
+  public static fromExisting(scope: Construct, id: string, attributes: EventGridTopicAttributes): EventGridTopicBase {
+    return new ImportedEventGridTopic(scope, id, attributes);
+  }
+
   public readonly topic: EventgridTopic;
   public readonly topicId: string;
   public readonly topicName: string;
@@ -81,18 +168,14 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
     const production = props.production ?? Production.isProduction(this);
-    const name = checkName(this, 'name', props.name, NAME_RULES.eventGridTopic);
-    const publicNetworkAccess = props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED;
-    requireOneOf(this, publicNetworkAccess, Object.values(PublicNetworkAccess), {
-      lesson: 'AZURE', setting: 'publicNetworkAccess', problem: 'a topic\'s public endpoint is Enabled or Disabled (capitalised).',
-    });
-    if (production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
-      warn(this, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+    const name = checkName(this, 'name', props.name, EVENT_GRID_SERVICE.names.resource);
+    const publicNetworkAccess = resolvePublicAccess(this, {
+      given: props.publicNetworkAccess, default: PublicAccessDefault.ENABLED, production, endpoint: 'a topic\'s public endpoint',
+      productionWarning: {
         problem: 'the production topic takes events on a public endpoint: only Entra ID and the EventGrid Data Sender role stand between it and the internet.',
         fix: 'publish from a VNet, add a private endpoint for the topic, then set publicNetworkAccess to \'Disabled\'.',
-      });
-    }
+      },
+    });
     this.topic = new EventgridTopic(this, 'topic', {
       name,
       resourceGroupName: props.resourceGroupName,
@@ -113,23 +196,13 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
     }
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
     this.privateAccess = new PrivateAccess(this, {
-      name, targetResourceId: this.topicId, targetResourceType: 'Microsoft.EventGrid/topics', publicNetworkAccess,
+      name, targetResourceId: this.topicId, targetResourceType: EVENT_GRID_SERVICE.resourceType, publicNetworkAccess,
       unreachable: { what: 'the topic: no publisher could send an event', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }
 
-  /**
-   * A private endpoint for the topic (`topic` sub-resource, `privatelink.eventgrid.azure.net`) in
-   * `network`: publishers in the network keep the topic's endpoint URL. Deliveries leave Event
-   * Grid as before; the endpoint only carries publishing.
-   */
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
     return this.privateAccess.add(network, 'topic');
-  }
-
-  /** EventGrid Data Sender on this topic: publish events with Entra ID. */
-  public grantPublish(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'publish', BuiltInRole.EVENTGRID_DATA_SENDER, principal, this.topicId, id);
   }
 }
 
@@ -161,7 +234,7 @@ export class EventGridSystemTopic extends Construct implements IEventGridTopic {
   constructor(scope: Construct, id: string, props: EventGridSystemTopicProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    const name = checkName(this, 'name', props.name, NAME_RULES.eventGridSystemTopic);
+    const name = checkName(this, 'name', props.name, EVENT_GRID_SERVICE.names.systemTopic);
     // A reference names the same source only within its stack; a literal id everywhere.
     const resolved = String(resolveIn(this, props.sourceResourceId));
     const source = resolved.includes('${') ? `${TerraformStack.of(this).node.path}:${resolved}` : resolved.toLowerCase();

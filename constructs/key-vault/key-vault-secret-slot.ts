@@ -3,14 +3,14 @@ import { Construct } from 'constructs';
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { DataAzapiResource } from '../../.gen/providers/azapi/data-azapi-resource';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { addressOf, waitFor } from '../core/dependencies';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
-import { BuiltInRole } from '../identity/roles';
 import type { IKeyVault } from './key-vault';
+import { KEY_VAULT_SERVICE } from './key-vault-service';
 
 /** ARM type of a Key Vault secret: Resource Manager never returns a secret's value. */
 export const KEY_VAULT_SECRET_TYPE = 'Microsoft.KeyVault/vaults/secrets@2023-07-01';
@@ -58,7 +58,7 @@ export class KeyVaultSecretSlot extends Construct {
 
   constructor(scope: Construct, id: string, props: KeyVaultSecretSlotProps) {
     super(scope, id);
-    this.secretName = checkName(this, 'name', props.name, NAME_RULES.keyVaultSecret);
+    this.secretName = checkName(this, 'name', props.name, KEY_VAULT_SERVICE.names.secret);
     // Only a vault this stack creates: a secret in another team's vault, and who may read it, are that team's.
     const vaultResource = props.vault.node.tryFindChild('vault');
     if (!(vaultResource instanceof KeyVaultResource)) {
@@ -92,7 +92,7 @@ export class KeyVaultSecretSlot extends Construct {
 
   /** Key Vault Secrets User on this secret only (a gateway's named value, an app's setting). */
   public grantRead(principal: IPrincipal, id?: string): Grant {
-    const grant = grantOn(this, 'read', BuiltInRole.KEY_VAULT_SECRETS_USER, principal, this.secretId, id);
+    const grant = grantOn(this, 'read', KEY_VAULT_SERVICE.roles.secretsUser, principal, this.secretId, id);
     // The scope is a literal id built from the vault's: wait for the secret to exist.
     waitFor(this.secret, grant.resource);
     return grant;

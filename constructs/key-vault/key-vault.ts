@@ -3,17 +3,18 @@ import { DataAzurermKeyVault } from '@cdktf/provider-azurerm/lib/data-azurerm-ke
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-client-config';
 import { PublicNetworkAccess } from '../core/network';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { requireOneOf, requireRange, warn } from '../core/validation';
+import { requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
-import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
-import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
+import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
+import { AzureResource } from '../resource/azure-resource';
+import { KEY_VAULT_SERVICE } from './key-vault-service';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
 import { AzureRegion } from '../core/azure-region';
 
@@ -31,13 +32,21 @@ export interface IKeyVault extends IConstruct {
 }
 
 /** What `KeyVault` and a reference to an existing vault share. */
-export abstract class KeyVaultBase extends Construct implements IKeyVault {
+export abstract class KeyVaultBase extends AzureResource implements IKeyVault {
   public abstract readonly vaultId: string;
   public abstract readonly vaultName: string;
   public abstract readonly vaultUri: string;
 
+  public get resourceId(): string {
+    return this.vaultId;
+  }
+
+  public get resourceName(): string {
+    return this.vaultName;
+  }
+
   public grantSecretsRead(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'secrets-user', BuiltInRole.KEY_VAULT_SECRETS_USER, principal, this.vaultId, id);
+    return this.grantRole('secrets-user', KEY_VAULT_SERVICE.roles.secretsUser, principal, id);
   }
 
   /**
@@ -64,7 +73,7 @@ class ImportedKeyVault extends KeyVaultBase {
 
   constructor(scope: Construct, id: string, attributes: KeyVaultAttributes) {
     super(scope, id);
-    checkName(this, 'name', attributes.name, { ...NAME_RULES.keyVault, globallyUnique: false });
+    checkName(this, 'name', attributes.name, { ...KEY_VAULT_SERVICE.names.resource, globallyUnique: false });
     this.vaultName = attributes.name;
     this.vaultId = attributes.vaultId
       ?? new DataAzurermKeyVault(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
@@ -147,23 +156,19 @@ export class KeyVault extends KeyVaultBase {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
     this.production = props.production ?? Production.isProduction(this);
-    const name = checkName(this, 'name', props.name, NAME_RULES.keyVault);
+    const name = checkName(this, 'name', props.name, KEY_VAULT_SERVICE.names.resource);
     const retention = props.softDeleteRetentionDays ?? 90;
     requireRange(this, retention, {
       min: 7, max: 90, setting: 'softDeleteRetentionDays', lesson: 'AZURE',
       problem: 'Key Vault keeps deleted vaults and secrets for 7-90 days, fixed when the vault is created.', fix: 'use 90 (the default) or at least 7.',
     });
-    const publicNetworkAccess = props.publicNetworkAccess ?? PublicNetworkAccess.ENABLED;
-    requireOneOf(this, publicNetworkAccess, Object.values(PublicNetworkAccess), {
-      lesson: 'AZURE', setting: 'publicNetworkAccess', problem: 'a vault\'s public endpoint is Enabled or Disabled (capitalised).',
-    });
-    if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
-      warn(this, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+    const publicNetworkAccess = resolvePublicAccess(this, {
+      given: props.publicNetworkAccess, default: PublicAccessDefault.ENABLED, production: this.production, endpoint: 'a vault\'s public endpoint',
+      productionWarning: {
         problem: 'the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments stand between its secrets and the internet.',
         fix: 'give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, then set publicNetworkAccess to \'Disabled\'.',
-      });
-    }
+      },
+    });
     this.publicNetworkAccess = publicNetworkAccess;
     this.trustedServicesOnly = publicNetworkAccess === PublicNetworkAccess.DISABLED && (props.allowTrustedServices ?? true);
     const purgeProtection = props.purgeProtection ?? this.production;
@@ -206,7 +211,7 @@ export class KeyVault extends KeyVaultBase {
     }
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
     this.privateAccess = new PrivateAccess(this, {
-      name, targetResourceId: this.vaultId, targetResourceType: 'Microsoft.KeyVault/vaults', publicNetworkAccess,
+      name, targetResourceId: this.vaultId, targetResourceType: KEY_VAULT_SERVICE.resourceType, publicNetworkAccess,
       unreachable: { what: 'the vault: no reader could get a secret', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }

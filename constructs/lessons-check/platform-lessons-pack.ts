@@ -28,11 +28,13 @@ import { OperationTemplateParametersRule } from './rules/api-management/operatio
 import { RetryOnClientErrorsRule } from './rules/api-management/retry-on-client-errors';
 import { StorageDataPlaneSettingsRule } from './rules/storage/storage-data-plane-settings';
 import { StorageSharedKeyRule } from './rules/storage/storage-shared-key';
+import { ServiceRules } from './service-rules';
 
 /**
  * The platform lessons pack: every rule of the library with the level the lessons catalogue
  * gives it. Errors are what Azure refuses or what breaks a guarantee (keys, plaintext, retired
- * services, buffered streams); warnings are legal but risky.
+ * services, buffered streams); warnings are legal but risky. A service folder adds its own rules
+ * through `ServiceRules` (its `<service>-rules.ts`), without a line here.
  */
 export class PlatformLessonsPack {
   /** The pack's name in reports. */
@@ -72,6 +74,7 @@ export class PlatformLessonsPack {
       { rule: new TopicLocalAuthRule(), level: error },
       { rule: new KeylessTopicPublisherRule(), level: error },
       { rule: new ColdWebhookReceiverRule(), level: warning },
+      ...ServiceRules.all(),
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }

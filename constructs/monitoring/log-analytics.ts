@@ -1,11 +1,12 @@
 import { Construct, IConstruct } from 'constructs';
 import { LogAnalyticsWorkspace } from '@cdktf/provider-azurerm/lib/log-analytics-workspace';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { refuse, requireRange } from '../core/validation';
 import { Grant } from '../identity/grant';
-import { IPrincipal, grantKeyOf } from '../identity/principal';
-import { BuiltInRole } from '../identity/roles';
+import { IPrincipal } from '../identity/principal';
+import { AzureResource, nameOfResourceId } from '../resource/azure-resource';
+import { LOG_ANALYTICS_SERVICE } from './log-analytics-service';
 import { AzureRegion } from '../core/azure-region';
 
 /** A Log Analytics workspace, created here (`LogAnalytics`) or owned by another team (`LogAnalytics.fromExisting`). */
@@ -23,24 +24,26 @@ export interface LogAnalyticsAttributes {
 }
 
 /** What `LogAnalytics` and a reference to an existing workspace share. */
-export abstract class LogAnalyticsBase extends Construct implements ILogAnalyticsWorkspace {
+export abstract class LogAnalyticsBase extends AzureResource implements ILogAnalyticsWorkspace {
   public abstract readonly workspaceId: string;
 
+  public get resourceId(): string {
+    return this.workspaceId;
+  }
+
   public grantRead(principal: IPrincipal, id?: string): Grant {
-    const key = id ?? grantKeyOf(principal);
-    if (!key) {
-      refuse(this, {
-        lesson: 'SEC-1', setting: 'grantRead.id', given: undefined,
-        problem: 'the role assignment needs a stable construct id, and this principal has no grant key.', fix: "pass an id, e.g. grantRead(identity, 'dashboards').",
-      });
-    }
-    return Grant.role(this, `read-${key}`, { principal, role: BuiltInRole.LOG_ANALYTICS_READER, resourceId: this.workspaceId });
+    return this.grantRole('read', LOG_ANALYTICS_SERVICE.roles.reader, principal, id);
   }
 }
 
 class ImportedLogAnalytics extends LogAnalyticsBase {
   constructor(scope: Construct, id: string, public readonly workspaceId: string) {
     super(scope, id);
+  }
+
+  /** The last segment of the workspace's resource id. */
+  public get resourceName(): string {
+    return nameOfResourceId(this.workspaceId);
   }
 }
 
@@ -76,11 +79,12 @@ export class LogAnalytics extends LogAnalyticsBase {
   public readonly workspace: LogAnalyticsWorkspace;
   /** Resource id, for diagnostic settings and Container Apps environments. */
   public readonly workspaceId: string;
+  public readonly resourceName: string;
 
   constructor(scope: Construct, id: string, props: LogAnalyticsProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, NAME_RULES.logAnalyticsWorkspace);
+    checkName(this, 'name', props.name, LOG_ANALYTICS_SERVICE.names.resource);
     const retentionInDays = props.retentionInDays ?? 30;
     requireRange(this, retentionInDays, {
       min: 30, max: 730, setting: 'retentionInDays', lesson: 'AZURE',
@@ -103,5 +107,6 @@ export class LogAnalytics extends LogAnalyticsBase {
     });
     Production.protectFromDestroy(this.workspace, props.protectFromDestroy);
     this.workspaceId = this.workspace.id;
+    this.resourceName = this.workspace.name;
   }
 }

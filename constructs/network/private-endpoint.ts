@@ -1,29 +1,12 @@
 import { TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
+import { AzureServices } from '../core/azure-service';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { waitFor } from '../core/dependencies';
 import { IPlatformNetwork, PlatformNetwork, requireSubnet } from './platform-network';
 import { SubnetPurpose } from './subnet-purpose';
-
-/**
- * The private-link sub-resources of the services this library builds, and the private DNS zone
- * each one's name resolves through (Azure's private endpoint DNS configuration, public cloud).
- */
-const PRIVATE_LINK: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'Microsoft.Cache/redisEnterprise': { redisEnterprise: 'privatelink.redis.azure.net' },
-  'Microsoft.Storage/storageAccounts': {
-    blob: 'privatelink.blob.core.windows.net',
-    queue: 'privatelink.queue.core.windows.net',
-    table: 'privatelink.table.core.windows.net',
-    file: 'privatelink.file.core.windows.net',
-  },
-  'Microsoft.KeyVault/vaults': { vault: 'privatelink.vaultcore.azure.net' },
-  'Microsoft.EventGrid/topics': { topic: 'privatelink.eventgrid.azure.net' },
-  'Microsoft.ContainerRegistry/registries': { registry: 'privatelink.azurecr.io' },
-  'Microsoft.ApiManagement/service': { Gateway: 'privatelink.azure-api.net' },
-};
 
 export interface PrivateEndpointProps {
   /** The network whose private-endpoint subnet holds the endpoint and whose DNS zone names it. */
@@ -46,7 +29,7 @@ export interface PrivateEndpointProps {
 export class PrivateEndpoint extends Construct {
   /** The DNS zone of a service's sub-resource, or undefined when the library does not know it. */
   public static dnsZoneOf(targetResourceType: string, subresource: string): string | undefined {
-    return PRIVATE_LINK[targetResourceType]?.[subresource];
+    return AzureServices.of(targetResourceType)?.privateLink?.[subresource];
   }
 
   public readonly endpoint: PrivateEndpointResource;
@@ -55,12 +38,13 @@ export class PrivateEndpoint extends Construct {
   constructor(scope: Construct, id: string, props: PrivateEndpointProps) {
     super(scope, id);
     checkName(this, 'name', props.name, NAME_RULES.privateEndpoint);
-    const known = PRIVATE_LINK[props.targetResourceType];
+    // Each service declares its sub-resources and zones in its descriptor (core/azure-service.ts).
+    const known = AzureServices.of(props.targetResourceType)?.privateLink;
     if (!known) {
       refuse(this, {
         lesson: 'AZURE', setting: 'targetResourceType', given: props.targetResourceType,
         problem: 'the library does not know this service\'s private-link sub-resources or DNS zone.',
-        fix: `use one of ${Object.keys(PRIVATE_LINK).join(', ')}, or build the endpoint with azurerm_private_endpoint directly.`,
+        fix: `use one of ${AzureServices.withPrivateLink().sort().join(', ')}, or build the endpoint with azurerm_private_endpoint directly.`,
       });
     }
     const zone = known[props.subresource];

@@ -7,6 +7,7 @@ import { TagsAspect } from '../core/tags';
 import { refuse } from '../core/validation';
 import { Grant, checkPrincipal, refuseDuplicateGrant } from '../identity/grant';
 import { IManagedIdentity, IPrincipal, grantKeyOf } from '../identity/principal';
+import { AzureResource } from '../resource/azure-resource';
 
 /** How the database spreads keys over shards and how clients reach them (LIM-1). */
 export enum RedisClusteringPolicy {
@@ -41,10 +42,14 @@ export interface IManagedRedis extends IConstruct {
 }
 
 /** What `ManagedRedis` and a reference to an existing cache share: the grants and the connection settings. */
-export abstract class ManagedRedisBase extends Construct implements IManagedRedis {
+export abstract class ManagedRedisBase extends AzureResource implements IManagedRedis {
   public abstract readonly cacheId: string;
   public abstract readonly hostName: string;
   public abstract readonly port: number;
+
+  public get resourceId(): string {
+    return this.cacheId;
+  }
   private lastGrant: Resource | undefined;
 
   /**
@@ -127,6 +132,10 @@ export class ImportedManagedRedis extends ManagedRedisBase {
 
   public get cacheId(): string {
     return this.attributes.cacheId ?? this.dataSource().id;
+  }
+
+  public get resourceName(): string {
+    return this.attributes.name;
   }
 
   private dataSource(): DataAzurermManagedRedis {

@@ -2,18 +2,20 @@ import { Construct } from 'constructs';
 import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { PublicNetworkAccess } from '../core/network';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { ReplacementTrigger } from '../core/replacement-trigger';
 import { Suppressions } from '../core/suppressions';
-import { refuse, warn } from '../core/validation';
+import { refuse } from '../core/validation';
 import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
+import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { ManagedRedisAlertsProps, createRedisAlerts } from './managed-redis-alerts';
 import {
   IManagedRedis, ImportedManagedRedis, ManagedRedisAttributes, ManagedRedisBase, RedisClusteringPolicy,
 } from './managed-redis-base';
+import { MANAGED_REDIS_SERVICE } from './managed-redis-service';
 import { AzureRegion } from '../core/azure-region';
 
 /** Every Azure Managed Redis SKU azurerm 4.55 accepts for `sku_name`. */
@@ -152,6 +154,8 @@ export class ManagedRedis extends ManagedRedisBase {
 
   /** The `azurerm_managed_redis` resource. */
   public readonly cache: ManagedRedisResource;
+  /** The cache's name. */
+  public readonly resourceName: string;
   public readonly cacheId: string;
   public readonly hostName: string;
   public readonly port: number;
@@ -168,7 +172,7 @@ export class ManagedRedis extends ManagedRedisBase {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
     this.production = props.production ?? Production.isProduction(this);
-    checkName(this, 'name', props.name, NAME_RULES.managedRedis);
+    checkName(this, 'name', props.name, MANAGED_REDIS_SERVICE.names.resource);
 
     const skuName = props.skuName ?? 'Balanced_B0';
     if (!MANAGED_REDIS_SKUS.includes(skuName)) {
@@ -212,20 +216,14 @@ export class ManagedRedis extends ManagedRedisBase {
       });
     }
 
-    const publicNetworkAccess = props.publicNetworkAccess ?? (this.production ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED);
-    if (!(Object.values(PublicNetworkAccess) as string[]).includes(publicNetworkAccess)) {
-      refuse(this, {
-        lesson: 'AZURE', setting: 'publicNetworkAccess', given: publicNetworkAccess,
-        problem: 'Azure Managed Redis takes Enabled or Disabled (capitalised).', fix: "use 'Enabled' or 'Disabled'.",
-      });
-    }
-    if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
-      warn(this, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+    const publicNetworkAccess = resolvePublicAccess(this, {
+      given: props.publicNetworkAccess, default: PublicAccessDefault.OFF_IN_PRODUCTION, production: this.production,
+      endpoint: 'a cache\'s public endpoint',
+      productionWarning: {
         problem: 'the production cache answers on a public endpoint: only TLS and Entra ID stand between it and the internet.',
         fix: 'run the workloads in a VNet-integrated Container Apps environment, add a private endpoint for the cache, then set publicNetworkAccess to \'Disabled\' (the production default).',
-      });
-    }
+      },
+    });
 
     this.clusteringPolicy = props.clusteringPolicy;
     this.cache = new ManagedRedisResource(this, 'cache', {
@@ -261,13 +259,14 @@ export class ManagedRedis extends ManagedRedisBase {
     this.publicNetworkAccess = publicNetworkAccess;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
     this.privateAccess = new PrivateAccess(this, {
-      name: props.name, targetResourceId: this.cache.id, targetResourceType: 'Microsoft.Cache/redisEnterprise', publicNetworkAccess,
+      name: props.name, targetResourceId: this.cache.id, targetResourceType: MANAGED_REDIS_SERVICE.resourceType, publicNetworkAccess,
       unreachable: {
         what: 'the cache: every client would fail to connect',
         managedElsewhere: props.privateEndpointManagedElsewhere, defaulted: props.publicNetworkAccess === undefined,
       },
     });
     this.cacheId = this.cache.id;
+    this.resourceName = this.cache.name;
     this.hostName = this.cache.hostname;
     this.port = this.cache.defaultDatabase.port;
     this.alertRules = createRedisAlerts(this, {

@@ -2,18 +2,19 @@ import { Construct, IConstruct } from 'constructs';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
 import { PublicNetworkAccess } from '../core/network';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { FindingFormat, refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
-import { BuiltInRole } from '../identity/roles';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
+import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
+import { AzureResource } from '../resource/azure-resource';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
-import { grantOn } from '../identity/grant-on';
+import { STORAGE_SERVICE } from './storage-service';
 import { AzureRegion } from '../core/azure-region';
 
 /** A storage service an account can be reached on privately. */
@@ -54,30 +55,33 @@ export interface IStorageAccount extends IConstruct {
 }
 
 /** What `StorageAccount` and a reference to an existing account share: the account-wide grants. */
-export abstract class StorageAccountBase extends Construct implements IStorageAccount {
+export abstract class StorageAccountBase extends AzureResource implements IStorageAccount {
   public abstract readonly accountId: string;
   public abstract readonly accountName: string;
   public abstract readonly blobEndpoint: string;
 
+  public get resourceId(): string {
+    return this.accountId;
+  }
+
+  public get resourceName(): string {
+    return this.accountName;
+  }
+
   public grantBlobDataOwner(principal: IPrincipal, id?: string): Grant {
-    return this.grant('blob-owner', BuiltInRole.STORAGE_BLOB_DATA_OWNER, principal, id);
+    return this.grantRole('blob-owner', STORAGE_SERVICE.roles.blobDataOwner, principal, id);
   }
 
   public grantBlobDataContributor(principal: IPrincipal, id?: string): Grant {
-    return this.grant('blob-contributor', BuiltInRole.STORAGE_BLOB_DATA_CONTRIBUTOR, principal, id);
+    return this.grantRole('blob-contributor', STORAGE_SERVICE.roles.blobDataContributor, principal, id);
   }
 
   public grantQueueDataContributor(principal: IPrincipal, id?: string): Grant {
-    return this.grant('queue-contributor', BuiltInRole.STORAGE_QUEUE_DATA_CONTRIBUTOR, principal, id);
+    return this.grantRole('queue-contributor', STORAGE_SERVICE.roles.queueDataContributor, principal, id);
   }
 
   public grantTableDataContributor(principal: IPrincipal, id?: string): Grant {
-    return this.grant('table-contributor', BuiltInRole.STORAGE_TABLE_DATA_CONTRIBUTOR, principal, id);
-  }
-
-  /** A role on the account, construct id `<prefix>-<key>` under this construct. */
-  protected grant(prefix: string, role: BuiltInRole, principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, prefix, role, principal, this.accountId, id);
+    return this.grantRole('table-contributor', STORAGE_SERVICE.roles.tableDataContributor, principal, id);
   }
 }
 
@@ -147,7 +151,7 @@ class ImportedStorageAccount extends StorageAccountBase {
 
   constructor(scope: Construct, id: string, attributes: StorageAccountAttributes) {
     super(scope, id);
-    checkName(this, 'name', attributes.name, { ...NAME_RULES.storageAccount, globallyUnique: false });
+    checkName(this, 'name', attributes.name, { ...STORAGE_SERVICE.names.resource, globallyUnique: false });
     this.accountName = attributes.name;
     this.accountId = attributes.accountId
       ?? new DataAzurermStorageAccount(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
@@ -235,7 +239,7 @@ export class StorageAccount extends StorageAccountBase {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
     this.production = props.production ?? Production.isProduction(this);
-    checkName(this, 'name', props.name, NAME_RULES.storageAccount);
+    checkName(this, 'name', props.name, STORAGE_SERVICE.names.resource);
     const replication = props.replication ?? (this.production ? StorageReplication.ZRS : StorageReplication.LRS);
     requireOneOf(this, replication, Object.values(StorageReplication), {
       lesson: 'AZURE', setting: 'replication', problem: 'Azure Storage has no such replication type.',
@@ -247,23 +251,21 @@ export class StorageAccount extends StorageAccountBase {
         fix: 'use ZRS (the production default) or GZRS.',
       });
     }
-    const publicNetworkAccess = props.publicNetworkAccess ?? (this.production ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED);
-    requireOneOf(this, publicNetworkAccess, Object.values(PublicNetworkAccess), {
-      lesson: 'AZURE', setting: 'publicNetworkAccess', problem: 'a storage account\'s public endpoint is Enabled or Disabled (capitalised).',
-    });
     const trustedServicesOnly = props.trustedServicesOnly ?? false;
+    const publicNetworkAccess = resolvePublicAccess(this, {
+      given: props.publicNetworkAccess, default: PublicAccessDefault.OFF_IN_PRODUCTION, production: this.production,
+      endpoint: 'a storage account\'s public endpoint',
+      // An account whose firewall admits only trusted services is accepted (Event Grid's dead letters).
+      productionWarning: trustedServicesOnly ? undefined : {
+        problem: 'the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet.',
+        fix: 'integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default); for an account only Event Grid reaches, trustedServicesOnly: true.',
+      },
+    });
     if (trustedServicesOnly && publicNetworkAccess === PublicNetworkAccess.DISABLED) {
       refuse(this, {
         lesson: 'SEC-1', setting: 'trustedServicesOnly', given: true,
         problem: 'with publicNetworkAccess Disabled the account answers on private endpoints only: Azure documents trusted-service access for an enabled endpoint behind a Deny firewall, not for a disabled one.',
         fix: 'give publicNetworkAccess: PublicNetworkAccess.ENABLED with trustedServicesOnly: true (the firewall then admits only trusted services), or drop trustedServicesOnly.',
-      });
-    }
-    if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED && !trustedServicesOnly) {
-      warn(this, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
-        problem: 'the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet.',
-        fix: 'integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default); for an account only Event Grid reaches, trustedServicesOnly: true.',
       });
     }
     const softDeleteDays = props.softDeleteRetentionDays ?? 7;
@@ -307,7 +309,7 @@ export class StorageAccount extends StorageAccountBase {
     this.accountId = this.account.id;
     // The callers check reachability per service at synth (refuseUnreachable).
     this.privateAccess = new PrivateAccess(this, {
-      name: props.name, targetResourceId: this.accountId, targetResourceType: 'Microsoft.Storage/storageAccounts', publicNetworkAccess,
+      name: props.name, targetResourceId: this.accountId, targetResourceType: STORAGE_SERVICE.resourceType, publicNetworkAccess,
     });
     this.accountName = this.account.name;
     this.blobEndpoint = this.account.primaryBlobEndpoint;
