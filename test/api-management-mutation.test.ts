@@ -7,6 +7,7 @@ import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { CircuitBreakerOptions, GatewayBackend, GatewayBackendProps, isoDuration } from '../constructs/api-management/gateway-backend';
+import { StreamingCallerCheck } from '../constructs/api-management/streaming-callers';
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { resourceOf, synth, testStack } from './support/synth';
@@ -153,7 +154,7 @@ describe('backend URLs and API-scope policies', () => {
 
 describe('WebSocketApi and StreamingApi edges', () => {
   const ws = (stack: TerraformStack, gw: IApiGateway, name: string, extra: { heartbeatSeconds?: number; frontDoorId?: string } = {}) =>
-    new WebSocketApi(stack, name, { gateway: gw, name, path: name, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...extra });
+    new WebSocketApi(stack, name, { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name, path: name, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...extra });
 
   it('takes two WebSocket APIs on one gateway, each with its own handshake policy', () => {
     const stack = testStack();
@@ -178,7 +179,7 @@ describe('WebSocketApi and StreamingApi edges', () => {
   it('names the policy as the setting when a streaming API policy cannot be written', () => {
     const stack = testStack();
     expect(refusalOf(() => new StreamingApi(stack, 'streaming', {
-      gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-${guid}',
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-${guid}',
     }))).toMatchObject({ lesson: 'AZURE', path: 'test/streaming', setting: 'policy.<value> text' });
   });
 });
