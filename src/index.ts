@@ -57,6 +57,7 @@ export { SubscriptionDeadLetterRule } from '../constructs/lessons-check/rules/ev
 export { KeylessTopicPublisherRule } from '../constructs/lessons-check/rules/event-grid/keyless-topic-publisher';
 export { TopicLocalAuthRule } from '../constructs/lessons-check/rules/event-grid/topic-local-auth';
 export { ColdWebhookReceiverRule } from '../constructs/lessons-check/rules/event-grid/cold-webhook-receiver';
+export { ApiCallerCheckRule } from '../constructs/lessons-check/rules/api-management/api-caller-check';
 
 // Monitoring
 export {

@@ -1,5 +1,6 @@
 import { PackRule, RuleLevel, RulePack } from './pack';
 import { AzapiIdCasingRule } from './rules/azapi/azapi-id-casing';
+import { ApiCallerCheckRule } from './rules/api-management/api-caller-check';
 import { ForwardRequestAttributeSpellingRule } from './rules/api-management/forward-request-attributes';
 import { StreamingApiBufferingRule } from './rules/api-management/streaming-api-buffering';
 import { StreamingRouteHeartbeatRule } from './rules/api-management/streaming-route-heartbeat';
@@ -72,6 +73,7 @@ export class PlatformLessonsPack {
       { rule: new TopicLocalAuthRule(), level: error },
       { rule: new KeylessTopicPublisherRule(), level: error },
       { rule: new ColdWebhookReceiverRule(), level: warning },
+      { rule: new ApiCallerCheckRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }
