@@ -20,6 +20,9 @@ export {
 export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
 export { RolePropagation } from '../constructs/identity/propagation';
+export {
+  AppRegistration, AppRegistrationProps, AppRegistrationRole, ExistingAppRegistrationAttributes, IAppRegistration,
+} from '../constructs/identity/app-registration';
 
 // The lessons check
 export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/lessons-check/lessons-check';
@@ -93,6 +96,7 @@ export {
 export { ThrottledAsProblemJsonOptions } from '../constructs/policy/throttling-response';
 export { QuotaOptions, RetryOptions, RetryableStatus } from '../constructs/policy/retry';
 export { EntraCallerOptions, StorageQueueMessageOptions } from '../constructs/policy/intake';
+export { CallerTokenOptions } from '../constructs/policy/caller-token';
 
 // API Management
 export { ApiGateway, ApiGatewayProps, ApiManagementSku, RateLimitAlgorithm } from '../constructs/api-management/api-gateway';
@@ -100,6 +104,7 @@ export { ApiGatewayAttributes, IApiGateway } from '../constructs/api-management/
 export { GatewayApiProps } from '../constructs/api-management/gateway-api';
 export { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
 export { StreamingRoute, StreamingRouteKind, StreamingRoutes } from '../constructs/api-management/streaming-routes';
+export { StreamingCallerCheck, StreamingCallerCheckKind } from '../constructs/api-management/streaming-callers';
 export { WebSocketApi, WebSocketApiProps } from '../constructs/api-management/websocket-api';
 export { ApiLimits, ApiRateLimitPolicy, ApiRateLimitPolicyProps } from '../constructs/api-management/api-rate-limit-policy';
 export {
@@ -126,6 +131,7 @@ export {
   EventDeliverySchema, EventRetryPolicy, EventSubscription, EventSubscriptionProps, WebhookDestination, WebhookEntraAuth, WebhookReceiver,
 } from '../constructs/event-grid/event-subscription';
 export { EventGridAlerts, EventGridAlertsProps } from '../constructs/event-grid/event-grid-alerts';
+export { WebhookRegistration, WebhookRegistrationProps } from '../constructs/event-grid/webhook-registration';
 
 // Key Vault
 export { IKeyVault, KeyVault, KeyVaultAttributes, KeyVaultBase, KeyVaultProps } from '../constructs/key-vault/key-vault';
@@ -169,7 +175,7 @@ export {
 // Stacks
 export { ApiManagementSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
 export {
-  RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
+  RealtimeCallerSettings, RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
 } from '../stacks/realtime-stack';
 export {
   GatewayLimits, RateLimitingRedisSettings, RateLimitingSettings, RateLimitingStack, RateLimitingStackProps,
