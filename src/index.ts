@@ -21,6 +21,9 @@ export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
 export { RolePropagation } from '../constructs/identity/propagation';
 export { AzureResource, IAzureResource } from '../constructs/resource/azure-resource';
+export {
+  AppRegistration, AppRegistrationProps, AppRegistrationRole, ExistingAppRegistrationAttributes, IAppRegistration,
+} from '../constructs/identity/app-registration';
 
 // The lessons check
 export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/lessons-check/lessons-check';
@@ -58,6 +61,7 @@ export { SubscriptionDeadLetterRule } from '../constructs/lessons-check/rules/ev
 export { KeylessTopicPublisherRule } from '../constructs/lessons-check/rules/event-grid/keyless-topic-publisher';
 export { TopicLocalAuthRule } from '../constructs/lessons-check/rules/event-grid/topic-local-auth';
 export { ColdWebhookReceiverRule } from '../constructs/lessons-check/rules/event-grid/cold-webhook-receiver';
+export { ApiCallerCheckRule } from '../constructs/lessons-check/rules/api-management/api-caller-check';
 
 // Monitoring
 export {
@@ -96,6 +100,7 @@ export {
 export { ThrottledAsProblemJsonOptions } from '../constructs/policy/throttling-response';
 export { QuotaOptions, RetryOptions, RetryableStatus } from '../constructs/policy/retry';
 export { EntraCallerOptions, StorageQueueMessageOptions } from '../constructs/policy/intake';
+export { CallerTokenOptions } from '../constructs/policy/caller-token';
 
 // API Management
 export { ApiGateway, ApiGatewayProps, ApiManagementSku, RateLimitAlgorithm } from '../constructs/api-management/api-gateway';
@@ -103,6 +108,7 @@ export { ApiGatewayAttributes, ApiGatewayBase, IApiGateway } from '../constructs
 export { GatewayApiProps } from '../constructs/api-management/gateway-api';
 export { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
 export { StreamingRoute, StreamingRouteKind, StreamingRoutes } from '../constructs/api-management/streaming-routes';
+export { StreamingCallerCheck, StreamingCallerCheckKind } from '../constructs/api-management/streaming-callers';
 export { WebSocketApi, WebSocketApiProps } from '../constructs/api-management/websocket-api';
 export { ApiLimits, ApiRateLimitPolicy, ApiRateLimitPolicyProps } from '../constructs/api-management/api-rate-limit-policy';
 export {
@@ -130,6 +136,7 @@ export {
   EventDeliverySchema, EventRetryPolicy, EventSubscription, EventSubscriptionProps, WebhookDestination, WebhookEntraAuth, WebhookReceiver,
 } from '../constructs/event-grid/event-subscription';
 export { EventGridAlerts, EventGridAlertsProps } from '../constructs/event-grid/event-grid-alerts';
+export { WebhookRegistration, WebhookRegistrationProps } from '../constructs/event-grid/webhook-registration';
 
 // Key Vault
 export { IKeyVault, KeyVault, KeyVaultAttributes, KeyVaultBase, KeyVaultProps } from '../constructs/key-vault/key-vault';
@@ -173,7 +180,7 @@ export {
 // Stacks
 export { ApiManagementSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
 export {
-  RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
+  RealtimeCallerSettings, RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
 } from '../stacks/realtime-stack';
 export {
   GatewayLimits, RateLimitingRedisSettings, RateLimitingSettings, RateLimitingStack, RateLimitingStackProps,

@@ -11,6 +11,7 @@ import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { refuse, requireEmail, warn } from '../constructs/core/validation';
 import { ApplicationInsights } from '../constructs/functions/application-insights';
+import { AppRegistration } from '../constructs/identity/app-registration';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
 import { FunctionAlerts } from '../constructs/functions/function-alerts';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
@@ -44,11 +45,12 @@ export interface ApiPatternsStorageSettings {
 /** What only the API-patterns stack needs; the rest comes from the environment. */
 export interface ApiPatternsSettings {
   /**
-   * Client id of the Entra app registration the function app accepts tokens for; the gateway
-   * requests tokens for it with its managed identity. `00000000-0000-0000-0000-000000000000` is a
-   * placeholder for a first deploy (every call then answers 401) and is refused in production.
+   * Client id of an existing Entra app registration the function app accepts tokens for; the
+   * gateway requests tokens for it with its managed identity. `00000000-0000-0000-0000-000000000000`
+   * is a placeholder (every call then answers 401): a warning, refused in production.
+   * @default - the stack creates the registration (`func-<prefix>-patterns`, AppRegistration)
    */
-  readonly entraApplicationId: string;
+  readonly entraApplicationId?: string;
   /** @default - the defaults of FlexFunctionApp */
   readonly functionApp?: ApiPatternsFunctionSettings;
   /** @default - see ApiPatternsStorageSettings */
@@ -100,6 +102,8 @@ export class ApiPatternsStack extends AzureStack {
   public readonly api: FunctionApi;
   public readonly product: GatewayProduct;
   public readonly alerts: FunctionAlerts;
+  /** The registration the function app accepts tokens for, unless the settings bring one. */
+  public readonly registration?: AppRegistration;
 
   constructor(scope: Construct, props: ApiPatternsStackProps) {
     super(scope, {
@@ -125,6 +129,11 @@ export class ApiPatternsStack extends AzureStack {
       if (this.production) refuse(this, finding);
       warn(this, finding);
     }
+    // The audience of the gateway's tokens: created here unless the settings bring one (ACCESS).
+    if (props.entraApplicationId === undefined) {
+      this.registration = new AppRegistration(this, 'function-app-registration', { displayName: composeName('func', prefix, 'patterns') });
+    }
+    const entraApplicationId = props.entraApplicationId ?? this.registration!.clientId;
 
     const insights = new ApplicationInsights(this, 'insights', {
       name: composeName('appi', prefix, 'patterns'), resourceGroupName, location, logAnalyticsWorkspaceId: logs.workspaceId,
@@ -151,7 +160,7 @@ export class ApiPatternsStack extends AzureStack {
       location,
       storage: this.storage,
       applicationInsights: insights,
-      entraAuth: { applicationId: props.entraApplicationId },
+      entraAuth: { applicationId: entraApplicationId },
       ...(fn.runtimeVersion !== undefined ? { runtimeVersion: fn.runtimeVersion } : {}),
       ...(fn.maximumInstanceCount !== undefined ? { maximumInstanceCount: fn.maximumInstanceCount } : {}),
       ...(fn.instanceMemoryMb !== undefined ? { instanceMemoryMb: fn.instanceMemoryMb } : {}),
@@ -224,7 +233,8 @@ export const API_PATTERNS_STACK: StackDefinition<ApiPatternsSettings> = {
     callsPerMinute: true, clients: true, alertEmail: true,
   },
   embedded: {
-    dev: { entraApplicationId: PLACEHOLDER_APPLICATION_ID },
+    // Dev creates its registration; prod brings its own.
+    dev: {},
     prod: { entraApplicationId: '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f', functionApp: { alwaysReadyHttpInstances: 1 } },
   },
   variables: { ENTRA_APPLICATION_ID: 'entraApplicationId' },

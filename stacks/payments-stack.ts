@@ -14,6 +14,7 @@ import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { refuse, requireEmail, warn } from '../constructs/core/validation';
+import { AppRegistration } from '../constructs/identity/app-registration';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { OutboundAlerts, providerQueries } from '../constructs/monitoring/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
@@ -61,11 +62,12 @@ export interface PaymentsSettings {
   readonly partners: PartnerLimit[];
   readonly consumer: PaymentsConsumerSettings;
   /**
-   * Client id of the Entra app registration the consumer asks tokens for to call the provider
-   * API through the gateway. The placeholder `00000000-...` is a warning in dev (the consumer
-   * gets 401) and refused in production.
+   * Client id of an existing Entra app registration the consumer asks tokens for to call the
+   * provider API through the gateway. The placeholder `00000000-...` is a warning in dev (the
+   * consumer gets 401) and refused in production.
+   * @default - the stack creates the registration (`psp-<prefix>-provider-api`, AppRegistration)
    */
-  readonly providerApiApplicationId: string;
+  readonly providerApiApplicationId?: string;
   /** @default - see PaymentsProviderSettings */
   readonly provider?: PaymentsProviderSettings;
   /** Mailbox for poisoned charges, an open breaker and provider throttling. @default - the API Management publisher e-mail */
@@ -91,6 +93,8 @@ export class PaymentsStack extends AzureStack {
   public readonly provider: ProviderApi;
   public readonly consumer: PacedQueueConsumer;
   public readonly alerts: OutboundAlerts;
+  /** The registration the consumer asks tokens for, unless the settings bring one. */
+  public readonly providerApiRegistration?: AppRegistration;
 
   constructor(scope: Construct, props: PaymentsStackProps) {
     super(scope, {
@@ -119,6 +123,11 @@ export class PaymentsStack extends AzureStack {
       if (this.production) refuse(this, finding);
       warn(this, finding);
     }
+    // The audience of the consumer's tokens: created here unless the settings bring one (ACCESS).
+    if (props.providerApiApplicationId === undefined) {
+      this.providerApiRegistration = new AppRegistration(this, 'provider-api-registration', { displayName: composeName('psp', prefix, 'provider-api') });
+    }
+    const providerApiApplicationId = props.providerApiApplicationId ?? this.providerApiRegistration!.clientId;
     const provider = props.provider ?? {};
     const budget = { calls: provider.callsPerMinute ?? 100, periodSeconds: 60 };
     const outageMinutes = provider.declaredOutageMinutes ?? 30;
@@ -195,7 +204,7 @@ export class PaymentsStack extends AzureStack {
         breakerTripSeconds: outageMinutes * 60,
       },
       providerApiUrl: `${gatewayUrl}/psp`,
-      providerApiAudience: props.providerApiApplicationId,
+      providerApiAudience: providerApiApplicationId,
       environmentVariables: {
         STORAGE_TABLE_ENDPOINT: `https://${this.storage.accountName}.table.core.windows.net`,
         IDEMPOTENCY_TABLE: 'idempotency',
@@ -219,7 +228,7 @@ export class PaymentsStack extends AzureStack {
       providerUrl: provider.url ?? 'https://api.psp.example.com',
       apiKey: pspKey,
       ...(provider.apiKeyHeader ? { apiKeyHeader: provider.apiKeyHeader } : {}),
-      callers: { tenantId, audience: props.providerApiApplicationId, clientIds: [this.consumer.identityResource.clientId] },
+      callers: { tenantId, audience: providerApiApplicationId, clientIds: [this.consumer.identityResource.clientId] },
       operations: [
         { name: 'create-charge', method: HttpMethod.POST, urlTemplate: '/v1/charges', requireIdempotencyKey: true },
         { name: 'create-refund', method: HttpMethod.POST, urlTemplate: '/v1/refunds', requireIdempotencyKey: true },
@@ -286,7 +295,7 @@ export const PAYMENTS_STACK: StackDefinition<PaymentsSettings> = {
     dev: {
       partners: [{ name: 'acme', callsPerMinute: 100 }, { name: 'globex', callsPerMinute: 100 }],
       consumer: { image: SAMPLE_IMAGE },
-      providerApiApplicationId: PLACEHOLDER_APPLICATION_ID,
+      // Dev creates its registration; prod brings its own.
     },
     prod: {
       // The case study: ten partners at 100 per minute each, one provider key at 100 per minute.

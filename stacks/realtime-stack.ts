@@ -2,7 +2,9 @@ import { TerraformOutput } from 'cdktf';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { Construct } from 'constructs';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
+import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
+import { StreamingCallerCheck, StreamingCallerCheckKind } from '../constructs/api-management/streaming-callers';
 import { StreamingRoute } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { WebhookApi } from '../constructs/api-management/webhook-api';
@@ -10,10 +12,13 @@ import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingre
 import { AzureStack } from '../constructs/core/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { requireEmail } from '../constructs/core/validation';
+import { refuse, requireEmail } from '../constructs/core/validation';
 import { EventGridAlerts } from '../constructs/event-grid/event-grid-alerts';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
-import { EventSubscription } from '../constructs/event-grid/event-subscription';
+import { EventSubscription, WebhookEntraAuth } from '../constructs/event-grid/event-subscription';
+import { WebhookRegistration } from '../constructs/event-grid/webhook-registration';
+import { CallerTokenOptions } from '../constructs/policy/caller-token';
+import { DataAzapiClientConfig } from '../.gen/providers/azapi/data-azapi-client-config';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { RateLimitWindow } from '../constructs/front-door/client-ip-rate-limit';
 import { FrontDoor, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
@@ -41,6 +46,18 @@ export interface RealtimeFrontDoorSettings {
 /** The per-IP limit at the edge of a production real-time stack (LIM-4). */
 const PRODUCTION_CLIENT_IP_REQUESTS_PER_MINUTE = 1000;
 
+/** How one family of streaming routes checks its callers (ACCESS). */
+export interface RealtimeCallerSettings {
+  /**
+   * `subscription-key` (server-side clients: the `Ocp-Apim-Subscription-Key` header, a
+   * subscription on the stack's `realtime-clients` product), `token` (browsers: a token from an
+   * OpenID issuer in the `Authorization` header or the query parameter), or `anonymous` (warned).
+   */
+  readonly check: StreamingCallerCheckKind;
+  /** The issuer and audience of a `token` check. @default - none (required for `token`) */
+  readonly token?: CallerTokenOptions;
+}
+
 /** A range of replicas. */
 export interface ReplicaRange {
   readonly min: number;
@@ -62,6 +79,18 @@ export interface RealtimeSettings {
   readonly webSocketHeartbeatSeconds?: number;
   /** Mailbox for dead-lettered and dropped events (HOOK-3). @default - the API Management publisher e-mail */
   readonly alertEmail?: string;
+  /** Who may call polling, long polling and SSE. @default - a subscription key */
+  readonly streamingCallers?: RealtimeCallerSettings;
+  /** Who may open WebSockets (checked on the handshake). @default - a subscription key */
+  readonly webSocketCallers?: RealtimeCallerSettings;
+  /** Clients that get a subscription on the `realtime-clients` product (subscription-key checks). @default ['demo-client'] */
+  readonly clients?: string[];
+  /**
+   * Client id of an existing app registration Event Grid asks tokens for (with the
+   * AzureEventGridSecureWebhookSubscriber role assigned to Event Grid's service principal).
+   * @default - the stack creates the registration and the role assignments (docs/deploy.md: the Graph permissions)
+   */
+  readonly webhookApplicationId?: string;
 }
 
 export interface RealtimeStackProps extends WorkloadStackProps, RealtimeSettings {}
@@ -82,6 +111,10 @@ export class RealtimeStack extends AzureStack {
   public readonly events: EventGridTopic;
   public readonly webhookApi: WebhookApi;
   public readonly webhookSubscription: EventSubscription;
+  /** The registration Event Grid asks tokens for, unless the settings bring one. */
+  public readonly webhookRegistration?: WebhookRegistration;
+  /** The product whose subscriptions call the subscription-key streaming APIs. */
+  public readonly clientsProduct?: GatewayProduct;
 
   constructor(scope: Construct, props: RealtimeStackProps) {
     super(scope, {
@@ -142,6 +175,8 @@ export class RealtimeStack extends AzureStack {
     });
 
     const pathLayers = [this.frontDoor.timeoutLayer, this.app.timeoutLayer];
+    const streamingCallers = callerCheck(this, 'realtime.streamingCallers', props.streamingCallers);
+    const webSocketCallers = callerCheck(this, 'realtime.webSocketCallers', props.webSocketCallers);
     this.streamingApi = new StreamingApi(this, 'streaming-api', {
       gateway: this.gateway,
       name: 'realtime',
@@ -151,6 +186,7 @@ export class RealtimeStack extends AzureStack {
       frontDoorId: this.frontDoor.frontDoorId,
       pathLayers,
       ...(props.routes ? { routes: props.routes } : {}),
+      callerCheck: streamingCallers,
     });
     this.webSocketApi = new WebSocketApi(this, 'websocket-api', {
       gateway: this.gateway,
@@ -161,7 +197,22 @@ export class RealtimeStack extends AzureStack {
       frontDoorId: this.frontDoor.frontDoorId,
       heartbeatSeconds: props.webSocketHeartbeatSeconds ?? 30,
       pathLayers,
+      callerCheck: webSocketCallers,
     });
+    const keyed = [
+      ...(streamingCallers.kind === StreamingCallerCheckKind.SUBSCRIPTION_KEY ? [this.streamingApi] : []),
+      ...(webSocketCallers.kind === StreamingCallerCheckKind.SUBSCRIPTION_KEY ? [this.webSocketApi] : []),
+    ];
+    if (keyed.length > 0) {
+      this.clientsProduct = new GatewayProduct(this, 'clients', {
+        gateway: this.gateway,
+        productId: 'realtime-clients',
+        displayName: 'Real-time clients',
+        description: 'One subscription per server-side client of the streaming APIs.',
+        apis: keyed,
+        clients: props.clients ?? ['demo-client'],
+      });
+    }
 
     // The sixth pattern, webhooks (HOOK-1..3): the app publishes CloudEvents to a topic; Event Grid
     // delivers them to the gateway, which answers the handshake itself and forwards deliveries
@@ -178,6 +229,14 @@ export class RealtimeStack extends AzureStack {
       publicNetworkAccess: PublicNetworkAccess.ENABLED,
       trustedServicesOnly: network !== undefined,
     }).addContainer('dead-letters');
+    // Event Grid proves itself with an Entra ID token for a registration the stack creates (or the settings bring).
+    let webhookAuth: WebhookEntraAuth;
+    if (props.webhookApplicationId !== undefined) {
+      webhookAuth = { tenantId: new DataAzapiClientConfig(this, 'client-config', {}).tenantId, applicationIdOrUri: props.webhookApplicationId };
+    } else {
+      this.webhookRegistration = new WebhookRegistration(this, 'webhook-registration', { displayName: composeName('evgs', prefix, 'realtime-webhooks') });
+      webhookAuth = this.webhookRegistration.entraAuth;
+    }
     this.webhookApi = new WebhookApi(this, 'webhook-api', {
       gateway: this.gateway,
       name: 'realtime-webhooks',
@@ -185,8 +244,9 @@ export class RealtimeStack extends AzureStack {
       displayName: 'Real-time (webhooks from Event Grid)',
       backendUrl: `https://${this.app.httpFqdn}/webhooks`,
       routes: ['/events'],
-      // Event Grid calls the gateway directly, not through Front Door.
+      // Event Grid calls the gateway directly, not through Front Door; its token says who it is.
       allowDirectCallers: true,
+      entraAuth: webhookAuth,
     });
     this.webhookSubscription = new EventSubscription(this, 'webhook-subscription', {
       topic: this.events,
@@ -194,6 +254,8 @@ export class RealtimeStack extends AzureStack {
       webhook: this.webhookApi.destination('/events', { name: this.app.node.path, warmInstances: props.replicas?.min ?? 1 }),
       deadLetterContainer: deadLetters,
     });
+    // Event Grid checks the subscription's writer against the role when it creates the subscription.
+    this.webhookRegistration?.applyBefore(this.webhookSubscription.subscription);
     const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
     requireEmail(this, 'realtime.alertEmail', alertEmail, 'dead-lettered and dropped events (HOOK-3) are sent to this address.');
     const actionGroup = new MonitorActionGroup(this, 'alert-group', {
@@ -224,8 +286,31 @@ export class RealtimeStack extends AzureStack {
 }
 
 
+/** The caller check of one route family from the settings: a subscription key unless told otherwise. */
+function callerCheck(scope: Construct, setting: string, settings: RealtimeCallerSettings | undefined): StreamingCallerCheck {
+  switch (settings?.check ?? StreamingCallerCheckKind.SUBSCRIPTION_KEY) {
+    case StreamingCallerCheckKind.SUBSCRIPTION_KEY: return StreamingCallerCheck.subscriptionKey();
+    case StreamingCallerCheckKind.ANONYMOUS: return StreamingCallerCheck.anonymous();
+    case StreamingCallerCheckKind.TOKEN:
+      if (!settings?.token) {
+        return refuse(scope, {
+          lesson: 'ACCESS', setting: `${setting}.token`, given: undefined,
+          problem: 'a token check needs the issuer and the audience it accepts.', fix: 'give token: { issuer, audience } (e.g. https://login.microsoftonline.com/<tenant>/v2.0 and the API\'s client id).',
+        });
+      }
+      return StreamingCallerCheck.token(settings.token);
+    default:
+      return refuse(scope, {
+        lesson: 'ACCESS', setting: `${setting}.check`, given: settings?.check,
+        problem: 'this is not a caller check.', fix: `use one of ${Object.values(StreamingCallerCheckKind).join(', ')}.`,
+      });
+  }
+}
+
 /** The real-time stack's sixteenth of the environment's range (see docs/network.md). */
 const REALTIME_NETWORK_BLOCK = 0;
+
+const CALLER_FIELDS = { check: true, token: { issuer: true, audience: true, openIdConfigUrl: true, queryParameter: true } } as const;
 
 /** The real-time stack in the app's registry: section `realtime` of each environment. */
 export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
@@ -233,6 +318,7 @@ export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
   fields: {
     image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: 'boolean', clientIpRequestsPerMinute: true }, replicas: { min: true, max: true },
     routes: true, webSocketHeartbeatSeconds: true, alertEmail: true,
+    streamingCallers: CALLER_FIELDS, webSocketCallers: CALLER_FIELDS, clients: true, webhookApplicationId: true,
   },
   embedded: {
     dev: {

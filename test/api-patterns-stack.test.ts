@@ -104,7 +104,7 @@ describe('ApiPatternsStack function app', () => {
   });
 
   it('accepts tokens for the environment\'s app registration, from the gateway\'s identity only', () => {
-    for (const [tf, applicationId] of [[dev, '00000000-0000-0000-0000-000000000000'], [prod, '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f']] as const) {
+    for (const [tf, applicationId] of [[dev, ref(dev, 'azuread_application', 'client_id')], [prod, '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f']] as const) {
       const auth = resourceOf(tf, 'azapi_resource_action', 'function-app/entra-auth') as { body: { properties: { identityProviders: { azureActiveDirectory: {
         registration: { clientId: string }; validation: { allowedAudiences: string[]; defaultAuthorizationPolicy: unknown };
       } } } } };
@@ -227,8 +227,18 @@ describe('ApiPatternsStack alerts', () => {
 });
 
 describe('ApiPatternsStack checks', () => {
-  it('warns in dev about the placeholder app registration (every call answers 401)', () => {
-    expect(warningsOf(byName('api-patterns-dev').stack)).toEqual([
+  it('creates dev\'s app registration, so dev deploys without a placeholder (no warning at all)', () => {
+    expect(warningsOf(byName('api-patterns-dev').stack)).toEqual([]);
+    expect(resourceOf(dev, 'azuread_application')).toMatchObject({ display_name: 'func-rtp-dev-patterns', sign_in_audience: 'AzureADMyOrg' });
+    expect(resourceOf(dev, 'azuread_service_principal').client_id).toBe(ref(dev, 'azuread_application', 'client_id'));
+    expect(resourcesOf(prod, 'azuread_application')).toEqual({});
+  });
+
+  it('warns in dev when given the placeholder app registration (every call answers 401)', () => {
+    const devDefinition = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'dev')!;
+    const [stack] = synthAll([{ ...devDefinition, stacks: { ...devDefinition.stacks, apiPatterns: { entraApplicationId: '00000000-0000-0000-0000-000000000000' } } }])
+      .filter((s) => s.name === 'api-patterns-dev');
+    expect(warningsOf(stack.stack)).toEqual([
       '[RELEASE] api-patterns-dev: apiPatterns.entraApplicationId = "00000000-0000-0000-0000-000000000000": this is the placeholder app registration: '
       + 'the function app accepts no token, so every call through the gateway answers 401. '
       + 'Fix: create the app registration (az ad app create --display-name <name>) and give its Application (client) ID.',

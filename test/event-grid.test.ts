@@ -663,7 +663,12 @@ describe('RealtimeStack: the sixth pattern (webhooks from Event Grid)', () => {
     for (const { tf } of stacks) {
       const policy = addressOf(tf, 'azurerm_api_management_api_policy', 'webhook-api/policy');
       const grant = addressOf(tf, 'azurerm_role_assignment', 'event-storage/container-dead-letters/contributor-webhook-subscription-dead-letter');
-      expect(resourceOf(tf, 'azurerm_eventgrid_event_subscription').depends_on).toEqual([policy, grant]);
+      // And, for the writer check Event Grid makes with Entra ID, the webhook role's assignments.
+      const roles = Object.keys(resourcesOf(tf, 'azuread_app_role_assignment')).map((id) => `azuread_app_role_assignment.${id}`);
+      expect(roles).toHaveLength(2);
+      const dependsOn = resourceOf(tf, 'azurerm_eventgrid_event_subscription').depends_on as string[];
+      expect(dependsOn.slice(0, 2)).toEqual([policy, grant]);
+      expect(dependsOn.slice(2).sort()).toEqual(roles.sort());
     }
   });
 

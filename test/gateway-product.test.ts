@@ -7,6 +7,7 @@ import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
+import { StreamingCallerCheck } from '../constructs/api-management/streaming-callers';
 import { refusalOf } from './support/refusal';
 import { gateway } from './support/fixtures';
 import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
@@ -102,9 +103,9 @@ describe('GatewayProduct options', () => {
   it('links the API constructs of this library by reference: StreamingApi, WebSocketApi and HttpProxyApi', () => {
     const stack = testStack();
     const gw = gateway(stack);
-    const streaming = new StreamingApi(stack, 'streaming', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', allowDirectCallers: true });
+    const streaming = new StreamingApi(stack, 'streaming', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', allowDirectCallers: true });
     const ws = new WebSocketApi(stack, 'ws', {
-      gateway: gw, name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, allowDirectCallers: true,
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, allowDirectCallers: true,
     });
     const apis: IGatewayApi[] = [streaming, ws];
     const product = new GatewayProduct(stack, 'product', { gateway: gw, productId: 'realtime', apis });

@@ -5,6 +5,7 @@ import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { HttpMethod, HttpProxyApi, HttpProxyApiProps } from '../constructs/api-management/http-proxy-api';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
+import { StreamingCallerCheck } from '../constructs/api-management/streaming-callers';
 import { CounterKey } from '../constructs/policy/counter-key';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { gateway } from './support/fixtures';
@@ -216,7 +217,7 @@ describe('HttpProxyApi owns its name, path and API policy on the gateway', () =>
   it('fails when an API of another kind already has the name or the path', () => {
     const stack = testStack();
     const gw = gateway(stack);
-    new StreamingApi(stack, 'streaming', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: FRONT_DOOR_ID });
+    new StreamingApi(stack, 'streaming', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: FRONT_DOOR_ID });
     const name = refusalOf(() => proxy(stack, gw, 'proxy', 'realtime', 'proxy'));
     expect(name).toMatchObject({ lesson: 'AZURE', path: 'test/proxy', setting: 'name' });
     expect(name.message).toMatch(/^\[AZURE\] test\/proxy: name = "realtime": test\/streaming already has an API named "realtime" on this gateway/);

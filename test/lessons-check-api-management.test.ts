@@ -6,6 +6,8 @@ import { ApiManagementApiDiagnostic } from '@cdktf/provider-azurerm/lib/api-mana
 import { ApiManagementApiOperation, ApiManagementApiOperationTemplateParameter } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
+import { ApiManagementApiOperationPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-operation-policy';
+import { Resource } from '../.gen/providers/azapi/resource';
 import { AzureStack } from '../constructs/core/azure-stack';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
@@ -205,5 +207,80 @@ describe('EDGE-3.ForwardRequestAttributeSpelling edges', () => {
     expect(rows(stack, 'EDGE-3.ForwardRequestAttributeSpelling', 'policy')).toEqual([expect.objectContaining({
       lesson: 'EDGE-3', level: RuleLevel.ERROR, status: ReportStatus.NON_COMPLIANT, setting: 'xml_content', message: expect.stringContaining(`xml_content = ${JSON.stringify(forward)}`),
     })]);
+  });
+});
+
+describe('ACCESS.ApiCallerCheck on raw API Management APIs (a production API with no caller check)', () => {
+  const CALLER_RULE = 'ACCESS.ApiCallerCheck';
+  const stackOf = (production: boolean) => new AzureStack(Testing.app(), { stackName: 'other', environmentName: production ? 'prod' : 'dev', production });
+  const api = (stack: TerraformStack, subscriptionRequired?: boolean) => new ApiManagementApi(stack, 'api', {
+    name: 'orders', apiManagementName: 'apim-other', resourceGroupName: 'rg', revision: '1', path: 'orders', protocols: ['https'],
+    ...(subscriptionRequired !== undefined ? { subscriptionRequired } : {}),
+  });
+  const policy = (stack: TerraformStack, apiName: string, inbound: string) => new ApiManagementApiPolicy(stack, 'policy', {
+    apiName, apiManagementName: 'apim-other', resourceGroupName: 'rg', xmlContent: `<policies><inbound>${inbound}</inbound><backend><forward-request /></backend><outbound /><on-error /></policies>`,
+  });
+  const FRONT_DOOR_ONLY = '<check-header name="X-Azure-FDID" failed-check-httpcode="403" failed-check-error-message="Forbidden" ignore-case="true"><value>fd-guid</value></check-header>';
+  const callerFindings = (stack: TerraformStack) => {
+    Testing.synth(stack);
+    return errorsOf(stack).filter((e) => e.startsWith(`[${CALLER_RULE}] `));
+  };
+  const callerStatus = (stack: TerraformStack) => LessonsCheck.of(stack)!.reportOf(stack).results.find((r) => r.ruleId === CALLER_RULE)?.status;
+
+  it('fails when a production API requires no subscription and its policy checks only Front Door', () => {
+    const stack = stackOf(true);
+    const orders = api(stack, false);
+    policy(stack, orders.name, FRONT_DOOR_ONLY);
+    expect(callerFindings(stack)).toEqual([
+      `[${CALLER_RULE}] other-prod/api: subscription_required = false: the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) `
+      + 'or secret header (check-header against a {{named value}}) in its policies; the Front Door check proves the route, not the caller. '
+      + 'Fix: require a subscription, or check a token in the API\'s policy (PolicyStatement.validateCallerToken, validateEntraCaller); StreamingApi and WebSocketApi take callerCheck.',
+    ]);
+  });
+
+  it('fails when a production WebSocket API (AzAPI) requires no subscription and its handshake checks no caller', () => {
+    const stack = stackOf(true);
+    const ws = new Resource(stack, 'ws', {
+      type: 'Microsoft.ApiManagement/service/apis@2024-05-01', name: 'chat', parentId: '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other',
+      body: { properties: { path: 'chat', type: 'websocket', protocols: ['wss'], serviceUrl: 'wss://app.example.net', subscriptionRequired: false } },
+    });
+    new ApiManagementApiOperationPolicy(stack, 'handshake', {
+      apiName: ws.name, apiManagementName: 'apim-other', resourceGroupName: 'rg', operationId: 'onHandshake', xmlContent: `<policies><inbound>${FRONT_DOOR_ONLY}</inbound><backend><base /></backend><outbound /><on-error /></policies>`,
+    });
+    expect(callerFindings(stack)).toEqual([expect.stringMatching(/^\[ACCESS\.ApiCallerCheck\] other-prod\/ws: body\.properties\.subscriptionRequired = false: /)]);
+  });
+
+  it('accepts a production API with a subscription (azurerm\'s default included)', () => {
+    for (const required of [true, undefined]) {
+      const stack = stackOf(true);
+      api(stack, required);
+      expect(callerFindings(stack)).toEqual([]);
+      expect(callerStatus(stack)).toBe(ReportStatus.COMPLIANT);
+    }
+  });
+
+  it('accepts a token check or a header compared with a secret named value, by reference or by name', () => {
+    for (const [inbound, byName] of [
+      ['<validate-jwt header-name="Authorization"><openid-config url="https://login.example.com/.well-known/openid-configuration" /></validate-jwt>', false],
+      ['<validate-azure-ad-token tenant-id="t"><audiences><audience>a</audience></audiences></validate-azure-ad-token>', true],
+      ['<check-header name="X-Webhook-Secret" failed-check-httpcode="401" failed-check-error-message="Unauthorized" ignore-case="false"><value>{{webhook-secret}}</value></check-header>', false],
+    ] as const) {
+      const stack = stackOf(true);
+      const orders = api(stack, false);
+      policy(stack, byName ? 'orders' : orders.name, inbound);
+      expect(callerFindings(stack)).toEqual([]);
+      expect(callerStatus(stack)).toBe(ReportStatus.COMPLIANT);
+    }
+  });
+
+  it('does not apply outside production, nor to AzAPI resources that are not APIs', () => {
+    const dev = stackOf(false);
+    api(dev, false);
+    expect(callerFindings(dev)).toEqual([]);
+    expect(callerStatus(dev)).toBe(ReportStatus.NOT_APPLICABLE);
+    const prod = stackOf(true);
+    new Resource(prod, 'other', { type: 'Microsoft.Web/sites@2024-04-01', name: 'x', parentId: '/subscriptions/x/resourceGroups/rg', body: { properties: {} } });
+    expect(callerFindings(prod)).toEqual([]);
+    expect(callerStatus(prod)).toBe(ReportStatus.NOT_APPLICABLE);
   });
 });

@@ -154,14 +154,16 @@ describe('PaymentsStack partner API (GW-8, GW-1, PAY-1, LIM-5)', () => {
 
 describe('PaymentsStack provider API (PAY-2, PAY-3, GW-7, SEC-1)', () => {
   for (const { name, tf } of stacks) {
-    const audience = name === 'payments-prod' ? PROD_APP_ID : PLACEHOLDER;
+    const audiences = name === 'payments-prod'
+      ? `<audience>${PROD_APP_ID}</audience>\n        <audience>api://${PROD_APP_ID}</audience>`
+      : `<audience>${ref(tf, 'azuread_application', 'client_id')}</audience>\n      </audiences>`;
 
     it(`${name}: lets in only the consumer's identity, drops its token and any subscription key, adds {{psp-api-key}} as X-Api-Key`, () => {
       expect(resourceOf(tf, 'azurerm_api_management_api', 'psp-api')).toMatchObject({ name: 'psp', path: 'psp', subscription_required: false, service_url: 'https://api.psp.example.com' });
       const inbound = section(pspPolicy(tf), 'inbound');
       expect(inbound).toContain(`<validate-azure-ad-token tenant-id="\${data.azapi_client_config.client-config.tenant_id}" header-name="Authorization" failed-validation-httpcode="401">`);
       expect(inbound).toContain(`<application-id>${ref(tf, 'azurerm_user_assigned_identity', 'client_id', 'consumer/identity')}</application-id>`);
-      expect(inbound).toContain(`<audience>${audience}</audience>\n        <audience>api://${audience}</audience>`);
+      expect(inbound).toContain(audiences);
       expect(inbound).toContain([
         '    <set-header name="Authorization" exists-action="delete" />',
         '    <set-header name="Ocp-Apim-Subscription-Key" exists-action="delete" />',
@@ -224,7 +226,7 @@ describe('PaymentsStack paced consumer (LIM-5, PAY-3, SEC-1)', () => {
         OUTBOUND_MAX_CONCURRENCY: '1',
         OUTBOUND_MIN_CALL_INTERVAL_MS: '1200',
         PROVIDER_API_URL: `${ref(tf, 'azurerm_api_management', 'gateway_url')}/psp`,
-        PROVIDER_API_AUDIENCE: name === 'payments-prod' ? PROD_APP_ID : PLACEHOLDER,
+        PROVIDER_API_AUDIENCE: name === 'payments-prod' ? PROD_APP_ID : ref(tf, 'azuread_application', 'client_id'),
         STORAGE_TABLE_ENDPOINT: `https://${ref(tf, 'azurerm_storage_account', 'name')}.table.core.windows.net`,
         IDEMPOTENCY_TABLE: 'idempotency',
         LEDGER_TABLE: 'ledger',
@@ -300,8 +302,19 @@ describe('PaymentsStack paced consumer (LIM-5, PAY-3, SEC-1)', () => {
 });
 
 describe('PaymentsStack checks', () => {
-  it('warns in dev about the placeholder app registration only', () => {
-    expect(warningsOf(byName('payments-dev').stack)).toEqual([
+  it('creates dev\'s provider API registration, so dev deploys without a placeholder (no warning at all)', () => {
+    expect(warningsOf(byName('payments-dev').stack)).toEqual([]);
+    expect(resourceOf(dev, 'azuread_application')).toMatchObject({ display_name: 'psp-rtp-dev-provider-api', sign_in_audience: 'AzureADMyOrg' });
+    expect(resourceOf(dev, 'azuread_service_principal').client_id).toBe(ref(dev, 'azuread_application', 'client_id'));
+    expect(resourcesOf(prod, 'azuread_application')).toEqual({});
+  });
+
+  it('warns in dev when given the placeholder app registration', () => {
+    const devDefinition = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'dev')!;
+    const devSection = devDefinition.stacks.payments as PaymentsSettings;
+    const [stack] = synthAll([{ ...devDefinition, stacks: { ...devDefinition.stacks, payments: { ...devSection, providerApiApplicationId: PLACEHOLDER } } }])
+      .filter((s) => s.name === 'payments-dev');
+    expect(warningsOf(stack.stack)).toEqual([
       '[RELEASE] payments-dev: payments.providerApiApplicationId = "00000000-0000-0000-0000-000000000000": this is the placeholder app registration: '
       + 'the consumer gets no token the gateway accepts, and every charge waits in the queue. '
       + 'Fix: create the app registration (az ad app create --display-name <name>) and give its Application (client) ID.',

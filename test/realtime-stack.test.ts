@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { StreamingCallerCheckKind } from '../constructs/api-management/streaming-callers';
 import { StreamingRoutes } from '../constructs/api-management/streaming-routes';
 import { DEFAULT_ENVIRONMENTS } from '../src/environments';
 import { RealtimeSettings } from '../stacks/realtime-stack';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { synthAll } from './support/app';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { resourceOf, resourcesOf } from './support/synth';
+import { resourceOf, resourcesOf, warningsOf } from './support/synth';
 
 const stacks = synthAll().filter((s) => s.name.startsWith('realtime-'));
 const byName = (name: string) => stacks.find((s) => s.name === name)!.tf;
@@ -224,5 +225,90 @@ describe('what holds data is protected in production (issue 12)', () => {
       const workspace = resourceOf(tf, 'azurerm_log_analytics_workspace');
       expect(workspace.lifecycle).toEqual(name.endsWith('-prod') ? { prevent_destroy: true } : undefined);
     }
+  });
+});
+
+describe('RealtimeStack callers (issue 19, ACCESS)', () => {
+  const prod = DEFAULT_ENVIRONMENTS.find((e) => e.name === 'prod')!;
+  const prodWith = (override: Partial<RealtimeSettings>) => synthAll([{
+    ...prod, stacks: { ...prod.stacks, realtime: { ...(prod.stacks.realtime as RealtimeSettings), ...override } },
+  }]).find((s) => s.name === 'realtime-prod')!;
+  const TOKEN = { issuer: 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0', audience: 'api://realtime-browser' };
+
+  it('requires a subscription key on the streaming and WebSocket APIs in every environment, with a product and the demo client', () => {
+    for (const { tf } of stacks) {
+      expect(resourceOf(tf, 'azurerm_api_management_api', 'streaming-api').subscription_required).toBe(true);
+      expect((resourceOf(tf, 'azapi_resource', 'websocket-api').body as { properties: Record<string, unknown> }).properties.subscriptionRequired).toBe(true);
+      expect(resourceOf(tf, 'azurerm_api_management_product')).toMatchObject({ product_id: 'realtime-clients', subscription_required: true });
+      expect(Object.values(resourcesOf(tf, 'azurerm_api_management_product_api')).map((l) => l.api_name).sort()).toEqual([
+        expect.stringMatching(/^\$\{azapi_resource\.websocket-api_[0-9A-F]+\.name\}$/),
+        expect.stringMatching(/^\$\{azurerm_api_management_api\.streaming-api_[0-9A-F]+\.name\}$/),
+      ]);
+      expect(resourceOf(tf, 'azurerm_api_management_subscription').subscription_id).toBe('realtime-clients-demo-client');
+    }
+  });
+
+  it('protects webhook deliveries with Event Grid\'s Entra ID token for a registration the stack creates, the handshake still answered first', () => {
+    for (const { name, tf } of stacks) {
+      const app = resourceOf(tf, 'azuread_application');
+      expect(app).toMatchObject({ display_name: `evgs-rtp-${name.replace('realtime-', '')}-realtime-webhooks`, sign_in_audience: 'AzureADMyOrg' });
+      expect(app.app_role).toEqual([expect.objectContaining({ value: 'AzureEventGridSecureWebhookSubscriber', id: 'd31fce4d-6640-4c9a-a856-ee09892423fb' })]);
+      expect(app).not.toHaveProperty('tags');
+      const clientId = /^\$\{azuread_application\.webhook-registration_application_[0-9A-F]+\.client_id\}$/;
+      const subscription = resourceOf(tf, 'azurerm_eventgrid_event_subscription');
+      const endpoint = subscription.webhook_endpoint as Record<string, string>;
+      expect(endpoint.active_directory_app_id_or_uri).toMatch(clientId);
+      expect(endpoint.active_directory_tenant_id).toMatch(/^\$\{data\.azuread_client_config\.webhook-registration_client-config_[0-9A-F]+\.tenant_id\}$/);
+      expect(tf.data?.azuread_service_principal).toEqual({ [Object.keys(tf.data!.azuread_service_principal)[0]]: { client_id: '4962773b-9cdb-44cf-a8bf-237846a00ab7' } });
+      const assignments = Object.entries(resourcesOf(tf, 'azuread_app_role_assignment'));
+      expect(assignments.map(([, a]) => a.principal_object_id).sort()).toEqual([
+        expect.stringMatching(/^\$\{data\.azuread_client_config\./), expect.stringMatching(/^\$\{data\.azuread_service_principal\./),
+      ]);
+      // Event Grid checks the writer's role when it creates the subscription.
+      for (const [id] of assignments) expect(subscription.depends_on).toContain(`azuread_app_role_assignment.${id}`);
+      const xml = Object.values(resourcesOf(tf, 'azurerm_api_management_api_policy')).map((p) => p.xml_content as string).find((x) => x.includes('WebHook-Allowed-Origin'))!;
+      expect(xml).toMatch(/<validate-azure-ad-token tenant-id="\$\{data\.azuread_client_config\.[^"]+\.tenant_id\}" header-name="Authorization" failed-validation-httpcode="401">/);
+      expect(xml).toContain('<value>AzureEventGridSecureWebhookSubscriber</value>');
+      expect(xml.indexOf('WebHook-Allowed-Origin')).toBeLessThan(xml.indexOf('<validate-azure-ad-token'));
+    }
+  });
+
+  it('warns about no caller in any realtime stack: the webhook warning is gone with its cause', () => {
+    for (const { stack } of stacks) {
+      expect(warningsOf(stack).filter((w) => w.startsWith('[ACCESS]'))).toEqual([]);
+    }
+  });
+
+  it('takes browser tokens on both streaming APIs from the query parameter, strips them and hides them in the gateway logs', async () => {
+    const { tf } = prodWith({ streamingCallers: { check: StreamingCallerCheckKind.TOKEN, token: TOKEN }, webSocketCallers: { check: StreamingCallerCheckKind.TOKEN, token: TOKEN } });
+    const streaming = resourceOf(tf, 'azurerm_api_management_api_policy', 'streaming-api').xml_content as string;
+    const handshake = resourceOf(tf, 'azurerm_api_management_api_operation_policy').xml_content as string;
+    for (const xml of [streaming, handshake]) {
+      expect(xml).toContain('context.Request.Url.Query.GetValueOrDefault(&quot;access_token&quot;, &quot;&quot;)');
+      expect(xml).toContain('<audience>api://realtime-browser</audience>');
+      expect(xml).toContain('<set-query-parameter name="access_token" exists-action="delete" />');
+      expect(await validatePolicyDeep(xml)).toEqual({ valid: true, errors: [] });
+    }
+    expect(resourceOf(tf, 'azurerm_api_management_api', 'streaming-api').subscription_required).toBe(false);
+    expect(resourcesOf(tf, 'azurerm_api_management_product')).toEqual({});
+    expect((resourceOf(tf, 'azurerm_api_management_diagnostic').frontend_request as Record<string, unknown>).data_masking)
+      .toEqual({ query_params: [{ mode: 'Hide', value: 'access_token' }] });
+  });
+
+  it('fails when a token check has no issuer and audience (ACCESS)', () => {
+    expect(() => prodWith({ streamingCallers: { check: StreamingCallerCheckKind.TOKEN } })).toThrow(
+      /^\[ACCESS\] realtime-prod: realtime\.streamingCallers\.token = undefined: a token check needs the issuer and the audience/);
+  });
+
+  it('warns when prod serves a route family anonymously on purpose (ACCESS)', () => {
+    const { stack } = prodWith({ webSocketCallers: { check: StreamingCallerCheckKind.ANONYMOUS } });
+    expect(warningsOf(stack).filter((w) => w.startsWith('[ACCESS]'))).toEqual([expect.stringMatching(/^\[ACCESS\] realtime-prod\/websocket-api: callerCheck = "anonymous"/)]);
+  });
+
+  it('brings an existing webhook registration instead of creating one', () => {
+    const { tf } = prodWith({ webhookApplicationId: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' });
+    expect(resourcesOf(tf, 'azuread_application')).toEqual({});
+    expect((resourceOf(tf, 'azurerm_eventgrid_event_subscription').webhook_endpoint as Record<string, string>).active_directory_app_id_or_uri)
+      .toBe('0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0');
   });
 });

@@ -7,25 +7,27 @@ import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { StreamingApi, StreamingApiProps } from '../constructs/api-management/streaming-api';
 import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi, WebSocketApiProps } from '../constructs/api-management/websocket-api';
+import { StreamingCallerCheck } from '../constructs/api-management/streaming-callers';
 import { HoldKind, RequestPath, TimeoutLayer, pathCeiling } from '../constructs/core/request-path';
+import { Production } from '../constructs/core/production';
 import { TagsAspect } from '../constructs/core/tags';
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const FRONT_DOOR_60: TimeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: 60, constructPath: 'test/front-door' };
 
 function streaming(props: Partial<StreamingApiProps> = {}) {
   const stack = testStack();
   const api = new StreamingApi(stack, 'streaming', {
-    gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid', ...props,
+    callerCheck: StreamingCallerCheck.anonymous(), gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid', ...props,
   });
   return { api, tf: synth(stack) };
 }
 
 function websocket(props: Partial<WebSocketApiProps> = {}, stack: TerraformStack = testStack()) {
   new WebSocketApi(stack, 'ws', {
-    gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...props,
+    ...(props.subscriptionRequired === undefined ? { callerCheck: StreamingCallerCheck.anonymous() } : {}), gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...props,
   });
   return synth(stack);
 }
@@ -199,8 +201,8 @@ describe('StreamingApi owns its name, path and API policy on the gateway', () =>
   it('fails when two APIs have one name', () => {
     const stack = testStack();
     const gw = gateway(stack);
-    new StreamingApi(stack, 'first', { gateway: gw, name: 'realtime', path: 'realtime-a', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
-    const r = refusalOf(() => new StreamingApi(stack, 'second', { gateway: gw, name: 'realtime', path: 'realtime-b', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' }));
+    new StreamingApi(stack, 'first', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'realtime-a', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
+    const r = refusalOf(() => new StreamingApi(stack, 'second', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'realtime-b', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' }));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'name' });
     expect(r.message).toMatch(/^\[AZURE\] test\/second: name = "realtime": test\/first already has an API named "realtime" on this gateway, and API Management keeps one: .* Fix: give each API its own name on the gateway\.$/);
   });
@@ -208,8 +210,8 @@ describe('StreamingApi owns its name, path and API policy on the gateway', () =>
   it('fails when two APIs are on one path', () => {
     const stack = testStack();
     const gw = gateway(stack);
-    new StreamingApi(stack, 'first', { gateway: gw, name: 'realtime', path: 'live', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
-    const r = refusalOf(() => new StreamingApi(stack, 'second', { gateway: gw, name: 'realtime-2', path: 'live', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' }));
+    new StreamingApi(stack, 'first', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'live', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
+    const r = refusalOf(() => new StreamingApi(stack, 'second', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime-2', path: 'live', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' }));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/second', setting: 'path' });
     expect(r.message).toMatch(/^\[AZURE\] test\/second: path = "live": test\/first already has an API on the path \/live on this gateway, and API Management keeps one: .* Fix: give each API its own path/);
   });
@@ -217,7 +219,7 @@ describe('StreamingApi owns its name, path and API policy on the gateway', () =>
   it('fails when an ApiRateLimitPolicy is put on the API of a StreamingApi', () => {
     const stack = testStack();
     const gw = gateway(stack);
-    const api = new StreamingApi(stack, 'streaming', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
+    const api = new StreamingApi(stack, 'streaming', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
     const byName = refusalOf(() => new ApiRateLimitPolicy(stack, 'limits', { gateway: gw, apiName: 'realtime', rateLimit: { calls: 10, renewalPeriodSeconds: 60 } }));
     expect(byName).toMatchObject({ lesson: 'AZURE', path: 'test/limits', setting: 'apiName' });
     expect(byName.message).toMatch(/^\[AZURE\] test\/limits: apiName = "realtime": test\/streaming already has the API-scope policy of API "realtime" on this gateway, and API Management keeps one: .* Fix: put all statements of that API into one policy/);
@@ -270,7 +272,7 @@ describe('WebSocketApi', () => {
   it('exposes the API name as a reference to the API', () => {
     const stack = testStack();
     const api = new WebSocketApi(stack, 'ws', {
-      gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, allowDirectCallers: true,
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, allowDirectCallers: true,
     });
     expect(Token.isUnresolved(api.apiName)).toBe(true);
     expect(api.handshakePolicy.toXml()).not.toContain('X-Azure-FDID');
@@ -282,7 +284,7 @@ describe('WebSocketApi', () => {
       serviceName: 'apim-shared', resourceGroupName: 'rg-shared', skuName: 'StandardV2_1',
       gatewayId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ApiManagement/service/apim-shared',
     });
-    new WebSocketApi(stack, 'ws', { gateway: gw, name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid' });
+    new WebSocketApi(stack, 'ws', { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid' });
     const tf = synth(stack);
     expect(resourceOf(tf, 'azapi_resource').parent_id).toBe('/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.ApiManagement/service/apim-shared');
     expect(resourceOf(tf, 'azurerm_api_management_api_operation_policy')).toMatchObject({ api_management_name: 'apim-shared', resource_group_name: 'rg-shared' });
@@ -291,7 +293,7 @@ describe('WebSocketApi', () => {
   it('fails when the gateway is on the Consumption tier (ING-1)', () => {
     const stack = testStack();
     const r = refusalOf(() => new WebSocketApi(stack, 'ws', {
-      gateway: existing(stack, 'Consumption_0'), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid',
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: existing(stack, 'Consumption_0'), name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid',
     }));
     expect(r).toMatchObject({ lesson: 'ING-1', path: 'test/ws', setting: 'gateway.skuName' });
     expect(r.message).toMatch(/^\[ING-1\] test\/ws: gateway\.skuName = "Consumption_0": the Consumption tier has no WebSocket pass-through\. Fix: put the API on a v2 tier/);
@@ -302,7 +304,7 @@ describe('WebSocketApi', () => {
     const gw = gateway(stack);
     new HttpProxyApi(stack, 'proxy', { gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' });
     const ws = (id: string, name: string, path: string) => new WebSocketApi(stack, id, {
-      gateway: gw, name, path, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid',
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name, path, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid',
     });
     const name = refusalOf(() => ws('ws', 'realtime', 'ws'));
     expect(name).toMatchObject({ lesson: 'AZURE', path: 'test/ws', setting: 'name' });
@@ -332,7 +334,7 @@ describe('WebSocketApi', () => {
 
 describe('WebSocketApi and StreamingApi edges', () => {
   const ws = (stack: TerraformStack, gw: IApiGateway, name: string, extra: { heartbeatSeconds?: number; frontDoorId?: string } = {}) =>
-    new WebSocketApi(stack, name, { gateway: gw, name, path: name, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...extra });
+    new WebSocketApi(stack, name, { callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name, path: name, backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid', ...extra });
 
   it('takes two WebSocket APIs on one gateway, each with its own handshake policy', () => {
     const stack = testStack();
@@ -357,7 +359,7 @@ describe('WebSocketApi and StreamingApi edges', () => {
   it('names the policy as the setting when a streaming API policy cannot be written', () => {
     const stack = testStack();
     expect(refusalOf(() => new StreamingApi(stack, 'streaming', {
-      gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-${guid}',
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-${guid}',
     }))).toMatchObject({ lesson: 'AZURE', path: 'test/streaming', setting: 'policy.<value> text' });
   });
 });
@@ -377,5 +379,124 @@ describe('pathCeiling', () => {
       timeoutSeconds: 240,
       setBy: [{ layer: 'Azure load balancer idle timeout', timeoutSeconds: 240, constructPath: '<platform>' }],
     });
+  });
+});
+
+describe('streaming callers (ACCESS)', () => {
+  const ISSUER = 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0';
+  const AUDIENCE = 'api://realtime-clients';
+  const props = { name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' };
+  const wsProps = { name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid' };
+  const policyXml = (tf: ReturnType<typeof synth>) => resourceOf(tf, 'azurerm_api_management_api_policy').xml_content as string;
+  const hidden = (tf: ReturnType<typeof synth>) => (resourceOf(tf, 'azurerm_api_management_diagnostic').frontend_request as { data_masking?: unknown }).data_masking;
+
+  it('fails when a production streaming API has no caller check (ACCESS)', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new StreamingApi(stack, 'streaming', { gateway: gateway(stack), ...props }));
+    expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/streaming', setting: 'callerCheck' });
+    expect(r.message).toContain('proves the request came through Front Door, not who sent it');
+  });
+
+  it('fails when a production WebSocket API has no caller check (ACCESS)', () => {
+    const stack = testStack();
+    const r = refusalOf(() => new WebSocketApi(stack, 'ws', { gateway: gateway(stack), ...wsProps }));
+    expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/ws', setting: 'callerCheck' });
+  });
+
+  it('warns when a development streaming API has no caller check, and when one is anonymous on purpose (ACCESS)', () => {
+    const dev = testStack();
+    Production.mark(dev, false);
+    new StreamingApi(dev, 'streaming', { gateway: gateway(dev), ...props });
+    expect(warningsOf(dev).filter((w) => w.startsWith('[ACCESS] test/streaming: callerCheck = undefined'))).toHaveLength(1);
+    const prod = testStack();
+    new StreamingApi(prod, 'streaming', { gateway: gateway(prod), ...props, callerCheck: StreamingCallerCheck.anonymous() });
+    expect(warningsOf(prod).filter((w) => w.startsWith('[ACCESS] test/streaming: callerCheck = "anonymous"'))).toHaveLength(1);
+    expect(resourceOf(synth(prod), 'azurerm_api_management_api')).toMatchObject({ subscription_required: false });
+  });
+
+  it('requires a subscription key for server-side clients and hides a key sent in the URL in the gateway logs', () => {
+    const stack = testStack();
+    new StreamingApi(stack, 'streaming', { gateway: gateway(stack), ...props, callerCheck: StreamingCallerCheck.subscriptionKey() });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_api_management_api')).toMatchObject({ subscription_required: true });
+    expect(hidden(tf)).toEqual({ query_params: [{ mode: 'Hide', value: 'subscription-key' }] });
+    expect(warningsOf(stack).filter((w) => w.startsWith('[ACCESS]'))).toEqual([]);
+  });
+
+  it('takes subscriptionRequired: true alone as a subscription key check', () => {
+    const stack = testStack();
+    new StreamingApi(stack, 'streaming', { gateway: gateway(stack), ...props, subscriptionRequired: true });
+    expect(resourceOf(synth(stack), 'azurerm_api_management_api')).toMatchObject({ subscription_required: true });
+  });
+
+  it('fails when subscriptionRequired contradicts the caller check (ACCESS)', () => {
+    const a = testStack();
+    expect(refusalOf(() => new StreamingApi(a, 'streaming', {
+      gateway: gateway(a), ...props, callerCheck: StreamingCallerCheck.anonymous(), subscriptionRequired: true,
+    }))).toMatchObject({ lesson: 'ACCESS', setting: 'subscriptionRequired' });
+    const b = testStack();
+    expect(refusalOf(() => new StreamingApi(b, 'streaming', {
+      gateway: gateway(b), ...props, callerCheck: StreamingCallerCheck.subscriptionKey(), subscriptionRequired: false,
+    }))).toMatchObject({ lesson: 'ACCESS', setting: 'subscriptionRequired' });
+  });
+
+  it('validates a browser token from the query parameter (or the header), strips it before the backend and hides it in the logs', () => {
+    const stack = testStack();
+    new StreamingApi(stack, 'streaming', { gateway: gateway(stack), ...props, callerCheck: StreamingCallerCheck.token({ issuer: ISSUER, audience: AUDIENCE }) });
+    const tf = synth(stack);
+    const xml = policyXml(tf);
+    expect(resourceOf(tf, 'azurerm_api_management_api')).toMatchObject({ subscription_required: false });
+    expect(xml).toContain('<validate-jwt token-value="@{ string auth = context.Request.Headers.GetValueOrDefault(&quot;Authorization&quot;, &quot;&quot;); '
+      + 'return auth.StartsWith(&quot;Bearer &quot;) ? auth.Substring(7) : context.Request.Url.Query.GetValueOrDefault(&quot;access_token&quot;, &quot;&quot;); }" '
+      + 'failed-validation-httpcode="401"');
+    expect(xml).toContain(`<openid-config url="${ISSUER}/.well-known/openid-configuration" />`);
+    expect(xml).toMatch(/<audiences>\s*<audience>api:\/\/realtime-clients<\/audience>\s*<\/audiences>\s*<issuers>\s*<issuer>https:\/\/login\.microsoftonline\.com\/11111111-2222-3333-4444-555555555555\/v2\.0<\/issuer>/);
+    expect(xml).toContain('<set-query-parameter name="access_token" exists-action="delete" />');
+    // The check comes after the Front Door check and before the backend.
+    expect(xml.indexOf('X-Azure-FDID')).toBeLessThan(xml.indexOf('<validate-jwt'));
+    expect(xml.indexOf('<set-query-parameter')).toBeLessThan(xml.indexOf('<backend>'));
+    expect(hidden(tf)).toEqual({ query_params: [{ mode: 'Hide', value: 'access_token' }] });
+  });
+
+  it('checks a WebSocket handshake token from the query parameter named by the caller check, on onHandshake', () => {
+    const stack = testStack();
+    new WebSocketApi(stack, 'ws', { gateway: gateway(stack), ...wsProps, callerCheck: StreamingCallerCheck.entraToken('tenant-guid', AUDIENCE, 'token') });
+    const tf = synth(stack);
+    const xml = resourceOf(tf, 'azurerm_api_management_api_operation_policy').xml_content as string;
+    expect(xml).toContain('context.Request.Url.Query.GetValueOrDefault(&quot;token&quot;, &quot;&quot;)');
+    expect(xml).toContain('<issuer>https://login.microsoftonline.com/tenant-guid/v2.0</issuer>');
+    expect(xml).toContain('<set-query-parameter name="token" exists-action="delete" />');
+    expect(hidden(tf)).toEqual({ query_params: [{ mode: 'Hide', value: 'token' }] });
+    expect(resourceOf(tf, 'azapi_resource', 'ws/api').body).toEqual({ properties: expect.objectContaining({ subscriptionRequired: false }) });
+  });
+
+  it('hides each query parameter once when two APIs use it', () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    const check = StreamingCallerCheck.token({ issuer: ISSUER, audience: AUDIENCE });
+    new StreamingApi(stack, 'streaming', { gateway: gw, ...props, callerCheck: check });
+    new WebSocketApi(stack, 'ws', { gateway: gw, ...wsProps, callerCheck: check });
+    expect(hidden(synth(stack))).toEqual({ query_params: [{ mode: 'Hide', value: 'access_token' }] });
+  });
+
+  it('fails when the token issuer is not https or the query parameter is not a plain name (ACCESS)', () => {
+    const a = testStack();
+    expect(refusalOf(() => new StreamingApi(a, 'streaming', {
+      gateway: gateway(a), ...props, callerCheck: StreamingCallerCheck.token({ issuer: 'http://issuer.example.com', audience: AUDIENCE }),
+    }))).toMatchObject({ lesson: 'ACCESS', path: 'test/streaming', setting: 'callerCheck.issuer' });
+    const b = testStack();
+    expect(refusalOf(() => new StreamingApi(b, 'streaming', {
+      gateway: gateway(b), ...props, callerCheck: StreamingCallerCheck.token({ issuer: ISSUER, audience: AUDIENCE, queryParameter: 'a")+x' }),
+    }))).toMatchObject({ lesson: 'ACCESS', setting: 'callerCheck.queryParameter' });
+    const c = testStack();
+    expect(refusalOf(() => new StreamingApi(c, 'streaming', {
+      gateway: gateway(c), ...props, callerCheck: StreamingCallerCheck.token({ issuer: ISSUER, audience: ' ' }),
+    }))).toMatchObject({ lesson: 'ACCESS', setting: 'callerCheck.audience' });
+  });
+
+  it('warns when the token path is on a gateway another team owns, whose logs this stack cannot mask (ACCESS)', () => {
+    const stack = testStack();
+    new StreamingApi(stack, 'streaming', { gateway: existing(stack, 'StandardV2_1'), ...props, callerCheck: StreamingCallerCheck.token({ issuer: ISSUER, audience: AUDIENCE }) });
+    expect(warningsOf(stack).filter((w) => w.startsWith('[ACCESS] test/streaming: gateway = "apim-shared"'))).toHaveLength(1);
   });
 });

@@ -56,6 +56,16 @@ describe('the Terraform check\'s offline copy of a stack', () => {
     expect(config.locals.offline_data_azurerm_subscription_current).toMatchObject({ subscription_id: OFFLINE_IDS.subscriptionId });
   });
 
+  it('gives azuread_service_principal a stand-in with a GUID object id: its Read calls Microsoft Graph', () => {
+    const { config, standIns } = offlineCopy({
+      data: { azuread_service_principal: { eg: { client_id: '4962773b-9cdb-44cf-a8bf-237846a00ab7' } } },
+      resource: { azuread_app_role_assignment: { a: { principal_object_id: '${data.azuread_service_principal.eg.object_id}' } } },
+    }, MSI);
+    expect(standIns).toEqual(['data.azuread_service_principal.eg']);
+    expect(config.locals.offline_data_azuread_service_principal_eg).toMatchObject({ client_id: '4962773b-9cdb-44cf-a8bf-237846a00ab7', object_id: '00000000-0000-4000-8000-000000000005' });
+    expect(config.resource.azuread_app_role_assignment.a.principal_object_id).toBe('${local.offline_data_azuread_service_principal_eg.object_id}');
+  });
+
   it('fails when a data source reads Resource Manager and has no stand-in, naming the type and where to add one', () => {
     expect(() => offlineCopy({ data: { azurerm_cosmosdb_account: { db: { name: 'x', resource_group_name: 'rg' } } } }, MSI))
       .toThrow('data.azurerm_cosmosdb_account.db reads Resource Manager at plan and the check has no stand-in for azurerm_cosmosdb_account: add one to DATA_STAND_INS in tools/terraform-check/offline-config.mjs');

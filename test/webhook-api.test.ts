@@ -13,7 +13,7 @@ import { synthAll } from './support/app';
 import { gateway, gatewayIn } from './support/fixtures';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, idOf, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
+import { TerraformJson, idOf, ref, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const WEBHOOK_APP = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
@@ -249,7 +249,7 @@ describe('WebhookApi.destination (HOOK-1)', () => {
   it('warns when deliveries need no Entra ID token: anyone with the URL can post events (ACCESS)', () => {
     const { stack } = webhookApi();
     expect(warningsOf(stack)).toEqual([
-      expect.stringMatching(/^\[ACCESS\] [^:]+: entraAuth = undefined: the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends\. Fix: give entraAuth with the app registration Event Grid asks tokens for/),
+      expect.stringMatching(/^\[ACCESS\] [^:]+: entraAuth = undefined: the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends\. Fix: give entraAuth: new WebhookRegistration\(\.\.\.\)\.entraAuth \(the stack creates the registration Event Grid asks tokens for\)/),
     ]);
     expect(warningsOf(webhookApi({ entraAuth: { tenantId: TENANT, applicationIdOrUri: WEBHOOK_APP } }).stack)).toEqual([]);
   });
@@ -320,10 +320,15 @@ describe('RealtimeStack: the webhook API', () => {
     }
   });
 
-  it('answers the handshake at the gateway and lets only CloudEvents through, without a Front Door check (Event Grid calls the gateway directly)', () => {
+  it('answers the handshake at the gateway, then checks Event Grid\'s token and lets only CloudEvents through, without a Front Door check (Event Grid calls the gateway directly)', () => {
     for (const { tf } of stacks) {
       const xml = resourceOf(tf, 'azurerm_api_management_api_policy', 'webhook-api/policy').xml_content as string;
-      expect(inboundOf(xml)).toBe(`<inbound>\n    <base />\n${HANDSHAKE}\n${CLOUD_EVENTS_ONLY}\n  </inbound>`);
+      // The registration the stack creates: its client id and the deployer's tenant, as references.
+      const token = TOKEN
+        .replace(TENANT, `\${data.azuread_client_config.${Object.keys(tf.data!.azuread_client_config)[0]}.tenant_id}`)
+        .replace(`        <audience>${WEBHOOK_APP}</audience>\n        <audience>api://${WEBHOOK_APP}</audience>`,
+          `        <audience>${ref(tf, 'azuread_application', 'client_id', 'webhook-registration')}</audience>`);
+      expect(inboundOf(xml)).toBe(`<inbound>\n    <base />\n${HANDSHAKE}\n${token}\n${CLOUD_EVENTS_ONLY}\n  </inbound>`);
     }
   });
 });

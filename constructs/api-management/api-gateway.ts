@@ -133,6 +133,8 @@ export class ApiGateway extends ApiGatewayBase {
   /** The v2 tiers rate-limit with a token bucket, not a sliding window (GW-2). */
   public readonly rateLimitAlgorithm = RateLimitAlgorithm.TOKEN_BUCKET;
   public readonly outboundVirtualNetworkId?: string;
+  private readonly diagnostic: ApiManagementDiagnostic;
+  private readonly hiddenQueryParameters: string[] = [];
 
   constructor(scope: Construct, id: string, props: ApiGatewayProps) {
     super(scope, id);
@@ -236,7 +238,7 @@ export class ApiGateway extends ApiGatewayBase {
       body: { properties: { loggerType: 'azureMonitor' } },
     });
     const noBodies = { bodyBytes: 0 };
-    new ApiManagementDiagnostic(this, 'azure-monitor', {
+    this.diagnostic = new ApiManagementDiagnostic(this, 'azure-monitor', {
       identifier: 'azuremonitor',
       apiManagementName: this.service.name,
       resourceGroupName: props.resourceGroupName,
@@ -250,6 +252,19 @@ export class ApiGateway extends ApiGatewayBase {
       backendRequest: noBodies,
       backendResponse: noBodies,
       dependsOn: [logger, settings.setting],
+    });
+  }
+
+  /**
+   * Hide a query parameter's value in the gateway's request logs (the diagnostic's data
+   * masking): a browser's token or subscription key sent in the URL (ACCESS).
+   */
+  public hideQueryParameterInLogs(name: string): void {
+    if (this.hiddenQueryParameters.includes(name)) return;
+    this.hiddenQueryParameters.push(name);
+    this.diagnostic.putFrontendRequest({
+      bodyBytes: 0,
+      dataMasking: { queryParams: [...this.hiddenQueryParameters].sort().map((value) => ({ mode: 'Hide', value })) },
     });
   }
 }

@@ -33,11 +33,11 @@ export interface GatewayApiProps {
    */
   readonly allowDirectCallers?: boolean;
   /**
-   * Require an APIM subscription key. The streaming APIs default to off, because browsers'
-   * `EventSource` and `WebSocket` cannot send headers (the Front Door check and the app's own
-   * auth gate access); `HttpProxyApi` defaults to on, since a limit keyed on the subscription
-   * needs every caller to have one (GW-1).
-   * @default - false for StreamingApi and WebSocketApi, true for HttpProxyApi
+   * Require an APIM subscription key. The streaming APIs take `callerCheck` instead (a key for
+   * server-side clients, or a token browsers' `EventSource` and `WebSocket` can send in the
+   * query); `true` alone is a subscription-key check there. `HttpProxyApi` defaults to on, since
+   * a limit keyed on the subscription needs every caller to have one (GW-1).
+   * @default - the caller check's for StreamingApi and WebSocketApi, true for HttpProxyApi
    */
   readonly subscriptionRequired?: boolean;
   /**

@@ -11,6 +11,7 @@ import { refuse, requireRange, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { StreamingCallerCheck, resolveCallerCheck } from './streaming-callers';
 import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from './streaming-routes';
 import { templateParameterBlocks } from './url-template';
 
@@ -33,13 +34,20 @@ export interface StreamingApiProps extends GatewayApiProps {
    * @default 5
    */
   readonly retryAfterSeconds?: number;
+  /**
+   * Who may call (ACCESS): a subscription key for server-side clients, or a token (header, or
+   * a query parameter for browsers' `EventSource`), or anonymous on purpose (warned).
+   * @default - none: refused in production, a warning elsewhere (`subscriptionRequired: true` is a subscription key check)
+   */
+  readonly callerCheck?: StreamingCallerCheck;
 }
 
 /**
  * An HTTP API for polling, long polling and SSE whose backend section forwards without
  * buffering (EDGE-3) and within the connection ceiling (EDGE-1), that adds `Retry-After` to
  * 202/429/503 (EDGE-6), accepts only its Front Door, and whose routes' hold times and
- * heartbeats are checked against the shortest timeout on the path (EDGE-2). Its policy has no
+ * heartbeats are checked against the shortest timeout on the path (EDGE-2), and that checks its
+ * callers (a subscription key or a token: `callerCheck`, ACCESS). Its policy has no
  * caching, body logging or `validate-content`: the policy builder offers none of them (EDGE-4).
  */
 export class StreamingApi extends Construct implements ITimeoutLayer {
@@ -80,8 +88,10 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
 
     const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
+    const callers = resolveCallerCheck(this, gateway, props.callerCheck, props.subscriptionRequired);
+    inbound.push(...callers.inbound);
     this.api = createGatewayApi(this, props, {
-      protocols: ['https'], serviceUrl: props.backendUrl, subscriptionRequired: props.subscriptionRequired ?? false,
+      protocols: ['https'], serviceUrl: props.backendUrl, subscriptionRequired: callers.subscriptionRequired,
     });
     this.apiName = this.api.name;
     claimApiPolicy(this, gateway, props.name, 'name');

@@ -5,6 +5,7 @@ import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-manageme
 import { addressOf } from '../core/dependencies';
 import { refuse, warn, within } from '../core/validation';
 import { WebhookDestination, WebhookEntraAuth, WebhookReceiver } from '../event-grid/event-subscription';
+import { SECURE_WEBHOOK_ROLE } from '../event-grid/webhook-registration';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ExistsAction } from '../policy/statements';
@@ -14,7 +15,7 @@ import { templateParameterBlocks } from './url-template';
 /** The origin Event Grid names in the CloudEvents handshake. */
 export const EVENT_GRID_ORIGIN = 'eventgrid.azure.net';
 /** The app role Event Grid's deliveries carry when the webhook is protected with Entra ID. */
-export const EVENT_GRID_WEBHOOK_ROLE = 'AzureEventGridSecureWebhookSubscriber';
+export const EVENT_GRID_WEBHOOK_ROLE = SECURE_WEBHOOK_ROLE;
 
 export interface WebhookApiProps extends GatewayApiProps {
   /** HTTPS base URL of the service that processes the events (e.g. `https://<app fqdn>`). */
@@ -24,8 +25,8 @@ export interface WebhookApiProps extends GatewayApiProps {
   /**
    * Require Event Grid's Entra ID token on deliveries: the app registration the subscription
    * asks tokens for, with the `AzureEventGridSecureWebhookSubscriber` role assigned to Event
-   * Grid's service principal (create both once; neither azurerm nor AzAPI does).
-   * @default - no token check: the gateway's only checks are the route and the content type
+   * Grid's service principal (`WebhookRegistration.entraAuth` creates both with the stack).
+   * @default - no token check: the gateway's only checks are the route and the content type (warned)
    */
   readonly entraAuth?: WebhookEntraAuth;
 }
@@ -103,7 +104,7 @@ export class WebhookApi extends Construct {
       warn(this, {
         lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
         problem: 'the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends.',
-        fix: 'give entraAuth with the app registration Event Grid asks tokens for (AzureEventGridSecureWebhookSubscriber role), or treat every event as untrusted input.',
+        fix: 'give entraAuth: new WebhookRegistration(...).entraAuth (the stack creates the registration Event Grid asks tokens for), or treat every event as untrusted input.',
       });
     }
     const handshake = PolicyStatement.choose([{

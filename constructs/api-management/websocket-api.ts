@@ -8,6 +8,7 @@ import { PolicyDocument } from '../policy/policy-document';
 import { ApiManagementSku } from './api-gateway';
 import { GatewayApiProps, checkAndClaimApi, checkBackendUrl, frontDoorGuard } from './gateway-api';
 import { claimOnGateway } from './gateway-reference';
+import { StreamingCallerCheck, resolveCallerCheck } from './streaming-callers';
 
 /** ARM type and API version of the WebSocket API (AzAPI: azurerm's CustomizeDiff refuses it at plan, see below). */
 export const WEBSOCKET_API_TYPE = 'Microsoft.ApiManagement/service/apis@2024-05-01';
@@ -20,11 +21,18 @@ export interface WebSocketApiProps extends GatewayApiProps {
    * idle connections are not cut between messages.
    */
   readonly heartbeatSeconds: number;
+  /**
+   * Who may connect (ACCESS), checked on the handshake: a subscription key for server-side
+   * clients, or a token in a query parameter (browsers' `WebSocket` cannot set headers), or
+   * anonymous on purpose (warned).
+   * @default - none: refused in production, a warning elsewhere (`subscriptionRequired: true` is a subscription key check)
+   */
+  readonly callerCheck?: StreamingCallerCheck;
 }
 
 /**
  * A WebSocket pass-through API. WebSocket APIs take no API-scope policy, so the Front Door check
- * sits on the built-in `onHandshake` operation. The backend must be the HTTP/1.1 (`auto`) app:
+ * and the caller check (`callerCheck`, ACCESS) sit on the built-in `onHandshake` operation. The backend must be the HTTP/1.1 (`auto`) app:
  * the handshake is an HTTP/1.1 Upgrade (ING-1).
  *
  * The API is created through AzAPI (`Microsoft.ApiManagement/service/apis`, type `websocket`):
@@ -54,6 +62,8 @@ export class WebSocketApi extends Construct {
     checkHeldInterval(this, { route: props.name, kind: HoldKind.HEARTBEAT, seconds: props.heartbeatSeconds }, props.pathLayers ?? []);
     const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
+    const callers = resolveCallerCheck(this, gateway, props.callerCheck, props.subscriptionRequired);
+    inbound.push(...callers.inbound);
     checkAndClaimApi(this, props);
     this.api = new Resource(this, 'api', {
       type: WEBSOCKET_API_TYPE,
@@ -66,7 +76,7 @@ export class WebSocketApi extends Construct {
           protocols: ['wss'],
           type: 'websocket',
           serviceUrl: props.backendUrl,
-          subscriptionRequired: props.subscriptionRequired ?? false,
+          subscriptionRequired: callers.subscriptionRequired,
         },
       },
     });

@@ -1,5 +1,6 @@
 import { PackRule, RuleLevel, RulePack } from './pack';
 import { AzapiIdCasingRule } from './rules/azapi/azapi-id-casing';
+import { ApiCallerCheckRule } from './rules/api-management/api-caller-check';
 import { ForwardRequestAttributeSpellingRule } from './rules/api-management/forward-request-attributes';
 import { StreamingApiBufferingRule } from './rules/api-management/streaming-api-buffering';
 import { StreamingRouteHeartbeatRule } from './rules/api-management/streaming-route-heartbeat';
@@ -75,6 +76,7 @@ export class PlatformLessonsPack {
       { rule: new KeylessTopicPublisherRule(), level: error },
       { rule: new ColdWebhookReceiverRule(), level: warning },
       ...ServiceRules.all(),
+      { rule: new ApiCallerCheckRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }

@@ -1,4 +1,5 @@
 import { InvalidValueError, deferredRefusalOf, withDeferredRefusal } from '../core/validation';
+import { CallerTokenOptions, removeQueryParameterElement, validateCallerTokenElement } from './caller-token';
 import { CounterKey } from './counter-key';
 import { onlyFromFrontDoorElement, retryAfterOnRetryableStatusesElement } from './fragments';
 import {
@@ -190,6 +191,21 @@ export class PolicyStatement {
   private static refused(error: unknown): PolicyStatement {
     if (!(error instanceof InvalidValueError)) throw error;
     return withDeferredRefusal(new PolicyStatement(), error);
+  }
+
+  /**
+   * `<validate-jwt>`: a token for `audience` from `issuer` (any OpenID Connect issuer), from the
+   * `Authorization: Bearer` header or, for browsers' `EventSource` and `WebSocket`, from a query
+   * parameter; anyone else gets 401. Remove the parameter before the backend with
+   * {@link PolicyStatement.removeQueryParameter}.
+   */
+  public static validateCallerToken(options: CallerTokenOptions): PolicyStatement {
+    return PolicyStatement.of(validateCallerTokenElement(options));
+  }
+
+  /** `<set-query-parameter exists-action="delete">`: remove a query parameter (a token) before the backend. */
+  public static removeQueryParameter(name: string): PolicyStatement {
+    return PolicyStatement.of(removeQueryParameterElement(name));
   }
 
   private static of(element: XmlElement): PolicyStatement {

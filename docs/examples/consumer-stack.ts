@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import {
   ApiGateway, AzureStack, ContainerAppsEnvironment, ContainerRegistry, DualIngressContainerApp, FrontDoor, LogAnalytics,
-  StreamingApi, StreamingRoutes,
+  StreamingApi, StreamingCallerCheck, StreamingRoutes,
 } from '@realtime-platform/azure-constructs';
 
 /** The orders team's stack: its own image, twice, behind its own gateway and Front Door. */
@@ -52,6 +52,8 @@ export class OrdersStack extends AzureStack {
       frontDoorId: frontDoor.frontDoorId,
       routes: [StreamingRoutes.sse('order-events', '/events', 20)],
       pathLayers: [frontDoor.timeoutLayer, app.timeoutLayer],
+      // Who may listen: the team's server-side clients, with a subscription key (ACCESS).
+      callerCheck: StreamingCallerCheck.subscriptionKey(),
     });
   }
 }

@@ -17,7 +17,7 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
   },
   azurerm_api_management: { gw: { name: 'gw', location: 'westeurope', resource_group_name: 'rg', publisher_name: 'p', publisher_email: 'p@example.com', sku_name: 'Developer_1' } },
   azurerm_api_management_api: {
-    stream: { name: 'stream', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', service_url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}' },
+    stream: { name: 'stream', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', service_url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}', subscription_required: false },
     functions: { name: 'functions', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', service_url: 'https://${azurerm_linux_function_app.fn.default_hostname}/api' },
   },
   azurerm_api_management_api_policy: {

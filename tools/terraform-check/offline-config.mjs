@@ -6,6 +6,9 @@ import { OFFLINE_IDS } from './token-server.mjs';
 /** Data sources the providers answer from their own configuration: no request leaves the machine. */
 const LOCAL_DATA_SOURCES = new Set(['azapi_client_config', 'azurerm_client_config', 'azuread_client_config']);
 
+/** The object id the stand-in service principal answers with (a GUID, as azuread's assignments require). */
+const SERVICE_PRINCIPAL_OBJECT_ID = '00000000-0000-4000-8000-000000000005';
+
 const armId = (resourceGroup, provider, name) =>
   `/subscriptions/${OFFLINE_IDS.subscriptionId}/resourceGroups/${resourceGroup}/providers/${provider}/${name}`;
 
@@ -40,6 +43,11 @@ export const DATA_STAND_INS = {
   }),
   azurerm_resource_group: ({ name }) => ({
     id: `/subscriptions/${OFFLINE_IDS.subscriptionId}/resourceGroups/${name}`, name, location: 'westeurope',
+  }),
+  // Microsoft Graph, looked up by client id (Event Grid's first-party service principal): a fixed object id.
+  azuread_service_principal: ({ client_id: clientId, display_name: displayName }) => ({
+    id: `/servicePrincipals/${SERVICE_PRINCIPAL_OBJECT_ID}`, object_id: SERVICE_PRINCIPAL_OBJECT_ID, client_id: clientId ?? OFFLINE_IDS.clientId,
+    display_name: displayName ?? 'offline', app_role_ids: {}, oauth2_permission_scope_ids: {}, account_enabled: true,
   }),
 };
 

@@ -1,0 +1,60 @@
+import { IRuleContext, ILessonRule, RuleOutcome, RuleResource } from '../../rule';
+import { blockOf } from '../attributes';
+
+/** Policy statements that prove a caller: a token, or a header compared with a secret named value. */
+const CALLER_CHECKS = [/<validate-jwt\b/, /<validate-azure-ad-token\b/, /<check-header\b[^>]*>(?:(?!<\/check-header>)[\s\S])*<value>\s*\{\{[^}]+\}\}\s*<\/value>/];
+const AZAPI_API = 'Microsoft.ApiManagement/service/apis@';
+
+function checksCaller(xml: unknown): boolean {
+  return typeof xml === 'string' && CALLER_CHECKS.some((check) => check.test(xml));
+}
+
+/**
+ * ACCESS: a production API that requires no subscription key and whose policies check no token
+ * (`validate-jwt`, `validate-azure-ad-token`) and no secret header (`check-header` against a
+ * `{{named value}}`) serves anyone who reaches the gateway. The Front Door check (X-Azure-FDID)
+ * proves the route, not the caller. Reads raw `azurerm_api_management_api` resources and AzAPI
+ * `Microsoft.ApiManagement/service/apis` (WebSocket APIs, checked on `onHandshake`).
+ */
+export class ApiCallerCheckRule implements ILessonRule {
+  public readonly id = 'ACCESS.ApiCallerCheck';
+  public readonly lesson = 'ACCESS';
+  public readonly description = 'A production API with no subscription requirement and no token or secret-header check in its policies.';
+  public readonly resourceTypes = ['azurerm_api_management_api', 'azapi_resource'];
+
+  public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
+    if (!context.production) return RuleOutcome.notApplicable();
+    const attributes = resource.attributes;
+    let subscriptionRequired: unknown;
+    let name: unknown;
+    let setting: string;
+    if (resource.type === 'azapi_resource') {
+      if (typeof attributes.type !== 'string' || !attributes.type.startsWith(AZAPI_API)) return RuleOutcome.notApplicable();
+      subscriptionRequired = blockOf(blockOf(attributes.body)?.properties)?.subscriptionRequired;
+      name = attributes.name;
+      setting = 'body.properties.subscriptionRequired';
+    } else {
+      subscriptionRequired = attributes.subscription_required;
+      name = attributes.name;
+      setting = 'subscription_required';
+    }
+    // Both azurerm and Resource Manager require a subscription unless told otherwise; a reference is Azure's to see.
+    if (subscriptionRequired !== false && subscriptionRequired !== 'false') return RuleOutcome.compliant();
+    const policies = [
+      ...context.resourcesOfType('azurerm_api_management_api_policy'),
+      ...context.resourcesOfType('azurerm_api_management_api_operation_policy'),
+    ].filter((policy) => this.isFor(policy, resource, name, context));
+    if (policies.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
+    return RuleOutcome.nonCompliant({
+      setting, given: false,
+      problem: 'the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) or secret header (check-header against a {{named value}}) in its policies; the Front Door check proves the route, not the caller.',
+      fix: 'require a subscription, or check a token in the API\'s policy (PolicyStatement.validateCallerToken, validateEntraCaller); StreamingApi and WebSocketApi take callerCheck.',
+    });
+  }
+
+  private isFor(policy: RuleResource, api: RuleResource, name: unknown, context: IRuleContext): boolean {
+    const apiName = policy.attributes.api_name;
+    if (context.referencedBy(apiName).some((r) => r.address === api.address)) return true;
+    return typeof apiName === 'string' && typeof name === 'string' && apiName === name;
+  }
+}
