@@ -69,8 +69,10 @@ const profile = (stack: TerraformStack, responseTimeoutSeconds?: number) => new 
   name: 'afd-other', resourceGroupName: 'rg', skuName: 'Standard_AzureFrontDoor', ...(responseTimeoutSeconds ? { responseTimeoutSeconds } : {}),
 });
 
+/** A keyless Azure Cache for Redis, so the tests that use it see LIM-1 alone (SEC-1.RedisAccessKeys checks its keys too). */
 const redisCache = (scope: Construct, id = 'cache') => new RedisCache(scope, id, {
   name: 'redis-other', location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
+  accessKeysAuthenticationEnabled: false, redisConfiguration: { activeDirectoryAuthenticationEnabled: true },
 });
 
 const managedRedis = (stack: TerraformStack, defaultDatabase: Record<string, unknown>) => new ManagedRedis(stack, 'managed', {
@@ -617,8 +619,8 @@ describe('LessonsCheck report', () => {
 
   it('counts the rows in its summary', () => {
     const report = reportOf(reportedStack());
-    // Compliant: both EDGE-1 rules on the profile at 240 s; the registry's admin user is the only error.
-    expect(report.summary).toEqual({ compliant: 2, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 4 });
+    // Compliant: both EDGE-1 rules on the profile at 240 s, and the SEC-1 Redis rules (keys, plaintext) on the keyless cache; the registry's admin user is the only error.
+    expect(report.summary).toEqual({ compliant: 4, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 6 });
     expect(report.summary.notApplicable).toBeGreaterThan(0);
   });
 
@@ -632,10 +634,13 @@ describe('LessonsCheck report', () => {
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as LessonsReport;
     expect(written.stack).toBe('other-dev');
     expect(written.packs).toEqual(['platform-lessons']);
-    expect(written.summary).toMatchObject({ compliant: 0, errors: 0, warnings: 1, suppressed: 1 });
+    expect(written.summary).toMatchObject({ compliant: 2, errors: 0, warnings: 1, suppressed: 1 });
     expect(written.results.filter((r) => r.status !== ReportStatus.NOT_APPLICABLE)).toEqual([
       expect.objectContaining({ ruleId: 'EDGE-1.FrontDoorTimeoutBelowCeiling', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'response_timeout_seconds' }),
       expect.objectContaining({ ruleId: 'LIM-1.NoAzureCacheForRedis', status: ReportStatus.SUPPRESSED, suppressionReason: 'imported existing cache, migration tracked in PLAT-42' }),
+      // Suppressing LIM-1 leaves SEC-1 standing: the keyless cache complies with it.
+      expect.objectContaining({ ruleId: 'SEC-1.RedisAccessKeys', status: ReportStatus.COMPLIANT }),
+      expect.objectContaining({ ruleId: 'SEC-1.RedisPlaintext', status: ReportStatus.COMPLIANT }),
     ]);
   });
 

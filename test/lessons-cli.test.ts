@@ -274,7 +274,8 @@ describe('azure-lessons on a plan with modules', () => {
       '[ING-4.GrpcBehindBrowserRoute] azurerm_cdn_frontdoor_origin.app: host_name = "${module.app.azurerm_container_app.this[0].ingress[0].fqdn}": it sends browser-facing traffic to module.app.azurerm_container_app.this[0], whose ingress is http2 (gRPC): browsers cannot speak gRPC without grpc-web and a translating proxy. Fix: route browsers to the HTTP/1.1 app (transport auto: polling, SSE, WebSockets) and keep gRPC on its own http2 ingress for gRPC clients (DualIngressContainerApp does).',
       '[SCALE-1.ConnectionHoldingScaleRule] module.app.azurerm_container_app.this[0]: template.http_scale_rule = undefined: this app holds connections (streams, WebSockets or gRPC) but has no HTTP scale rule, so it scales on CPU and memory, which idle sockets do not move. Fix: add an http_scale_rule with concurrent_requests of 50 or less (e.g. 10).',
       '[LIM-1.NoAzureCacheForRedis] module.network.azurerm_redis_cache.this: resource type = "azurerm_redis_cache redis-payments": Azure Cache for Redis is closed to new caches since 1 October 2026. Fix: use Azure Managed Redis (azurerm_managed_redis / Microsoft.Cache/redisEnterprise), clustered, reached with managed identity.',
-      'lessons: 0 passed, 3 failed (1 error, 2 warnings), 0 suppressed',
+      '[SEC-1.RedisAccessKeys] module.network.azurerm_redis_cache.this: access_keys_authentication_enabled = undefined: the cache accepts its access keys (unset: on): one shared secret for the whole cache, and whoever holds it bypasses Entra ID. Fix: set access_keys_authentication_enabled = false with redis_configuration.active_directory_authentication_enabled = true, and grant each workload identity an access policy assignment.',
+      'lessons: 1 passed, 4 failed (2 errors, 2 warnings), 0 suppressed',
     ].join('\n')}\n`);
   });
 
@@ -319,6 +320,8 @@ describe('azure-lessons suppressions in other comment forms', () => {
       'suppressed SEC-1.RedisAccessKeys default_database.access_keys_authentication_enabled: the vendor agent supports keys only',
       'non-compliant SEC-1.RedisPlaintext default_database.client_protocol',
       'suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42',
+      // The suppression of LIM-1 does not hide the cache's access keys (SEC-1, on by default).
+      'non-compliant SEC-1.RedisAccessKeys access_keys_authentication_enabled',
     ]);
     expect(report.notices).toEqual([]);
   });
@@ -327,7 +330,10 @@ describe('azure-lessons suppressions in other comment forms', () => {
     const report = await inDir({ 'main.tf.json': JSON.stringify({ resource: { azurerm_redis_cache: { legacy: {
       '//': 'azure-lessons:suppress LIM-1 imported cache, the migration is tracked in PLAT-42', name: 'legacy',
     } } } }, null, 2) });
-    expect(rows(report)).toEqual(['suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42']);
+    expect(rows(report)).toEqual([
+      'suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42',
+      'non-compliant SEC-1.RedisAccessKeys access_keys_authentication_enabled',
+    ]);
   });
 });
 
