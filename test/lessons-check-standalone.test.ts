@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
+import { RESOURCE_NAME_TYPES } from '../constructs/lessons-check/rules/naming/resource-name';
 
 // Rules stand alone: each lesson is checked on every resource type where it applies, so
 // suppressing one rule (LIM-1.NoAzureCacheForRedis for an imported cache, the example in
@@ -88,6 +89,9 @@ const ROWS: Row[] = [
   { rule: 'SEC-1.EventGridLocalAuth', type: 'Microsoft.EventGrid/domains', resources: [azapi('domain', 'Microsoft.EventGrid/domains@2025-02-15', { properties: { disableLocalAuth: false } })] },
   { rule: 'SEC-1.KeylessTopicPublisher', type: 'azurerm_container_app', resources: [keylessTopic, raw('azurerm_container_app', 'publisher', { template: [{ min_replicas: 1, container: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'TOPIC', value: ref('azurerm_eventgrid_topic', 'topic', 'endpoint') }] }] }] })] },
   ...SUBSCRIPTION_TYPES.map((type) => ({ rule: 'HOOK-1.ColdWebhookReceiver', type, resources: [coldApp, raw(type, 'sub', { webhook_endpoint: [{ url: `https://${ref('azurerm_container_app', 'cold', 'ingress[0].fqdn')}/events` }] })] })),
+  // A space and a trailing period: no name rule of Azure takes both.
+  ...RESOURCE_NAME_TYPES.terraform.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ type, name: 'named', attributes: { name: 'bad name.' } }] })),
+  ...RESOURCE_NAME_TYPES.arm.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ ...azapi('named', `${type}@2024-01-01`, { properties: {} }), attributes: { name: 'bad name.', type: `${type}@2024-01-01`, parent_id: '/subscriptions/0', body: { properties: {} } } }] })),
 ];
 
 const pack = PlatformLessonsPack.create();
@@ -157,9 +161,9 @@ describe('the AzAPI forms accept what is right', () => {
   it.each([
     ['a Managed Redis cluster (Balanced SKU)', azapi('redis', 'Microsoft.Cache/redisEnterprise@2025-07-01', { sku: { name: 'Balanced_B1' } })],
     ['a Managed Redis database with keys off and TLS', azapi('default', 'Microsoft.Cache/redisEnterprise/databases@2025-07-01', { properties: { accessKeysAuthentication: 'Disabled', clientProtocol: 'Encrypted' } })],
-    ['a keyless storage account', azapi('st', 'Microsoft.Storage/storageAccounts@2024-01-01', { properties: { allowSharedKeyAccess: false } })],
+    ['a keyless storage account', azapi('stother', 'Microsoft.Storage/storageAccounts@2024-01-01', { properties: { allowSharedKeyAccess: false } })],
     ['a keyless topic given as JSON text (jsonencode in HCL)', azapi('topic', 'Microsoft.EventGrid/topics@2025-02-15', JSON.stringify({ properties: { disableLocalAuth: true } }) as unknown as Record<string, unknown>)],
-    ['an RBAC vault', azapi('kv', 'Microsoft.KeyVault/vaults@2023-07-01', { properties: { enableRbacAuthorization: true } })],
+    ['an RBAC vault', azapi('kv-other', 'Microsoft.KeyVault/vaults@2023-07-01', { properties: { enableRbacAuthorization: true } })],
     ['a registry without its admin user', azapi('acr', 'Microsoft.ContainerRegistry/registries@2023-07-01', { properties: { adminUserEnabled: false } })],
     ['a Front Door profile at 240 s', azapi('fd', 'Microsoft.Cdn/profiles@2024-02-01', { sku: { name: 'Standard_AzureFrontDoor' }, properties: { originResponseTimeoutSeconds: 240 } })],
     ['a classic CDN profile, which has no origin response timeout of Front Door', azapi('cdn', 'Microsoft.Cdn/profiles@2024-02-01', { sku: { name: 'Standard_Microsoft' }, properties: {} })],

@@ -619,8 +619,8 @@ describe('LessonsCheck report', () => {
 
   it('counts the rows in its summary', () => {
     const report = reportOf(reportedStack());
-    // Compliant: both EDGE-1 rules on the profile at 240 s, and the SEC-1 Redis rules (keys, plaintext) on the keyless cache; the registry's admin user is the only error.
-    expect(report.summary).toEqual({ compliant: 4, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 6 });
+    // Compliant: both EDGE-1 rules and AZURE.ResourceName on the profile at 240 s, and the SEC-1 Redis rules (keys, plaintext) on the keyless cache; the registry's admin user is the only error.
+    expect(report.summary).toEqual({ compliant: 5, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 7 });
     expect(report.summary.notApplicable).toBeGreaterThan(0);
   });
 
@@ -634,9 +634,10 @@ describe('LessonsCheck report', () => {
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as LessonsReport;
     expect(written.stack).toBe('other-dev');
     expect(written.packs).toEqual(['platform-lessons']);
-    expect(written.summary).toMatchObject({ compliant: 2, errors: 0, warnings: 1, suppressed: 1 });
+    expect(written.summary).toMatchObject({ compliant: 3, errors: 0, warnings: 1, suppressed: 1 });
     expect(written.results.filter((r) => r.status !== ReportStatus.NOT_APPLICABLE)).toEqual([
       expect.objectContaining({ ruleId: 'EDGE-1.FrontDoorTimeoutBelowCeiling', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'response_timeout_seconds' }),
+      expect.objectContaining({ ruleId: 'AZURE.ResourceName', status: ReportStatus.COMPLIANT, resourceType: 'azurerm_cdn_frontdoor_profile' }),
       expect.objectContaining({ ruleId: 'LIM-1.NoAzureCacheForRedis', status: ReportStatus.SUPPRESSED, suppressionReason: 'imported existing cache, migration tracked in PLAT-42' }),
       // Suppressing LIM-1 leaves SEC-1 standing: the keyless cache complies with it.
       expect.objectContaining({ ruleId: 'SEC-1.RedisAccessKeys', status: ReportStatus.COMPLIANT }),
@@ -649,6 +650,6 @@ describe('LessonsCheck report', () => {
     profile(stack, 240);
     LessonsCheck.applyTo(stack, { production: false });
     const written = JSON.parse(fs.readFileSync(path.join(Testing.fullSynth(stack), 'stacks', 'plain', 'lessons-report.json'), 'utf8')) as LessonsReport;
-    expect(written).toMatchObject({ stack: 'plain', packs: ['platform-lessons'], summary: { compliant: 2, errors: 0, warnings: 0, suppressed: 0 } });
+    expect(written).toMatchObject({ stack: 'plain', packs: ['platform-lessons'], summary: { compliant: 3, errors: 0, warnings: 0, suppressed: 0 } });
   });
 });

@@ -28,6 +28,7 @@ import { OperationTemplateParametersRule } from './rules/api-management/operatio
 import { RetryOnClientErrorsRule } from './rules/api-management/retry-on-client-errors';
 import { StorageDataPlaneSettingsRule } from './rules/storage/storage-data-plane-settings';
 import { StorageSharedKeyRule } from './rules/storage/storage-shared-key';
+import { ResourceNameRule } from './rules/naming/resource-name';
 
 /**
  * The platform lessons pack: every rule of the library with the level the lessons catalogue
@@ -72,6 +73,7 @@ export class PlatformLessonsPack {
       { rule: new TopicLocalAuthRule(), level: error },
       { rule: new KeylessTopicPublisherRule(), level: error },
       { rule: new ColdWebhookReceiverRule(), level: warning },
+      { rule: new ResourceNameRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }
