@@ -29,6 +29,7 @@ import { RetryOnClientErrorsRule } from './rules/api-management/retry-on-client-
 import { StorageDataPlaneSettingsRule } from './rules/storage/storage-data-plane-settings';
 import { StorageSharedKeyRule } from './rules/storage/storage-shared-key';
 import { ResourceNameRule } from './rules/naming/resource-name';
+import { WebSocketBackendTransportRule } from './rules/container-apps/websocket-backend-transport';
 
 /**
  * The platform lessons pack: every rule of the library with the level the lessons catalogue
@@ -74,6 +75,7 @@ export class PlatformLessonsPack {
       { rule: new KeylessTopicPublisherRule(), level: error },
       { rule: new ColdWebhookReceiverRule(), level: warning },
       { rule: new ResourceNameRule(), level: error },
+      { rule: new WebSocketBackendTransportRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }
