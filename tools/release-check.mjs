@@ -54,7 +54,7 @@ try {
     "const { App } = require('cdktf');",
     "const { AzureStack, LogAnalytics, PlatformTesting } = require('@realtime-platform/azure-constructs');",
     "const app = new App({ outdir: 'cdktf.out' });",
-    "const stack = new AzureStack(app, 'orders-dev', { stackName: 'orders', environmentName: 'dev', production: false });",
+    "const stack = new AzureStack(app, { stackName: 'orders', environmentName: 'dev', production: false });",
     "new LogAnalytics(stack, 'logs', { name: 'log-orders-dev', resourceGroupName: 'rg-orders', location: 'westeurope' });",
     'const tf = JSON.parse(PlatformTesting.synth(stack));',
     "console.log(Object.keys(tf.resource).join(','));",
