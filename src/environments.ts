@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AzureRegion } from '../constructs/core/azure-region';
+import { NAME_RULES, NameRule } from '../constructs/core/naming';
 import { InvalidValueError } from '../constructs/core/validation';
 import { SettingsSchema, SharedSettings } from '../stacks/stack-definition';
 import { STACKS } from './stacks';
@@ -173,9 +174,39 @@ function checkFields(path: string, value: unknown, schema: true | 'map' | 'boole
   }
 }
 
-/** Refuse what would only fail at `terraform apply`: a misspelt region. The constructs check the rest. */
+/**
+ * Refuse what would only fail at `terraform init` or `apply`: a misspelt region, and a state
+ * backend Azure cannot name (the storage account, container and resource group of `state`).
+ * The constructs check the rest.
+ */
 function checkEnvironment(e: EnvironmentDefinition): EnvironmentDefinition {
-  return { ...e, location: checkLocation('location', e.location, `environment ${e.name}`) };
+  const where = `environment ${e.name}`;
+  checkState(e.state, where);
+  return { ...e, location: checkLocation('location', e.location, where) };
+}
+
+/**
+ * The Terraform state backend: `terraform init` is where a bad name shows up, after the synth, so
+ * the loader checks the names by the rules the constructs use (`NAME_RULES`): the storage account
+ * 3-24 lower-case letters and digits, the container 3-63 lower-case letters, digits and single
+ * hyphens, starting and ending with a letter or digit.
+ */
+function checkState(state: SharedSettings['state'], where: string): void {
+  if (state === undefined) return;
+  if (state.storageAccountName === undefined) {
+    refuse('state.storageAccountName', undefined, 'the state section names no storage account, so the backend has nowhere to keep the state.', 'set state.storageAccountName (or RTP_<ENV>_STATE_STORAGE_ACCOUNT), or leave state out for a local state file.', where);
+  }
+  checkStateName('state.storageAccountName', state.storageAccountName, NAME_RULES.storageAccount, where);
+  if (state.containerName !== undefined) checkStateName('state.containerName', state.containerName, NAME_RULES.storageContainer, where);
+  if (state.resourceGroupName !== undefined) checkStateName('state.resourceGroupName', state.resourceGroupName, NAME_RULES.resourceGroup, where);
+}
+
+function checkStateName(setting: string, value: unknown, rule: NameRule, where: string): void {
+  const fix = `use ${rule.min}-${rule.max} characters: ${rule.shape}.`;
+  if (typeof value !== 'string') refuse(setting, value, `expected the ${rule.kind} name as a string.`, fix, where);
+  if (value.length < rule.min || value.length > rule.max || !rule.pattern.test(value)) {
+    refuse(setting, value, `Azure rejects this ${rule.kind} name (${value.length} characters), so terraform init fails.`, fix, where);
+  }
 }
 
 /**

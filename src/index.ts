@@ -47,6 +47,8 @@ export { ManagedRedisPlaintextRule } from '../constructs/lessons-check/rules/red
 export { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redis/no-azure-cache-for-redis';
 export { NoRedisEnterpriseRule } from '../constructs/lessons-check/rules/redis/no-redis-enterprise';
 export { StorageSharedKeyRule } from '../constructs/lessons-check/rules/storage/storage-shared-key';
+export { ResourceNameRule } from '../constructs/lessons-check/rules/naming/resource-name';
+export { WebSocketBackendTransportRule } from '../constructs/lessons-check/rules/container-apps/websocket-backend-transport';
 export { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
 export { FunctionHttpsOnlyRule } from '../constructs/lessons-check/rules/functions/function-https-only';
 export { FunctionsReservedRouteRule } from '../constructs/lessons-check/rules/functions/functions-reserved-route';

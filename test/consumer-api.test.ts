@@ -10,6 +10,8 @@ import { TerraformJson, resourceOf, synth } from './support/synth';
 
 const legacyCache = (stack: TerraformStack) => new RedisCache(stack, 'cache', {
   name: 'redis-legacy', location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
+  // Keyless, so the cache's one finding is LIM-1 (SEC-1.RedisAccessKeys checks an Azure Cache for Redis's keys too).
+  accessKeysAuthenticationEnabled: false, redisConfiguration: { activeDirectoryAuthenticationEnabled: true },
 });
 
 describe('PlatformTesting, for consumers\' own tests', () => {
@@ -33,6 +35,8 @@ describe('PlatformTesting, for consumers\' own tests', () => {
 
 const redisCache = (scope: Construct, id: string) => new RedisCache(scope, id, {
   name: `redis-${id}`, location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
+  // Keyless, so the cache's one finding is LIM-1 (SEC-1.RedisAccessKeys checks an Azure Cache for Redis's keys too).
+  accessKeysAuthenticationEnabled: false, redisConfiguration: { activeDirectoryAuthenticationEnabled: true },
 });
 
 describe('PlatformTesting', () => {

@@ -240,3 +240,39 @@ describe('loadEnvironments', () => {
     expect(r.message).toMatch(/= "10\.50\.0\.0\/20": each stack takes a sixteenth.* Fix: give the environment a \/18 or larger/);
   });
 });
+
+describe('loadEnvironments on the Terraform state backend (AZURE names, checked at load: terraform init is after the synth)', () => {
+  it('fails when RTP_<ENV>_STATE_STORAGE_ACCOUNT is not a storage account name Azure takes', () => {
+    expect(refusalOf(() => loadEnvironments({ env: { RTP_PROD_STATE_STORAGE_ACCOUNT: 'st-contoso-tfstate' } })).message).toBe(
+      '[ENV] environment prod: state.storageAccountName = "st-contoso-tfstate": Azure rejects this storage account name (18 characters), so terraform init fails. Fix: use 3-24 characters: lower-case letters and digits only.',
+    );
+  });
+
+  it('fails when the file gives a storage account name longer than 24 characters', () => {
+    expect(refusalOf(() => fromFile({ dev: { state: { storageAccountName: 'stcontosoterraformstate01' } } })).message).toMatch(
+      /^\[ENV\] environment dev: state\.storageAccountName = "stcontosoterraformstate01": Azure rejects this storage account name \(25 characters\)/,
+    );
+  });
+
+  it('fails when the container name has capitals or a double hyphen, and names the rule', () => {
+    for (const containerName of ['TfState', 'tf--state', 'tf', 'tfstate-']) {
+      const refusal = refusalOf(() => fromFile({ dev: { state: { storageAccountName: 'stcontosotfstate', containerName } } }));
+      expect(refusal.message).toBe(`[ENV] environment dev: state.containerName = ${JSON.stringify(containerName)}: Azure rejects this blob container name (${containerName.length} characters), so terraform init fails. Fix: use 3-63 characters: lower-case letters, digits and single hyphens, starting and ending with a letter or digit.`);
+    }
+  });
+
+  it('fails when the state section names a container but no storage account', () => {
+    expect(refusalOf(() => fromFile({ dev: { state: { containerName: 'tfstate' } } })).message).toBe(
+      '[ENV] environment dev: state.storageAccountName = undefined: the state section names no storage account, so the backend has nowhere to keep the state. Fix: set state.storageAccountName (or RTP_<ENV>_STATE_STORAGE_ACCOUNT), or leave state out for a local state file.',
+    );
+  });
+
+  it('fails when the state resource group ends with a period', () => {
+    expect(refusalOf(() => fromFile({ dev: { state: { storageAccountName: 'stcontosotfstate', resourceGroupName: 'rg-state.' } } })).setting).toBe('state.resourceGroupName');
+  });
+
+  it('accepts a valid state backend', () => {
+    const [dev] = fromFile({ dev: { state: { storageAccountName: 'stcontosotfstate', containerName: 'tf-state-01', resourceGroupName: 'rg-state' } } });
+    expect(dev.state).toEqual({ storageAccountName: 'stcontosotfstate', containerName: 'tf-state-01', resourceGroupName: 'rg-state' });
+  });
+});

@@ -73,8 +73,10 @@ const profile = (stack: TerraformStack, responseTimeoutSeconds?: number) => new 
   name: 'afd-other', resourceGroupName: 'rg', skuName: 'Standard_AzureFrontDoor', ...(responseTimeoutSeconds ? { responseTimeoutSeconds } : {}),
 });
 
+/** A keyless Azure Cache for Redis, so the tests that use it see LIM-1 alone (SEC-1.RedisAccessKeys checks its keys too). */
 const redisCache = (scope: Construct, id = 'cache') => new RedisCache(scope, id, {
   name: 'redis-other', location: 'westeurope', resourceGroupName: 'rg', capacity: 1, family: 'C', skuName: 'Standard',
+  accessKeysAuthenticationEnabled: false, redisConfiguration: { activeDirectoryAuthenticationEnabled: true },
 });
 
 const managedRedis = (stack: TerraformStack, defaultDatabase: Record<string, unknown>) => new ManagedRedis(stack, 'managed', {
@@ -648,7 +650,11 @@ describe('LessonsCheck added to part of a stack', () => {
     redisCache(team, 'inside');
     redisCache(stack, 'outside');
     Aspects.of(team).add(new LessonsCheck());
-    expect(errorsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-1\.NoAzureCacheForRedis\] plain\/team\/inside: /)]);
+    // Both lessons on the cache inside (LIM-1: retired; SEC-1: its keys are on unless turned off), nothing on the one outside.
+    expect(errorsOf(stack)).toEqual([
+      expect.stringMatching(/^\[LIM-1\.NoAzureCacheForRedis\] plain\/team\/inside: /),
+      expect.stringMatching(/^\[SEC-1\.RedisAccessKeys\] plain\/team\/inside: /),
+    ]);
   });
 });
 
@@ -690,8 +696,8 @@ describe('LessonsCheck report', () => {
 
   it('counts the rows in its summary', () => {
     const report = reportOf(reportedStack());
-    // Compliant: both EDGE-1 rules on the profile at 240 s; the registry's admin user is the only error.
-    expect(report.summary).toEqual({ compliant: 2, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 4 });
+    // Compliant: both EDGE-1 rules and AZURE.ResourceName on the profile at 240 s, and the SEC-1 Redis rules (keys, plaintext) on the keyless cache; the registry's admin user is the only error.
+    expect(report.summary).toEqual({ compliant: 5, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 7 });
     expect(report.summary.notApplicable).toBeGreaterThan(0);
   });
 
@@ -705,10 +711,14 @@ describe('LessonsCheck report', () => {
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as LessonsReport;
     expect(written.stack).toBe('other-dev');
     expect(written.packs).toEqual(['platform-lessons']);
-    expect(written.summary).toMatchObject({ compliant: 0, errors: 0, warnings: 1, suppressed: 1 });
+    expect(written.summary).toMatchObject({ compliant: 3, errors: 0, warnings: 1, suppressed: 1 });
     expect(written.results.filter((r) => r.status !== ReportStatus.NOT_APPLICABLE)).toEqual([
       expect.objectContaining({ ruleId: 'EDGE-1.FrontDoorTimeoutBelowCeiling', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'response_timeout_seconds' }),
+      expect.objectContaining({ ruleId: 'AZURE.ResourceName', status: ReportStatus.COMPLIANT, resourceType: 'azurerm_cdn_frontdoor_profile' }),
       expect.objectContaining({ ruleId: 'LIM-1.NoAzureCacheForRedis', status: ReportStatus.SUPPRESSED, suppressionReason: 'imported existing cache, migration tracked in PLAT-42' }),
+      // Suppressing LIM-1 leaves SEC-1 standing: the keyless cache complies with it.
+      expect.objectContaining({ ruleId: 'SEC-1.RedisAccessKeys', status: ReportStatus.COMPLIANT }),
+      expect.objectContaining({ ruleId: 'SEC-1.RedisPlaintext', status: ReportStatus.COMPLIANT }),
     ]);
   });
 
@@ -717,7 +727,7 @@ describe('LessonsCheck report', () => {
     profile(stack, 240);
     LessonsCheck.applyTo(stack, { production: false });
     const written = JSON.parse(fs.readFileSync(path.join(Testing.fullSynth(stack), 'stacks', 'plain', 'lessons-report.json'), 'utf8')) as LessonsReport;
-    expect(written).toMatchObject({ stack: 'plain', packs: ['platform-lessons'], summary: { compliant: 2, errors: 0, warnings: 0, suppressed: 0 } });
+    expect(written).toMatchObject({ stack: 'plain', packs: ['platform-lessons'], summary: { compliant: 3, errors: 0, warnings: 0, suppressed: 0 } });
   });
 });
 

@@ -31,7 +31,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const out = await run(MODULES);
     expect(out.exitCode).toBe(1);
     expect(out.stderr).toBe('');
-    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 3 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 7 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
   });
 
   it('resolves a variable default, a module argument and a module output into what the rules read', async () => {
@@ -54,7 +54,7 @@ describe('azure-lessons on a directory of .tf files', () => {
   it('applies the config file: a lesson id narrowed by appliesTo, a module address covering its resources, and production false', async () => {
     const out = await run(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(out.exitCode).toBe(0);
-    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 2 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 6 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
     const report = await json(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(report.results.filter((r) => r.status === ReportStatus.SUPPRESSED).map((r) => `${r.ruleId} ${r.address}: ${r.suppressionReason}`).sort()).toEqual([
       'EDGE-1.FrontDoorTimeoutAboveCeiling azurerm_cdn_frontdoor_profile.edge: the origin answers within 200 s; the profile is replaced next sprint',
@@ -68,7 +68,8 @@ describe('azure-lessons on a directory of .tf files', () => {
     expect(Object.keys(report)).toEqual(['stack', 'packs', 'summary', 'results', 'notices']);
     expect(report.stack).toBe(MODULES);
     expect(report.packs).toEqual(['platform-lessons']);
-    expect(report.summary).toEqual({ compliant: 3, errors: 1, warnings: 2, suppressed: 1, notApplicable: report.results.length - 7 });
+    // Compliant: the three rules that pass, and AZURE.ResourceName on the four resources the fixture names.
+    expect(report.summary).toEqual({ compliant: 7, errors: 1, warnings: 2, suppressed: 1, notApplicable: report.results.length - 11 });
     expect(report.results.length).toBe(5 * RULE_COUNT);
   });
 
@@ -76,7 +77,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
     try {
       const out = await run(MODULES, '--format=sarif', '--output', path.join(dir, 'lessons.sarif'));
-      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 3 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
+      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 7 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
       expect(JSON.parse(fs.readFileSync(path.join(dir, 'lessons.sarif'), 'utf8')).version).toBe('2.1.0');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -238,7 +239,7 @@ describe('the azure-lessons bin', () => {
     expect(result.stderr).toMatch(/^\[AZURE\] test\/fixtures\/lessons-cli\/malformed\/future\.plan\.json: format_version = "2\.0"/);
     const ok = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-check/cli/main.ts', MODULES, '--config', `${MODULES}/lessons.json`], { cwd: root, encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 2 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
+    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 6 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
   });
 });
 
@@ -255,7 +256,10 @@ describe('azure-lessons on a real plan (terraform show -json of payments-dev, Te
     expect(plan.results.length).toBe(35 * RULE_COUNT);
     // (A policy's XML that interpolates a backend's name is unknown in the planned values: the configuration's template is read instead.)
     expect([...fromPlan].filter(([key, s]) => fromConstructs.get(key) !== s)).toEqual([]);
-    expect(plan.summary).toEqual({ ...construct.summary, notApplicable: plan.results.length - construct.summary.compliant });
+    // Compliant rows counted on the fixture's resources: the stack has more (named resources no other rule reads, which the fixture left out).
+    const inPlan = new Set(plan.results.map((r) => r.address));
+    const compliant = construct.results.filter((r) => inPlan.has(r.address) && r.status === ReportStatus.COMPLIANT).length;
+    expect(plan.summary).toEqual({ ...construct.summary, compliant, notApplicable: plan.results.length - compliant });
     expect(out.exitCode).toBe(0);
   });
 
@@ -274,7 +278,8 @@ describe('azure-lessons on a plan with modules', () => {
       '[ING-4.GrpcBehindBrowserRoute] azurerm_cdn_frontdoor_origin.app: host_name = "${module.app.azurerm_container_app.this[0].ingress[0].fqdn}": it sends browser-facing traffic to module.app.azurerm_container_app.this[0], whose ingress is http2 (gRPC): browsers cannot speak gRPC without grpc-web and a translating proxy. Fix: route browsers to the HTTP/1.1 app (transport auto: polling, SSE, WebSockets) and keep gRPC on its own http2 ingress for gRPC clients (DualIngressContainerApp does).',
       '[SCALE-1.ConnectionHoldingScaleRule] module.app.azurerm_container_app.this[0]: template.http_scale_rule = undefined: this app holds connections (streams, WebSockets or gRPC) but has no HTTP scale rule, so it scales on CPU and memory, which idle sockets do not move. Fix: add an http_scale_rule with concurrent_requests of 50 or less (e.g. 10).',
       '[LIM-1.NoAzureCacheForRedis] module.network.azurerm_redis_cache.this: resource type = "azurerm_redis_cache redis-payments": Azure Cache for Redis is closed to new caches since 1 October 2026. Fix: use Azure Managed Redis (azurerm_managed_redis / Microsoft.Cache/redisEnterprise), clustered, reached with managed identity.',
-      'lessons: 0 passed, 3 failed (1 error, 2 warnings), 0 suppressed',
+      '[SEC-1.RedisAccessKeys] module.network.azurerm_redis_cache.this: access_keys_authentication_enabled = undefined: the cache accepts its access keys (unset: on): one shared secret for the whole cache, and whoever holds it bypasses Entra ID. Fix: set access_keys_authentication_enabled = false with redis_configuration.active_directory_authentication_enabled = true, and grant each workload identity an access policy assignment.',
+      'lessons: 3 passed, 4 failed (2 errors, 2 warnings), 0 suppressed',
     ].join('\n')}\n`);
   });
 
@@ -319,6 +324,8 @@ describe('azure-lessons suppressions in other comment forms', () => {
       'suppressed SEC-1.RedisAccessKeys default_database.access_keys_authentication_enabled: the vendor agent supports keys only',
       'non-compliant SEC-1.RedisPlaintext default_database.client_protocol',
       'suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42',
+      // The suppression of LIM-1 does not hide the cache's access keys (SEC-1, on by default).
+      'non-compliant SEC-1.RedisAccessKeys access_keys_authentication_enabled',
     ]);
     expect(report.notices).toEqual([]);
   });
@@ -327,7 +334,10 @@ describe('azure-lessons suppressions in other comment forms', () => {
     const report = await inDir({ 'main.tf.json': JSON.stringify({ resource: { azurerm_redis_cache: { legacy: {
       '//': 'azure-lessons:suppress LIM-1 imported cache, the migration is tracked in PLAT-42', name: 'legacy',
     } } } }, null, 2) });
-    expect(rows(report)).toEqual(['suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42']);
+    expect(rows(report)).toEqual([
+      'suppressed LIM-1.NoAzureCacheForRedis resource type: imported cache, the migration is tracked in PLAT-42',
+      'non-compliant SEC-1.RedisAccessKeys access_keys_authentication_enabled',
+    ]);
   });
 });
 

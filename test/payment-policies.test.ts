@@ -24,6 +24,26 @@ const retry = (options: Partial<RetryOptions> = {}) => PolicyStatement.retry({ .
 const CONDITION_ALL = '@(context.Response != null &amp;&amp; (context.Response.StatusCode == 429 || context.Response.StatusCode == 503 || context.Response.StatusCode == 504))';
 
 describe('PolicyStatement.retry (PAY-2)', () => {
+  it('fails when the retries and their waits outlast the 240 s path ceiling (EDGE-1), naming the count, the timeout and the waits', () => {
+    // 4 attempts x 60 s + waits of 2, 4 and 8 s = 254 s.
+    const r = refusalOf(() => PolicyStatement.retry({ ...RETRY, count: 3 }, [PolicyStatement.forwardRequest({ timeoutSeconds: 60, bufferResponse: true, bufferRequestBody: true })]));
+    expect(r).toMatchObject({ lesson: 'EDGE-1', path: 'retry', setting: 'count' });
+    expect(r.message).toBe('[EDGE-1] retry: count = 3: 4 attempts of up to 60 s each (forward-request timeout = 60) and 14 s of waits between them '
+      + '(intervalSeconds = 2, deltaSeconds = 2, maxIntervalSeconds = 30) take up to 254 s, past the 240 s a connection lives on the request path: '
+      + 'the caller is cut off while the gateway still retries, and its own retry sends a second call (PAY-2). '
+      + 'Fix: keep (count + 1) x timeout + waits within 240 s: count 2 with this timeout and these waits, or a shorter forward-request timeout.');
+  });
+
+  it('fails when even one retry outlasts the ceiling, and says to shorten the timeout', () => {
+    const r = refusalOf(() => PolicyStatement.retry({ ...RETRY, count: 1, intervalSeconds: 10 }, [PolicyStatement.forwardRequest({ timeoutSeconds: 120, bufferRequestBody: true })]));
+    expect(r.message).toMatch(/^\[EDGE-1\] retry: count = 1: 2 attempts of up to 120 s each .* take up to 250 s, .* Fix: keep \(count \+ 1\) x timeout \+ waits within 240 s: shorten the forward-request timeout \(e\.g\. 115 s for one retry\)\.$/);
+  });
+
+  it('accepts retries that end exactly at the ceiling: 5 retries of 30 s with exponential waits up to 30 s (6 x 30 + 2 + 4 + 8 + 16 + 30 = 240)', () => {
+    expect(backendOf(retry({ count: 5 }))).toContain('count="5" interval="2" max-interval="30" delta="2"');
+    expect(refusalOf(() => retry({ count: 6 })).message).toContain('take up to 300 s');
+  });
+
   it('retries 429, 503 and 504 only, with count, interval, max-interval and delta, never a fast first retry', () => {
     expect(backendOf(retry())).toBe([
       '',
@@ -56,7 +76,8 @@ describe('PolicyStatement.retry (PAY-2)', () => {
   });
 
   it('takes the bounds themselves: 1 and 50 retries, waits of 1 and 300 s', () => {
-    expect(backendOf(retry({ count: 50, intervalSeconds: 300, deltaSeconds: 300, maxIntervalSeconds: 300 })))
+    // The upper bounds around a statement that is not a forward-request: around one, the path ceiling (EDGE-1, below) refuses them.
+    expect(backendOf(PolicyStatement.retry({ ...RETRY, count: 50, intervalSeconds: 300, deltaSeconds: 300, maxIntervalSeconds: 300 }, [])))
       .toContain('count="50" interval="300" max-interval="300" delta="300"');
     expect(backendOf(retry({ count: 1, intervalSeconds: 1, deltaSeconds: 1, maxIntervalSeconds: 1 })))
       .toContain('count="1" interval="1" max-interval="1" delta="1"');

@@ -1,4 +1,4 @@
-import { Aspects, TerraformStack, Token } from 'cdktf';
+import { Aspects, TerraformStack, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { ApiRateLimitPolicy } from '../constructs/api-management/api-rate-limit-policy';
@@ -11,9 +11,11 @@ import { StreamingCallerCheck } from '../constructs/api-management/streaming-cal
 import { HoldKind, RequestPath, TimeoutLayer, pathCeiling } from '../constructs/core/request-path';
 import { Production } from '../constructs/core/production';
 import { TagsAspect } from '../constructs/core/tags';
-import { gateway } from './support/fixtures';
+import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
+import { AzureStack } from '../constructs/core/azure-stack';
+import { ENVIRONMENT, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const FRONT_DOOR_60: TimeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: 60, constructPath: 'test/front-door' };
 
@@ -498,5 +500,26 @@ describe('streaming callers (ACCESS)', () => {
     const stack = testStack();
     new StreamingApi(stack, 'streaming', { gateway: existing(stack, 'StandardV2_1'), ...props, callerCheck: StreamingCallerCheck.token({ issuer: ISSUER, audience: AUDIENCE }) });
     expect(warningsOf(stack).filter((w) => w.startsWith('[ACCESS] test/streaming: gateway = "apim-shared"'))).toHaveLength(1);
+  });
+});
+
+describe('WebSocketApi and its backend app, settings that must agree (ING-1.WebSocketBackendTransport)', () => {
+  /** A WebSocket API in front of a dual-ingress app, its backend on the app's FQDN of `which` ingress. */
+  function wsInFrontOf(which: 'httpFqdn' | 'grpcFqdn') {
+    const stack = new AzureStack(Testing.app(), { stackName: 'rt', environmentName: 'dev', production: false });
+    const app = new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: 'mcr.microsoft.com/dotnet/samples:aspnetapp' });
+    new WebSocketApi(stack, 'ws', { gateway: gateway(stack), name: 'realtime-ws', path: 'ws', backendUrl: `wss://${app[which]}/ws`, heartbeatSeconds: 30, allowDirectCallers: true });
+    Testing.synth(stack);
+    return errorsOf(stack).filter((e) => e.startsWith('[ING-1.WebSocketBackendTransport]'));
+  }
+
+  it('fails when the WebSocket API forwards to the http2 (gRPC) app, naming the API\'s serviceUrl and the app\'s ingress.transport', () => {
+    expect(wsInFrontOf('grpcFqdn')).toEqual([
+      expect.stringMatching(/^\[ING-1\.WebSocketBackendTransport\] rt-dev\/ws\/api: body\.properties\.serviceUrl = "wss:\/\/\$\{azurerm_container_app\.app_grpc-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}\/ws": it points at rt-dev\/app\/grpc-app, whose ingress\.transport = "http2": the WebSocket handshake is an HTTP\/1\.1 Upgrade, .* Fix: point the API at the HTTP\/1\.1 app \(transport auto: wss:\/\/<httpFqdn>\/<path>, DualIngressContainerApp\.httpFqdn\) and keep the http2 app for gRPC\.$/),
+    ]);
+  });
+
+  it('accepts the WebSocket API on the auto (HTTP/1.1) app', () => {
+    expect(wsInFrontOf('httpFqdn')).toEqual([]);
   });
 });

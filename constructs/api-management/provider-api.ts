@@ -36,7 +36,7 @@ export interface ProviderOperation {
 
 /** Retries of a provider call at the gateway (PAY-2): statuses 429, 503, 504 only. */
 export interface ProviderRetry {
-  /** Retries after the first call, 1-50; each counts against the provider's budget. */
+  /** Retries after the first call, 1-50, with (count + 1) x 30 s + the waits within 240 s (EDGE-1: up to 5 with the default waits); each counts against the provider's budget. */
   readonly count: number;
   /** Seconds before the first retry, 1-300. */
   readonly intervalSeconds: number;

@@ -30,6 +30,8 @@ import { RetryOnClientErrorsRule } from './rules/api-management/retry-on-client-
 import { StorageDataPlaneSettingsRule } from './rules/storage/storage-data-plane-settings';
 import { StorageSharedKeyRule } from './rules/storage/storage-shared-key';
 import { ServiceRules } from './service-rules';
+import { ResourceNameRule } from './rules/naming/resource-name';
+import { WebSocketBackendTransportRule } from './rules/container-apps/websocket-backend-transport';
 
 /**
  * The platform lessons pack: every rule of the library with the level the lessons catalogue
@@ -77,6 +79,8 @@ export class PlatformLessonsPack {
       { rule: new ColdWebhookReceiverRule(), level: warning },
       ...ServiceRules.all(),
       { rule: new ApiCallerCheckRule(), level: error },
+      { rule: new ResourceNameRule(), level: error },
+      { rule: new WebSocketBackendTransportRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);
   }

@@ -1,3 +1,4 @@
+import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { refuseValue, wholeNumberIn } from '../core/validation';
 import { XmlElement } from './xml';
 
@@ -116,6 +117,7 @@ export function retryElement(options: RetryOptions, children: readonly XmlElemen
       });
     }
   }
+  checkRetriesWithinCeiling(builder, { count, interval, delta, maxInterval }, children);
   const unique = [...new Set(statuses)].sort((a, b) => a - b);
   // `context.Response` is the backend's answer; a call that got none (a gateway timeout) goes to
   // on-error, and the queue retries it.
@@ -132,6 +134,44 @@ export function retryElement(options: RetryOptions, children: readonly XmlElemen
     },
     children: [...children],
   };
+}
+
+/**
+ * The waits API Management makes between attempts: fixed (`interval`), linear (`interval + (k-1) x
+ * delta`) or, with `max-interval`, exponential (`interval + (2^(k-1) - 1) x delta`, at most
+ * `max-interval`).
+ */
+function waitsOf(count: number, interval: number, delta: number | undefined, maxInterval: number | undefined): number[] {
+  return Array.from({ length: count }, (_, k) => {
+    if (delta === undefined) return interval;
+    if (maxInterval === undefined) return interval + k * delta;
+    return Math.min(maxInterval, interval + (2 ** k - 1) * delta);
+  });
+}
+
+/**
+ * EDGE-1 with PAY-2, two settings that must agree: the retry's attempts and waits
+ * (`(count + 1) x forward-request timeout + the waits`) against the 240 s a connection lives on
+ * the request path. Past it the caller's connection is cut while the gateway still retries, and
+ * the caller's own retry sends a second call.
+ */
+function checkRetriesWithinCeiling(builder: string, retry: { count: number; interval: number; delta?: number; maxInterval?: number }, children: readonly XmlElement[]): void {
+  const forward = children.find((c) => c.name === 'forward-request');
+  const timeout = forward?.attributes?.timeout;
+  if (typeof timeout !== 'number') return;
+  const waits = waitsOf(retry.count, retry.interval, retry.delta, retry.maxInterval);
+  const waited = waits.reduce((a, b) => a + b, 0);
+  const worst = (retry.count + 1) * timeout + waited;
+  if (worst <= CONNECTION_CEILING_SECONDS) return;
+  let fits = 0;
+  while (fits < retry.count && (fits + 2) * timeout + waits.slice(0, fits + 1).reduce((a, b) => a + b, 0) <= CONNECTION_CEILING_SECONDS) fits += 1;
+  refuseValue(builder, {
+    lesson: 'EDGE-1', setting: 'count', given: retry.count,
+    problem: `${retry.count + 1} attempts of up to ${timeout} s each (forward-request timeout = ${timeout}) and ${waited} s of waits between them (intervalSeconds = ${retry.interval}${retry.delta !== undefined ? `, deltaSeconds = ${retry.delta}` : ''}${retry.maxInterval !== undefined ? `, maxIntervalSeconds = ${retry.maxInterval}` : ''}) take up to ${worst} s, past the ${CONNECTION_CEILING_SECONDS} s a connection lives on the request path: the caller is cut off while the gateway still retries, and its own retry sends a second call (PAY-2).`,
+    fix: fits > 0
+      ? `keep (count + 1) x timeout + waits within ${CONNECTION_CEILING_SECONDS} s: count ${fits} with this timeout and these waits, or a shorter forward-request timeout.`
+      : `keep (count + 1) x timeout + waits within ${CONNECTION_CEILING_SECONDS} s: shorten the forward-request timeout (e.g. ${Math.floor((CONNECTION_CEILING_SECONDS - waits[0]) / 2)} s for one retry).`,
+  });
 }
 
 /** What `quota` counts per subscription. */

@@ -19,6 +19,8 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
   azurerm_api_management_api: {
     stream: { name: 'stream', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', service_url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}', subscription_required: false },
     functions: { name: 'functions', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', service_url: 'https://${azurerm_linux_function_app.fn.default_hostname}/api' },
+    // A WebSocket API on the http2 (gRPC) app: the handshake needs HTTP/1.1.
+    ws: { name: 'ws', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', path: 'ws', protocols: ['wss'], api_type: 'websocket', service_url: 'wss://${azurerm_container_app.grpc.ingress[0].fqdn}/ws' },
   },
   azurerm_api_management_api_policy: {
     stream: { api_name: '${azurerm_api_management_api.stream.name}', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', xml_content: '<policies><inbound><cache-lookup vary-by-developer="false" vary-by-developer-groups="false" /></inbound><backend><forward-request buffer-response="false" /></backend><outbound /></policies>' },

@@ -43,3 +43,48 @@ export function references(context: IRuleContext, value: unknown, resources: rea
   const addresses = new Set(resources.map((r) => r.address));
   return context.referencedBy(value).some((r) => addresses.has(r.address));
 }
+
+/** The ARM type of an `azapi_resource` without its API version (`Microsoft.Cache/redis`), or undefined for another resource. */
+export function armTypeOf(resource: RuleResource): string | undefined {
+  if (resource.type !== 'azapi_resource' || typeof resource.attributes.type !== 'string') return undefined;
+  return resource.attributes.type.split('@')[0];
+}
+
+/** The body of an `azapi_resource` (an object, or JSON text as `jsonencode` in HCL leaves it), or an empty object. */
+export function armBodyOf(resource: RuleResource): Record<string, unknown> {
+  let body: unknown = resource.attributes.body;
+  if (typeof body === 'string') {
+    try { body = JSON.parse(body); } catch { body = undefined; }
+  }
+  return blockOf(body) ?? {};
+}
+
+/** The `properties` of an `azapi_resource` body, or an empty object. */
+export function armPropertiesOf(resource: RuleResource): Record<string, unknown> {
+  return blockOf(armBodyOf(resource).properties) ?? {};
+}
+
+/**
+ * The origin response timeout of a Front Door profile as the rules read it: azurerm's
+ * `response_timeout_seconds`, or an AzAPI `Microsoft.Cdn/profiles` of an `*_AzureFrontDoor` SKU
+ * (`originResponseTimeoutSeconds`, Azure's default 60 s when unset); undefined for anything else.
+ */
+export function frontDoorTimeoutOf(resource: RuleResource): { setting: string; given: unknown; unsetDefault: number } | undefined {
+  if (resource.type === 'azurerm_cdn_frontdoor_profile') {
+    return { setting: 'response_timeout_seconds', given: resource.attributes.response_timeout_seconds, unsetDefault: 120 };
+  }
+  if (armTypeOf(resource) !== 'Microsoft.Cdn/profiles') return undefined;
+  const sku = blockOf(armBodyOf(resource).sku)?.name;
+  if (typeof sku !== 'string' || !/_AzureFrontDoor$/i.test(sku)) return undefined;
+  return { setting: 'body.properties.originResponseTimeoutSeconds', given: armPropertiesOf(resource).originResponseTimeoutSeconds, unsetDefault: 60 };
+}
+
+/** True for `true` or `"true"` (azurerm's booleans may come as strings from HCL or a plan). */
+export function isTrue(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+/** True for `false` or `"false"`. */
+export function isFalse(value: unknown): boolean {
+  return value === false || value === 'false';
+}
