@@ -3,7 +3,9 @@
 //   1. the packed tarball with matching peers: every README example (docs/examples) compiles and synthesizes;
 //   2. the tarball next to a mismatched cdktf (0.20.12): the install fails with a peer dependency
 //      error, instead of a silent second cdktf whose aspects never run;
-//   3. a git URL (this repository's HEAD): `prepare` builds the package, and the examples work.
+//   3. a git URL at a release tag: tools/release.mjs cuts v<next patch> (version, CHANGELOG
+//      section, tag) in a clone of this repository's HEAD, and `npm install git+file://<clone>#v<next>`
+//      builds the package through `prepare`; the examples work with it.
 // With the tarball, the `azure-lessons` bin runs on a Terraform directory too.
 // Prints one line per check and exits non-zero if any fails.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -21,6 +23,7 @@ const peers = {
   cdktf: pkg.devDependencies.cdktf,
   constructs: pkg.devDependencies.constructs,
   '@cdktf/provider-azurerm': pkg.devDependencies['@cdktf/provider-azurerm'],
+  '@cdktf/provider-azuread': pkg.devDependencies['@cdktf/provider-azuread'],
 };
 
 function npm(cwd, args) {
@@ -129,13 +132,32 @@ check('tarball with a mismatched cdktf (0.20.12): the install fails with a peer 
   return `npm exits ${r.status}: ${line?.trim()}`;
 });
 
-check('git URL (this repository at HEAD): prepare builds the package, the examples compile and synthesize', () => {
-  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  const dir = project('git', { ...peers, '@realtime-platform/azure-constructs': `git+file://${root}#${head}` });
+/** A clone of HEAD with a release cut by tools/release.mjs: the next patch version, tagged. */
+function releaseClone() {
+  const clone = join(scratch, 'release-clone');
+  execFileSync('git', ['clone', '--quiet', root, clone]);
+  execFileSync('git', ['-C', clone, 'config', 'user.name', 'release check']);
+  execFileSync('git', ['-C', clone, 'config', 'user.email', 'release-check@example.invalid']);
+  const [major, minor, patch] = pkg.version.split(/[.-]/).map(Number);
+  const version = `${major}.${minor}.${patch + 1}`;
+  const release = spawnSync(process.execPath, [join(clone, 'tools', 'release.mjs'), version], { cwd: clone, encoding: 'utf8' });
+  if (release.status !== 0) throw new Error(`tools/release.mjs ${version} exited ${release.status}: ${release.stdout}${release.stderr}`);
+  const show = (file) => execFileSync('git', ['-C', clone, 'show', `v${version}:${file}`], { encoding: 'utf8' });
+  if (JSON.parse(show('package.json')).version !== version) throw new Error(`the tag v${version} does not carry version ${version} in package.json`);
+  if (!show('CHANGELOG.md').includes(`\n## ${version} (`)) throw new Error(`the tag's CHANGELOG has no "## ${version}" section`);
+  return { clone, version };
+}
+
+check('git URL at a release tag (tools/release.mjs in a clone of HEAD): prepare builds the package, the examples compile and synthesize', () => {
+  const { clone, version } = releaseClone();
+  const dir = project('git', { ...peers, '@realtime-platform/azure-constructs': `git+file://${clone}#v${version}` });
   const r = npm(dir, ['install']);
   if (r.status !== 0) throw new Error(r.output);
-  if (!existsSync(join(dir, 'node_modules', '@realtime-platform', 'azure-constructs', 'dist', 'src', 'index.js'))) throw new Error('dist/ was not built');
-  return `${head.slice(0, 7)}: ${compileAndSynth(dir)}`;
+  const installed = join(dir, 'node_modules', '@realtime-platform', 'azure-constructs');
+  if (!existsSync(join(installed, 'dist', 'src', 'index.js'))) throw new Error('dist/ was not built');
+  const got = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version;
+  if (got !== version) throw new Error(`installed version ${got}, expected ${version}`);
+  return `v${version}: ${compileAndSynth(dir)}`;
 });
 
 rmSync(scratch, { recursive: true, force: true });
