@@ -92,6 +92,8 @@ const ROWS: Row[] = [
   { rule: 'ING-1.WebSocketBackendTransport', type: 'azurerm_api_management_api', resources: [grpcApp, raw('azurerm_api_management_api', 'ws', { api_type: 'websocket', service_url: `wss://${ref('azurerm_container_app', 'grpc', 'ingress[0].fqdn')}/ws` })] },
   { rule: 'ING-1.WebSocketBackendTransport', type: 'Microsoft.ApiManagement/service/apis', resources: [grpcApp, azapi('ws', 'Microsoft.ApiManagement/service/apis@2024-05-01', { properties: { type: 'websocket', path: 'ws', protocols: ['wss'], serviceUrl: `wss://${ref('azurerm_container_app', 'grpc', 'ingress[0].fqdn')}/ws` } })] },
   // A space and a trailing period: no name rule of Azure takes both.
+  { rule: 'ACCESS.ApiCallerCheck', type: 'azurerm_api_management_api', resources: [raw('azurerm_api_management_api', 'open', { api_management_name: 'gw', path: 'open', subscription_required: false })] },
+  { rule: 'ACCESS.ApiCallerCheck', type: 'Microsoft.ApiManagement/service/apis', resources: [azapi('open', 'Microsoft.ApiManagement/service/apis@2024-05-01', { properties: { path: 'open', protocols: ['https'], subscriptionRequired: false } })] },
   ...RESOURCE_NAME_TYPES.terraform.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ type, name: 'named', attributes: { name: 'bad name.' } }] })),
   ...RESOURCE_NAME_TYPES.arm.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ ...azapi('named', `${type}@2024-01-01`, { properties: {} }), attributes: { name: 'bad name.', type: `${type}@2024-01-01`, parent_id: '/subscriptions/0', body: { properties: {} } } }] })),
 ];

@@ -650,11 +650,7 @@ describe('LessonsCheck added to part of a stack', () => {
     redisCache(team, 'inside');
     redisCache(stack, 'outside');
     Aspects.of(team).add(new LessonsCheck());
-    // Both lessons on the cache inside (LIM-1: retired; SEC-1: its keys are on unless turned off), nothing on the one outside.
-    expect(errorsOf(stack)).toEqual([
-      expect.stringMatching(/^\[LIM-1\.NoAzureCacheForRedis\] plain\/team\/inside: /),
-      expect.stringMatching(/^\[SEC-1\.RedisAccessKeys\] plain\/team\/inside: /),
-    ]);
+    expect(errorsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-1\.NoAzureCacheForRedis\] plain\/team\/inside: /)]);
   });
 });
 
