@@ -6,7 +6,7 @@ import { FunctionApi, FunctionOperation } from '../constructs/api-management/fun
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
 import { TemplateParameter, TemplateParameterType } from '../constructs/api-management/url-template';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { refuse, requireEmail, warn } from '../constructs/core/validation';

@@ -10,12 +10,12 @@ import { PartnerLimit, PartnerProducts } from '../constructs/api-management/part
 import { ProviderApi } from '../constructs/api-management/provider-api';
 import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { PacedQueueConsumer } from '../constructs/container-apps/paced-queue-consumer';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { refuse, requireEmail, warn } from '../constructs/core/validation';
 import { KeyVault } from '../constructs/key-vault/key-vault';
-import { OutboundAlerts, providerQueries } from '../constructs/monitoring/outbound-alerts';
+import { OutboundAlerts, providerQueries } from '../constructs/container-apps/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { StorageAccount, StorageService, refuseUnreachable } from '../constructs/storage/storage-account';
 import { PLACEHOLDER_APPLICATION_ID } from './api-patterns-stack';

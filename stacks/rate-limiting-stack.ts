@@ -7,7 +7,7 @@ import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { ContainerService } from '../constructs/container-apps/container-service';
 import { InProcessLimitKind, InProcessLimitStore } from '../constructs/container-apps/in-process-limit';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { composeName } from '../constructs/core/naming';
 import { requireEmail } from '../constructs/core/validation';

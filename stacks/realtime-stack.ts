@@ -7,7 +7,7 @@ import { StreamingRoute } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { WebhookApi } from '../constructs/api-management/webhook-api';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { requireEmail } from '../constructs/core/validation';

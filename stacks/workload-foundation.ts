@@ -4,7 +4,7 @@ import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { IContainerRegistry } from '../constructs/container-apps/app-checks';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
 import { ContainerRegistry } from '../constructs/container-apps/container-registry';
-import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
+import { AzureStack, RemoteStateProps } from '../constructs/stack/azure-stack';
 import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
 import { Production } from '../constructs/core/production';
 import { refuse } from '../constructs/core/validation';

@@ -4,7 +4,7 @@ import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-
 import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { ContainerService, ContainerServiceProps } from '../constructs/container-apps/container-service';
 import { InProcessLimitKind } from '../constructs/container-apps/in-process-limit';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { ManagedIdentityType } from '../constructs/identity/principal';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';

@@ -4,7 +4,7 @@ import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-
 import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
 import { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
 import { IngressTransport } from '../constructs/container-apps/ingress';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { HOLDS_CONNECTIONS_METADATA } from '../constructs/core/request-path';
 import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
 import { ManagedIdentityType } from '../constructs/identity/principal';

@@ -2,7 +2,7 @@ import { TerraformOutput, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { KeyVaultNamedValue, KeyVaultNamedValueProps } from '../constructs/api-management/key-vault-named-value';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { ManagedIdentity } from '../constructs/identity/principal';
 import { KeyVault, KeyVaultProps } from '../constructs/key-vault/key-vault';

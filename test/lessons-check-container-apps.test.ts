@@ -1,7 +1,7 @@
 import { App, TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ContainerAppEnvironment, ContainerAppEnvironmentConfig } from '@cdktf/provider-azurerm/lib/container-app-environment';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { errorsOf } from './support/synth';

@@ -19,7 +19,7 @@ import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { Resource } from '../.gen/providers/azapi/resource';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { Production } from '../constructs/core/production';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';

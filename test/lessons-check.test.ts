@@ -21,7 +21,7 @@ import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
 import { RedisEnterpriseCluster } from '@cdktf/provider-azurerm/lib/redis-enterprise-cluster';
 import { RedisEnterpriseDatabase } from '@cdktf/provider-azurerm/lib/redis-enterprise-database';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { HoldKind, RequestPath } from '../constructs/core/request-path';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import { TerraformOutput, Testing } from 'cdktf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
 import { ManagedIdentity, IPrincipal } from '../constructs/identity/principal';

@@ -7,7 +7,7 @@ import { KeyVaultNamedValue } from '../constructs/api-management/key-vault-named
 import { PartnerLimit, PartnerProducts, PartnerProductsProps } from '../constructs/api-management/partner-products';
 import { ProviderApi, ProviderApiProps, ProviderOperation } from '../constructs/api-management/provider-api';
 import { QueueIntakeApi, QueueIntakeApiProps } from '../constructs/api-management/queue-intake-api';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { StorageQueue } from '../constructs/storage/storage-children';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';

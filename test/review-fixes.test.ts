@@ -4,7 +4,7 @@ import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { WebhookApi } from '../constructs/api-management/webhook-api';
 import { checkOutage } from '../constructs/container-apps/outbound-budget';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { EventSubscription } from '../constructs/event-grid/event-subscription';

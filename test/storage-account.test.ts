@@ -2,7 +2,7 @@ import { TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { resolveIn } from '../constructs/core/claims';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { ManagedIdentity } from '../constructs/identity/principal';
 import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';

@@ -2,7 +2,7 @@ import { TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { Validation } from '../constructs/core/validation';
 import { PlatformTesting } from '../constructs/testing/platform-testing';
 

@@ -1,6 +1,6 @@
 import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { Production } from '../constructs/core/production';
 import { Suppressions } from '../constructs/core/suppressions';
 import { ConstructValidationError, FindingFormat, InvalidValueError, requireRange, within } from '../constructs/core/validation';

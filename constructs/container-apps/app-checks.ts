@@ -144,13 +144,8 @@ export function checkScale(scope: IConstruct, props: ScaleProps, policy: ScalePo
   return { minReplicas, maxReplicas, concurrentRequests, terminationGracePeriodSeconds };
 }
 
-/** Refuse a container port outside 1-65535. */
-export function checkTargetPort(scope: IConstruct, setting: string, port: number): void {
-  requireRange(scope, port, {
-    min: 1, max: 65535, setting, lesson: 'AZURE',
-    problem: 'a container port is a whole number from 1 to 65535.', fix: 'use the port the container listens on.',
-  });
-}
+// In its own file: ingress.ts checks ports too, and app-checks.ts reads ingress.ts's types.
+export { checkTargetPort } from './target-port';
 
 /**
  * Resolve cpu and memory and refuse sizes the Consumption profile lacks: 0.25-4 vCPU in steps

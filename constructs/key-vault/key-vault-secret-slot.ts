@@ -10,7 +10,7 @@ import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
-import type { IKeyVault } from './key-vault';
+import type { IKeyVault } from './key-vault-interface';
 
 /** ARM type of a Key Vault secret: Resource Manager never returns a secret's value. */
 export const KEY_VAULT_SECRET_TYPE = 'Microsoft.KeyVault/vaults/secrets@2023-07-01';

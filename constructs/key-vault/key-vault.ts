@@ -1,4 +1,4 @@
-import { Construct, IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { DataAzurermKeyVault } from '@cdktf/provider-azurerm/lib/data-azurerm-key-vault';
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-client-config';
@@ -15,20 +15,11 @@ import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
+import { IKeyVault } from './key-vault-interface';
 import { AzureRegion } from '../core/azure-region';
 
-/** A Key Vault, created here (`KeyVault`) or owned by another team (`KeyVault.fromExisting`). */
-export interface IKeyVault extends IConstruct {
-  /** Resource id: the scope of vault-wide grants. */
-  readonly vaultId: string;
-  readonly vaultName: string;
-  /** `https://<name>.vault.azure.net/` (with the trailing slash). */
-  readonly vaultUri: string;
-  /** Key Vault Secrets User on every secret of the vault. Prefer a secret's own grant. @param id @default - the principal's grant key */
-  grantSecretsRead(principal: IPrincipal, id?: string): Grant;
-  /** The versionless identifier of a secret: `https://<vault>.vault.azure.net/secrets/<name>`. */
-  secretUri(name: string): string;
-}
+// In its own file so the children that take it need not import this file (no file cycle).
+export { IKeyVault };
 
 /** What `KeyVault` and a reference to an existing vault share. */
 export abstract class KeyVaultBase extends Construct implements IKeyVault {

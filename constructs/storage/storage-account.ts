@@ -13,6 +13,7 @@ import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
+import { IStorageAccount } from './storage-account-interface';
 import { grantOn } from '../identity/grant-on';
 import { AzureRegion } from '../core/azure-region';
 
@@ -35,23 +36,8 @@ export enum StorageReplication {
   RAGZRS = 'RAGZRS',
 }
 
-/** A storage account, created here (`StorageAccount`) or owned by another team (`StorageAccount.fromExisting`). */
-export interface IStorageAccount extends IConstruct {
-  /** Resource id. */
-  readonly accountId: string;
-  /** Account name (what identity-based connections name: `AzureWebJobsStorage__accountName`). */
-  readonly accountName: string;
-  /** `https://<name>.blob.core.windows.net/` (with the trailing slash). */
-  readonly blobEndpoint: string;
-  /** Storage Blob Data Owner on the whole account (the Functions host's own storage needs it). @param id @default - the principal's grant key */
-  grantBlobDataOwner(principal: IPrincipal, id?: string): Grant;
-  /** Storage Blob Data Contributor on the whole account. */
-  grantBlobDataContributor(principal: IPrincipal, id?: string): Grant;
-  /** Storage Queue Data Contributor on the whole account. */
-  grantQueueDataContributor(principal: IPrincipal, id?: string): Grant;
-  /** Storage Table Data Contributor on the whole account. */
-  grantTableDataContributor(principal: IPrincipal, id?: string): Grant;
-}
+// In its own file so the children that take it need not import this file (no file cycle).
+export { IStorageAccount };
 
 /** What `StorageAccount` and a reference to an existing account share: the account-wide grants. */
 export abstract class StorageAccountBase extends Construct implements IStorageAccount {

@@ -4,8 +4,8 @@ import { MonitorScheduledQueryRulesAlertV2 } from '@cdktf/provider-azurerm/lib/m
 import { requireRange, warn } from '../core/validation';
 import { IStorageAccount } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
-import { logAlert } from './log-alert';
-import { GatewayQuery, QueryPackCategory } from './query-pack';
+import { logAlert } from '../monitoring/log-alert';
+import { GatewayQuery, QueryPackCategory } from '../monitoring/query-pack';
 import { AzureRegion } from '../core/azure-region';
 
 /** Messages put into a poison queue (the account's queue logs, `StorageQueueLogs`), per 5 minutes. */
