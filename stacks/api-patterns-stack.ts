@@ -118,7 +118,7 @@ export class ApiPatternsStack extends AzureStack {
     const { resourceGroupName, logs, network } = foundation;
     if (props.entraApplicationId === PLACEHOLDER_APPLICATION_ID) {
       const finding = {
-        lesson: 'RELEASE' as const, setting: 'apiPatterns.entraApplicationId', given: props.entraApplicationId,
+        id: 'RELEASE.PlaceholderApplication', lesson: 'RELEASE' as const, setting: 'apiPatterns.entraApplicationId', given: props.entraApplicationId,
         problem: 'this is the placeholder app registration: the function app accepts no token, so every call through the gateway answers 401.',
         fix: 'create the app registration (az ad app create --display-name <name>) and give its Application (client) ID.',
       };

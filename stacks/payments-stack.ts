@@ -1,4 +1,4 @@
-import { Annotations, TerraformOutput } from 'cdktf';
+import { TerraformOutput } from 'cdktf';
 import { Construct } from 'constructs';
 import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { DataAzapiClientConfig } from '../.gen/providers/azapi/data-azapi-client-config';
@@ -13,7 +13,7 @@ import { PacedQueueConsumer } from '../constructs/container-apps/paced-queue-con
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { refuse, requireEmail, warn } from '../constructs/core/validation';
+import { note, refuse, requireEmail, warn } from '../constructs/core/validation';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { OutboundAlerts, providerQueries } from '../constructs/container-apps/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
@@ -112,7 +112,7 @@ export class PaymentsStack extends AzureStack {
     const { resourceGroupName, logs, network } = foundation;
     if (props.providerApiApplicationId === PLACEHOLDER_APPLICATION_ID) {
       const finding = {
-        lesson: 'RELEASE' as const, setting: 'payments.providerApiApplicationId', given: props.providerApiApplicationId,
+        id: 'RELEASE.PlaceholderApplication', lesson: 'RELEASE' as const, setting: 'payments.providerApiApplicationId', given: props.providerApiApplicationId,
         problem: 'this is the placeholder app registration: the consumer gets no token the gateway accepts, and every charge waits in the queue.',
         fix: 'create the app registration (az ad app create --display-name <name>) and give its Application (client) ID.',
       };
@@ -247,11 +247,12 @@ export class PaymentsStack extends AzureStack {
     });
 
     const total = this.partners.totalCallsPerMinute;
-    Annotations.of(this).addInfo(
-      `[LIM-5] ${this.node.path}: partners may send ${total.toLocaleString('en-US')} charges per minute together; the provider takes ${budget.calls} per minute.`
+    note(this, {
+      id: 'LIM-5.OutageBacklog', lesson: 'LIM-5',
+      text: `partners may send ${total.toLocaleString('en-US')} charges per minute together; the provider takes ${budget.calls} per minute.`
       + ` A ${outageMinutes}-minute outage at full partner rate parks up to ${(total * outageMinutes).toLocaleString('en-US')} charges;`
       + ` the queue drains only while partners send less than ${budget.calls} per minute.`,
-    );
+    });
     new TerraformOutput(this, 'partner-api-url', {
       value: `${gatewayUrl}/payments/v1`, description: 'Partners POST /charges with their subscription key and an Idempotency-Key',
     });

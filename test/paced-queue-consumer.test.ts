@@ -11,7 +11,7 @@ import { ENVIRONMENT, WORKSPACE_ID } from './support/fixtures';
 import { kqlDiagnostics } from './support/kusto';
 import { LOG_TABLES } from './support/log-tables';
 import { refusalOf } from './support/refusal';
-import { ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
+import { notesOf, ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const PROVIDER_API_URL = 'https://apim-pay.azure-api.net/psp';
@@ -54,7 +54,7 @@ const refusal = (overrides: Overrides, production = false) => refusalOf(() => co
 const appOf = (tf: TerraformJson) => resourceOf(tf, 'azurerm_container_app') as Record<string, unknown> & {
   template: { min_replicas: number; max_replicas: number; container: { env: { name: string; value: string }[] }[] } & Record<string, unknown>;
 };
-const infosOf = (stack: TerraformStack) => stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
+const infosOf = (stack: TerraformStack) => notesOf(stack);
 
 describe('PacedQueueConsumer: the paced consumer of LIM-5', () => {
   it('is a single-revision Container App without ingress, running as its own identity', () => {

@@ -14,7 +14,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { idOf, ref, resourceOf, resourcesOf, synth, TerraformJson } from './support/synth';
+import { idOf, notesOf, ref, resourceOf, resourcesOf, synth, TerraformJson } from './support/synth';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const APP_ID = '8c2e4f6a-1b3d-4e5f-a7b9-0c1d2e3f4a5b';
@@ -28,7 +28,7 @@ const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'"
 const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([\\s\\S]*?)\\n  </${name}>`))![1];
 /** Element names directly below a section, in order. */
 const children = (xml: string, name: string) => [...section(xml, name).matchAll(/^ {4}<([a-z-]+)/gm)].map((m) => m[1]);
-const infosOf = (stack: TerraformStack) => stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
+const infosOf = (stack: TerraformStack) => notesOf(stack);
 
 /** A queue and a gateway, the common ground of the APIs below. */
 function ground() {

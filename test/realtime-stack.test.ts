@@ -5,7 +5,9 @@ import { RealtimeSettings } from '../stacks/realtime-stack';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { synthAll } from './support/app';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { resourceOf, resourcesOf } from './support/synth';
+import { RuleLevel } from '../constructs/lessons-check/pack';
+import { ReportStatus } from '../constructs/lessons-check/report';
+import { resourceOf, resourcesOf, warningsOf } from './support/synth';
 
 const stacks = synthAll().filter((s) => s.name.startsWith('realtime-'));
 const byName = (name: string) => stacks.find((s) => s.name === name)!.tf;
@@ -55,10 +57,15 @@ describe('RealtimeStack wiring', () => {
     }
   });
 
-  it('writes the lessons report of each stack without errors or warnings', () => {
+  it('writes the lessons report of each stack without errors, its one warning the webhook API\'s own (ACCESS), as printed', () => {
     for (const { stack } of stacks) {
       const report = stack.lessonsCheck.reportOf(stack);
-      expect(report.summary).toMatchObject({ errors: 0, warnings: 0 });
+      expect(report.summary).toMatchObject({ errors: 0, warnings: 1 });
+      const warning = report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT);
+      expect(warning).toEqual([expect.objectContaining({
+        ruleId: 'ACCESS.WebhookWithoutEntraAuth', lesson: 'ACCESS', level: RuleLevel.WARNING, resourcePath: `${stack.node.id}/webhook-api`, resourceType: 'construct', setting: 'entraAuth',
+      })]);
+      expect(warningsOf(stack)).toEqual([warning[0].message]);
       expect(report.summary.compliant).toBeGreaterThan(0);
     }
   });

@@ -101,7 +101,7 @@ export class WebhookApi extends Construct {
     this.entraAuth = props.entraAuth;
     if (!props.entraAuth) {
       warn(this, {
-        lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
+        id: 'ACCESS.WebhookWithoutEntraAuth', lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
         problem: 'the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends.',
         fix: 'give entraAuth with the app registration Event Grid asks tokens for (AzureEventGridSecureWebhookSubscriber role), or treat every event as untrusted input.',
       });

@@ -97,7 +97,7 @@ export class OutboundAlerts extends Construct {
     });
     if (props.actionGroupId === undefined) {
       warn(this, {
-        lesson: 'PAY-3', setting: 'actionGroupId', given: undefined,
+        id: 'PAY-3.OutboundAlertsWithoutActionGroup', lesson: 'PAY-3', setting: 'actionGroupId', given: undefined,
         problem: 'parked charges and an open breaker would only show in the portal.', fix: 'give an action group that mails or pages the team.',
       });
     }

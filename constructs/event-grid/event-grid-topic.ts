@@ -88,7 +88,7 @@ export class EventGridTopic extends Construct implements IEventGridTopic {
     });
     if (production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
       warn(this, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+        id: 'SEC-1.EventGridTopicPublicEndpoint', lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
         problem: 'the production topic takes events on a public endpoint: only Entra ID and the EventGrid Data Sender role stand between it and the internet.',
         fix: 'publish from a VNet, add a private endpoint for the topic, then set publicNetworkAccess to \'Disabled\'.',
       });

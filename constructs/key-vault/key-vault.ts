@@ -150,7 +150,7 @@ export class KeyVault extends KeyVaultBase {
     });
     if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED) {
       warn(this, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+        id: 'SEC-1.KeyVaultPublicEndpoint', lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
         problem: 'the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments stand between its secrets and the internet.',
         fix: 'give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, then set publicNetworkAccess to \'Disabled\'.',
       });
@@ -160,7 +160,7 @@ export class KeyVault extends KeyVaultBase {
     const purgeProtection = props.purgeProtection ?? this.production;
     if (this.production && !purgeProtection) {
       warn(this, {
-        lesson: 'SEC-1', setting: 'purgeProtection', given: false,
+        id: 'SEC-1.KeyVaultPurgeProtection', lesson: 'SEC-1', setting: 'purgeProtection', given: false,
         problem: 'without purge protection a deleted production vault, and every secret in it, can be purged at once, before anyone notices.',
         fix: 'leave purgeProtection on (the production default); Azure never lets it be turned off again.',
       });

@@ -228,7 +228,7 @@ export class StorageAccount extends StorageAccountBase {
     });
     if (this.production && replication === StorageReplication.LRS) {
       warn(this, {
-        lesson: 'AZURE', setting: 'replication', given: replication,
+        id: 'AZURE.StorageLocallyRedundant', lesson: 'AZURE', setting: 'replication', given: replication,
         problem: 'LRS keeps every copy in one datacenter: a zone outage takes the idempotency store and the queues with it.',
         fix: 'use ZRS (the production default) or GZRS.',
       });
@@ -247,7 +247,7 @@ export class StorageAccount extends StorageAccountBase {
     }
     if (this.production && publicNetworkAccess === PublicNetworkAccess.ENABLED && !trustedServicesOnly) {
       warn(this, {
-        lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
+        id: 'SEC-1.StoragePublicEndpoint', lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Enabled',
         problem: 'the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet.',
         fix: 'integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default); for an account only Event Grid reaches, trustedServicesOnly: true.',
       });
