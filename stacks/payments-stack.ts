@@ -1,6 +1,5 @@
 import { TerraformOutput } from 'cdktf';
 import { Construct } from 'constructs';
-import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { DataAzapiClientConfig } from '../.gen/providers/azapi/data-azapi-client-config';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
@@ -13,7 +12,8 @@ import { PacedQueueConsumer } from '../constructs/container-apps/paced-queue-con
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { note, refuse, requireEmail, warn } from '../constructs/core/validation';
+import { refuseOrWarn } from '../constructs/core/production';
+import { note } from '../constructs/core/validation';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { OutboundAlerts, providerQueries } from '../constructs/container-apps/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
@@ -116,8 +116,7 @@ export class PaymentsStack extends AzureStack {
         problem: 'this is the placeholder app registration: the consumer gets no token the gateway accepts, and every charge waits in the queue.',
         fix: 'create the app registration (az ad app create --display-name <name>) and give its Application (client) ID.',
       };
-      if (this.production) refuse(this, finding);
-      warn(this, finding);
+      refuseOrWarn(this, finding, this.production);
     }
     const provider = props.provider ?? {};
     const budget = { calls: provider.callsPerMinute ?? 100, periodSeconds: 60 };
@@ -231,11 +230,9 @@ export class PaymentsStack extends AzureStack {
       allowDirectCallers: true,
     });
 
-    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
-    requireEmail(this, 'payments.alertEmail', alertEmail, 'poisoned charges, an open breaker and provider throttling are sent to this address.');
-    const actionGroup = new MonitorActionGroup(this, 'alert-group', {
-      name: composeName('ag', prefix, 'payments'), shortName: 'payments', resourceGroupName,
-      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
+    const actionGroup = foundation.actionGroup({
+      setting: 'payments.alertEmail', alertEmail: props.alertEmail, publisherEmail: props.apiManagement.publisherEmail,
+      purpose: 'poisoned charges, an open breaker and provider throttling are sent to this address.',
     });
     this.alerts = new OutboundAlerts(this, 'alerts', {
       resourceGroupName, location, namePrefix: composeName('payments', prefix), workspaceId: logs.workspaceId,

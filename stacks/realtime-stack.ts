@@ -1,5 +1,4 @@
 import { TerraformOutput } from 'cdktf';
-import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { Construct } from 'constructs';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { StreamingApi } from '../constructs/api-management/streaming-api';
@@ -10,7 +9,6 @@ import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingre
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { requireEmail } from '../constructs/core/validation';
 import { EventGridAlerts } from '../constructs/event-grid/event-grid-alerts';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { EventSubscription } from '../constructs/event-grid/event-subscription';
@@ -194,11 +192,9 @@ export class RealtimeStack extends AzureStack {
       webhook: this.webhookApi.destination('/events', { name: this.app.node.path, warmInstances: props.replicas?.min ?? 1 }),
       deadLetterContainer: deadLetters,
     });
-    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
-    requireEmail(this, 'realtime.alertEmail', alertEmail, 'dead-lettered and dropped events (HOOK-3) are sent to this address.');
-    const actionGroup = new MonitorActionGroup(this, 'alert-group', {
-      name: composeName('ag', prefix, 'realtime'), shortName: 'realtime', resourceGroupName,
-      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
+    const actionGroup = foundation.actionGroup({
+      setting: 'realtime.alertEmail', alertEmail: props.alertEmail, publisherEmail: props.apiManagement.publisherEmail,
+      purpose: 'dead-lettered and dropped events (HOOK-3) are sent to this address.',
     });
     new EventGridAlerts(this, 'event-alerts', {
       topic: this.events, resourceGroupName, namePrefix: composeName('evgt', prefix, 'realtime'), actionGroupId: actionGroup.id,
