@@ -1,5 +1,5 @@
 import { App } from 'cdktf';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { EnvironmentDefinition } from './environments';
 import { STACKS } from './stacks';
 

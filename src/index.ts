@@ -3,7 +3,7 @@
 // exported; everything here fits jsii (classes, interfaces, enums).
 
 // Core
-export { AzureStack, AzureStackProps, AzureProvidersProps, RemoteStateProps } from '../constructs/core/azure-stack';
+export { AzureStack, AzureStackProps, AzureProvidersProps, RemoteStateProps } from '../constructs/stack/azure-stack';
 export { Production } from '../constructs/core/production';
 export { Suppression, Suppressions } from '../constructs/core/suppressions';
 export { ConstructValidationError, Finding, FindingFormat, InvalidValueError, Validation } from '../constructs/core/validation';
@@ -147,7 +147,7 @@ export { KeyVaultSecretSlot, KeyVaultSecretSlotOptions, KeyVaultSecretSlotProps 
 // The outbound budget (LIM-5)
 export { ConsumerPace, OutageTolerance, OutboundBudget } from '../constructs/container-apps/outbound-budget';
 export { PacedQueueConsumer, PacedQueueConsumerProps } from '../constructs/container-apps/paced-queue-consumer';
-export { OutboundAlerts, OutboundAlertsProps } from '../constructs/monitoring/outbound-alerts';
+export { OutboundAlerts, OutboundAlertsProps } from '../constructs/container-apps/outbound-alerts';
 
 // Storage
 export {
@@ -197,5 +197,5 @@ export * as azapi from '../.gen/providers/azapi';
 export { AzapiProvider } from '../.gen/providers/azapi/provider';
 
 // For consumers' stacks and tests
-export { PlatformAspects, PlatformAspectsOptions } from '../constructs/core/platform-aspects';
+export { PlatformAspects, PlatformAspectsOptions } from '../constructs/stack/platform-aspects';
 export { PlatformTesting } from '../constructs/testing/platform-testing';

@@ -1,15 +1,14 @@
 import { TerraformOutput } from 'cdktf';
 import { Construct } from 'constructs';
-import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { FunctionApi, FunctionOperation } from '../constructs/api-management/function-api';
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
 import { TemplateParameter, TemplateParameterType } from '../constructs/api-management/url-template';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { refuse, requireEmail, warn } from '../constructs/core/validation';
+import { refuseOrWarn } from '../constructs/core/production';
 import { ApplicationInsights } from '../constructs/functions/application-insights';
 import { AppRegistration } from '../constructs/identity/app-registration';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
@@ -122,12 +121,11 @@ export class ApiPatternsStack extends AzureStack {
     const { resourceGroupName, logs, network } = foundation;
     if (props.entraApplicationId === PLACEHOLDER_APPLICATION_ID) {
       const finding = {
-        lesson: 'RELEASE' as const, setting: 'apiPatterns.entraApplicationId', given: props.entraApplicationId,
+        id: 'RELEASE.PlaceholderApplication', lesson: 'RELEASE' as const, setting: 'apiPatterns.entraApplicationId', given: props.entraApplicationId,
         problem: 'this is the placeholder app registration: the function app accepts no token, so every call through the gateway answers 401.',
         fix: 'create the app registration (az ad app create --display-name <name>) and give its Application (client) ID.',
       };
-      if (this.production) refuse(this, finding);
-      warn(this, finding);
+      refuseOrWarn(this, finding, this.production);
     }
     // The audience of the gateway's tokens: created here unless the settings bring one (ACCESS).
     if (props.entraApplicationId === undefined) {
@@ -198,11 +196,9 @@ export class ApiPatternsStack extends AzureStack {
       clients: props.clients ?? ['demo-client'],
     });
 
-    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
-    requireEmail(this, 'apiPatterns.alertEmail', alertEmail, 'failed executions, poisoned messages and queue backlogs are sent to this address.');
-    const actionGroup = new MonitorActionGroup(this, 'alert-group', {
-      name: composeName('ag', prefix, 'patterns'), shortName: 'patterns', resourceGroupName,
-      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
+    const actionGroup = foundation.actionGroup({
+      setting: 'apiPatterns.alertEmail', alertEmail: props.alertEmail, publisherEmail: props.apiManagement.publisherEmail,
+      purpose: 'failed executions, poisoned messages and queue backlogs are sent to this address.',
     });
     this.alerts = new FunctionAlerts(this, 'alerts', {
       applicationInsights: insights, storage: this.storage, resourceGroupName, location,

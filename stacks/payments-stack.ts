@@ -1,6 +1,5 @@
-import { Annotations, TerraformOutput } from 'cdktf';
+import { TerraformOutput } from 'cdktf';
 import { Construct } from 'constructs';
-import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { DataAzapiClientConfig } from '../.gen/providers/azapi/data-azapi-client-config';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
@@ -10,13 +9,14 @@ import { PartnerLimit, PartnerProducts } from '../constructs/api-management/part
 import { ProviderApi } from '../constructs/api-management/provider-api';
 import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { PacedQueueConsumer } from '../constructs/container-apps/paced-queue-consumer';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { refuse, requireEmail, warn } from '../constructs/core/validation';
+import { refuseOrWarn } from '../constructs/core/production';
+import { note } from '../constructs/core/validation';
 import { AppRegistration } from '../constructs/identity/app-registration';
 import { KeyVault } from '../constructs/key-vault/key-vault';
-import { OutboundAlerts, providerQueries } from '../constructs/monitoring/outbound-alerts';
+import { OutboundAlerts, providerQueries } from '../constructs/container-apps/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { StorageAccount, StorageService, refuseUnreachable } from '../constructs/storage/storage-account';
 import { PLACEHOLDER_APPLICATION_ID } from './api-patterns-stack';
@@ -116,12 +116,11 @@ export class PaymentsStack extends AzureStack {
     const { resourceGroupName, logs, network } = foundation;
     if (props.providerApiApplicationId === PLACEHOLDER_APPLICATION_ID) {
       const finding = {
-        lesson: 'RELEASE' as const, setting: 'payments.providerApiApplicationId', given: props.providerApiApplicationId,
+        id: 'RELEASE.PlaceholderApplication', lesson: 'RELEASE' as const, setting: 'payments.providerApiApplicationId', given: props.providerApiApplicationId,
         problem: 'this is the placeholder app registration: the consumer gets no token the gateway accepts, and every charge waits in the queue.',
         fix: 'create the app registration (az ad app create --display-name <name>) and give its Application (client) ID.',
       };
-      if (this.production) refuse(this, finding);
-      warn(this, finding);
+      refuseOrWarn(this, finding, this.production);
     }
     // The audience of the consumer's tokens: created here unless the settings bring one (ACCESS).
     if (props.providerApiApplicationId === undefined) {
@@ -240,11 +239,9 @@ export class PaymentsStack extends AzureStack {
       allowDirectCallers: true,
     });
 
-    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
-    requireEmail(this, 'payments.alertEmail', alertEmail, 'poisoned charges, an open breaker and provider throttling are sent to this address.');
-    const actionGroup = new MonitorActionGroup(this, 'alert-group', {
-      name: composeName('ag', prefix, 'payments'), shortName: 'payments', resourceGroupName,
-      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
+    const actionGroup = foundation.actionGroup({
+      setting: 'payments.alertEmail', alertEmail: props.alertEmail, publisherEmail: props.apiManagement.publisherEmail,
+      purpose: 'poisoned charges, an open breaker and provider throttling are sent to this address.',
     });
     this.alerts = new OutboundAlerts(this, 'alerts', {
       resourceGroupName, location, namePrefix: composeName('payments', prefix), workspaceId: logs.workspaceId,
@@ -256,11 +253,12 @@ export class PaymentsStack extends AzureStack {
     });
 
     const total = this.partners.totalCallsPerMinute;
-    Annotations.of(this).addInfo(
-      `[LIM-5] ${this.node.path}: partners may send ${total.toLocaleString('en-US')} charges per minute together; the provider takes ${budget.calls} per minute.`
+    note(this, {
+      id: 'LIM-5.OutageBacklog', lesson: 'LIM-5',
+      text: `partners may send ${total.toLocaleString('en-US')} charges per minute together; the provider takes ${budget.calls} per minute.`
       + ` A ${outageMinutes}-minute outage at full partner rate parks up to ${(total * outageMinutes).toLocaleString('en-US')} charges;`
       + ` the queue drains only while partners send less than ${budget.calls} per minute.`,
-    );
+    });
     new TerraformOutput(this, 'partner-api-url', {
       value: `${gatewayUrl}/payments/v1`, description: 'Partners POST /charges with their subscription key and an Idempotency-Key',
     });

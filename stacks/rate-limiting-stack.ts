@@ -1,16 +1,14 @@
 import { TerraformOutput, Token } from 'cdktf';
 import { Construct } from 'constructs';
-import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { GatewayBackend } from '../constructs/api-management/gateway-backend';
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
 import { HttpProxyApi } from '../constructs/api-management/http-proxy-api';
 import { ContainerService } from '../constructs/container-apps/container-service';
 import { InProcessLimitKind, InProcessLimitStore } from '../constructs/container-apps/in-process-limit';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { composeName } from '../constructs/core/naming';
-import { requireEmail } from '../constructs/core/validation';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { ManagedRedis } from '../constructs/redis/managed-redis';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
@@ -121,13 +119,9 @@ export class RateLimitingStack extends AzureStack {
     const { resourceGroupName, registry, network } = foundation;
     // Internal on a private network: the limiter trusts X-Client-Id (GW-5), so only the gateway may call it.
     const environment = foundation.containerAppsEnvironment({ internal: network !== undefined });
-    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
-    requireEmail(this, 'rateLimiting.alertEmail', alertEmail, 'the Redis alerts (LIM-2) are sent to this address; the action group refuses anything else.');
-    const alerts = new MonitorActionGroup(this, 'alert-group', {
-      name: composeName('ag', prefix, 'ratelimit'),
-      shortName: 'ratelimit',
-      resourceGroupName,
-      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
+    const alerts = foundation.actionGroup({
+      setting: 'rateLimiting.alertEmail', alertEmail: props.alertEmail, publisherEmail: props.apiManagement.publisherEmail,
+      purpose: 'the Redis alerts (LIM-2) are sent to this address; the action group refuses anything else.',
     });
 
     this.redis = new ManagedRedis(this, 'redis', {

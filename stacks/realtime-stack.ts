@@ -1,5 +1,4 @@
 import { TerraformOutput } from 'cdktf';
-import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { Construct } from 'constructs';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { GatewayProduct } from '../constructs/api-management/gateway-product';
@@ -9,10 +8,10 @@ import { StreamingRoute } from '../constructs/api-management/streaming-routes';
 import { WebSocketApi } from '../constructs/api-management/websocket-api';
 import { WebhookApi } from '../constructs/api-management/webhook-api';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { refuse, requireEmail } from '../constructs/core/validation';
+import { refuse } from '../constructs/core/validation';
 import { EventGridAlerts } from '../constructs/event-grid/event-grid-alerts';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { EventSubscription, WebhookEntraAuth } from '../constructs/event-grid/event-subscription';
@@ -256,11 +255,9 @@ export class RealtimeStack extends AzureStack {
     });
     // Event Grid checks the subscription's writer against the role when it creates the subscription.
     this.webhookRegistration?.applyBefore(this.webhookSubscription.subscription);
-    const alertEmail = props.alertEmail ?? props.apiManagement.publisherEmail;
-    requireEmail(this, 'realtime.alertEmail', alertEmail, 'dead-lettered and dropped events (HOOK-3) are sent to this address.');
-    const actionGroup = new MonitorActionGroup(this, 'alert-group', {
-      name: composeName('ag', prefix, 'realtime'), shortName: 'realtime', resourceGroupName,
-      emailReceiver: [{ name: 'platform', emailAddress: alertEmail, useCommonAlertSchema: true }],
+    const actionGroup = foundation.actionGroup({
+      setting: 'realtime.alertEmail', alertEmail: props.alertEmail, publisherEmail: props.apiManagement.publisherEmail,
+      purpose: 'dead-lettered and dropped events (HOOK-3) are sent to this address.',
     });
     new EventGridAlerts(this, 'event-alerts', {
       topic: this.events, resourceGroupName, namePrefix: composeName('evgt', prefix, 'realtime'), actionGroupId: actionGroup.id,

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { WorkloadStackProps } from './workload-foundation';
 
 /**

@@ -1,13 +1,15 @@
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
+import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { IContainerRegistry } from '../constructs/container-apps/app-checks';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
 import { ContainerRegistry } from '../constructs/container-apps/container-registry';
-import { AzureStack, RemoteStateProps } from '../constructs/core/azure-stack';
+import { AzureStack, RemoteStateProps } from '../constructs/stack/azure-stack';
+import { claim } from '../constructs/core/claims';
 import { NAME_RULES, checkName, composeName } from '../constructs/core/naming';
 import { Production } from '../constructs/core/production';
-import { refuse } from '../constructs/core/validation';
+import { refuse, requireEmail, requireRange } from '../constructs/core/validation';
 import { LogAnalytics } from '../constructs/monitoring/log-analytics';
 import { PlatformNetwork, parseRange } from '../constructs/network/platform-network';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
@@ -122,6 +124,7 @@ export class WorkloadFoundation {
       });
     }
     const network = props.network;
+    if (network) claimNetworkBlock(stack, network.block);
     if (network?.settings.private) {
       const addressSpace = stackAddressSpace(stack, network.settings.addressSpace, network.block);
       this.network = new PlatformNetwork(stack, 'network', {
@@ -154,6 +157,20 @@ export class WorkloadFoundation {
   }
 
   /**
+   * The stack's action group `ag-<prefix>-<suffix>` (construct id `alert-group`, short name the
+   * suffix), mailing the stack's alert address: `alertEmail`, else the API Management publisher's
+   * address; refused unless it is an e-mail address (the action group refuses anything else).
+   */
+  public actionGroup(options: AlertGroupOptions): MonitorActionGroup {
+    const email = options.alertEmail ?? options.publisherEmail;
+    requireEmail(this.stack, options.setting, email, options.purpose);
+    return new MonitorActionGroup(this.stack, 'alert-group', {
+      name: composeName('ag', this.props.namePrefix, this.props.suffix), shortName: this.props.suffix, resourceGroupName: this.resourceGroupName,
+      emailReceiver: [{ name: 'platform', emailAddress: email, useCommonAlertSchema: true }],
+    });
+  }
+
+  /**
    * The stack's Container Apps environment `cae-<prefix>-<suffix>`, created on first use: on a
    * private network in the stack's subnet, zone-redundant in production, and `internal` (a
    * private address only) when the stack asks.
@@ -178,6 +195,26 @@ export class WorkloadFoundation {
   }
 }
 
+/**
+ * Register the stack's block of its environment's range: two stacks of one environment on the same
+ * block would get the same address space, and their networks could never be peered (or would
+ * collide once they are). Refused at synth, naming the stack that holds the block.
+ */
+function claimNetworkBlock(stack: AzureStack, block: number): void {
+  requireRange(stack, block, {
+    min: 0, max: 15, setting: 'network.block', lesson: 'AZURE',
+    problem: 'a stack takes one sixteenth of the environment\'s range: blocks are 0 to 15.', fix: 'give the stack an unused block from 0 to 15 (see docs/network.md).',
+  });
+  const holder = claim(stack, `network-block:${stack.environmentName}`, String(block));
+  if (holder !== undefined) {
+    refuse(stack, {
+      lesson: 'AZURE', setting: 'network.block', given: block,
+      problem: `${holder} already takes this block of environment ${stack.environmentName}'s range: both stacks would get the same address space, and overlapping networks cannot be peered.`,
+      fix: 'give each stack of an environment its own block (0-15, fixed per stack; see docs/network.md).',
+    });
+  }
+}
+
 /** The `block`-th sixteenth of the environment's range: the stack's own network. */
 function stackAddressSpace(stack: AzureStack, environmentSpace: string, block: number): string {
   const space = parseRange(stack, 'network.addressSpace', environmentSpace);
@@ -190,6 +227,18 @@ function stackAddressSpace(stack: AzureStack, environmentSpace: string, block: n
     });
   }
   return own.toString();
+}
+
+/** The stack's alert address and what is sent there, for {@link WorkloadFoundation.actionGroup}. */
+export interface AlertGroupOptions {
+  /** The setting the address comes from, for the refusal (e.g. `realtime.alertEmail`). */
+  readonly setting: string;
+  /** @default - `publisherEmail` */
+  readonly alertEmail?: string;
+  /** The environment's API Management publisher address, the default. */
+  readonly publisherEmail: string;
+  /** What the alerts are, for the refusal (e.g. `dead-lettered and dropped events (HOOK-3) are sent to this address.`). */
+  readonly purpose: string;
 }
 
 export interface WorkloadFoundationProps {

@@ -15,7 +15,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { gateway } from './support/fixtures';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, notesOf, synth, testStack, warningsOf } from './support/synth';
 
 /** A classic-tier gateway another team owns. */
 const classic = (stack: TerraformStack, skuName = 'Developer_1') =>
@@ -46,7 +46,7 @@ const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([
 /** Element names directly below a section, in order. */
 const children = (xml: string, name: string) =>
   [...xml.match(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`))![1].matchAll(/^ {4}<([a-z-]+)/gm)].map((m) => m[1]);
-const infosOf = (limits: ApiRateLimitPolicy) => limits.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data));
+const infosOf = (limits: ApiRateLimitPolicy) => notesOf(limits);
 
 describe('ApiRateLimitPolicy defaults', () => {
   // Built for each test, not once for the block, so mutation testing sees which test covers what.

@@ -7,7 +7,7 @@ import { KeyVaultSecretReference } from '../constructs/container-apps/app-secret
 import { checkSecretIdentity } from '../constructs/container-apps/app-checks';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { InProcessLimitKind } from '../constructs/container-apps/in-process-limit';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { ManagedIdentityType } from '../constructs/identity/principal';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';

@@ -5,12 +5,14 @@ import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/co
 import { DualIngressContainerApp, DualIngressContainerAppProps } from '../constructs/container-apps/dual-ingress-container-app';
 import { KeyVaultSecretReference } from '../constructs/container-apps/app-secrets';
 import { IngressTransport } from '../constructs/container-apps/ingress';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { HOLDS_CONNECTIONS_METADATA } from '../constructs/core/request-path';
-import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
+import { CONSTRUCT_FINDING_METADATA } from '../constructs/core/findings';
+import { SUPPRESSION_METADATA, Suppressions } from '../constructs/core/suppressions';
 import { ManagedIdentityType } from '../constructs/identity/principal';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { RuleLevel } from '../constructs/lessons-check/pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { ENVIRONMENT } from './support/fixtures';
 import { refusalOf } from './support/refusal';
@@ -181,22 +183,38 @@ describe('DualIngressContainerApp options', () => {
     expect(warnings.some((w) => w.startsWith('[SCALE-1] test/app: concurrentRequests = 200'))).toBe(true);
   });
 
-  it('records a suppression of SCALE-1.ConnectionHoldingScaleRule on each app above 50 concurrent requests, having warned itself', () => {
+  it('records no suppression above 50 concurrent requests: its own warning has the rule\'s id (SCALE-1.ConnectionHoldingScaleRule)', () => {
     const { app } = build({ concurrentRequests: 51 });
     for (const containerApp of [app.httpApp, app.grpcApp]) {
-      const suppressions = containerApp.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA).map((m) => m.data as { id: string; reason: string });
-      expect(suppressions).toEqual([{ id: 'SCALE-1.ConnectionHoldingScaleRule', reason: expect.stringMatching(/concurrentRequests/) }]);
+      expect(containerApp.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA)).toEqual([]);
     }
+    expect(app.node.metadata.filter((m) => m.type === CONSTRUCT_FINDING_METADATA).map((m) => m.data)).toEqual([expect.objectContaining({
+      id: 'SCALE-1.ConnectionHoldingScaleRule', lesson: 'SCALE-1', level: 'warning', setting: 'concurrentRequests', ruleSettings: ['template.http_scale_rule.concurrent_requests'],
+    })]);
   });
 
-  it('shows the high threshold as suppressed in the lessons report, with one construct warning and no rule warning', () => {
+  it('warns when the threshold is high: one finding in the lessons report per app, the construct\'s warning, printed once (SCALE-1)', () => {
     const { stack } = build({ concurrentRequests: 100 }, azureStack(false));
     const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'SCALE-1.ConnectionHoldingScaleRule' && r.status !== ReportStatus.NOT_APPLICABLE);
+    const message = expect.stringMatching(/^\[SCALE-1\] rt-dev\/app: concurrentRequests = 100: /);
     expect(rows).toEqual([
-      expect.objectContaining({ resourcePath: 'rt-dev/app/http-app', status: ReportStatus.SUPPRESSED, setting: 'template.http_scale_rule.concurrent_requests', suppressionReason: expect.stringMatching(/.{10,}/) }),
-      expect.objectContaining({ resourcePath: 'rt-dev/app/grpc-app', status: ReportStatus.SUPPRESSED, setting: 'template.http_scale_rule.concurrent_requests', suppressionReason: expect.stringMatching(/.{10,}/) }),
+      expect.objectContaining({ resourcePath: 'rt-dev/app/http-app', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'template.http_scale_rule.concurrent_requests', message }),
+      expect.objectContaining({ resourcePath: 'rt-dev/app/grpc-app', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'template.http_scale_rule.concurrent_requests', message }),
     ]);
-    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[SCALE-1\] rt-dev\/app: concurrentRequests = 100: /)]);
+    expect(warningsOf(stack)).toEqual([message]);
+  });
+
+  it('shows the high threshold as suppressed in the lessons report, and prints nothing, when the stack suppresses it with a reason', () => {
+    // Suppressed on the stack before the synth runs the check (build synthesizes).
+    const stack = azureStack(false);
+    Suppressions.add(stack, { id: 'SCALE-1.ConnectionHoldingScaleRule', reason: 'load test: the threshold is what is measured' });
+    build({ concurrentRequests: 100 }, stack);
+    const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'SCALE-1.ConnectionHoldingScaleRule' && r.status !== ReportStatus.NOT_APPLICABLE);
+    expect(rows.map((r) => [r.resourcePath, r.status, r.suppressionReason])).toEqual([
+      ['rt-dev/app/http-app', ReportStatus.SUPPRESSED, 'load test: the threshold is what is measured'],
+      ['rt-dev/app/grpc-app', ReportStatus.SUPPRESSED, 'load test: the threshold is what is measured'],
+    ]);
+    expect(warningsOf(stack)).toEqual([]);
   });
 
   it('records no suppression at 50 concurrent requests', () => {

@@ -1,6 +1,6 @@
 import { App, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridAlerts, EventGridAlertsProps } from '../constructs/event-grid/event-grid-alerts';
 import { EventGridSystemTopic, EventGridTopic, EventGridTopicKind, EventGridTopicProps, IEventGridTopic } from '../constructs/event-grid/event-grid-topic';

@@ -1,6 +1,6 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { resolveIn } from '../constructs/core/claims';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { ApplicationInsights } from '../constructs/functions/application-insights';

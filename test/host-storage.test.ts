@@ -1,6 +1,6 @@
 import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { FlexFunctionApp, FlexFunctionAppProps } from '../constructs/functions/flex-function-app';
 import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';

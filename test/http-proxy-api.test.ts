@@ -11,7 +11,7 @@ import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-po
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const FRONT_DOOR_ID = '11111111-2222-3333-4444-555555555555';
 
@@ -283,8 +283,7 @@ describe.skipIf(!policySchemaAvailable())(`HttpProxyApi policies against the API
 });
 
 describe('HttpProxyApi shared anonymous budget (GW-1)', () => {
-  const warnings = (stack: ReturnType<typeof build>['stack']) => stack.node.findAll()
-    .flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => String(m.data)));
+  const warnings = (stack: ReturnType<typeof build>['stack']) => warningsOf(stack);
 
   it('warns when limits keyed on the subscription run without required subscriptions', () => {
     const { stack } = build({ subscriptionRequired: false, limits: { rateLimit: { calls: 10, renewalPeriodSeconds: 60 } } });

@@ -2,14 +2,14 @@ import { TerraformOutput, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { KeyVaultNamedValue, KeyVaultNamedValueProps } from '../constructs/api-management/key-vault-named-value';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { ManagedIdentity } from '../constructs/identity/principal';
 import { KeyVault, KeyVaultProps } from '../constructs/key-vault/key-vault';
 import { KeyVaultSecretSlot } from '../constructs/key-vault/key-vault-secret-slot';
 import { WORKSPACE_ID, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
+import { TerraformJson, resourceOf, notesOf, resourcesOf, synth, warningsOf } from './support/synth';
 
 const SHARED_VAULT_ID = '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-shared';
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
@@ -324,7 +324,7 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
 
   it('notes that a first deploy may fail while its new grant reaches Key Vault, and that a second converges (SEC-2, azurerm#19255)', () => {
     const { namedValue } = withSlot();
-    const notes = namedValue.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data));
+    const notes = notesOf(namedValue);
     expect(notes).toEqual([expect.stringMatching(/^\[SEC-2\] kv-dev\/psp-key: secret = "psp-api-key": the named value is created right after the gateway's Key Vault Secrets User grant .* Fix: if the first deploy fails at this named value \("Failed to access KeyVault Secret"\), deploy again: it converges\.$/)]);
   });
 
@@ -332,7 +332,7 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
     const stack = stackOf(false);
     const gw = gateway(stack);
     const namedValue = new KeyVaultNamedValue(stack, 'shared-key', { gateway: gw, name: 'psp-api-key', secret: 'https://kv-shared.vault.azure.net/secrets/psp-api-key' });
-    expect(namedValue.node.metadata.filter((m) => m.type === '@cdktf/info')).toEqual([]);
+    expect(notesOf(namedValue)).toEqual([]);
   });
 
   it('is a secret named value from the slot\'s versionless identifier, without a value or a client id, after its grant', () => {

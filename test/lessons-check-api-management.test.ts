@@ -8,7 +8,7 @@ import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-manageme
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { ApiManagementApiOperationPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-operation-policy';
 import { Resource } from '../.gen/providers/azapi/resource';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { ReportStatus } from '../constructs/lessons-check/report';

@@ -4,7 +4,7 @@ import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management
 import { CdnFrontdoorOrigin } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-origin';
 import { ContainerApp, ContainerAppTemplateHttpScaleRule } from '@cdktf/provider-azurerm/lib/container-app';
 import { ContainerAppEnvironment, ContainerAppEnvironmentConfig } from '@cdktf/provider-azurerm/lib/container-app-environment';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { azapiApi, gateway, rawStack, rows, statusOf as ruleStatusOf } from './support/lessons-rules';

@@ -8,7 +8,7 @@ import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/l
 import { EventgridTopic, EventgridTopicConfig } from '@cdktf/provider-azurerm/lib/eventgrid-topic';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { EventSubscription } from '../constructs/event-grid/event-subscription';

@@ -11,7 +11,7 @@ import { WindowsFunctionApp } from '@cdktf/provider-azurerm/lib/windows-function
 import { Resource } from '../.gen/providers/azapi/resource';
 import { FunctionApi } from '../constructs/api-management/function-api';
 import { HttpMethod } from '../constructs/api-management/http-proxy-api';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
 import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { errorsOf } from './support/synth';

@@ -8,7 +8,7 @@ import { ApiManagementProductPolicy } from '@cdktf/provider-azurerm/lib/api-mana
 import { KeyVault as RawKeyVault, KeyVaultConfig } from '@cdktf/provider-azurerm/lib/key-vault';
 import { KeyVaultAccessPolicyA } from '@cdktf/provider-azurerm/lib/key-vault-access-policy';
 import { KeyVaultNamedValue } from '../constructs/api-management/key-vault-named-value';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';

@@ -1,7 +1,7 @@
 import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { StorageAccount as RawStorageAccount, StorageAccountConfig } from '@cdktf/provider-azurerm/lib/storage-account';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { errorsOf as errorsOfConstructs, synth } from './support/synth';
 

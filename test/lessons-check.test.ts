@@ -22,7 +22,7 @@ import { RedisEnterpriseCluster } from '@cdktf/provider-azurerm/lib/redis-enterp
 import { RedisEnterpriseDatabase } from '@cdktf/provider-azurerm/lib/redis-enterprise-database';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { Production } from '../constructs/core/production';
 import { HoldKind, RequestPath } from '../constructs/core/request-path';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';

@@ -2,11 +2,12 @@ import { createHash } from 'crypto';
 import { TerraformOutput, Testing } from 'cdktf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { SUPPRESSION_METADATA } from '../constructs/core/suppressions';
+import { SUPPRESSION_METADATA, Suppressions } from '../constructs/core/suppressions';
 import { ManagedIdentity, IPrincipal } from '../constructs/identity/principal';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { RuleLevel } from '../constructs/lessons-check/pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { ManagedRedis, ManagedRedisProps, RedisEvictionPolicy } from '../constructs/redis/managed-redis';
 import {
@@ -164,7 +165,7 @@ describe('ManagedRedis outside production', () => {
     expect(cacheOf(synth(s)).high_availability_enabled).toBe(false);
   });
 
-  it('warns on access keys (SEC-1) but builds: the stack\'s lessons check (which app.synth() fails on) is suppressed with a reason', () => {
+  it('warns on access keys (SEC-1) but builds: the stack\'s lessons check (which app.synth() fails on) reports the construct\'s warning, not an error', () => {
     const { stack: s } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
     expect(cacheOf(synth(s)).default_database.access_keys_authentication_enabled).toBe(true);
     expect(errorsOf(s)).toEqual([]);
@@ -173,15 +174,26 @@ describe('ManagedRedis outside production', () => {
     ]);
   });
 
-  it('suppresses only the access-key rule (SEC-1.RedisAccessKeys), on the cache, with a reason the report keeps', () => {
+  it('reports the access keys once, as the construct\'s warning under the rule\'s id (SEC-1.RedisAccessKeys), with no suppression', () => {
     const { stack: s, redis } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
-    const suppressions = redis.cache.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA).map((m) => m.data as { id: string; reason: string });
-    expect(suppressions).toEqual([{ id: 'SEC-1.RedisAccessKeys', reason: expect.stringMatching(/.{10,}/) }]);
-    const rows = LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.resourceType === 'azurerm_managed_redis');
-    expect(rows.find((r) => r.ruleId === 'SEC-1.RedisAccessKeys')).toMatchObject({
-      status: ReportStatus.SUPPRESSED, setting: 'default_database.access_keys_authentication_enabled', suppressionReason: suppressions[0].reason,
-    });
-    expect(rows.find((r) => r.ruleId === 'SEC-1.RedisPlaintext')).toMatchObject({ status: ReportStatus.COMPLIANT });
+    expect(redis.cache.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA)).toEqual([]);
+    const report = LessonsCheck.of(s)!.reportOf(s);
+    const rows = report.results.filter((r) => r.ruleId === 'SEC-1.RedisAccessKeys' && r.status !== ReportStatus.NOT_APPLICABLE);
+    expect(rows).toEqual([expect.objectContaining({
+      resourcePath: 'rl-dev/redis/cache', resourceType: 'azurerm_managed_redis', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING,
+      setting: 'default_database.access_keys_authentication_enabled', message: expect.stringMatching(/^\[SEC-1\] rl-dev\/redis: accessKeysEnabled = true: /),
+    })]);
+    expect(warningsOf(s)).toEqual([rows[0].message]);
+    expect(report.results.find((r) => r.ruleId === 'SEC-1.RedisPlaintext' && r.resourceType === 'azurerm_managed_redis')).toMatchObject({ status: ReportStatus.COMPLIANT });
+  });
+
+  it('suppresses the access keys, the construct\'s warning and the rule\'s row alike, when the stack says why', () => {
+    const { stack: s, redis } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
+    Suppressions.add(redis, { id: 'SEC-1.RedisAccessKeys', reason: 'a legacy client that cannot use Entra ID yet' });
+    expect(LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === 'SEC-1.RedisAccessKeys' && r.status !== ReportStatus.NOT_APPLICABLE)).toEqual([
+      expect.objectContaining({ resourcePath: 'rl-dev/redis/cache', status: ReportStatus.SUPPRESSED, suppressionReason: 'a legacy client that cannot use Entra ID yet' }),
+    ]);
+    expect(warningsOf(s)).toEqual([]);
   });
 
   it('fails when a raw override turns on plaintext next to the suppressed access keys: the suppression does not hide SEC-1.RedisPlaintext', () => {

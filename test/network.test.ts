@@ -5,7 +5,7 @@ import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
 import { ContainerRegistry, ContainerRegistrySku } from '../constructs/container-apps/container-registry';
 import { ContainerService } from '../constructs/container-apps/container-service';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { resolveIn } from '../constructs/core/claims';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';

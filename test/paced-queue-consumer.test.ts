@@ -4,8 +4,8 @@ import { KeyVaultSecretReference } from '../constructs/container-apps/app-secret
 import { ContainerRegistry } from '../constructs/container-apps/container-registry';
 import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage } from '../constructs/container-apps/outbound-budget';
 import { PacedQueueConsumer, PacedQueueConsumerProps } from '../constructs/container-apps/paced-queue-consumer';
-import { AzureStack } from '../constructs/core/azure-stack';
-import { OutboundAlerts, OutboundAlertsProps, providerQueries } from '../constructs/monitoring/outbound-alerts';
+import { AzureStack } from '../constructs/stack/azure-stack';
+import { OutboundAlerts, OutboundAlertsProps, providerQueries } from '../constructs/container-apps/outbound-alerts';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { StorageAccount } from '../constructs/storage/storage-account';
@@ -14,7 +14,7 @@ import { kqlDiagnostics } from './support/kusto';
 import { LOG_TABLES } from './support/log-tables';
 import { refusalOf } from './support/refusal';
 import { fixStack } from './support/stacks';
-import { ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
+import { notesOf, ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const PROVIDER_API_URL = 'https://apim-pay.azure-api.net/psp';
@@ -57,7 +57,7 @@ const refusal = (overrides: Overrides, production = false) => refusalOf(() => co
 const appOf = (tf: TerraformJson) => resourceOf(tf, 'azurerm_container_app') as Record<string, unknown> & {
   template: { min_replicas: number; max_replicas: number; container: { env: { name: string; value: string }[] }[] } & Record<string, unknown>;
 };
-const infosOf = (stack: TerraformStack) => stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
+const infosOf = (stack: TerraformStack) => notesOf(stack);
 
 describe('PacedQueueConsumer: the paced consumer of LIM-5', () => {
   it('is a single-revision Container App without ingress, running as its own identity', () => {

@@ -7,7 +7,7 @@ import { KeyVaultNamedValue } from '../constructs/api-management/key-vault-named
 import { PartnerLimit, PartnerProducts, PartnerProductsProps } from '../constructs/api-management/partner-products';
 import { ProviderApi, ProviderApiProps, ProviderOperation } from '../constructs/api-management/provider-api';
 import { QueueIntakeApi, QueueIntakeApiProps } from '../constructs/api-management/queue-intake-api';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { StorageQueue } from '../constructs/storage/storage-children';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
@@ -15,7 +15,7 @@ import { gateway, gatewayIn } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { fixStack } from './support/stacks';
 import { validatePolicyDeep } from './support/policy-xsd';
-import { idOf, ref, resourceOf, resourcesOf, synth, TerraformJson } from './support/synth';
+import { idOf, notesOf, ref, resourceOf, resourcesOf, synth, TerraformJson } from './support/synth';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const APP_ID = '8c2e4f6a-1b3d-4e5f-a7b9-0c1d2e3f4a5b';
@@ -29,7 +29,7 @@ const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'"
 const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([\\s\\S]*?)\\n  </${name}>`))![1];
 /** Element names directly below a section, in order. */
 const children = (xml: string, name: string) => [...section(xml, name).matchAll(/^ {4}<([a-z-]+)/gm)].map((m) => m[1]);
-const infosOf = (stack: TerraformStack) => stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
+const infosOf = (stack: TerraformStack) => notesOf(stack);
 
 /** A queue and a gateway, the common ground of the APIs below. */
 function ground() {

@@ -8,7 +8,7 @@ import { synthAll } from './support/app';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { findSecrets, findStoredSecrets } from './support/secrets';
-import { idOf, ref, resourceOf, resourcesOf, TerraformJson, warningsOf } from './support/synth';
+import { idOf, notesOf, ref, resourceOf, resourcesOf, TerraformJson, warningsOf } from './support/synth';
 
 const all = synthAll();
 const stacks = all.filter((s) => s.name.startsWith('payments-'));
@@ -24,7 +24,7 @@ const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'"
 const section = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([\\s\\S]*?)\\n  </${name}>`))![1];
 const pspPolicy = (tf: TerraformJson) => resourceOf(tf, 'azurerm_api_management_api_policy', 'psp-api/policy').xml_content as string;
 const intakePolicy = (tf: TerraformJson) => resourceOf(tf, 'azurerm_api_management_api_policy', 'partner-api/policy').xml_content as string;
-const infosOf = (stack: TerraformStack) => stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
+const infosOf = (stack: TerraformStack) => notesOf(stack);
 const assignment = (tf: TerraformJson, role: string, scope: string) => Object.entries(resourcesOf(tf, 'azurerm_role_assignment'))
   .filter(([, r]) => r.role_definition_name === role && r.scope === scope);
 /** All policy documents of a stack: API, operation and product scope. */
@@ -351,10 +351,15 @@ describe('PaymentsStack checks', () => {
     expect(resourceOf(byName('payments-dev').tf, 'azurerm_storage_account').public_network_access_enabled).toBe(true);
   });
 
-  it('writes the lessons report of each stack without errors or warnings, the vault, named value and retry checked', () => {
+  it('writes the lessons report of each stack without errors, the vault, named value and retry checked, the constructs\' warnings and notes in it', () => {
     for (const { stack } of stacks) {
       const report = stack.lessonsCheck.reportOf(stack);
-      expect(report.summary).toMatchObject({ errors: 0, warnings: 0, suppressed: 0 });
+      // dev creates its app registration (no placeholder warning any more); the notes are the constructs'.
+      expect(report.summary).toMatchObject({ errors: 0, warnings: 0, suppressed: 0, notes: 4 });
+      expect(report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT).map((r) => `${r.level} ${r.ruleId} ${r.resourcePath}`).sort()).toEqual([
+        `info LIM-5.ConsumerPace ${stack.node.id}/consumer`, `info LIM-5.OutageBacklog ${stack.node.id}`, `info LIM-5.PartnerTotal ${stack.node.id}/partners`,
+        `info SEC-2.NamedValueFirstDeploy ${stack.node.id}/psp-api-key`,
+      ]);
       const compliant = (ruleId: string) => report.results.filter((r) => r.ruleId === ruleId && r.status === ReportStatus.COMPLIANT).length;
       expect(compliant('SEC-1.KeyVaultAccessPolicies')).toBe(1);
       expect(compliant('SEC-1.NamedValuePlainSecret')).toBe(1);

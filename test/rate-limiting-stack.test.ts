@@ -8,6 +8,7 @@ import { synthAll } from './support/app';
 import { refusalOf } from './support/refusal';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { idOf, ref, resourceOf, resourcesOf, TerraformJson, warningsOf } from './support/synth';
+import { publishFindings } from '../constructs/core/findings';
 
 const all = synthAll();
 const stacks = all.filter((s) => s.name.startsWith('rate-limiting-'));
@@ -221,6 +222,7 @@ describe('RateLimitingStack wiring', () => {
 
   it('states in an info annotation that the v2 gateway limits with a token bucket (GW-2)', () => {
     for (const [name, sku] of [['rate-limiting-dev', 'BasicV2_1'], ['rate-limiting-prod', 'StandardV2_1']]) {
+      publishFindings(byName(name).stack);
       const infos = byName(name).stack.node.findAll().flatMap((c) => c.node.metadata
         .filter((m) => m.type === '@cdktf/info').map((m) => ({ path: c.node.path, data: String(m.data) })));
       expect(infos).toEqual([{

@@ -7,7 +7,7 @@ import { InvoicesStack } from '../docs/examples/consumer-functions';
 import { OrdersStack } from '../docs/examples/consumer-stack';
 import { ShippingPartnersStack } from '../docs/examples/consumer-partner-api';
 import { NotificationsStack } from '../docs/examples/consumer-webhooks';
-import { TerraformJson, resourceOf } from './support/synth';
+import { TerraformJson, notesOf, resourceOf } from './support/synth';
 
 const root = join(__dirname, '..');
 
@@ -47,7 +47,7 @@ describe('README consumer example', () => {
     expect(grant.type).toBe('Microsoft.Cache/redisEnterprise/databases/accessPolicyAssignments@2025-07-01');
     expect(grant.parent_id).toMatch(/^\$\{data\.azurerm_managed_redis\.platform-redis_lookup_[0-9A-F]+\.id\}\/databases\/default$/);
     expect(grant.body.properties.user.objectId).toBe('${azurerm_user_assigned_identity.worker-identity.principal_id}');
-    const notes = stack.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/info').map((m) => String(m.data)));
+    const notes = notesOf(stack);
     expect(notes).toEqual([expect.stringMatching(/^\[GW-2\] payments-dev\/partner-limits: .* on StandardV2_1 is a token bucket/)]);
   });
 

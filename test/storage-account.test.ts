@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { resolveIn } from '../constructs/core/claims';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { EventSubscription } from '../constructs/event-grid/event-subscription';

@@ -12,7 +12,7 @@ import { HoldKind, RequestPath, TimeoutLayer, pathCeiling } from '../constructs/
 import { Production } from '../constructs/core/production';
 import { TagsAspect } from '../constructs/core/tags';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { ENVIRONMENT, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';

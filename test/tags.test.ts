@@ -6,7 +6,7 @@ import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-managem
 import { DataAzurermApiManagement } from '@cdktf/provider-azurerm/lib/data-azurerm-api-management';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { Resource } from '../.gen/providers/azapi/resource';
-import { AzureStack, AzureStackProps } from '../constructs/core/azure-stack';
+import { AzureStack, AzureStackProps } from '../constructs/stack/azure-stack';
 import { TagsAspect } from '../constructs/core/tags';
 import { ReleaseImage } from '../constructs/container-apps/image-reference';
 import { gateway } from './support/fixtures';

@@ -1,15 +1,20 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { Production } from '../constructs/core/production';
 import { Suppressions } from '../constructs/core/suppressions';
-import { ConstructValidationError, FindingFormat, InvalidValueError, Validation, deferredRefusalOf, requireRange, within } from '../constructs/core/validation';
+import { ConstructValidationError, FindingFormat, InvalidValueError, Validation, deferredRefusalOf, note, requireRange, warn, within } from '../constructs/core/validation';
+import { RuleLevel } from '../constructs/lessons-check/pack';
+import { LessonsReport, ReportStatus } from '../constructs/lessons-check/report';
 import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { refusalOf } from './support/refusal';
 import { azureStack, plainStack } from './support/stacks';
-import { resourceOf, synth, testStack, warningsOf } from './support/synth';
+import { notesOf, resourceOf, synth, testStack, warningsOf } from './support/synth';
 
 const RANGE = { min: 1, max: 10, setting: 'count', lesson: 'AZURE' as const, problem: 'a count is 1-10.', fix: 'use 5.' };
 
@@ -207,5 +212,103 @@ describe('a builder value made before its construct keeps its refusal for it', (
       expect(r).toMatchObject({ lesson: 'EDGE-6', path: 'test', setting: 'outbound.seconds' });
     }
     expect(within(stack, 'outbound', () => [PolicyStatement.useBackend('orders')])).toHaveLength(1);
+  });
+});
+
+describe('construct findings: one output with the rules\'', () => {
+  const KEYS = { id: 'SEC-1.TestAccessKeys', lesson: 'SEC-1' as const, setting: 'keys', given: true, problem: 'keys.', fix: 'no keys.' };
+  const MESSAGE = '[SEC-1] s-dev/thing: keys = true: keys. Fix: no keys.';
+  const devStack = () => new AzureStack(Testing.app(), { stackName: 's', environmentName: 'dev', production: false });
+  const nonCompliant = (stack: AzureStack) => stack.lessonsCheck.reportOf(stack).results.filter((r) => r.resourceType === 'construct');
+
+  it('warns with the id in the lessons report, the message the one printed (SEC-1)', () => {
+    const stack = devStack();
+    warn(new Construct(stack, 'thing'), KEYS);
+    expect(warningsOf(stack)).toEqual([MESSAGE]);
+    expect(nonCompliant(stack)).toEqual([{
+      ruleId: 'SEC-1.TestAccessKeys', lesson: 'SEC-1', level: RuleLevel.WARNING, status: ReportStatus.NON_COMPLIANT,
+      resourcePath: 's-dev/thing', resourceType: 'construct', address: '', setting: 'keys', message: MESSAGE,
+    }]);
+    expect(stack.lessonsCheck.reportOf(stack).summary).toMatchObject({ errors: 0, warnings: 1, suppressed: 0 });
+  });
+
+  it('prints nothing and reports the warning as suppressed, with its reason, when suppressed by id after the construct warned', () => {
+    const stack = devStack();
+    const thing = new Construct(stack, 'thing');
+    warn(thing, KEYS);
+    Suppressions.add(thing, { id: 'SEC-1.TestAccessKeys', reason: 'a test double that never deploys' });
+    expect(warningsOf(stack)).toEqual([]);
+    expect(nonCompliant(stack)).toEqual([expect.objectContaining({ ruleId: 'SEC-1.TestAccessKeys', status: ReportStatus.SUPPRESSED, suppressionReason: 'a test double that never deploys', message: MESSAGE })]);
+    expect(stack.lessonsCheck.reportOf(stack).summary).toMatchObject({ warnings: 0, suppressed: 1 });
+  });
+
+  it('suppresses by lesson, and by setting only where appliesTo names the construct\'s setting', () => {
+    const stack = devStack();
+    const a = new Construct(stack, 'a');
+    const b = new Construct(stack, 'b');
+    warn(a, KEYS);
+    warn(b, KEYS);
+    Suppressions.add(a, { id: 'SEC-1', reason: 'the whole lesson, reviewed in PLAT-7' });
+    Suppressions.add(b, { id: 'SEC-1.TestAccessKeys', reason: 'another setting only', appliesTo: ['other'] });
+    expect(warningsOf(stack)).toEqual(['[SEC-1] s-dev/b: keys = true: keys. Fix: no keys.']);
+    expect(nonCompliant(stack).map((r) => [r.resourcePath, r.status])).toEqual([['s-dev/a', ReportStatus.SUPPRESSED], ['s-dev/b', ReportStatus.NON_COMPLIANT]]);
+  });
+
+  it('fails when a construct finding is suppressed without a reason', () => {
+    const stack = devStack();
+    warn(stack, KEYS);
+    expect(refusalOf(() => Suppressions.add(stack, { id: 'SEC-1.TestAccessKeys', reason: 'ok' }))).toMatchObject({ setting: 'suppression.reason', lesson: 'SEC-1' });
+  });
+
+  it('reports a note at level info, counted apart from failures (LIM-5)', () => {
+    const stack = devStack();
+    note(new Construct(stack, 'pace'), { id: 'LIM-5.TestPace', lesson: 'LIM-5', text: 'at most 10 calls per 60 s.' });
+    expect(notesOf(stack)).toEqual(['[LIM-5] s-dev/pace: at most 10 calls per 60 s.']);
+    expect(nonCompliant(stack)).toEqual([expect.objectContaining({ ruleId: 'LIM-5.TestPace', level: RuleLevel.INFO, status: ReportStatus.NON_COMPLIANT })]);
+    expect(stack.lessonsCheck.reportOf(stack).summary).toMatchObject({ errors: 0, warnings: 0, notes: 1 });
+  });
+
+  it('gives another team\'s warning (Validation.warn) its id, or its lesson without one', () => {
+    const stack = devStack();
+    Validation.warn(new Construct(stack, 'x'), { lesson: 'TEAM-2', setting: 'sku', given: 'Basic', problem: 'no SLA.', fix: 'use Standard.' });
+    Validation.warn(new Construct(stack, 'y'), { id: 'TEAM-2.Sku', lesson: 'TEAM-2', setting: 'sku', given: 'Basic', problem: 'no SLA.', fix: 'use Standard.' });
+    expect(nonCompliant(stack).map((r) => [r.resourcePath, r.ruleId])).toEqual([['s-dev/x', 'TEAM-2'], ['s-dev/y', 'TEAM-2.Sku']]);
+  });
+
+  it('writes the same findings to the synth output (manifest) and lessons-report.json, suppressed ones in neither\'s printed list', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'findings-'));
+    try {
+      const app = new App({ outdir });
+      const stack = new AzureStack(app, { stackName: 's', environmentName: 'dev', production: false });
+      warn(new Construct(stack, 'thing'), KEYS);
+      const quiet = new Construct(stack, 'quiet');
+      warn(quiet, { ...KEYS, id: 'SEC-1.TestQuiet' });
+      Suppressions.add(quiet, { id: 'SEC-1.TestQuiet', reason: 'accepted for the test stack' });
+      note(stack, { id: 'LIM-5.TestPace', lesson: 'LIM-5', text: 'at most 10 calls per 60 s.' });
+      app.synth();
+      const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { annotations: { level: string; message: string }[] }> };
+      const printed = manifest.stacks['s-dev'].annotations.map((a) => `${a.level} ${a.message}`).sort();
+      expect(printed).toEqual(['@cdktf/info [LIM-5] s-dev: at most 10 calls per 60 s.', `@cdktf/warn ${MESSAGE}`]);
+      const report = JSON.parse(readFileSync(join(outdir, 'stacks', 's-dev', 'lessons-report.json'), 'utf8')) as LessonsReport;
+      const reported = report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT).map((r) => `${r.level === RuleLevel.INFO ? '@cdktf/info' : '@cdktf/warn'} ${r.message}`).sort();
+      expect(reported).toEqual(printed);
+      expect(report.results.find((r) => r.ruleId === 'SEC-1.TestQuiet')).toMatchObject({ status: ReportStatus.SUPPRESSED, suppressionReason: 'accepted for the test stack' });
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints a construct\'s warning in a plain TerraformStack without the lessons check too, at synth', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'findings-'));
+    try {
+      const app = new App({ outdir });
+      const stack = new TerraformStack(app, 'plain');
+      warn(new Construct(stack, 'thing'), KEYS);
+      app.synth();
+      const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { annotations: { level: string; message: string }[] }> };
+      expect(manifest.stacks.plain.annotations.map((a) => a.message)).toEqual(['[SEC-1] plain/thing: keys = true: keys. Fix: no keys.']);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
   });
 });

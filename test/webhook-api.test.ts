@@ -1,7 +1,7 @@
 import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { EVENT_GRID_ORIGIN, EVENT_GRID_WEBHOOK_ROLE, WebhookApi, WebhookApiProps } from '../constructs/api-management/webhook-api';
-import { AzureStack } from '../constructs/core/azure-stack';
+import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
 import { EventDeliverySchema, EventSubscription } from '../constructs/event-grid/event-subscription';

@@ -1,6 +1,7 @@
 /**
  * `npm run synth`: synthesize every stack of every environment (src/main.ts) and print what was
- * produced: stacks, resource counts by type, and the warnings and notes (info) the constructs raised.
+ * produced: stacks, resource counts by type, the lessons summary, and the warnings and notes (info)
+ * the constructs and rules raised, each with its id from the lessons report (what a suppression names).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -30,16 +31,20 @@ for (const stack of Object.values(manifest.stacks)) {
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   lines.push('', `${stack.name}: ${total} resources, ${Object.keys(tf.data ?? {}).length} data sources, ${Object.keys(tf.output ?? {}).length} outputs`);
   const reportPath = join(outdir, dirname(stack.synthesizedStackPath), REPORT_FILE);
+  // The id of each printed finding (what a suppression names), from the stack's lessons report.
+  const ids = new Map<string, string>();
   if (existsSync(reportPath)) {
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as LessonsReport;
     lines.push(`  ${summaryLine(report.summary)} (${reportPath.slice(outdir.length + 1)})`);
+    for (const row of report.results) if (row.message) ids.set(row.message, row.ruleId);
   }
   for (const [type, n] of counts.sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${String(n).padStart(3)}  ${type}`);
   for (const a of stack.annotations) {
     const level = a.level.replace(/^@cdktf\//, '');
     if (level === 'info') infos += 1;
     else warnings += 1;
-    lines.push(`  ${level.toUpperCase()}: ${a.message}`);
+    const id = ids.get(a.message);
+    lines.push(`  ${level.toUpperCase()}${id && !a.message.startsWith(`[${id}]`) ? ` ${id}` : ''}: ${a.message}`);
   }
 }
 lines.push('', `${Object.keys(manifest.stacks).length} stacks, ${warnings} warnings, ${infos} notes`);

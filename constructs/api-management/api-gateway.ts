@@ -177,7 +177,7 @@ export class ApiGateway extends ApiGatewayBase {
       } else if (date < MIN_API_VERSION) {
         // Legal, and exactly what the setting is there to stop (PSRule Azure.APIM.MinAPIVersion).
         warn(this, {
-          lesson: 'SEC-1', setting: 'minApiVersion', given: minApiVersion,
+          id: 'SEC-1.ApimMinApiVersion', lesson: 'SEC-1', setting: 'minApiVersion', given: minApiVersion,
           problem: `management API versions before ${MIN_API_VERSION} return secrets (named values, keys) in plain reads, and this lets clients use them.`,
           fix: `use '${MIN_API_VERSION}' (the default) or later.`,
         });

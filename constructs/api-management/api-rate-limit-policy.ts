@@ -1,9 +1,9 @@
-import { Annotations, Token } from 'cdktf';
+import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse, requireRange, warn, within } from '../core/validation';
+import { note, refuse, requireRange, warn, within } from '../core/validation';
 import { CounterKey, CounterKeyKind } from '../policy/counter-key';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
@@ -106,7 +106,7 @@ export class ApiRateLimitPolicy extends Construct {
     });
     if (props.forwardRequestTimeoutSeconds !== undefined && !concurrency) {
       warn(this, {
-        lesson: 'EDGE-1', setting: 'forwardRequestTimeoutSeconds', given: props.forwardRequestTimeoutSeconds,
+        id: 'EDGE-1.UnusedForwardTimeout', lesson: 'EDGE-1', setting: 'forwardRequestTimeoutSeconds', given: props.forwardRequestTimeoutSeconds,
         problem: 'without concurrency the backend section is <base />, so this timeout is not used.',
         fix: 'drop it, or set the timeout in the policy that owns the backend section.',
       });
@@ -142,7 +142,7 @@ export class ApiRateLimitPolicy extends Construct {
       resourceGroupName: props.gateway.resourceGroupName,
       xmlContent: this.xml,
     });
-    if (rateLimit) Annotations.of(this).addInfo(this.describeAlgorithm(sku, rateLimit));
+    if (rateLimit) note(this, { id: 'GW-2.RateLimitAlgorithm', lesson: 'GW-2', text: this.describeAlgorithm(sku, rateLimit) });
   }
 
   private checkSku(sku: string, props: ApiRateLimitPolicyProps): void {
@@ -168,7 +168,7 @@ export class ApiRateLimitPolicy extends Construct {
   }
 
   private describeAlgorithm(sku: string, r: RateLimitByKeyOptions): string {
-    const head = `[GW-2] ${this.node.path}: rate-limit-by-key (${r.calls} calls per ${r.renewalPeriodSeconds} s per ${(r.key ?? CounterKey.subscription()).description})`;
+    const head = `rate-limit-by-key (${r.calls} calls per ${r.renewalPeriodSeconds} s per ${(r.key ?? CounterKey.subscription()).description})`;
     const gw3 = 'Counters are per gateway node and sync asynchronously (GW-3): capacity protection, not an exact quota.';
     switch (this.algorithm) {
       case RateLimitAlgorithm.TOKEN_BUCKET:

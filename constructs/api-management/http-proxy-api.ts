@@ -97,7 +97,7 @@ export class HttpProxyApi extends Construct {
       // A limit without a key is keyed on the subscription.
       if (given.some((limit) => limit.key === undefined || limit.key.kind === CounterKeyKind.SUBSCRIPTION)) {
         warn(this, {
-          lesson: 'GW-1', setting: 'subscriptionRequired', given: false,
+          id: 'GW-1.AnonymousSharedBudget', lesson: 'GW-1', setting: 'subscriptionRequired', given: false,
           problem: 'the limits are keyed on the subscription, so every caller without a key shares one "anonymous" budget: one noisy caller throttles all of them.',
           fix: 'keep subscriptionRequired true, or key the limits on a validated claim (CounterKey.claim) for anonymous APIs.',
         });

@@ -1,8 +1,8 @@
-import { Annotations, Token } from 'cdktf';
+import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { NAME_RULES, checkName } from '../core/naming';
-import { FindingFormat, refuse } from '../core/validation';
+import { note, refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { PublicNetworkAccess } from '../core/network';
 import { KeyVault } from '../key-vault/key-vault';
@@ -69,11 +69,11 @@ export class KeyVaultNamedValue extends Construct {
       this.grant = props.grant ?? props.secret.grantRead(props.gateway.identity, `gateway-${id}`);
       // The grant is new in this apply: no provider setting can wait for it to reach Key Vault.
       if (!props.grant) {
-        Annotations.of(this).addInfo(FindingFormat.format(this.node.path, {
-          lesson: 'SEC-2', setting: 'secret', given: props.secret.secretName,
+        note(this, {
+          id: 'SEC-2.NamedValueFirstDeploy', lesson: 'SEC-2', setting: 'secret', given: props.secret.secretName,
           problem: 'the named value is created right after the gateway\'s Key Vault Secrets User grant on the secret, and API Management fails it while the role has not reached Key Vault (minutes, hashicorp/terraform-provider-azurerm#19255); azurerm has no retry for this resource, and azapi\'s covers failed requests, not a long-running operation that ends in failure.',
           fix: 'if the first deploy fails at this named value ("Failed to access KeyVault Secret"), deploy again: it converges.',
-        }));
+        });
       }
     }
     this.namedValue = new ApiManagementNamedValue(this, 'named-value', {

@@ -1,8 +1,7 @@
-import { Annotations } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementProductPolicy } from '@cdktf/provider-azurerm/lib/api-management-product-policy';
 import { NAME_RULES, checkName } from '../core/naming';
-import { refuse, requireRange, within } from '../core/validation';
+import { note, refuse, requireRange, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ApiManagementSku } from './api-gateway';
@@ -122,9 +121,10 @@ export class PartnerProducts extends Construct {
       });
     });
     this.totalCallsPerMinute = total;
-    Annotations.of(this).addInfo(
-      `[LIM-5] ${this.node.path}: ${props.partners.length} partner(s) may send ${total.toLocaleString('en-US')} calls per minute together; `
+    note(this, {
+      id: 'LIM-5.PartnerTotal', lesson: 'LIM-5',
+      text: `${props.partners.length} partner(s) may send ${total.toLocaleString('en-US')} calls per minute together; `
       + 'gateway counters are per node (GW-3), so each cap is approximate, and none of them is the provider\'s budget.',
-    );
+    });
   }
 }

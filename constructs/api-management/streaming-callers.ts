@@ -91,11 +91,11 @@ export function resolveCallerCheck(
   const anyone = 'the API serves anyone who reaches it: the Front Door check (X-Azure-FDID) proves the request came through Front Door, not who sent it.';
   const fix = 'give callerCheck: StreamingCallerCheck.subscriptionKey() for server-side clients, or StreamingCallerCheck.token({ issuer, audience }) (StreamingCallerCheck.entraToken) for browsers; StreamingCallerCheck.anonymous() serves anyone on purpose.';
   if (kind === undefined) {
-    Production.refuseOrWarn(scope, { lesson: 'ACCESS', setting: 'callerCheck', given: undefined, problem: anyone, fix });
+    Production.refuseOrWarn(scope, { id: 'ACCESS.NoStreamingCallerCheck', lesson: 'ACCESS', setting: 'callerCheck', given: undefined, problem: anyone, fix });
     return { subscriptionRequired: false, inbound: [] };
   }
   if (kind === StreamingCallerCheckKind.ANONYMOUS) {
-    warn(scope, { lesson: 'ACCESS', setting: 'callerCheck', given: kind, problem: anyone, fix: 'accept this only for public data; ' + fix });
+    warn(scope, { id: 'ACCESS.AnonymousStreamingCallers', lesson: 'ACCESS', setting: 'callerCheck', given: kind, problem: anyone, fix: 'accept this only for public data; ' + fix });
     return { subscriptionRequired: false, inbound: [] };
   }
   if (kind === StreamingCallerCheckKind.SUBSCRIPTION_KEY) {
@@ -128,7 +128,7 @@ function hideInGatewayLogs(scope: Construct, gateway: IApiGateway, parameter: st
   }
   if (!warnIfForeign) return;
   warn(scope, {
-    lesson: 'ACCESS', setting: 'gateway', given: gateway.serviceName,
+    id: 'ACCESS.ForeignGatewayLogs', lesson: 'ACCESS', setting: 'gateway', given: gateway.serviceName,
     problem: `the gateway belongs to another stack, so this one cannot hide the query parameter ${parameter} in its logs: tokens or keys sent there would be logged with the URL.`,
     fix: `ask the gateway's owner to hide ${parameter} (ApiGateway.hideQueryParameterInLogs, or data masking on the diagnostic).`,
   });

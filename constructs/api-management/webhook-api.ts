@@ -102,7 +102,7 @@ export class WebhookApi extends Construct {
     this.entraAuth = props.entraAuth;
     if (!props.entraAuth) {
       warn(this, {
-        lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
+        id: 'ACCESS.WebhookWithoutEntraAuth', lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
         problem: 'the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends.',
         fix: 'give entraAuth: new WebhookRegistration(...).entraAuth (the stack creates the registration Event Grid asks tokens for), or treat every event as untrusted input.',
       });

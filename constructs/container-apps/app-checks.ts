@@ -130,14 +130,14 @@ export function checkScale(scope: IConstruct, props: ScaleProps, policy: ScalePo
   });
   if (policy.holdsConnections && minReplicas === 0) {
     warn(scope, {
-      lesson: 'SCALE-2', setting: 'minReplicas', given: 0,
+      id: 'SCALE-2.ConnectionsScaleToZero', lesson: 'SCALE-2', setting: 'minReplicas', given: 0,
       problem: 'these apps hold connections; scaling to zero cuts every open stream and the next client waits for a cold start.',
       fix: 'keep at least 1 replica.',
     });
   }
   if (policy.holdsConnections && concurrentRequests > HIGH_CONCURRENCY) {
     warn(scope, {
-      lesson: 'SCALE-1', setting: 'concurrentRequests', given: concurrentRequests,
+      id: 'SCALE-1.ConnectionHoldingScaleRule', ruleSettings: ['template.http_scale_rule.concurrent_requests'], lesson: 'SCALE-1', setting: 'concurrentRequests', given: concurrentRequests,
       problem: 'a held connection counts as one request for its whole life, so replicas fill with idle sockets before the rule reacts.',
       fix: `use ${HIGH_CONCURRENCY} or less (default 10).`,
     });
@@ -145,13 +145,8 @@ export function checkScale(scope: IConstruct, props: ScaleProps, policy: ScalePo
   return { minReplicas, maxReplicas, concurrentRequests, terminationGracePeriodSeconds };
 }
 
-/** Refuse a container port outside 1-65535. */
-export function checkTargetPort(scope: IConstruct, setting: string, port: number): void {
-  requireRange(scope, port, {
-    min: 1, max: 65535, setting, lesson: 'AZURE',
-    problem: 'a container port is a whole number from 1 to 65535.', fix: 'use the port the container listens on.',
-  });
-}
+// In its own file: ingress.ts checks ports too, and app-checks.ts reads ingress.ts's types.
+export { checkTargetPort } from './target-port';
 
 /**
  * Resolve cpu and memory and refuse sizes the Consumption profile lacks: 0.25-4 vCPU in steps
@@ -236,7 +231,7 @@ export function checkRegistryImage(scope: IConstruct, image: string, registry: I
   const imageHost = image.split('/')[0].toLowerCase();
   if (!registry && imageHost.endsWith('.azurecr.io')) {
     warn(scope, {
-      lesson: 'SEC-2', setting: 'registry', given: undefined,
+      id: 'SEC-2.AnonymousAcrPull', lesson: 'SEC-2', setting: 'registry', given: undefined,
       problem: `the image comes from the Azure Container Registry ${imageHost}, which refuses anonymous pulls unless it allows them, so the revision would not start.`,
       fix: `pass registry: ContainerRegistry.fromExisting(this, 'registry', { loginServer: '${imageHost}', registryId: <registry id> }) so ${pullers} pull with an identity granted AcrPull.`,
     });
@@ -321,7 +316,7 @@ export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAp
   checkSecretIdentity(scope, spec.secrets, identityId);
   if (spec.environment.zoneRedundant && typeof spec.scale.minReplicas === 'number' && !Token.isUnresolved(spec.scale.minReplicas) && spec.scale.minReplicas < 3) {
     warn(scope, {
-      lesson: 'AZURE', setting: 'minReplicas', given: spec.scale.minReplicas,
+      id: 'AZURE.ZoneRedundantReplicas', lesson: 'AZURE', setting: 'minReplicas', given: spec.scale.minReplicas,
       problem: 'the environment spreads replicas over three availability zones; with fewer than three, a zone outage leaves one replica or none to carry the load until new ones start.',
       fix: 'give minReplicas 3 or more in a zone-redundant environment.',
     });

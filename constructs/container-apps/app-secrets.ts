@@ -206,7 +206,7 @@ function resolveSecret(scope: Construct, setting: string, ref: KeyVaultSecretRef
   }
   if (version !== undefined) {
     warn(scope, {
-      lesson: 'SEC-1', setting: `${setting}.secretUri`, given: uri,
+      id: 'SEC-1.VersionedAppSecret', lesson: 'SEC-1', setting: `${setting}.secretUri`, given: uri,
       problem: 'the identifier pins one version of the secret: a rotated value never reaches the app, and the app stops starting once that version is disabled.',
       fix: `use the versionless identifier (https://${vaultName}.vault.azure.net/secrets/${secretName}); Container Apps then fetches a new version within 30 minutes, and a revision restart (or a new revision) gives it to the variables.`,
     });

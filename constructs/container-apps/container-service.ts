@@ -207,7 +207,7 @@ function checkCallerReach(scope: Construct, environment: IContainerAppsEnvironme
   const network = caller.outboundVirtualNetworkId;
   if (network !== undefined && environment.virtualNetworkId === undefined) {
     warn(scope, {
-      lesson: 'ACCESS', setting: 'environment.virtualNetworkId', given: undefined,
+      id: 'ACCESS.UnknownEnvironmentNetwork', lesson: 'ACCESS', setting: 'environment.virtualNetworkId', given: undefined,
       problem: 'the internal environment\'s network is not known, so whether the gateway\'s outbound integration reaches it cannot be checked: in another network every call would fail.',
       fix: 'give the environment reference its virtualNetworkId (the network of its subnet).',
     });

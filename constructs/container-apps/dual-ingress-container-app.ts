@@ -5,10 +5,9 @@ import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { NAME_RULES, checkName } from '../core/naming';
 import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, RequestPath, TimeoutLayer } from '../core/request-path';
-import { Suppressions } from '../core/suppressions';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { AZURE_CLIENT_ID_VARIABLE,
-  HIGH_CONCURRENCY, IContainerAppsEnvironment, IContainerRegistry, RegistryPull, ResolvedScale, checkHealthPath, checkRegistryImage,
+  IContainerAppsEnvironment, IContainerRegistry, RegistryPull, ResolvedScale, checkHealthPath, checkRegistryImage,
   checkResources, checkScale, grantAcrPull, mergeEnvironmentVariables, newContainerApp, newUserAssignedIdentity,
 } from './app-checks';
 import { BoundAppSecrets, ContainerAppSecret, bindAppSecrets } from './app-secrets';
@@ -183,9 +182,6 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
     for (const app of [this.httpApp, this.grpcApp]) {
       // Both apps hold connections (streams, WebSockets, gRPC streams): the SCALE-1 rule checks them.
       RequestPath.markHoldsConnections(app);
-      if (scale.concurrentRequests > HIGH_CONCURRENCY) {
-        Suppressions.add(app, { id: 'SCALE-1.ConnectionHoldingScaleRule', reason: 'DualIngressContainerApp already warned about this threshold at synth (concurrentRequests).' });
-      }
     }
     this.httpFqdn = this.httpApp.ingress.fqdn;
     this.grpcFqdn = this.grpcApp.ingress.fqdn;

@@ -149,7 +149,7 @@ export function checkInProcessLimits(scope: IConstruct, limits: readonly InProce
       : `${name}: ${configured}, in-process on up to ${maxReplicas} replica${maxReplicas === 1 ? '' : 's'}: up to ${effectiveLimit} ${unit}`;
     if (store === InProcessLimitStore.IN_PROCESS && maxReplicas > 1) {
       warn(scope, {
-        lesson: 'SCALE-3', setting: `${at}.permitLimit`, given: limit.permitLimit,
+        id: 'SCALE-3.PerReplicaLimit', lesson: 'SCALE-3', setting: `${at}.permitLimit`, given: limit.permitLimit,
         problem: limit.kind === InProcessLimitKind.CONCURRENCY
           ? `every replica counts on its own, so with ${replicasLabel} up to ${effectiveLimit} calls are in flight at once, not ${limit.permitLimit}.`
           : `every replica counts on its own, so with ${replicasLabel} clients get up to ${effectiveLimit} per ${limit.windowSeconds} s${limit.kind === InProcessLimitKind.TOKEN_BUCKET ? ` (a bucket of ${limit.permitLimit} on each replica)` : ''}, not ${limit.permitLimit}.`,

@@ -1,6 +1,6 @@
 import { IConstruct } from 'constructs';
 import { refuse } from '../core/validation';
-import { checkTargetPort } from './app-checks';
+import { checkTargetPort } from './target-port';
 
 /** Container Apps ingress transport between the ingress proxy and the container. */
 export enum IngressTransport {

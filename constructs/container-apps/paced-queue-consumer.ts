@@ -1,10 +1,9 @@
-import { Annotations } from 'cdktf';
 import { Construct } from 'constructs';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { NAME_RULES, checkName } from '../core/naming';
 import { NotSecret } from '../core/secret-detection';
-import { refuse } from '../core/validation';
+import { note, refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { StorageService, refuseUnreachable } from '../storage/storage-account';
@@ -165,10 +164,11 @@ export class PacedQueueConsumer extends Construct {
       // Its roles first: a consumer without them fails every poll until they propagate.
       dependsOn: this.grants,
     });
-    Annotations.of(this).addInfo(
-      `[LIM-5] ${this.node.path}: the consumer makes at most ${Math.floor(this.worstCaseCallsPerPeriod)} calls per ${props.budget.periodSeconds ?? 60} s`
+    note(this, {
+      id: 'LIM-5.ConsumerPace', lesson: 'LIM-5',
+      text: `the consumer makes at most ${Math.floor(this.worstCaseCallsPerPeriod)} calls per ${props.budget.periodSeconds ?? 60} s`
       + ` against a budget of ${props.budget.calls}; a failed message is retried for ${this.retryWindowSeconds} s`
       + ` (declared outage ${props.outage.declaredOutageMinutes} min).`,
-    );
+    });
   }
 }

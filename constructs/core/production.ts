@@ -1,6 +1,6 @@
 import { TerraformResource, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { Finding, LessonFinding, refuse, warn } from './validation';
+import { Finding, IdentifiedFinding, LessonFinding, refuse, warn } from './validation';
 
 const PRODUCTION = new WeakMap<TerraformStack, boolean>();
 
@@ -42,9 +42,7 @@ export class Production {
    * @param production @default Production.isProduction(scope)
    */
   public static refuseOrWarn(scope: IConstruct, finding: Finding, production?: boolean): void {
-    const f = finding as LessonFinding;
-    if (production ?? Production.isProduction(scope)) refuse(scope, f);
-    warn(scope, f);
+    refuseOrWarn(scope, { ...(finding as LessonFinding), id: finding.id ?? finding.lesson }, production);
   }
 
   /**
@@ -59,4 +57,13 @@ export class Production {
   }
 
   private constructor() {}
+}
+
+/**
+ * {@link Production.refuseOrWarn} for this library's constructs: the warning's id can be a rule's,
+ * with the rule settings it stands for (`ruleSettings`), so the rule reports it once, as a warning.
+ */
+export function refuseOrWarn(scope: IConstruct, finding: IdentifiedFinding, production?: boolean): void {
+  if (production ?? Production.isProduction(scope)) refuse(scope, finding);
+  warn(scope, finding);
 }

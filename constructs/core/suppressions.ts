@@ -1,30 +1,16 @@
 import { IConstruct } from 'constructs';
 import { refuse } from './validation';
 import { LessonId } from './lessons';
+import { SUPPRESSION_METADATA, Suppression, findSuppression } from './suppression-lookup';
 
-/** Metadata type under which suppressions are recorded on a construct. */
-export const SUPPRESSION_METADATA = 'lessons-check:suppression';
-
-/** One recorded acceptance of a lessons-check finding. */
-export interface Suppression {
-  /** A rule id (`SEC-1.RedisAccessKeys`) or a lesson id (`SEC-1`: every rule of the lesson). */
-  readonly id: string;
-  /** Why the finding does not apply here; kept in the synthesized metadata and the lessons report. */
-  readonly reason: string;
-  /**
-   * Narrow the suppression to findings on these settings (Terraform attribute paths, e.g.
-   * `default_database.access_keys_authentication_enabled`).
-   * @default - every finding of the rule
-   */
-  readonly appliesTo?: string[];
-}
+export { SUPPRESSION_METADATA, Suppression } from './suppression-lookup';
 
 const ID = /^[A-Z]+(?:-\d+)?(?:\.[A-Za-z][A-Za-z0-9]*)?$/;
 
 /**
- * Accepted findings of the lessons check, recorded on the construct they concern (and so on
- * everything below it). Constructs that accept a finding on purpose record it here without
- * depending on the lessons check itself.
+ * Accepted findings of the lessons check (a rule's, or a construct's warning or note), recorded on
+ * the construct they concern (and so on everything below it). Constructs that accept a finding on
+ * purpose record it here without depending on the lessons check itself.
  */
 export class Suppressions {
   /**
@@ -57,16 +43,7 @@ export class Suppressions {
    * looking at the node and every scope above it; undefined when none does.
    */
   public static find(node: IConstruct, ruleId: string, lesson: string, setting?: string): Suppression | undefined {
-    for (const scope of [...node.node.scopes].reverse()) {
-      for (const entry of scope.node.metadata) {
-        if (entry.type !== SUPPRESSION_METADATA) continue;
-        const s = entry.data as Suppression;
-        if (s.id !== ruleId && s.id !== lesson) continue;
-        if (s.appliesTo && (setting === undefined || !s.appliesTo.includes(setting))) continue;
-        return s;
-      }
-    }
-    return undefined;
+    return findSuppression(node, ruleId, lesson, setting);
   }
 
   private constructor() {}

@@ -1,33 +1,11 @@
-import { Annotations, Token } from 'cdktf';
+import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { Finding, FindingFormat, LessonFinding } from './finding-format';
+import { IdentifiedFinding, recordFinding } from './findings';
 import { LessonId } from './lessons';
 
-/**
- * What a refusal or warning says: the parts every message carries,
- * `[LESSON] <path>: <setting> = <value>: <problem> Fix: <fix>`.
- */
-export interface Finding {
-  /** The lesson the check encodes (`EDGE-1`, `SEC-1`, ...), or `AZURE` for a rule Azure itself enforces. */
-  readonly lesson: string;
-  /** The property or setting, e.g. `ingress.transport`. */
-  readonly setting: string;
-  /**
-   * The value given, rendered in the message (strings quoted, numbers as they are, NaN and
-   * Infinity included).
-   * @default - undefined
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
-  readonly given?: any;
-  /** Why Azure breaks with it. */
-  readonly problem: string;
-  /** What to do instead. */
-  readonly fix: string;
-}
-
-/** A finding of this library's own checks: the lesson is one of the catalogue's ids. */
-export interface LessonFinding extends Finding {
-  readonly lesson: LessonId;
-}
+export { Finding, FindingFormat, LessonFinding } from './finding-format';
+export { IdentifiedFinding, NoteFinding, note } from './findings';
 
 /**
  * Thrown at synth when a construct refuses its input. The message is one line in the format
@@ -73,45 +51,18 @@ export class InvalidValueError extends Error {
   }
 }
 
-/** How findings become text. */
-export class FindingFormat {
-  /** One line: `[LESSON] where: setting = value: problem Fix: fix`. */
-  public static format(where: string, f: Finding): string {
-    return `[${f.lesson}] ${where || '<app>'}: ${f.setting} = ${FindingFormat.render(f.given)}: ${f.problem} Fix: ${f.fix}`;
-  }
-
-  /**
-   * A value as a message shows it: strings quoted, numbers as JavaScript writes them (so NaN,
-   * Infinity and -0 stay visible, also inside arrays and objects), undefined as `undefined`.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
-  public static render(value: any): string {
-    return renderValue(value, 0);
-  }
-
-  private constructor() {}
-}
-
-function renderValue(value: unknown, depth: number): string {
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === undefined) return 'undefined';
-  if (value === null || typeof value === 'boolean') return String(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value !== 'object' || depth > 4) return String(value);
-  if (Array.isArray(value)) return `[${value.map((v) => renderValue(v, depth + 1)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${renderValue(v, depth + 1)}`).join(',')}}`;
-}
-
 /** Refuse the input: throws a {@link ConstructValidationError} naming the construct path. */
 export function refuse(scope: IConstruct, finding: LessonFinding): never {
   throw new ConstructValidationError(scope.node.path, finding);
 }
 
-/** Legal but risky input: a synth warning in the same format (shown by `cdktf synth` and `npm run synth`). */
-export function warn(scope: IConstruct, finding: LessonFinding): void {
-  Annotations.of(scope).addWarning(FindingFormat.format(scope.node.path, finding));
+/**
+ * Legal but risky input: a synth warning in the same format (shown by `cdktf synth` and `npm run
+ * synth`), with an id like a rule's (`SEC-1.KeyVaultPublicEndpoint`): it is in the lessons report
+ * and suppressed the way a rule's finding is (`Suppressions.add`, with a reason).
+ */
+export function warn(scope: IConstruct, finding: IdentifiedFinding): void {
+  recordFinding(scope, 'warning', finding.id, finding, FindingFormat.format(scope.node.path, finding));
 }
 
 /** A builder's refusal: throws an {@link InvalidValueError} naming the builder. */
@@ -249,9 +200,12 @@ export class Validation {
     throw new ConstructValidationError(scope.node.path, finding);
   }
 
-  /** Warn about legal but risky input, in the same format. */
+  /**
+   * Warn about legal but risky input, in the same format. The warning is in the lessons report
+   * under `finding.id` (or the lesson) and suppressed like a rule's finding.
+   */
   public static warn(scope: IConstruct, finding: Finding): void {
-    Annotations.of(scope).addWarning(FindingFormat.format(scope.node.path, finding));
+    recordFinding(scope, 'warning', finding.id ?? finding.lesson, finding, FindingFormat.format(scope.node.path, finding));
   }
 
   private constructor() {}

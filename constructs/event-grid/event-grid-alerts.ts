@@ -31,7 +31,7 @@ export class EventGridAlerts extends Construct {
     });
     if (props.actionGroupId === undefined) {
       warn(this, {
-        lesson: 'HOOK-3', setting: 'actionGroupId', given: undefined,
+        id: 'HOOK-3.EventGridAlertsWithoutActionGroup', lesson: 'HOOK-3', setting: 'actionGroupId', given: undefined,
         problem: 'dead-lettered and dropped events would only show in the portal.', fix: 'give an action group that mails or pages the team.',
       });
     }

@@ -172,6 +172,7 @@ export class EventGridTopic extends EventGridTopicBase {
     const publicNetworkAccess = resolvePublicAccess(this, {
       given: props.publicNetworkAccess, default: PublicAccessDefault.ENABLED, production, endpoint: 'a topic\'s public endpoint',
       productionWarning: {
+        id: 'SEC-1.EventGridTopicPublicEndpoint',
         problem: 'the production topic takes events on a public endpoint: only Entra ID and the EventGrid Data Sender role stand between it and the internet.',
         fix: 'publish from a VNet, add a private endpoint for the topic, then set publicNetworkAccess to \'Disabled\'.',
       },

@@ -3,8 +3,7 @@ import { Construct } from 'constructs';
 import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
 import { NAME_RULES, checkName } from '../core/naming';
-import { Production } from '../core/production';
-import { Suppressions } from '../core/suppressions';
+import { Production, refuseOrWarn } from '../core/production';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { StorageService, refuseUnreachable } from '../storage/storage-account';
@@ -134,10 +133,9 @@ export class EventSubscription extends Construct {
       min: 1, max: 1440, setting: 'retry.eventTimeToLiveMinutes', lesson: 'HOOK-3',
       problem: 'Event Grid retries an event for 1-1440 minutes.', fix: 'use 1440 (the default) or what the event is worth.',
     });
-    const deadLetterOff = !props.deadLetterContainer;
     if (!props.deadLetterContainer) {
-      Production.refuseOrWarn(this, {
-        lesson: 'HOOK-3', setting: 'deadLetterContainer', given: undefined,
+      refuseOrWarn(this, {
+        id: 'HOOK-3.SubscriptionDeadLetter', ruleSettings: ['storage_blob_dead_letter_destination'], lesson: 'HOOK-3', setting: 'deadLetterContainer', given: undefined,
         problem: 'without a dead-letter destination Event Grid drops an event after its last retry, and nobody learns which.',
         fix: 'give deadLetterContainer: storage.addContainer(\'dead-letters\') (the topic writes there with its identity).',
       }, production);
@@ -189,14 +187,6 @@ export class EventSubscription extends Construct {
     // What answers the handshake, ahead of the grants.
     const readyAfter = (props.webhook?.readyAfter ?? []).filter((a) => !(this.subscription.dependsOn ?? []).includes(a));
     if (readyAfter.length > 0) this.subscription.dependsOn = [...readyAfter, ...(this.subscription.dependsOn ?? [])];
-    if (deadLetterOff) {
-      // Warned above (outside production); the stack's dead-letter rule would otherwise fail the
-      // synth of a choice this construct accepts there. Its identity check stays on.
-      Suppressions.add(this.subscription, {
-        id: 'HOOK-3.SubscriptionDeadLetter', reason: 'no dead-letter container outside production on purpose; EventSubscription warned',
-        appliesTo: ['storage_blob_dead_letter_destination'],
-      });
-    }
   }
 
   private checkWebhook(webhook: WebhookDestination, schema: EventDeliverySchema): NonNullable<EventgridEventSubscriptionConfig['webhookEndpoint']> {
@@ -227,7 +217,7 @@ export class EventSubscription extends Construct {
       const cold = webhook.receiver === undefined || webhook.receiver.warmInstances < 1;
       if (cold) {
         warn(this, {
-          lesson: 'HOOK-1', setting: 'webhook.receiver', given: webhook.receiver ? webhook.receiver.warmInstances : undefined,
+          id: 'HOOK-1.ColdWebhookReceiver', lesson: 'HOOK-1', setting: 'webhook.receiver', given: webhook.receiver ? webhook.receiver.warmInstances : undefined,
           problem: `${webhook.receiver ? webhook.receiver.name : webhook.url} may be cold when the subscription is created: ${schema === EventDeliverySchema.EVENT_GRID
             ? 'the validation event must be answered within 30 s' : 'the OPTIONS handshake must be answered'}, or the apply fails with "Webhook validation handshake failed".`,
           fix: 'keep at least one instance warm (minReplicas >= 1, or always-ready HTTP instances), or let the gateway answer the handshake (WebhookApi).',

@@ -233,7 +233,7 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
     const customRule = rateLimit ? clientIpRateLimitRule(this, rateLimit) : undefined;
     if (customRule && customRule.action === RateLimitAction.BLOCK && mode === WafMode.DETECTION) {
       warn(this, {
-        lesson: 'LIM-4', setting: 'clientIpRateLimit.action', given: customRule.action,
+        id: 'LIM-4.WafDetectionRateLimit', lesson: 'LIM-4', setting: 'clientIpRateLimit.action', given: customRule.action,
         problem: 'the WAF policy runs in Detection mode, so the rate-limit rule only logs and blocks nothing.',
         fix: 'use WafMode.PREVENTION, or say RateLimitAction.LOG while sizing the threshold.',
       });

@@ -195,7 +195,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
     }
     if (!props.entraAuth) {
       Production.refuseOrWarn(this, {
-        lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
+        id: 'ACCESS.FunctionsWithoutEntraAuth', lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
         problem: 'without Entra ID in front, the functions answer anyone who learns the host name, around the gateway and its limits.',
         fix: 'give entraAuth: { applicationId } and allow the gateway\'s identity with allowCaller(gateway.identity).',
       }, production);
@@ -380,7 +380,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
     const zonal = [StorageReplication.ZRS, StorageReplication.GZRS, StorageReplication.RAGZRS];
     if (zoneRedundant && !zonal.includes(storage.replication)) {
       warn(this, {
-        lesson: 'AZURE', setting: 'storage.replication', given: storage.replication,
+        id: 'AZURE.FunctionStorageNotZonal', lesson: 'AZURE', setting: 'storage.replication', given: storage.replication,
         problem: 'the app spreads over zones, but its host storage lives in one: a zone outage stops every instance.',
         fix: 'give the storage account replication ZRS or GZRS, or set zoneRedundant: false.',
       });

@@ -67,7 +67,7 @@ export class FunctionAlerts extends Construct {
     });
     if (props.actionGroupId === undefined) {
       warn(this, {
-        lesson: 'PAY-3', setting: 'actionGroupId', given: undefined,
+        id: 'PAY-3.FunctionAlertsWithoutActionGroup', lesson: 'PAY-3', setting: 'actionGroupId', given: undefined,
         problem: 'poisoned messages and failed executions would only show in the portal: parked work nobody looks at is lost work.',
         fix: 'give an action group that mails or pages the team.',
       });

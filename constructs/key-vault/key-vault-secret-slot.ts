@@ -9,7 +9,7 @@ import { addressOf, waitFor } from '../core/dependencies';
 import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
-import type { IKeyVault } from './key-vault';
+import type { IKeyVault } from './key-vault-interface';
 import { KEY_VAULT_SERVICE } from './key-vault-service';
 
 /** ARM type of a Key Vault secret: Resource Manager never returns a secret's value. */

@@ -1,4 +1,4 @@
-import { Construct, IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { DataAzurermKeyVault } from '@cdktf/provider-azurerm/lib/data-azurerm-key-vault';
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-client-config';
@@ -16,20 +16,11 @@ import { PublicAccessDefault, resolvePublicAccess } from '../network/public-acce
 import { AzureResource } from '../resource/azure-resource';
 import { KEY_VAULT_SERVICE } from './key-vault-service';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
+import { IKeyVault } from './key-vault-interface';
 import { AzureRegion } from '../core/azure-region';
 
-/** A Key Vault, created here (`KeyVault`) or owned by another team (`KeyVault.fromExisting`). */
-export interface IKeyVault extends IConstruct {
-  /** Resource id: the scope of vault-wide grants. */
-  readonly vaultId: string;
-  readonly vaultName: string;
-  /** `https://<name>.vault.azure.net/` (with the trailing slash). */
-  readonly vaultUri: string;
-  /** Key Vault Secrets User on every secret of the vault. Prefer a secret's own grant. @param id @default - the principal's grant key */
-  grantSecretsRead(principal: IPrincipal, id?: string): Grant;
-  /** The versionless identifier of a secret: `https://<vault>.vault.azure.net/secrets/<name>`. */
-  secretUri(name: string): string;
-}
+// In its own file so the children that take it need not import this file (no file cycle).
+export { IKeyVault };
 
 /** What `KeyVault` and a reference to an existing vault share. */
 export abstract class KeyVaultBase extends AzureResource implements IKeyVault {
@@ -165,6 +156,7 @@ export class KeyVault extends KeyVaultBase {
     const publicNetworkAccess = resolvePublicAccess(this, {
       given: props.publicNetworkAccess, default: PublicAccessDefault.ENABLED, production: this.production, endpoint: 'a vault\'s public endpoint',
       productionWarning: {
+        id: 'SEC-1.KeyVaultPublicEndpoint',
         problem: 'the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments stand between its secrets and the internet.',
         fix: 'give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, then set publicNetworkAccess to \'Disabled\'.',
       },
@@ -174,7 +166,7 @@ export class KeyVault extends KeyVaultBase {
     const purgeProtection = props.purgeProtection ?? this.production;
     if (this.production && !purgeProtection) {
       warn(this, {
-        lesson: 'SEC-1', setting: 'purgeProtection', given: false,
+        id: 'SEC-1.KeyVaultPurgeProtection', lesson: 'SEC-1', setting: 'purgeProtection', given: false,
         problem: 'without purge protection a deleted production vault, and every secret in it, can be purged at once, before anyone notices.',
         fix: 'leave purgeProtection on (the production default); Azure never lets it be turned off again.',
       });

@@ -5,6 +5,7 @@ import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { addressOf } from '../core/dependencies';
 import { resolveIn } from '../core/claims';
+import { ConstructFinding, findingCovering, findingsUnder } from '../core/findings';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
 import { FindingFormat } from '../core/validation';
@@ -87,6 +88,8 @@ export class LessonsCheck implements IAspect {
   private readonly rules = new Map<string, PackRule>();
   private readonly packNames: string[] = [];
   private readonly results = new WeakMap<IConstruct, ReportRow[]>();
+  /** Construct findings a rule's row stands for (the construct raised the rule's finding itself). */
+  private readonly covered = new WeakSet<ConstructFinding>();
 
   constructor(options: LessonsCheckOptions = {}) {
     for (const pack of options.packs ?? [PlatformLessonsPack.create()]) this.addPack(pack);
@@ -103,10 +106,29 @@ export class LessonsCheck implements IAspect {
     this.results.set(node, this.evaluate(node));
   }
 
-  /** The report of `stack` (the rules run now if the synth has not run them yet). */
+  /**
+   * The report of `stack` (the rules run now if the synth has not run them yet): every rule's
+   * result per resource, then the warnings and notes the constructs raised that no rule's row
+   * stands for, suppressed or not.
+   */
   public reportOf(stack: TerraformStack): LessonsReport {
-    const rows = this.results.get(stack) ?? this.rowsUnder(stack);
+    const rows = [...(this.results.get(stack) ?? this.rowsUnder(stack)), ...this.constructRows(stack)];
     return { stack: stack.node.id, packs: [...this.packNames], summary: summarize(rows), results: rows };
+  }
+
+  /** The findings the constructs under `scope` recorded, as report rows (one output with the rules'). */
+  private constructRows(scope: IConstruct): ReportRow[] {
+    return findingsUnder(scope).filter(({ finding }) => !this.covered.has(finding)).map(({ construct, finding }): ReportRow => {
+      const base = {
+        ruleId: finding.id, lesson: finding.lesson, level: levelOf(finding),
+        resourcePath: construct.node.path, resourceType: 'construct', address: '',
+        ...(finding.setting !== undefined ? { setting: finding.setting } : {}), message: finding.message,
+      };
+      const suppression = Suppressions.find(construct, finding.id, finding.lesson, finding.setting);
+      return suppression
+        ? { ...base, status: ReportStatus.SUPPRESSED, suppressionReason: suppression.reason }
+        : { ...base, status: ReportStatus.NON_COMPLIANT };
+    });
   }
 
   private rowsUnder(scope: IConstruct): ReportRow[] {
@@ -127,15 +149,24 @@ export class LessonsCheck implements IAspect {
   }
 
   private report(resource: ConstructResource, base: RowBase, level: RuleLevel, finding: RuleFinding): ReportRow {
-    const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
-    const suppression = Suppressions.find(resource.construct, base.ruleId, base.lesson, finding.setting);
+    // A construct above the resource may have raised this finding itself, under the rule's id, at
+    // its own level (a warning outside production): then it is one finding, reported once at the
+    // construct's level and shown once (the construct's warning).
+    const raised = findingCovering(resource.construct, base.ruleId, finding.setting);
+    if (raised) this.covered.add(raised);
+    const message = raised ? raised.message : FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
+    const suppression = Suppressions.find(resource.construct, base.ruleId, base.lesson, finding.setting)
+      ?? (raised ? Suppressions.find(resource.construct, raised.id, raised.lesson, raised.setting) : undefined);
     if (suppression) {
-      return { ...base, status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: suppression.reason };
+      return { ...base, ...(raised ? { level: levelOf(raised) } : {}), status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: suppression.reason };
     }
+    if (raised) return { ...base, level: levelOf(raised), status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
     if (level === RuleLevel.ERROR) Annotations.of(resource.construct).addError(message);
+    else if (level === RuleLevel.INFO) Annotations.of(resource.construct).addInfo(message);
     else Annotations.of(resource.construct).addWarning(message);
     return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
   }
+
 }
 
 /** A resource of a stack: it always has its construct. */
@@ -162,4 +193,9 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource): Con
     },
     construct: resource,
   };
+}
+
+/** A construct finding's level as a report row's. */
+function levelOf(finding: ConstructFinding): RuleLevel {
+  return finding.level === 'info' ? RuleLevel.INFO : RuleLevel.WARNING;
 }

@@ -6,6 +6,8 @@ export enum RuleLevel {
   ERROR = 'error',
   /** Reported; the synth goes on. */
   WARNING = 'warning',
+  /** Information (a construct's note, e.g. what limits add up to); reported, not a failure. */
+  INFO = 'info',
 }
 
 /** A rule and the level a pack gives it. */

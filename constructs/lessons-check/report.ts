@@ -8,16 +8,21 @@ export enum ReportStatus {
   NOT_APPLICABLE = 'not-applicable',
 }
 
-/** One rule's result on one resource (one finding when the rule found several). */
+/**
+ * One rule's result on one resource (one finding when the rule found several), or one warning or
+ * note a construct raised (resource type `construct`, no address).
+ */
 export interface ReportRow {
+  /** The rule's id, or the id of a construct's finding (`SEC-1.KeyVaultPublicEndpoint`). */
   readonly ruleId: string;
   readonly lesson: string;
   readonly level: RuleLevel;
   readonly status: ReportStatus;
-  /** Construct path of the resource. */
+  /** Construct path of the resource (or of the construct that raised the finding). */
   readonly resourcePath: string;
+  /** Terraform resource type (`construct` for a construct's own finding). */
   readonly resourceType: string;
-  /** Terraform address. */
+  /** Terraform address (empty for a construct's own finding). */
   readonly address: string;
   /** The finding's attribute, for non-compliant and suppressed rows. @default - none */
   readonly setting?: string;
@@ -34,6 +39,11 @@ export interface ReportSummary {
   readonly warnings: number;
   readonly suppressed: number;
   readonly notApplicable: number;
+  /**
+   * Notes (information the constructs give, not failures), when there are any.
+   * @default - none
+   */
+  readonly notes?: number;
 }
 
 /** The lessons report of one stack, as written to `lessons-report.json` beside the synthesized stack. */
@@ -49,12 +59,14 @@ export const REPORT_FILE = 'lessons-report.json';
 
 export function summarize(rows: readonly ReportRow[]): ReportSummary {
   const count = (p: (r: ReportRow) => boolean) => rows.filter(p).length;
+  const notes = count((r) => r.status === ReportStatus.NON_COMPLIANT && r.level === RuleLevel.INFO);
   return {
     compliant: count((r) => r.status === ReportStatus.COMPLIANT),
     errors: count((r) => r.status === ReportStatus.NON_COMPLIANT && r.level === RuleLevel.ERROR),
     warnings: count((r) => r.status === ReportStatus.NON_COMPLIANT && r.level === RuleLevel.WARNING),
     suppressed: count((r) => r.status === ReportStatus.SUPPRESSED),
     notApplicable: count((r) => r.status === ReportStatus.NOT_APPLICABLE),
+    ...(notes > 0 ? { notes } : {}),
   };
 }
 

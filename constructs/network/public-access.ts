@@ -20,11 +20,11 @@ export interface PublicAccessOptions {
   /** What answers on the endpoint, in the refusal: `a vault's public endpoint`. */
   readonly endpoint: string;
   /**
-   * The SEC-1 warning of an enabled endpoint in production: what stands between the service and
+   * The SEC-1 warning of an enabled endpoint in production (its finding id, `SEC-1.<Service>PublicEndpoint`): what stands between the service and
    * the internet, and how to close it. `undefined` when the service accepts it (an account
    * whose firewall admits trusted services only).
    */
-  readonly productionWarning: { readonly problem: string; readonly fix: string } | undefined;
+  readonly productionWarning: { readonly id: string; readonly problem: string; readonly fix: string } | undefined;
 }
 
 /**

@@ -57,7 +57,7 @@ export function createRedisAlerts(
 ): MonitorMetricAlert[] {
   if (alerts.enabled === false) {
     warn(scope, {
-      lesson: 'LIM-2', setting: 'alerts.enabled', given: false,
+      id: 'LIM-2.RedisAlertsOff', lesson: 'LIM-2', setting: 'alerts.enabled', given: false,
       problem: 'a Redis-backed limiter fails open when Redis is unreachable, and without alerts nobody learns that the limits are off.',
       fix: 'keep the alerts (the default) and give them an actionGroupId.',
     });
@@ -80,7 +80,7 @@ export function createRedisAlerts(
   });
   if (alerts.actionGroupId === undefined) {
     warn(scope, {
-      lesson: 'LIM-2', setting: 'alerts.actionGroupId', given: undefined,
+      id: 'LIM-2.RedisAlertsWithoutActionGroup', lesson: 'LIM-2', setting: 'alerts.actionGroupId', given: undefined,
       problem: 'the Redis alerts fire in the portal only: a limiter that fails open while nobody is told looks like a quiet day.',
       fix: 'give alerts.actionGroupId (an azurerm_monitor_action_group that pages or mails the team).',
     });

@@ -3,9 +3,8 @@ import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/li
 import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { PublicNetworkAccess } from '../core/network';
 import { checkName } from '../core/naming';
-import { Production } from '../core/production';
+import { Production, refuseOrWarn } from '../core/production';
 import { ReplacementTrigger } from '../core/replacement-trigger';
-import { Suppressions } from '../core/suppressions';
 import { refuse } from '../core/validation';
 import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
@@ -200,8 +199,8 @@ export class ManagedRedis extends ManagedRedisBase {
 
     const accessKeysEnabled = props.accessKeysEnabled ?? false;
     if (accessKeysEnabled) {
-      Production.refuseOrWarn(this, {
-        lesson: 'SEC-1', setting: 'accessKeysEnabled', given: true,
+      refuseOrWarn(this, {
+        id: 'SEC-1.RedisAccessKeys', ruleSettings: ['default_database.access_keys_authentication_enabled'], lesson: 'SEC-1', setting: 'accessKeysEnabled', given: true,
         problem: 'an access key is one shared secret for the whole database: whoever holds it bypasses Entra ID, and rotating it breaks every client at once.',
         fix: 'leave accessKeysEnabled false and call grantDataAccess(identity) for each workload identity (Entra ID access policy assignment).',
       }, this.production);
@@ -220,6 +219,7 @@ export class ManagedRedis extends ManagedRedisBase {
       given: props.publicNetworkAccess, default: PublicAccessDefault.OFF_IN_PRODUCTION, production: this.production,
       endpoint: 'a cache\'s public endpoint',
       productionWarning: {
+        id: 'SEC-1.RedisPublicEndpoint',
         problem: 'the production cache answers on a public endpoint: only TLS and Entra ID stand between it and the internet.',
         fix: 'run the workloads in a VNet-integrated Container Apps environment, add a private endpoint for the cache, then set publicNetworkAccess to \'Disabled\' (the production default).',
       },
@@ -247,14 +247,6 @@ export class ManagedRedis extends ManagedRedisBase {
       const guard = new ReplacementTrigger(this, 'clustering-guard', { input: { clusteringPolicy: props.clusteringPolicy } });
       // A string, not the construct: cdktf 0.21 writes a construct as "${terraform_data.x}", which Terraform refuses here.
       this.cache.lifecycle = { ...this.cache.lifecycle, replaceTriggeredBy: [guard.address] };
-    }
-    if (accessKeysEnabled && !this.production) {
-      // Warned above; the stack's SEC-1 access-key rule would otherwise fail the synth of a
-      // choice this construct accepts outside production. The plaintext rule stays on.
-      Suppressions.add(this.cache, {
-        id: 'SEC-1.RedisAccessKeys',
-        reason: 'access keys enabled outside production on purpose (accessKeysEnabled: true); ManagedRedis warned',
-      });
     }
     this.publicNetworkAccess = publicNetworkAccess;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).

@@ -14,6 +14,7 @@ import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { AzureResource } from '../resource/azure-resource';
 import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
+import { IStorageAccount } from './storage-account-interface';
 import { STORAGE_SERVICE } from './storage-service';
 import { AzureRegion } from '../core/azure-region';
 
@@ -36,23 +37,8 @@ export enum StorageReplication {
   RAGZRS = 'RAGZRS',
 }
 
-/** A storage account, created here (`StorageAccount`) or owned by another team (`StorageAccount.fromExisting`). */
-export interface IStorageAccount extends IConstruct {
-  /** Resource id. */
-  readonly accountId: string;
-  /** Account name (what identity-based connections name: `AzureWebJobsStorage__accountName`). */
-  readonly accountName: string;
-  /** `https://<name>.blob.core.windows.net/` (with the trailing slash). */
-  readonly blobEndpoint: string;
-  /** Storage Blob Data Owner on the whole account (the Functions host's own storage needs it). @param id @default - the principal's grant key */
-  grantBlobDataOwner(principal: IPrincipal, id?: string): Grant;
-  /** Storage Blob Data Contributor on the whole account. */
-  grantBlobDataContributor(principal: IPrincipal, id?: string): Grant;
-  /** Storage Queue Data Contributor on the whole account. */
-  grantQueueDataContributor(principal: IPrincipal, id?: string): Grant;
-  /** Storage Table Data Contributor on the whole account. */
-  grantTableDataContributor(principal: IPrincipal, id?: string): Grant;
-}
+// In its own file so the children that take it need not import this file (no file cycle).
+export { IStorageAccount };
 
 /** What `StorageAccount` and a reference to an existing account share: the account-wide grants. */
 export abstract class StorageAccountBase extends AzureResource implements IStorageAccount {
@@ -246,7 +232,7 @@ export class StorageAccount extends StorageAccountBase {
     });
     if (this.production && replication === StorageReplication.LRS) {
       warn(this, {
-        lesson: 'AZURE', setting: 'replication', given: replication,
+        id: 'AZURE.StorageLocallyRedundant', lesson: 'AZURE', setting: 'replication', given: replication,
         problem: 'LRS keeps every copy in one datacenter: a zone outage takes the idempotency store and the queues with it.',
         fix: 'use ZRS (the production default) or GZRS.',
       });
@@ -257,6 +243,7 @@ export class StorageAccount extends StorageAccountBase {
       endpoint: 'a storage account\'s public endpoint',
       // An account whose firewall admits only trusted services is accepted (Event Grid's dead letters).
       productionWarning: trustedServicesOnly ? undefined : {
+        id: 'SEC-1.StoragePublicEndpoint',
         problem: 'the production account answers on a public endpoint: only TLS and Entra ID stand between its data and the internet.',
         fix: 'integrate the workloads with a VNet, add private endpoints for blob, queue and table, then set publicNetworkAccess to \'Disabled\' (the production default); for an account only Event Grid reaches, trustedServicesOnly: true.',
       },

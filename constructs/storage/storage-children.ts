@@ -10,7 +10,7 @@ import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
-import type { IStorageAccount } from './storage-account';
+import type { IStorageAccount } from './storage-account-interface';
 import { grantOn } from '../identity/grant-on';
 
 /** ARM type of a table (azurerm 4.55's `azurerm_storage_table` only works with the account key). */

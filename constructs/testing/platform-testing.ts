@@ -1,4 +1,5 @@
 import { TerraformStack, Testing } from 'cdktf';
+import { publishFindings } from '../core/findings';
 import { LessonsCheck } from '../lessons-check/lessons-check';
 import { LessonsReport } from '../lessons-check/report';
 
@@ -32,9 +33,19 @@ export class PlatformTesting {
     return PlatformTesting.annotations(stack, '@cdktf/error');
   }
 
-  /** Warning messages under the stack. */
+  /**
+   * Warning messages under the stack. The constructs' own warnings become annotations at synth,
+   * unless a suppression covers them by then; this publishes them first, as a synth would.
+   */
   public static warnings(stack: TerraformStack): string[] {
+    publishFindings(stack);
     return PlatformTesting.annotations(stack, '@cdktf/warn');
+  }
+
+  /** Notes (info annotations) under the stack, the constructs' own published first. */
+  public static notes(stack: TerraformStack): string[] {
+    publishFindings(stack);
+    return PlatformTesting.annotations(stack, '@cdktf/info');
   }
 
   /** The lessons report of the stack (the rules run if the synth has not run them), or undefined without a lessons check. */

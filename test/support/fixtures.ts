@@ -1,7 +1,7 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { ApiGateway, ApiGatewayProps } from '../../constructs/api-management/api-gateway';
 import { IContainerAppsEnvironment } from '../../constructs/container-apps/app-checks';
-import { AzureStack } from '../../constructs/core/azure-stack';
+import { AzureStack } from '../../constructs/stack/azure-stack';
 import { FrontDoorProps } from '../../constructs/front-door/front-door';
 import { ManagedRedis, ManagedRedisProps } from '../../constructs/redis/managed-redis';
 import { RedisClusteringPolicy } from '../../constructs/redis/managed-redis-base';

@@ -1,7 +1,7 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { Resource } from '../../.gen/providers/azapi/resource';
-import { AzureStack } from '../../constructs/core/azure-stack';
+import { AzureStack } from '../../constructs/stack/azure-stack';
 import { LessonsCheck } from '../../constructs/lessons-check/lessons-check';
 import { ReportRow } from '../../constructs/lessons-check/report';
 

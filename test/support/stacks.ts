@@ -1,5 +1,5 @@
 import { TerraformStack, Testing } from 'cdktf';
-import { AzureStack } from '../../constructs/core/azure-stack';
+import { AzureStack } from '../../constructs/stack/azure-stack';
 
 /** A TerraformStack of its own app, without providers or marks: what another team's plain stack looks like. */
 export const plainStack = (id = 'plain'): TerraformStack => new TerraformStack(Testing.app(), id);

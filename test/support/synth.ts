@@ -1,5 +1,7 @@
 import { App, TerraformStack, Testing } from 'cdktf';
+import { IConstruct } from 'constructs';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
+import { publishFindings } from '../../constructs/core/findings';
 
 /** Synthesized Terraform JSON of one stack. */
 export interface TerraformJson {
@@ -47,10 +49,22 @@ export function errorsOf(stack: TerraformStack): string[] {
     .map((m) => String(m.data)));
 }
 
-/** Warning messages raised on any construct under the stack. */
+/**
+ * Warning messages raised on any construct under the stack. The constructs' own warnings become
+ * annotations at synth (unless suppressed by then); this publishes them first, as a synth would.
+ */
 export function warningsOf(stack: TerraformStack): string[] {
+  publishFindings(stack);
   return stack.node.findAll().flatMap((c) => c.node.metadata
     .filter((m) => m.type === '@cdktf/warn')
+    .map((m) => String(m.data)));
+}
+
+/** Info messages (notes) raised on `scope` and below it, published first as a synth would. */
+export function notesOf(scope: IConstruct): string[] {
+  publishFindings(scope);
+  return scope.node.findAll().flatMap((c) => c.node.metadata
+    .filter((m) => m.type === '@cdktf/info')
     .map((m) => String(m.data)));
 }
 

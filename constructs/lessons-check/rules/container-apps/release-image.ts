@@ -1,4 +1,4 @@
-import { ReleaseImage } from '../../../container-apps/image-reference';
+import { ReleaseImage } from '../../../core/release-image';
 import { IRuleContext, ILessonRule, RuleOutcome, RuleResource } from '../../rule';
 import { blockOf, blocksOf } from '../attributes';
 

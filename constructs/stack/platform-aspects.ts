@@ -1,8 +1,8 @@
 import { Aspects, TerraformStack } from 'cdktf';
 import { LessonsCheck } from '../lessons-check/lessons-check';
 import { RulePack } from '../lessons-check/pack';
-import { Production } from './production';
-import { TagsAspect } from './tags';
+import { Production } from '../core/production';
+import { TagsAspect } from '../core/tags';
 
 /** What {@link PlatformAspects.applyTo} adds to a stack. */
 export interface PlatformAspectsOptions {

@@ -4,8 +4,8 @@ import { MonitorScheduledQueryRulesAlertV2 } from '@cdktf/provider-azurerm/lib/m
 import { requireRange, warn } from '../core/validation';
 import { IStorageAccount } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
-import { logAlert } from './log-alert';
-import { GatewayQuery, QueryPackCategory } from './query-pack';
+import { logAlert } from '../monitoring/log-alert';
+import { GatewayQuery, QueryPackCategory } from '../monitoring/query-pack';
 import { AzureRegion } from '../core/azure-region';
 
 /** Messages put into a poison queue (the account's queue logs, `StorageQueueLogs`), per 5 minutes. */
@@ -97,7 +97,7 @@ export class OutboundAlerts extends Construct {
     });
     if (props.actionGroupId === undefined) {
       warn(this, {
-        lesson: 'PAY-3', setting: 'actionGroupId', given: undefined,
+        id: 'PAY-3.OutboundAlertsWithoutActionGroup', lesson: 'PAY-3', setting: 'actionGroupId', given: undefined,
         problem: 'parked charges and an open breaker would only show in the portal.', fix: 'give an action group that mails or pages the team.',
       });
     }

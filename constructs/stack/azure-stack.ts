@@ -4,9 +4,9 @@ import { AzurermProvider, AzurermProviderFeatures } from '@cdktf/provider-azurer
 import { AzapiProvider } from '../../.gen/providers/azapi/provider';
 import { LessonsCheck } from '../lessons-check/lessons-check';
 import { RulePack } from '../lessons-check/pack';
-import { Production } from './production';
+import { Production } from '../core/production';
 import { PlatformAspects } from './platform-aspects';
-import { refuse } from './validation';
+import { refuse } from '../core/validation';
 
 /** Remote state in an Azure storage account, reached with Entra ID (no storage keys, SEC-1). */
 export interface RemoteStateProps {

@@ -1,0 +1,134 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+/** Files (relative to the root, `/`-separated) and the files of the same root each one imports. */
+export type ImportGraph = Map<string, string[]>;
+
+/**
+ * The relative imports between the `.ts` files under `root`: `import`, `import type`,
+ * `export ... from` and dynamic `import()`, as the TypeScript compiler reads them. Imports that
+ * leave `root` (packages, `.gen/`) are not edges.
+ */
+export function importGraph(root: string): ImportGraph {
+  const base = resolve(root);
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) files.push(path);
+    }
+  };
+  walk(base);
+  const graph: ImportGraph = new Map();
+  for (const file of files.sort()) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = new Set<string>();
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolve(dirname(file), fileName);
+      const found = [`${target}.ts`, join(target, 'index.ts')].find((candidate) => existsSync(candidate));
+      if (found && found.startsWith(`${base}/`)) targets.add(toKey(base, found));
+    }
+    graph.set(toKey(base, file), [...targets].sort());
+  }
+  return graph;
+}
+
+function toKey(base: string, file: string): string {
+  return relative(base, file).split('\\').join('/');
+}
+
+/** The folder a file belongs to: its first path segment (`core/validation.ts` -> `core`). */
+export function folderOf(file: string): string {
+  return file.split('/')[0];
+}
+
+/** The strongly connected groups of more than one node (or a node importing itself): the cycles. */
+export function cyclesOf(edges: Map<string, Iterable<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const connect = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1 || [...(edges.get(node) ?? [])].includes(node)) cycles.push(group.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) connect(node);
+  return cycles;
+}
+
+/** The layers of `constructs/`: a folder may import its own layer's folders (without a cycle) and lower layers only. */
+export interface Layers {
+  /** Folder -> layer number; higher layers build on lower ones. */
+  readonly rank: Record<string, number>;
+  /** Folders that may import only the folders listed (besides themselves), whatever their layer. */
+  readonly only?: Record<string, string[]>;
+}
+
+/**
+ * Every break of the layering in `graph`, one message per importing file and imported file:
+ * an import of a higher layer, an import a folder's `only` list does not allow, a folder
+ * without a layer, a cycle between folders (with the imports that make it) and a cycle between
+ * files.
+ */
+export function layerViolations(graph: ImportGraph, layers: Layers): string[] {
+  const problems: string[] = [];
+  const folders = new Map<string, Set<string>>();
+  const folderEdges = new Map<string, string[]>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!folders.has(from)) folders.set(from, new Set());
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to === from) continue;
+      folders.get(from)!.add(to);
+      const key = `${from} -> ${to}`;
+      folderEdges.set(key, [...(folderEdges.get(key) ?? []), `${file} imports ${target}`]);
+      const rankFrom = layers.rank[from];
+      const rankTo = layers.rank[to];
+      const only = layers.only?.[from];
+      if (rankFrom === undefined || rankTo === undefined) continue;
+      if (rankTo > rankFrom) {
+        problems.push(`${file} imports ${target}: ${from}/ (layer ${rankFrom}) may not depend on ${to}/ (layer ${rankTo}), which builds on it.`);
+      } else if (only && !only.includes(to)) {
+        problems.push(`${file} imports ${target}: ${from}/ may depend on ${only.map((f) => `${f}/`).join(', ')} only.`);
+      }
+    }
+  }
+  for (const folder of [...folders.keys()].sort()) {
+    if (layers.rank[folder] === undefined) problems.push(`${folder}/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?).`);
+  }
+  for (const cycle of cyclesOf(folders)) {
+    const imports = cycle.flatMap((from) => cycle.flatMap((to) => folderEdges.get(`${from} -> ${to}`) ?? []));
+    problems.push(`folder cycle ${cycle.map((f) => `${f}/`).join(' <-> ')}: ${imports.join('; ')}.`);
+  }
+  for (const cycle of cyclesOf(graph)) {
+    const imports = cycle.flatMap((from) => (graph.get(from) ?? []).filter((to) => cycle.includes(to)).map((to) => `${from} imports ${to}`));
+    problems.push(`file cycle ${cycle.join(' <-> ')}: ${imports.join('; ')}.`);
+  }
+  return problems;
+}
