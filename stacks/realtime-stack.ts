@@ -82,7 +82,12 @@ export interface RealtimeSettings {
   readonly streamingCallers?: RealtimeCallerSettings;
   /** Who may open WebSockets (checked on the handshake). @default - a subscription key */
   readonly webSocketCallers?: RealtimeCallerSettings;
-  /** Clients that get a subscription on the `realtime-clients` product (subscription-key checks). @default ['demo-client'] */
+  /**
+   * Clients that get a subscription on the `realtime-clients` product (subscription-key checks).
+   * A subscription's keys are kept in Terraform state: production clients get theirs from the
+   * gateway's portal or its operators, not from this stack.
+   * @default ['demo-client'] outside production, none in production
+   */
   readonly clients?: string[];
   /**
    * Client id of an existing app registration Event Grid asks tokens for (with the
@@ -209,7 +214,7 @@ export class RealtimeStack extends AzureStack {
         displayName: 'Real-time clients',
         description: 'One subscription per server-side client of the streaming APIs.',
         apis: keyed,
-        clients: props.clients ?? ['demo-client'],
+        clients: props.clients ?? (this.production ? [] : ['demo-client']),
       });
     }
 
