@@ -243,7 +243,8 @@ describe('the poison arithmetic: (maxDequeueCount - 1) x visibility timeout >= d
   it('fails when the message TTL is shorter than the outage plus the retry window (PAY-3)', () => {
     const r = refusal({ outage: { messageTtlSeconds: 3000 } });
     expect(r).toMatchObject({ lesson: 'PAY-3', setting: 'outage.messageTtlSeconds' });
-    expect(r.message).toBe('[PAY-3] pay-dev/consumer: outage.messageTtlSeconds = 3000: a message must live through the outage and its retries: '
+    expect(r.message).toBe('[PAY-3] pay-dev/consumer: outage.messageTtlSeconds = 3000: a message must live through the outage (outage.declaredOutageMinutes) '
+      + 'and its retries ((outage.maxDequeueCount - 1) x outage.visibilityTimeoutSeconds): '
       + '1,800 s + 2,100 s = 3,900 s; Storage deletes it sooner, unprocessed and without a trace. Fix: use at least 3900 s, e.g. 604800 (7 days, the most Storage keeps).');
   });
 

@@ -128,7 +128,7 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance): number 
   if (outage.messageTtlSeconds < lifetime) {
     refuse(scope, {
       lesson: 'PAY-3', setting: 'outage.messageTtlSeconds', given: outage.messageTtlSeconds,
-      problem: `a message must live through the outage and its retries: ${fmt(outageSeconds)} s + ${fmt(window)} s = ${fmt(lifetime)} s; Storage deletes it sooner, unprocessed and without a trace.`,
+      problem: `a message must live through the outage (outage.declaredOutageMinutes${outageSeconds > declaredSeconds ? ', or the breaker\'s longer open time' : ''}) and its retries ((outage.maxDequeueCount - 1) x outage.visibilityTimeoutSeconds): ${fmt(outageSeconds)} s + ${fmt(window)} s = ${fmt(lifetime)} s; Storage deletes it sooner, unprocessed and without a trace.`,
       fix: `use at least ${lifetime} s, e.g. 604800 (7 days, the most Storage keeps).`,
     });
   }
