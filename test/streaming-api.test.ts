@@ -414,6 +414,8 @@ describe('streaming callers (ACCESS)', () => {
     new StreamingApi(prod, 'streaming', { gateway: gateway(prod), ...props, callerCheck: StreamingCallerCheck.anonymous() });
     expect(warningsOf(prod).filter((w) => w.startsWith('[ACCESS] test/streaming: callerCheck = "anonymous"'))).toHaveLength(1);
     expect(resourceOf(synth(prod), 'azurerm_api_management_api')).toMatchObject({ subscription_required: false });
+    // Chosen on purpose, so a warning: ACCESS.ApiCallerCheck reports the construct's warning instead of its error.
+    expect(errorsOf(prod)).toEqual([]);
   });
 
   it('requires a subscription key for server-side clients and hides a key sent in the URL in the gateway logs', () => {

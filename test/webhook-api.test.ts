@@ -67,9 +67,15 @@ const CLOUD_EVENTS_ONLY = [
   '    </choose>',
 ].join('\n');
 
-/** Event Grid's Entra ID token, with the role the app registration gives Event Grid, checked and then removed. */
+/**
+ * Event Grid's Entra ID token (its own application, 4962773b-..., and the role the app registration
+ * gives it: the deploying identity holds the role too), checked and then removed.
+ */
 const TOKEN = [
   `    <validate-azure-ad-token tenant-id="${TENANT}" header-name="Authorization" failed-validation-httpcode="401">`,
+  '      <client-application-ids>',
+  '        <application-id>4962773b-9cdb-44cf-a8bf-237846a00ab7</application-id>',
+  '      </client-application-ids>',
   '      <audiences>',
   `        <audience>${WEBHOOK_APP}</audience>`,
   `        <audience>api://${WEBHOOK_APP}</audience>`,
@@ -137,7 +143,7 @@ describe('WebhookApi: the policy (HOOK-1)', () => {
   it('checks Event Grid\'s Entra ID token after the handshake (which carries none) and removes it before forwarding', () => {
     const xml = policyXml(synth(webhookApi({ entraAuth: { tenantId: TENANT, applicationIdOrUri: WEBHOOK_APP } }).stack));
     expect(inboundOf(xml)).toBe(`<inbound>\n    <base />\n${HANDSHAKE}\n${TOKEN}\n${CLOUD_EVENTS_ONLY}\n  </inbound>`);
-    expect(xml).not.toContain('client-application-ids');
+    expect(xml.match(/<application-id>/g)).toHaveLength(1);
   });
 
   it('keeps out callers other than the Front Door when given its id, before the handshake', () => {

@@ -95,7 +95,8 @@ export function resolveCallerCheck(
     return { subscriptionRequired: false, inbound: [] };
   }
   if (kind === StreamingCallerCheckKind.ANONYMOUS) {
-    warn(scope, { id: 'ACCESS.AnonymousStreamingCallers', lesson: 'ACCESS', setting: 'callerCheck', given: kind, problem: anyone, fix: 'accept this only for public data; ' + fix });
+    // The rule's own id: in production ACCESS.ApiCallerCheck finds the open API, reported once, as this warning.
+    warn(scope, { id: 'ACCESS.ApiCallerCheck', ruleSettings: ['subscription_required', 'body.properties.subscriptionRequired'], lesson: 'ACCESS', setting: 'callerCheck', given: kind, problem: anyone, fix: 'accept this only for public data; ' + fix });
     return { subscriptionRequired: false, inbound: [] };
   }
   if (kind === StreamingCallerCheckKind.SUBSCRIPTION_KEY) {

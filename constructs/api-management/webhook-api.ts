@@ -4,6 +4,7 @@ import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-manag
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { addressOf } from '../core/dependencies';
 import { refuse, warn, within } from '../core/validation';
+import { EVENT_GRID_APPLICATION_ID } from '../event-grid/webhook-registration';
 import { WebhookDestination, WebhookEntraAuth, WebhookReceiver } from '../event-grid/event-subscription';
 import { SECURE_WEBHOOK_ROLE } from '../event-grid/webhook-registration';
 import { PolicyDocument } from '../policy/policy-document';
@@ -102,7 +103,8 @@ export class WebhookApi extends Construct {
     this.entraAuth = props.entraAuth;
     if (!props.entraAuth) {
       warn(this, {
-        id: 'ACCESS.WebhookWithoutEntraAuth', lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
+        // The rule's own id: in production ACCESS.ApiCallerCheck finds the same open API, reported once, as this warning.
+        id: 'ACCESS.ApiCallerCheck', ruleSettings: ['subscription_required'], lesson: 'ACCESS', setting: 'entraAuth', given: undefined,
         problem: 'the webhook API takes deliveries from anyone who learns its URL: the gateway checks the route and the content type, not who sends.',
         fix: 'give entraAuth: new WebhookRegistration(...).entraAuth (the stack creates the registration Event Grid asks tokens for), or treat every event as untrusted input.',
       });
@@ -126,7 +128,8 @@ export class WebhookApi extends Construct {
     const entraAuth = props.entraAuth;
     const token = entraAuth ? [
       within(this, 'entraAuth', () => PolicyStatement.validateEntraCaller({
-        tenantId: entraAuth.tenantId, audience: entraAuth.applicationIdOrUri, requiredRoles: [EVENT_GRID_WEBHOOK_ROLE],
+        // Event Grid's own application only: the deploying identity holds the role too (Event Grid checks the subscription's writer).
+        tenantId: entraAuth.tenantId, audience: entraAuth.applicationIdOrUri, requiredRoles: [EVENT_GRID_WEBHOOK_ROLE], clientApplicationIds: [EVENT_GRID_APPLICATION_ID],
       })),
       // The receiver trusts the gateway; the token stays here.
       PolicyStatement.setHeader('Authorization', ExistsAction.DELETE),

@@ -200,12 +200,12 @@ export class PolicyStatement {
    * {@link PolicyStatement.removeQueryParameter}.
    */
   public static validateCallerToken(options: CallerTokenOptions): PolicyStatement {
-    return PolicyStatement.of(validateCallerTokenElement(options));
+    return PolicyStatement.build(() => validateCallerTokenElement(options));
   }
 
   /** `<set-query-parameter exists-action="delete">`: remove a query parameter (a token) before the backend. */
   public static removeQueryParameter(name: string): PolicyStatement {
-    return PolicyStatement.of(removeQueryParameterElement(name));
+    return PolicyStatement.build(() => removeQueryParameterElement(name));
   }
 
   private static of(element: XmlElement): PolicyStatement {
