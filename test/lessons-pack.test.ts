@@ -69,9 +69,15 @@ describe('rules a service folder registers (ServiceRules)', () => {
     const { RuleLevel } = await import('../constructs/lessons-check/pack');
     const { RuleOutcome } = await import('../constructs/lessons-check/rule');
     const before = PlatformLessonsPack.create().rules.length;
-    ServiceRules.register(() => ({ id: 'TEST-1.Registered', lesson: 'TEST-1', description: 'test rule', resourceTypes: ['azurerm_x'], evaluate: () => RuleOutcome.compliant() }), RuleLevel.WARNING);
-    const after = PlatformLessonsPack.create().rules;
-    expect(after.length).toBe(before + 1);
-    expect(after.find((r) => r.rule.id === 'TEST-1.Registered')?.level).toBe(RuleLevel.WARNING);
+    const unregister = ServiceRules.register(() => ({ id: 'TEST-1.Registered', lesson: 'TEST-1', description: 'test rule', resourceTypes: ['azurerm_x'], evaluate: () => RuleOutcome.compliant() }), RuleLevel.WARNING);
+    try {
+      const after = PlatformLessonsPack.create().rules;
+      expect(after.length).toBe(before + 1);
+      expect(after.find((r) => r.rule.id === 'TEST-1.Registered')?.level).toBe(RuleLevel.WARNING);
+    } finally {
+      // The suites share one process (isolate: false): a rule left registered would be in every later pack.
+      unregister();
+    }
+    expect(PlatformLessonsPack.create().rules.map((r) => r.rule.id)).not.toContain('TEST-1.Registered');
   });
 });

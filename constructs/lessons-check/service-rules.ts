@@ -9,9 +9,18 @@ const REGISTERED: { readonly create: () => ILessonRule; readonly level: RuleLeve
  * loaded, so a new service's rule edits neither the pack nor its import list.
  */
 export class ServiceRules {
-  /** Add a rule, with the level the lessons catalogue gives it, to every platform lessons pack made from now on. */
-  public static register(create: () => ILessonRule, level: RuleLevel): void {
-    REGISTERED.push({ create, level });
+  /**
+   * Add a rule, with the level the lessons catalogue gives it, to every platform lessons pack made
+   * from now on. Returns what takes it out again (for a test: the registry is the module's, shared
+   * by every suite that runs in the same process).
+   */
+  public static register(create: () => ILessonRule, level: RuleLevel): () => void {
+    const entry = { create, level };
+    REGISTERED.push(entry);
+    return () => {
+      const at = REGISTERED.indexOf(entry);
+      if (at >= 0) REGISTERED.splice(at, 1);
+    };
   }
 
   /** A fresh instance of every registered rule, with its level. */
