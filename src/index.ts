@@ -26,12 +26,12 @@ export {
 } from '../constructs/identity/app-registration';
 
 // The lessons check
-export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/lessons-check/lessons-check';
+export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/stack/lessons-check';
 export { PackRule, RuleLevel, RulePack } from '../constructs/lessons-check/pack';
-export { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+export { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 export { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';
 export { LessonsReport, ReportRow, ReportStatus, ReportSummary } from '../constructs/lessons-check/report';
-export { LessonsCommand, LessonsCommandOutput, LessonsOutputFormat } from '../constructs/lessons-check/cli/command';
+export { LessonsCommand, LessonsCommandOutput, LessonsOutputFormat } from '../constructs/lessons-cli/command';
 export { ForwardRequestAttributeSpellingRule } from '../constructs/lessons-check/rules/api-management/forward-request-attributes';
 export { StreamingApiBufferingRule } from '../constructs/lessons-check/rules/api-management/streaming-api-buffering';
 export { StreamingRouteHeartbeatRule } from '../constructs/lessons-check/rules/api-management/streaming-route-heartbeat';

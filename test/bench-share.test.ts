@@ -6,6 +6,8 @@ describe('the bench: whose code a synthesis spends its time in', () => {
     expect(ownerOf('file:///work/main/dist/constructs/api-management/api-gateway.js')).toBe('library');
     expect(ownerOf('file:///work/main/dist/stacks/realtime-stack.js')).toBe('library');
     expect(ownerOf('file:///work/main/dist/constructs/lessons-check/rule-runner.js')).toBe('lessons-check');
+    expect(ownerOf('file:///work/main/dist/constructs/stack/lessons-check.js')).toBe('lessons-check');
+    expect(ownerOf('file:///work/main/dist/constructs/stack/azure-stack.js')).toBe('library');
     expect(ownerOf('file:///work/main/node_modules/cdktf/lib/tokens/resolve.js')).toBe('cdktf');
     expect(ownerOf('file:///work/main/node_modules/constructs/lib/construct.js')).toBe('cdktf');
     expect(ownerOf('file:///work/main/node_modules/@cdktf/provider-azurerm/lib/container-app/index.js')).toBe('bindings');
@@ -22,7 +24,7 @@ describe('the bench: whose code a synthesis spends its time in', () => {
         { id: 2, callFrame: { url: 'file:///r/dist/constructs/core/naming.js', functionName: 'checkName' } },
         { id: 3, callFrame: { url: 'file:///r/node_modules/cdktf/lib/app.js', functionName: 'synth' } },
         { id: 4, callFrame: { url: 'file:///r/node_modules/@cdktf/provider-azurerm/lib/x/index.js', functionName: 'X' } },
-        { id: 5, callFrame: { url: 'file:///r/dist/constructs/lessons-check/lessons-check.js', functionName: 'visit' } },
+        { id: 5, callFrame: { url: 'file:///r/dist/constructs/stack/lessons-check.js', functionName: 'visit' } },
       ],
       samples: [2, 3, 3, 4, 5, 1],
       timeDeltas: [10_000, 30_000, 30_000, 40_000, 5_000, 7_000],

@@ -11,7 +11,7 @@ import { CONSTRUCT_FINDING_METADATA } from '../constructs/core/findings';
 import { SUPPRESSION_METADATA, Suppressions } from '../constructs/core/suppressions';
 import { ManagedIdentityType } from '../constructs/identity/principal';
 import { KeyVault } from '../constructs/key-vault/key-vault';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { ENVIRONMENT } from './support/fixtures';

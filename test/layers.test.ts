@@ -2,15 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ImportGraph, Layers, cyclesOf, importGraph, layerViolations } from './support/import-graph';
+import { ImportGraph, Layers, cyclesOf, importGraph, layerViolations, serviceFolders } from './support/import-graph';
 
 /**
  * The layers inside constructs/ (docs/architecture.md): core/ is the shared base; identity/,
  * policy/ and the lessons check build on core/ only; resource/ (the resource base, whose grant
- * uses identity/) and the service folders build on those and on each other without cycles; the stack base and the platform aspects (stack/) and the test
- * helpers (testing/) sit on top, above the lessons check. The lessons check and its rules depend
+ * uses identity/) and the service folders build on those and on each other without cycles (a
+ * folder with a service descriptor is one without a line here); the stack base, the lessons
+ * check's aspect and platform pack, and the platform aspects (stack/), the `azure-lessons` command
+ * (lessons-cli/) and the test helpers (testing/) sit on top. The lessons check and its rules depend
  * on core/ alone: a construct tells a rule what it knows through metadata or a core helper.
  */
+const CONSTRUCTS = resolve(__dirname, '..', 'constructs');
+
 const CONSTRUCTS_LAYERS: Layers = {
   rank: {
     'core': 0,
@@ -29,15 +33,18 @@ const CONSTRUCTS_LAYERS: Layers = {
     'front-door': 2,
     'api-management': 2,
     'stack': 3,
+    'lessons-cli': 3,
     'testing': 3,
   },
+  // A folder that declares its service (a descriptor) is a service folder without a line here.
+  serviceRank: 2,
+  services: serviceFolders(CONSTRUCTS),
   only: {
     'core': [],
     'lessons-check': ['core'],
   },
 };
 
-const CONSTRUCTS = resolve(__dirname, '..', 'constructs');
 
 describe('layers inside constructs/', () => {
   it('has no import against the layers, no folder cycle and no file cycle', () => {
@@ -48,7 +55,7 @@ describe('layers inside constructs/', () => {
 
   it('reads the imports the layering is about (the stack base imports the lessons check)', () => {
     const graph = importGraph(CONSTRUCTS);
-    expect(graph.get('stack/azure-stack.ts')).toEqual(expect.arrayContaining(['lessons-check/lessons-check.ts', 'core/production.ts', 'stack/platform-aspects.ts']));
+    expect(graph.get('stack/azure-stack.ts')).toEqual(expect.arrayContaining(['stack/lessons-check.ts', 'core/production.ts', 'stack/platform-aspects.ts']));
     expect(graph.get('lessons-check/rules/container-apps/release-image.ts')).toContain('core/release-image.ts');
   });
 });
@@ -128,7 +135,22 @@ describe('the layer check', () => {
   it('fails on a folder without a layer', () => {
     const graph = tree({ 'payments/x.ts': "import { v } from '../core/validation';\nexport const x = v;\n", 'core/validation.ts': 'export const v = 1;\n' });
     expect(layerViolations(graph, CONSTRUCTS_LAYERS)).toEqual([
-      'payments/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?).',
+      'payments/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureServices.define).',
+    ]);
+  });
+
+  it('gives a folder that declares its service the service layer, and holds it to that layer', () => {
+    const files = {
+      'service-bus/service-bus-service.ts': "import { AzureServices } from '../core/azure-service';\nexport const S = AzureServices.define({ resourceType: 'Microsoft.ServiceBus/namespaces', names: {} });\n",
+      'service-bus/queue.ts': "import { S } from './service-bus-service';\nimport { A } from '../stack/azure-stack';\nexport const q = [S, A];\n",
+      'core/azure-service.ts': 'export const AzureServices = { define: (d: unknown) => d };\n',
+      'stack/azure-stack.ts': 'export const A = 1;\n',
+    };
+    const graph = tree(files);
+    const layers = { ...CONSTRUCTS_LAYERS, services: serviceFolders(dir!) };
+    expect(layers.services).toEqual(['service-bus']);
+    expect(layerViolations(graph, layers)).toEqual([
+      'service-bus/queue.ts imports stack/azure-stack.ts: service-bus/ (layer 2) may not depend on stack/ (layer 3), which builds on it.',
     ]);
   });
 

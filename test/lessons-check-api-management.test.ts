@@ -9,7 +9,7 @@ import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-managem
 import { ApiManagementApiOperationPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-operation-policy';
 import { Resource } from '../.gen/providers/azapi/resource';
 import { AzureStack } from '../constructs/stack/azure-stack';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { azapiApi, gateway, rows, statusOf as ruleStatusOf } from './support/lessons-rules';

@@ -5,7 +5,7 @@ import { CdnFrontdoorOrigin } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-or
 import { ContainerApp, ContainerAppTemplateHttpScaleRule } from '@cdktf/provider-azurerm/lib/container-app';
 import { ContainerAppEnvironment, ContainerAppEnvironmentConfig } from '@cdktf/provider-azurerm/lib/container-app-environment';
 import { AzureStack } from '../constructs/stack/azure-stack';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { azapiApi, gateway, rawStack, rows, statusOf as ruleStatusOf } from './support/lessons-rules';
 import { errorsOf } from './support/synth';

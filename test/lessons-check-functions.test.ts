@@ -14,7 +14,7 @@ import { HttpMethod } from '../constructs/api-management/http-proxy-api';
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { FlexFunctionApp } from '../constructs/functions/flex-function-app';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus } from '../constructs/lessons-check/report';
 import { RuleStatus } from '../constructs/lessons-check/rule';

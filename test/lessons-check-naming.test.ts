@@ -5,7 +5,7 @@ import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
 import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container';
 import { AzureStack } from '../constructs/stack/azure-stack';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { errorsOf } from './support/synth';
 

@@ -10,9 +10,9 @@ import { KeyVaultAccessPolicyA } from '@cdktf/provider-azurerm/lib/key-vault-acc
 import { KeyVaultNamedValue } from '../constructs/api-management/key-vault-named-value';
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { KeyVault } from '../constructs/key-vault/key-vault';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
-import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { clientErrorRetried } from '../constructs/lessons-check/rules/api-management/retry-on-client-errors';
 import { PolicyDocument } from '../constructs/policy/policy-document';

@@ -1,7 +1,7 @@
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { describe, expect, it } from 'vitest';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
-import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
+import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { RESOURCE_NAME_TYPES } from '../constructs/lessons-check/rules/naming/resource-name';
 

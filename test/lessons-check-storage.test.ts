@@ -2,7 +2,7 @@ import { Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { StorageAccount as RawStorageAccount, StorageAccountConfig } from '@cdktf/provider-azurerm/lib/storage-account';
 import { AzureStack } from '../constructs/stack/azure-stack';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { errorsOf as errorsOfConstructs, synth } from './support/synth';
 
 /** Errors after a synth: the lessons check runs as an aspect at synth. */

@@ -25,7 +25,7 @@ import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { Production } from '../constructs/core/production';
 import { HoldKind, RequestPath } from '../constructs/core/request-path';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus, summaryLine } from '../constructs/lessons-check/report';
 import { ILessonRule, RuleOutcome, RuleStatus } from '../constructs/lessons-check/rule';

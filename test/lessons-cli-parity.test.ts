@@ -3,9 +3,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { TerraformStack, Testing } from 'cdktf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
-import { LessonsCommand } from '../constructs/lessons-check/cli/command';
-import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
+import { LessonsCommand } from '../constructs/lessons-cli/command';
+import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { LessonsReport, ReportStatus } from '../constructs/lessons-check/report';
 import { addResources, EVERY_RULE, toHcl, toPlan } from './support/lessons-cli';
 

@@ -1,12 +1,12 @@
 import { spawnSync } from 'child_process';
-import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { LessonsCommand } from '../constructs/lessons-check/cli/command';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCommand } from '../constructs/lessons-cli/command';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { LessonsReport, ReportStatus, summarize } from '../constructs/lessons-check/report';
 import { DEFAULT_ENVIRONMENTS } from '../src/environments';
 import { synthAll } from './support/app';
@@ -234,10 +234,10 @@ describe('azure-lessons on bad input (exit code 2)', () => {
 
 describe('the azure-lessons bin', () => {
   it('prints the findings and exits with the code of the run', () => {
-    const result = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-check/cli/main.ts', `${FIXTURES}/malformed/future.plan.json`], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-cli/main.ts', `${FIXTURES}/malformed/future.plan.json`], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^\[AZURE\] test\/fixtures\/lessons-cli\/malformed\/future\.plan\.json: format_version = "2\.0"/);
-    const ok = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-check/cli/main.ts', MODULES, '--config', `${MODULES}/lessons.json`], { cwd: root, encoding: 'utf8' });
+    const ok = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-cli/main.ts', MODULES, '--config', `${MODULES}/lessons.json`], { cwd: root, encoding: 'utf8' });
     expect(ok.status).toBe(0);
     expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 6 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
   });

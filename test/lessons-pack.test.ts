@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PlatformLessonsPack } from '../constructs/lessons-check/platform-lessons-pack';
+import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import * as index from '../src/index';
 
 const root = join(__dirname, '..');
@@ -79,5 +80,36 @@ describe('rules a service folder registers (ServiceRules)', () => {
       unregister();
     }
     expect(PlatformLessonsPack.create().rules.map((r) => r.rule.id)).not.toContain('TEST-1.Registered');
+  });
+});
+
+describe('the service index (constructs/stack/service-index.generated.ts)', () => {
+  const root = join(__dirname, '..');
+  /** The resource types the descriptors under constructs/<folder>/ declare, read as text. */
+  function declaredTypes(): string[] {
+    const types: string[] = [];
+    for (const folder of readdirSync(join(root, 'constructs'), { withFileTypes: true })) {
+      if (!folder.isDirectory()) continue;
+      for (const file of readdirSync(join(root, 'constructs', folder.name))) {
+        if (!file.endsWith('.ts')) continue;
+        const text = readFileSync(join(root, 'constructs', folder.name, file), 'utf8');
+        const m = /AzureServices\.define\(\{\s*resourceType: '([^']+)'/.exec(text);
+        if (m) types.push(m[1]);
+      }
+    }
+    return types.sort();
+  }
+
+  it('registers every service descriptor in a process that loads only the azure-lessons command', () => {
+    const script = "require('./constructs/lessons-cli/command'); const { AzureServices } = require('./constructs/core/azure-service'); process.stdout.write(JSON.stringify(AzureServices.types()));";
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8' });
+    const expected = declaredTypes();
+    expect(expected).toEqual(expect.arrayContaining(['Microsoft.KeyVault/vaults', 'Microsoft.Storage/storageAccounts']));
+    expect(JSON.parse(out)).toEqual(expected);
+  }, 60_000);
+
+  it('is current (`npm run gen:services`)', () => {
+    const out = execFileSync(process.execPath, [join(root, 'tools', 'service-index', 'generate.mjs'), '--check'], { encoding: 'utf8' });
+    expect(out).toContain('is current');
   });
 });

@@ -6,7 +6,7 @@ import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { SUPPRESSION_METADATA, Suppressions } from '../constructs/core/suppressions';
 import { ManagedIdentity, IPrincipal } from '../constructs/identity/principal';
-import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { ManagedRedis, ManagedRedisProps, RedisEvictionPolicy } from '../constructs/redis/managed-redis';

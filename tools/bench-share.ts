@@ -24,7 +24,7 @@ export function ownerOf(url: string): Owner {
   if (/\/node_modules\/(cdktf|constructs)\//.test(path)) return 'cdktf';
   if (/\/node_modules\/@cdktf\/provider-[^/]+\//.test(path) || path.includes('/.gen/')) return 'bindings';
   if (path.includes('/node_modules/')) return 'other';
-  if (path.includes('/constructs/lessons-check/')) return 'lessons-check';
+  if (/\/constructs\/(lessons-check|lessons-cli)\/|\/constructs\/stack\/(lessons-check|platform-lessons-pack)\./.test(path)) return 'lessons-check';
   if (/\/(constructs|stacks|src)\//.test(path)) return 'library';
   return 'other';
 }

@@ -44,6 +44,11 @@ export class AzureServices {
     return REGISTERED.get(resourceType);
   }
 
+  /** The resource types of every loaded descriptor, sorted. */
+  public static types(): string[] {
+    return [...REGISTERED.keys()].sort();
+  }
+
   /** The resource types that declare private-link sub-resources. */
   public static withPrivateLink(): string[] {
     return [...REGISTERED.values()].filter((d) => d.privateLink !== undefined).map((d) => d.resourceType);

@@ -6,7 +6,9 @@ const REGISTERED: { readonly create: () => ILessonRule; readonly level: RuleLeve
 /**
  * The rules a service folder adds to the platform lessons pack (internal): the folder's rule
  * index (`constructs/<service>/<service>-rules.ts`) registers each rule with its level when it is
- * loaded, so a new service's rule edits neither the pack nor its import list.
+ * loaded, so a new service's rule edits neither the pack nor its import list. The pack loads every
+ * such index through `constructs/stack/service-index.generated.ts` (`npm run gen:services`), so
+ * registration does not depend on which module a stack imported first.
  */
 export class ServiceRules {
   /**

@@ -2,7 +2,7 @@ import { AzurermBackend, LocalBackend, TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { AzurermProvider, AzurermProviderFeatures } from '@cdktf/provider-azurerm/lib/provider';
 import { AzapiProvider } from '../../.gen/providers/azapi/provider';
-import { LessonsCheck } from '../lessons-check/lessons-check';
+import { LessonsCheck } from './lessons-check';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { PlatformAspects } from './platform-aspects';

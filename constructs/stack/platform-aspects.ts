@@ -1,5 +1,5 @@
 import { Aspects, TerraformStack } from 'cdktf';
-import { LessonsCheck } from '../lessons-check/lessons-check';
+import { LessonsCheck } from './lessons-check';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { TagsAspect } from '../core/tags';

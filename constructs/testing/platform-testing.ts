@@ -1,6 +1,6 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { publishFindings } from '../core/findings';
-import { LessonsCheck } from '../lessons-check/lessons-check';
+import { LessonsCheck } from '../stack/lessons-check';
 import { LessonsReport } from '../lessons-check/report';
 
 /**

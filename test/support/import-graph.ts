@@ -87,6 +87,31 @@ export interface Layers {
   readonly rank: Record<string, number>;
   /** Folders that may import only the folders listed (besides themselves), whatever their layer. */
   readonly only?: Record<string, string[]>;
+  /**
+   * The layer of a folder `rank` does not list that declares an Azure service (a file calling
+   * `AzureServices.define(`), so a new service folder needs no line in the layer table.
+   */
+  readonly serviceRank?: number;
+  /** The folders that declare a service (see {@link serviceFolders}). */
+  readonly services?: readonly string[];
+}
+
+/** The folders directly under `root` with a file that declares an Azure service (`AzureServices.define(`). */
+export function serviceFolders(root: string): string[] {
+  const found: string[] = [];
+  for (const folder of readdirSync(root, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    const dir = join(root, folder.name);
+    const declares = readdirSync(dir).some((f) => f.endsWith('.ts') && /\bAzureServices\.define\(/.test(readFileSync(join(dir, f), 'utf8')));
+    if (declares) found.push(folder.name);
+  }
+  return found.sort();
+}
+
+/** The layer of `folder`: its own in `rank`, else the service layer if it declares a service. */
+function rankOf(layers: Layers, folder: string): number | undefined {
+  if (layers.rank[folder] !== undefined) return layers.rank[folder];
+  return layers.services?.includes(folder) ? layers.serviceRank : undefined;
 }
 
 /**
@@ -108,8 +133,8 @@ export function layerViolations(graph: ImportGraph, layers: Layers): string[] {
       folders.get(from)!.add(to);
       const key = `${from} -> ${to}`;
       folderEdges.set(key, [...(folderEdges.get(key) ?? []), `${file} imports ${target}`]);
-      const rankFrom = layers.rank[from];
-      const rankTo = layers.rank[to];
+      const rankFrom = rankOf(layers, from);
+      const rankTo = rankOf(layers, to);
       const only = layers.only?.[from];
       if (rankFrom === undefined || rankTo === undefined) continue;
       if (rankTo > rankFrom) {
@@ -120,7 +145,7 @@ export function layerViolations(graph: ImportGraph, layers: Layers): string[] {
     }
   }
   for (const folder of [...folders.keys()].sort()) {
-    if (layers.rank[folder] === undefined) problems.push(`${folder}/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?).`);
+    if (rankOf(layers, folder) === undefined) problems.push(`${folder}/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureServices.define).`);
   }
   for (const cycle of cyclesOf(folders)) {
     const imports = cycle.flatMap((from) => cycle.flatMap((to) => folderEdges.get(`${from} -> ${to}`) ?? []));

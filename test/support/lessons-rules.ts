@@ -2,7 +2,7 @@ import { TerraformStack, Testing } from 'cdktf';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { Resource } from '../../.gen/providers/azapi/resource';
 import { AzureStack } from '../../constructs/stack/azure-stack';
-import { LessonsCheck } from '../../constructs/lessons-check/lessons-check';
+import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { ReportRow } from '../../constructs/lessons-check/report';
 
 // Raw provider resources, as another team writes them, and the lessons-check report rows of one

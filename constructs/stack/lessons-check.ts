@@ -9,12 +9,12 @@ import { ConstructFinding, findingCovering, findingsUnder } from '../core/findin
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
 import { FindingFormat } from '../core/validation';
-import { PackRule, RuleLevel, RulePack } from './pack';
+import { PackRule, RuleLevel, RulePack } from '../lessons-check/pack';
 import { PlatformLessonsPack } from './platform-lessons-pack';
-import { LessonsReport, REPORT_FILE, ReportRow, ReportStatus, summarize } from './report';
-import { RuleFinding, RuleResource } from './rule';
-import { RuleContext } from './rule-context';
-import { RowBase, runRules } from './rule-runner';
+import { LessonsReport, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
+import { RuleFinding, RuleResource } from '../lessons-check/rule';
+import { RuleContext } from '../lessons-check/rule-context';
+import { RowBase, runRules } from '../lessons-check/rule-runner';
 
 /** How a {@link LessonsCheck} runs. */
 export interface LessonsCheckOptions {

@@ -1,10 +1,10 @@
 import * as fs from 'fs';
-import { FindingFormat } from '../../core/validation';
-import { PackRule, RuleLevel } from '../pack';
-import { PlatformLessonsPack } from '../platform-lessons-pack';
-import { LessonsReport, ReportRow, ReportStatus, summarize } from '../report';
-import { RuleContext } from '../rule-context';
-import { runRules } from '../rule-runner';
+import { FindingFormat } from '../core/validation';
+import { PackRule, RuleLevel } from '../lessons-check/pack';
+import { PlatformLessonsPack } from '../stack/platform-lessons-pack';
+import { LessonsReport, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
+import { RuleContext } from '../lessons-check/rule-context';
+import { runRules } from '../lessons-check/rule-runner';
 import { readPath } from './inputs';
 import { LessonsInputError, Notice, SourceLocation, SourceSuppression } from './source';
 import { findSuppression, suppressionInConfig } from './suppressions';

@@ -1,5 +1,5 @@
-import { RuleFinding } from '../rule';
-import { RowBase } from '../rule-runner';
+import { RuleFinding } from '../lessons-check/rule';
+import { RowBase } from '../lessons-check/rule-runner';
 import { LessonsInputError, SourceLocation, SourceSuppression } from './source';
 
 /**

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { summaryLine } from '../report';
-import { ReportStatus } from '../report';
+import { summaryLine } from '../lessons-check/report';
+import { ReportStatus } from '../lessons-check/report';
 import { checkPaths, CheckResult, hasErrors } from './check';
 import { toSarif } from './sarif';
 import { LessonsInputError } from './source';

@@ -1,5 +1,5 @@
-import { RuleLevel } from '../pack';
-import { ReportStatus } from '../report';
+import { RuleLevel } from '../lessons-check/pack';
+import { ReportStatus } from '../lessons-check/report';
 import { CheckResult, LocatedRow } from './check';
 import { Notice, SourceLocation } from './source';
 

@@ -1,4 +1,4 @@
-import { baseAddress } from '../rule-context';
+import { baseAddress } from '../lessons-check/rule-context';
 import { LessonsInputError, SourceRead, SourceResource } from './source';
 
 interface PlannedModule { resources?: PlannedResource[]; child_modules?: PlannedModule[] }

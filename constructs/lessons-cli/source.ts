@@ -1,6 +1,6 @@
 import * as fs from 'fs';
-import { Finding, FindingFormat } from '../../core/validation';
-import { RuleResource } from '../rule';
+import { Finding, FindingFormat } from '../core/validation';
+import { RuleResource } from '../lessons-check/rule';
 
 /** Where something was read: a file and, when the input has them, a line. */
 export interface SourceLocation {
