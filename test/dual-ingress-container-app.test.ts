@@ -217,6 +217,23 @@ describe('DualIngressContainerApp options', () => {
     expect(warningsOf(stack)).toEqual([]);
   });
 
+  it('keeps the construct\'s warning while one of the two apps it stands for is not suppressed, and drops it once both are', () => {
+    const make = (suppressed: ('httpApp' | 'grpcApp')[]) => {
+      const stack = azureStack(false);
+      const app = new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: IMAGE, concurrentRequests: 100 });
+      for (const which of suppressed) LessonsCheck.suppress(app[which], 'SCALE-1.ConnectionHoldingScaleRule', 'load test on this app: the threshold is measured');
+      synth(stack);
+      const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'SCALE-1.ConnectionHoldingScaleRule' && r.status !== ReportStatus.NOT_APPLICABLE);
+      return { warnings: warningsOf(stack), statuses: rows.map((r) => [r.resourcePath, r.status]) };
+    };
+    const one = make(['httpApp']);
+    expect(one.statuses).toEqual([['rt-dev/app/http-app', ReportStatus.SUPPRESSED], ['rt-dev/app/grpc-app', ReportStatus.NON_COMPLIANT]]);
+    expect(one.warnings).toEqual([expect.stringMatching(/^\[SCALE-1\] rt-dev\/app: concurrentRequests = 100: /)]);
+    const both = make(['httpApp', 'grpcApp']);
+    expect(both.statuses).toEqual([['rt-dev/app/http-app', ReportStatus.SUPPRESSED], ['rt-dev/app/grpc-app', ReportStatus.SUPPRESSED]]);
+    expect(both.warnings).toEqual([]);
+  });
+
   it('records no suppression at 50 concurrent requests', () => {
     const { app } = build({ concurrentRequests: 50 });
     expect(app.httpApp.node.metadata.filter((m) => m.type === SUPPRESSION_METADATA)).toEqual([]);

@@ -196,6 +196,23 @@ describe('ManagedRedis outside production', () => {
     expect(warningsOf(s)).toEqual([]);
   });
 
+  it('suppresses the construct\'s warning too when the suppression is on the inner resource the rule finds the keys on', () => {
+    const { stack: s, redis } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
+    LessonsCheck.suppress(redis.cache, 'SEC-1.RedisAccessKeys', 'a legacy client that cannot use Entra ID yet');
+    synth(s);
+    expect(warningsOf(s)).toEqual([]);
+    expect(LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === 'SEC-1.RedisAccessKeys' && r.status !== ReportStatus.NOT_APPLICABLE)).toEqual([
+      expect.objectContaining({ resourcePath: 'rl-dev/redis/cache', status: ReportStatus.SUPPRESSED, suppressionReason: 'a legacy client that cannot use Entra ID yet' }),
+    ]);
+  });
+
+  it('keeps the construct\'s warning when the suppression on the inner resource is for another rule', () => {
+    const { stack: s, redis } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
+    LessonsCheck.suppress(redis.cache, 'SEC-1.RedisPlaintext', 'plaintext is not on; this suppression must not hide the keys');
+    synth(s);
+    expect(warningsOf(s)).toEqual([expect.stringMatching(/^\[SEC-1\] rl-dev\/redis: accessKeysEnabled = true: /)]);
+  });
+
   it('fails when a raw override turns on plaintext next to the suppressed access keys: the suppression does not hide SEC-1.RedisPlaintext', () => {
     const { stack: s, redis } = build(false, { accessKeysEnabled: true, alerts: { actionGroupId: '/ag' } });
     redis.cache.addOverride('default_database.client_protocol', 'Plaintext');

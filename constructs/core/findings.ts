@@ -49,6 +49,8 @@ export interface PlacedFinding {
 
 /** Findings already turned into an annotation (or found suppressed): each is published once. */
 const PUBLISHED = new WeakSet<object>();
+/** Findings that stand for rule findings all of which are suppressed where the rule found them. */
+const SUPPRESSED_WHERE_FOUND = new WeakSet<object>();
 /** Stacks that publish their construct findings at synth. */
 const PUBLISHING = new WeakSet<IConstruct>();
 
@@ -116,9 +118,20 @@ export function findingCovering(node: IConstruct, ruleId: string, setting: strin
   return undefined;
 }
 
+/**
+ * Mark a construct finding that stands for a rule's findings (see {@link findingCovering}) as
+ * suppressed: the lessons check calls it when every finding of the rule it stands for is
+ * suppressed on the resource the rule found it on (a suppression on an inner resource), so the
+ * construct's warning is not shown for findings its user accepted. Runs before the synth publishes.
+ */
+export function suppressWhereFound(finding: ConstructFinding): void {
+  SUPPRESSED_WHERE_FOUND.add(finding);
+}
+
 function publish(construct: IConstruct, finding: ConstructFinding): void {
   if (PUBLISHED.has(finding)) return;
   PUBLISHED.add(finding);
+  if (SUPPRESSED_WHERE_FOUND.has(finding)) return;
   if (findSuppression(construct, finding.id, finding.lesson, finding.setting)) return;
   if (finding.level === 'info') Annotations.of(construct).addInfo(finding.message);
   else Annotations.of(construct).addWarning(finding.message);

@@ -5,7 +5,7 @@ import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { addressOf } from '../core/dependencies';
 import { resolveIn } from '../core/claims';
-import { ConstructFinding, findingCovering, findingsUnder } from '../core/findings';
+import { ConstructFinding, findingCovering, findingsUnder, suppressWhereFound } from '../core/findings';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
 import { FindingFormat } from '../core/validation';
@@ -90,6 +90,8 @@ export class LessonsCheck implements IAspect {
   private readonly results = new WeakMap<IConstruct, ReportRow[]>();
   /** Construct findings a rule's row stands for (the construct raised the rule's finding itself). */
   private readonly covered = new WeakSet<ConstructFinding>();
+  /** The statuses of the rule rows each construct finding stands for, in the evaluation running now. */
+  private readonly coveredRows = new Map<ConstructFinding, ReportStatus[]>();
 
   constructor(options: LessonsCheckOptions = {}) {
     for (const pack of options.packs ?? [PlatformLessonsPack.create()]) this.addPack(pack);
@@ -145,7 +147,20 @@ export class LessonsCheck implements IAspect {
     const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r));
     const context = new RuleContext(all, Production.isProduction(stack));
     const inScope = all.filter((r) => r.path === scope.node.path || r.path.startsWith(`${scope.node.path}/`) || scope === stack);
-    return runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
+    const rows = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
+    this.suppressAcceptedConstructFindings();
+    return rows;
+  }
+
+  /**
+   * A construct finding whose rule findings are all suppressed where the rule found them (on the
+   * inner resource) is suppressed too: its warning stands for those findings and nothing else.
+   */
+  private suppressAcceptedConstructFindings(): void {
+    for (const [raised, statuses] of this.coveredRows) {
+      if (statuses.length > 0 && statuses.every((s) => s === ReportStatus.SUPPRESSED)) suppressWhereFound(raised);
+    }
+    this.coveredRows.clear();
   }
 
   private report(resource: ConstructResource, base: RowBase, level: RuleLevel, finding: RuleFinding): ReportRow {
@@ -157,6 +172,7 @@ export class LessonsCheck implements IAspect {
     const message = raised ? raised.message : FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
     const suppression = Suppressions.find(resource.construct, base.ruleId, base.lesson, finding.setting)
       ?? (raised ? Suppressions.find(resource.construct, raised.id, raised.lesson, raised.setting) : undefined);
+    if (raised) this.coveredRows.set(raised, [...this.coveredRows.get(raised) ?? [], suppression ? ReportStatus.SUPPRESSED : ReportStatus.NON_COMPLIANT]);
     if (suppression) {
       return { ...base, ...(raised ? { level: levelOf(raised) } : {}), status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: suppression.reason };
     }
