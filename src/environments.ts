@@ -4,6 +4,7 @@ import { NAME_RULES, NameRule } from '../constructs/core/naming';
 import { InvalidValueError } from '../constructs/core/validation';
 import { SettingsSchema, SharedSettings } from '../stacks/stack-definition';
 import { STACKS } from './stacks';
+import { STORAGE_SERVICE } from '../constructs/storage/storage-service';
 
 /**
  * Everything that differs between environments: the fields every stack shares, and one section
@@ -196,8 +197,8 @@ function checkState(state: SharedSettings['state'], where: string): void {
   if (state.storageAccountName === undefined) {
     refuse('state.storageAccountName', undefined, 'the state section names no storage account, so the backend has nowhere to keep the state.', 'set state.storageAccountName (or RTP_<ENV>_STATE_STORAGE_ACCOUNT), or leave state out for a local state file.', where);
   }
-  checkStateName('state.storageAccountName', state.storageAccountName, NAME_RULES.storageAccount, where);
-  if (state.containerName !== undefined) checkStateName('state.containerName', state.containerName, NAME_RULES.storageContainer, where);
+  checkStateName('state.storageAccountName', state.storageAccountName, STORAGE_SERVICE.names.resource, where);
+  if (state.containerName !== undefined) checkStateName('state.containerName', state.containerName, STORAGE_SERVICE.names.container, where);
   if (state.resourceGroupName !== undefined) checkStateName('state.resourceGroupName', state.resourceGroupName, NAME_RULES.resourceGroup, where);
 }
 

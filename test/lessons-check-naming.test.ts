@@ -1,6 +1,6 @@
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { Testing } from 'cdktf';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
 import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container';
@@ -8,6 +8,10 @@ import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { errorsOf } from './support/synth';
+import { AzureServiceDescriptor, AzureServices } from '../constructs/core/azure-service';
+import { NAME_RULES } from '../constructs/core/naming';
+import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
+import { ResourceNameRule, resourceNameTypes } from '../constructs/lessons-check/rules/naming/resource-name';
 
 // AZURE.ResourceName: a raw resource's name that Azure refuses at apply, found at synth.
 
@@ -61,5 +65,69 @@ describe('LessonsCheck on raw resource names (AZURE.ResourceName)', () => {
     const redis = new TerraformResource(stack, 'redis', { terraformResourceType: 'azurerm_managed_redis' });
     redis.addOverride('name', '1redis');
     expect(check.reportOf(stack).results.filter((r) => r.ruleId === 'AZURE.ResourceName').map((r) => r.status)).toEqual([ReportStatus.NOT_APPLICABLE]);
+  });
+});
+
+describe('the types AZURE.ResourceName checks, read from the service descriptors (rawNames)', () => {
+  // The suites share one process (isolate: false): every descriptor defined here is taken out again.
+  const made: string[] = [];
+  const defined = <const T extends AzureServiceDescriptor>(descriptor: T): T => {
+    made.push(descriptor.resourceType);
+    return AzureServices.define(descriptor);
+  };
+  afterEach(() => {
+    for (const type of made.splice(0)) AzureServices.remove(type);
+    expect(AzureServices.nameRuleOf('azurerm_servicebus_test_namespace')).toBeUndefined();
+  });
+
+  it('checks every type it checked when the table was central: 27 azurerm types and 13 AzAPI types', () => {
+    // At least these: a new service adds its own types without editing this list.
+    const types = resourceNameTypes();
+    expect(types).toEqual({
+      terraform: expect.arrayContaining([
+        'azurerm_api_management', 'azurerm_application_insights', 'azurerm_cdn_frontdoor_endpoint', 'azurerm_cdn_frontdoor_firewall_policy',
+        'azurerm_cdn_frontdoor_origin', 'azurerm_cdn_frontdoor_origin_group', 'azurerm_cdn_frontdoor_profile', 'azurerm_cdn_frontdoor_route',
+        'azurerm_container_app', 'azurerm_container_app_environment', 'azurerm_eventgrid_event_subscription', 'azurerm_eventgrid_system_topic',
+        'azurerm_eventgrid_system_topic_event_subscription', 'azurerm_eventgrid_topic', 'azurerm_key_vault', 'azurerm_key_vault_secret',
+        'azurerm_log_analytics_workspace', 'azurerm_network_security_group', 'azurerm_private_endpoint', 'azurerm_resource_group',
+        'azurerm_storage_account', 'azurerm_storage_container', 'azurerm_storage_queue', 'azurerm_storage_table', 'azurerm_subnet',
+        'azurerm_user_assigned_identity', 'azurerm_virtual_network',
+      ]),
+      arm: expect.arrayContaining([
+        'Microsoft.App/containerApps', 'Microsoft.App/managedEnvironments', 'Microsoft.EventGrid/systemTopics', 'Microsoft.EventGrid/topics',
+        'Microsoft.KeyVault/vaults', 'Microsoft.KeyVault/vaults/secrets', 'Microsoft.Network/privateEndpoints', 'Microsoft.Network/virtualNetworks',
+        'Microsoft.Resources/resourceGroups', 'Microsoft.Storage/storageAccounts', 'Microsoft.Storage/storageAccounts/blobServices/containers',
+        'Microsoft.Storage/storageAccounts/queueServices/queues', 'Microsoft.Storage/storageAccounts/tableServices/tables',
+      ]),
+    });
+    expect(types.terraform.length).toBeGreaterThanOrEqual(27);
+  });
+
+  it('checks a raw resource of a type a newly defined service declares, with the rule from its descriptor', () => {
+    const bus = defined({
+      resourceType: 'Microsoft.ServiceBusTest/namespaces',
+      names: { resource: { kind: 'Service Bus namespace', min: 6, max: 50, pattern: /^[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]$/, shape: 'letters, digits and hyphens, starting with a letter' } },
+      rawNames: { azurerm_servicebus_test_namespace: 'resource' },
+    });
+    expect(AzureServices.nameRuleOf('azurerm_servicebus_test_namespace')).toBe(bus.names.resource);
+    const stack = rawStack();
+    const ns = new TerraformResource(stack, 'bus', { terraformResourceType: 'azurerm_servicebus_test_namespace' });
+    ns.addOverride('name', 'sb1');
+    const check = LessonsCheck.of(stack)!;
+    // The platform pack's rule was made before the descriptor: a rule made now checks its type.
+    check.addPack(new RulePack('later', [{ rule: new ResourceNameRule(), level: RuleLevel.ERROR }]));
+    expect(errorsAfterSynth(stack)).toEqual([
+      '[AZURE.ResourceName] other-dev/bus: name = "sb1": Azure rejects this Service Bus namespace name (3 characters) at apply. Fix: use 6-50 characters: letters, digits and hyphens, starting with a letter.',
+    ]);
+  });
+
+  it('fails when a descriptor checks a type by a name rule its names do not hold', () => {
+    expect(() => defined({ resourceType: 'Microsoft.BrokenTest/things', names: {}, rawNames: { azurerm_broken_test: 'resource' } }))
+      .toThrow("the Microsoft.BrokenTest/things descriptor checks azurerm_broken_test by name rule 'resource', which its names do not hold");
+  });
+
+  it('fails when two descriptors check the same raw type', () => {
+    expect(() => defined({ resourceType: 'Microsoft.DoubleTest/things', names: { resource: NAME_RULES.resourceGroup }, rawNames: { azurerm_key_vault: 'resource' } }))
+      .toThrow('azurerm_key_vault is name-checked by two service descriptors (Microsoft.KeyVault/vaults and Microsoft.DoubleTest/things)');
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
-import { RESOURCE_NAME_TYPES } from '../constructs/lessons-check/rules/naming/resource-name';
+import { resourceNameTypes } from '../constructs/lessons-check/rules/naming/resource-name';
 
 // Rules stand alone: each lesson is checked on every resource type where it applies, so
 // suppressing one rule (LIM-1.NoAzureCacheForRedis for an imported cache, the example in
@@ -94,8 +94,8 @@ const ROWS: Row[] = [
   // A space and a trailing period: no name rule of Azure takes both.
   { rule: 'ACCESS.ApiCallerCheck', type: 'azurerm_api_management_api', resources: [raw('azurerm_api_management_api', 'open', { api_management_name: 'gw', path: 'open', subscription_required: false })] },
   { rule: 'ACCESS.ApiCallerCheck', type: 'Microsoft.ApiManagement/service/apis', resources: [azapi('open', 'Microsoft.ApiManagement/service/apis@2024-05-01', { properties: { path: 'open', protocols: ['https'], subscriptionRequired: false } })] },
-  ...RESOURCE_NAME_TYPES.terraform.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ type, name: 'named', attributes: { name: 'bad name.' } }] })),
-  ...RESOURCE_NAME_TYPES.arm.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ ...azapi('named', `${type}@2024-01-01`, { properties: {} }), attributes: { name: 'bad name.', type: `${type}@2024-01-01`, parent_id: '/subscriptions/0', body: { properties: {} } } }] })),
+  ...resourceNameTypes().terraform.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ type, name: 'named', attributes: { name: 'bad name.' } }] })),
+  ...resourceNameTypes().arm.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ ...azapi('named', `${type}@2024-01-01`, { properties: {} }), attributes: { name: 'bad name.', type: `${type}@2024-01-01`, parent_id: '/subscriptions/0', body: { properties: {} } } }] })),
 ];
 
 const pack = PlatformLessonsPack.create();

@@ -3,10 +3,13 @@ import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { Construct } from 'constructs';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
-import { NAME_RULES, checkHostName, checkName, composeName } from '../constructs/core/naming';
+import { checkHostName, checkName, composeName } from '../constructs/core/naming';
 import { ENVIRONMENT, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { resourceOf, synth, testStack } from './support/synth';
+import { API_MANAGEMENT_SERVICE } from '../constructs/api-management/api-management-service';
+import { CONTAINER_APPS_SERVICE } from '../constructs/container-apps/container-apps-service';
+import { MANAGED_REDIS_SERVICE } from '../constructs/redis/managed-redis-service';
 
 /** A stack with the azurerm provider inside the given app. */
 function stackIn(app: ReturnType<typeof Testing.app>, id: string): TerraformStack {
@@ -29,21 +32,21 @@ describe('composeName', () => {
 describe('checkName', () => {
   it('returns a valid name unchanged', () => {
     const scope = new Construct(testStack(), 'x');
-    expect(checkName(scope, 'name', 'ca-demo', NAME_RULES.containerApp)).toBe('ca-demo');
+    expect(checkName(scope, 'name', 'ca-demo', CONTAINER_APPS_SERVICE.names.app)).toBe('ca-demo');
   });
 
   it('accepts a token name untouched and synthesizes the reference', () => {
     const stack = testStack();
     const name = new TerraformVariable(stack, 'apim_name', { type: 'string' }).stringValue;
     // A token is far from the API Management shape ("${TfToken[...]}"), so only the token check lets it through.
-    expect(checkName(new Construct(stack, 'x'), 'name', name, NAME_RULES.apiManagement)).toBe(name);
+    expect(checkName(new Construct(stack, 'x'), 'name', name, API_MANAGEMENT_SERVICE.names.resource)).toBe(name);
     gateway(stack, name);
     expect(resourceOf(synth(stack), 'azurerm_api_management').name).toBe('${var.apim_name}');
   });
 
   it('fails when a container app name contains "--"', () => {
     const scope = new Construct(testStack(), 'x');
-    expect(() => checkName(scope, 'name', 'ca--demo', NAME_RULES.containerApp)).toThrow(
+    expect(() => checkName(scope, 'name', 'ca--demo', CONTAINER_APPS_SERVICE.names.app)).toThrow(
       /^\[AZURE\] test\/x: name = "ca--demo": Azure rejects this container app name \(8 characters\)\. Fix: use 2-32 characters: lower-case letters, digits and single hyphens/);
   });
 
@@ -80,17 +83,17 @@ describe('globally unique names', () => {
 
   it('does not claim names of types that are not globally unique', () => {
     const app = Testing.app();
-    checkName(new Construct(stackIn(app, 'dev'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp);
-    expect(() => checkName(new Construct(stackIn(app, 'prod'), 'x'), 'name', 'ca-demo', NAME_RULES.containerApp)).not.toThrow();
+    checkName(new Construct(stackIn(app, 'dev'), 'x'), 'name', 'ca-demo', CONTAINER_APPS_SERVICE.names.app);
+    expect(() => checkName(new Construct(stackIn(app, 'prod'), 'x'), 'name', 'ca-demo', CONTAINER_APPS_SERVICE.names.app)).not.toThrow();
   });
 
   it('keeps one namespace per resource kind: an API Management service and a Managed Redis may share a name', () => {
     const app: App = Testing.app();
     const a = new TerraformStack(app, 'a');
     const b = new TerraformStack(app, 'b');
-    expect(checkName(a, 'name', 'orders', NAME_RULES.apiManagement)).toBe('orders');
-    expect(checkName(b, 'name', 'orders', NAME_RULES.managedRedis)).toBe('orders');
-    expect(refusalOf(() => checkName(b, 'name', 'orders', NAME_RULES.apiManagement))).toMatchObject({ lesson: 'AZURE', path: 'b', setting: 'name' });
+    expect(checkName(a, 'name', 'orders', API_MANAGEMENT_SERVICE.names.resource)).toBe('orders');
+    expect(checkName(b, 'name', 'orders', MANAGED_REDIS_SERVICE.names.resource)).toBe('orders');
+    expect(refusalOf(() => checkName(b, 'name', 'orders', API_MANAGEMENT_SERVICE.names.resource))).toMatchObject({ lesson: 'AZURE', path: 'b', setting: 'name' });
   });
 });
 

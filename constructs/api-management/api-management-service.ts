@@ -1,13 +1,39 @@
 import { AzureServices } from '../core/azure-service';
-import { NAME_RULES } from '../core/naming';
+import { ALNUM_HYPHEN_EDGES } from '../core/naming';
 
 /** API Management as the shared code sees it: type, name rules, private link. */
 export const API_MANAGEMENT_SERVICE = AzureServices.define({
   resourceType: 'Microsoft.ApiManagement/service',
   names: {
-    resource: NAME_RULES.apiManagement, api: NAME_RULES.apiManagementApi, backend: NAME_RULES.apiManagementBackend,
-    product: NAME_RULES.apiManagementProduct, namedValue: NAME_RULES.apiManagementNamedValue,
-    namedValueDisplayName: NAME_RULES.apiManagementNamedValueDisplayName,
+    resource: {
+      kind: 'API Management service', min: 1, max: 50, pattern: /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+      shape: 'letters, digits and hyphens, starting with a letter and ending with a letter or digit',
+      globallyUnique: true,
+    },
+    api: {
+      kind: 'API Management API', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
+      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+    },
+    backend: {
+      kind: 'API Management backend', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
+      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+    },
+    product: {
+      kind: 'API Management product or subscription', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
+      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
+    },
+    namedValue: {
+      // azurerm 4.55 (ApiManagementChildName): the id; the display name has its own rule below.
+      kind: 'API Management named value', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/,
+      shape: 'letters, digits, hyphens and underscores, starting and ending with a letter or digit',
+    },
+    namedValueDisplayName: {
+      kind: 'API Management named value display name', min: 1, max: 256, pattern: /^[A-Za-z0-9_.-]+$/,
+      shape: 'letters, digits, periods, hyphens and underscores',
+    },
   },
   privateLink: { Gateway: 'privatelink.azure-api.net' },
+  rawNames: {
+    azurerm_api_management: 'resource',
+  },
 });

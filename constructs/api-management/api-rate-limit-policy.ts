@@ -2,7 +2,7 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { note, refuse, requireRange, warn, within } from '../core/validation';
 import { CounterKey, CounterKeyKind } from '../policy/counter-key';
 import { PolicyDocument } from '../policy/policy-document';
@@ -11,6 +11,7 @@ import { LimitConcurrencyOptions, LlmTokenLimitOptions, RateLimitByKeyOptions } 
 import { ApiManagementSku, RateLimitAlgorithm } from './api-gateway';
 import { claimApiPolicy } from './gateway-api';
 import { IApiGateway } from './gateway-reference';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** The limits of one API at the gateway. */
 export interface ApiLimits {
@@ -85,7 +86,7 @@ export class ApiRateLimitPolicy extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiRateLimitPolicyProps) {
     super(scope, id);
-    checkName(this, 'apiName', props.apiName, NAME_RULES.apiManagementApi);
+    checkName(this, 'apiName', props.apiName, API_MANAGEMENT_SERVICE.names.api);
     const { rateLimit, concurrency, tokenLimit } = props;
     if (!rateLimit && !concurrency && !tokenLimit) {
       refuse(this, {
@@ -116,7 +117,7 @@ export class ApiRateLimitPolicy extends Construct {
       min: 1, max: 3600, setting: 'retryAfterSeconds', lesson: 'EDGE-6',
       problem: 'Retry-After is a whole number of seconds, at least 1.', fix: 'use a small interval such as 5.',
     });
-    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, NAME_RULES.apiManagementBackend);
+    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, API_MANAGEMENT_SERVICE.names.backend);
 
     // The statement builders check every value; a refusal is re-raised here with this path.
     const inbound: PolicyStatement[] = [

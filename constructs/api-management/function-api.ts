@@ -3,7 +3,7 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiVersionSet } from '@cdktf/provider-azurerm/lib/api-management-api-version-set';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { TimeoutLayer, describeLayers, pathCeiling } from '../core/request-path';
 import { IFunctionAppBackend } from '../functions/function-app-backend';
 import { refuse, within } from '../core/validation';
@@ -13,6 +13,7 @@ import { GatewayApiProps, checkAndClaimApi, frontDoorGuard } from './gateway-api
 import { CircuitBreakerOptions, GatewayBackend } from './gateway-backend';
 import { HttpMethod } from './http-proxy-api';
 import { TemplateParameter, templateParameterBlocks } from './url-template';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** One operation of a {@link FunctionApi}: a route of the function app. */
 export interface FunctionOperation {
@@ -91,7 +92,7 @@ export class FunctionApi extends Construct {
     const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
     checkAndClaimApi(this, props);
-    checkName(this, 'name', `${props.name}-${version}`, NAME_RULES.apiManagementApi);
+    checkName(this, 'name', `${props.name}-${version}`, API_MANAGEMENT_SERVICE.names.api);
 
     this.versionSet = new ApiManagementApiVersionSet(this, 'version-set', {
       name: props.name,
@@ -165,7 +166,7 @@ export class FunctionApi extends Construct {
     const methods = Object.values(HttpMethod) as string[];
     for (const op of operations) {
       const at = `operations.${op.name}`;
-      checkName(this, `${at}.name`, op.name, NAME_RULES.apiManagementApi);
+      checkName(this, `${at}.name`, op.name, API_MANAGEMENT_SERVICE.names.api);
       if (names.has(op.name)) {
         refuse(this, { lesson: 'AZURE', setting: 'operations', given: op.name, problem: 'two operations share an operation id.', fix: 'give every operation its own name.' });
       }

@@ -3,11 +3,12 @@ import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { resolveIn } from '../core/claims';
 import { LessonId } from '../core/lessons';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { TimeoutLayer } from '../core/request-path';
 import { refuse } from '../core/validation';
 import { PolicyStatement } from '../policy/policy-statement';
 import { IApiGateway, claimOnGateway } from './gateway-reference';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** Shared props of the APIs this library puts on a gateway. */
 export interface GatewayApiProps {
@@ -74,7 +75,7 @@ export function frontDoorGuard(scope: Construct, props: GatewayApiProps): Policy
 
 /** Check an API's name and path, and claim both on the gateway (one API per name and per path). */
 export function checkAndClaimApi(scope: Construct, props: GatewayApiProps): void {
-  checkName(scope, 'name', props.name, NAME_RULES.apiManagementApi);
+  checkName(scope, 'name', props.name, API_MANAGEMENT_SERVICE.names.api);
   if (!Token.isUnresolved(props.path) && !API_PATH.test(props.path)) {
     refuse(scope, {
       lesson: 'AZURE', setting: 'path', given: props.path,

@@ -1,10 +1,11 @@
 import { Construct } from 'constructs';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse, requireRange } from '../core/validation';
 import { ApiManagementSku } from './api-gateway';
 import { checkBackendUrl } from './gateway-api';
 import { IApiGateway, claimOnGateway } from './gateway-reference';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** Circuit breaker rule names, as azurerm validates them. */
 const RULE_NAME = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,78}[a-zA-Z0-9])?$/;
@@ -117,7 +118,7 @@ export class GatewayBackend extends Construct {
 
   constructor(scope: Construct, id: string, props: GatewayBackendProps) {
     super(scope, id);
-    checkName(this, 'name', props.name, NAME_RULES.apiManagementBackend);
+    checkName(this, 'name', props.name, API_MANAGEMENT_SERVICE.names.backend);
     claimOnGateway(this, props.gateway, {
       kind: 'backend', value: props.name, setting: 'name', description: `a backend named ${JSON.stringify(props.name)}`,
       fix: 'give each backend its own name on the gateway.',

@@ -4,11 +4,12 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementProduct } from '@cdktf/provider-azurerm/lib/api-management-product';
 import { ApiManagementProductApi } from '@cdktf/provider-azurerm/lib/api-management-product-api';
 import { ApiManagementSubscription } from '@cdktf/provider-azurerm/lib/api-management-subscription';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse, requireRange } from '../core/validation';
 import { resolveIn } from '../core/claims';
 import { literalApiName } from './gateway-api';
 import { IApiGateway, claimOnGateway } from './gateway-reference';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** An API construct of this library (StreamingApi, WebSocketApi, HttpProxyApi): its API resource and name. */
 export interface IGatewayApi extends IConstruct {
@@ -72,7 +73,7 @@ export class GatewayProduct extends Construct {
   constructor(scope: Construct, id: string, props: GatewayProductProps) {
     super(scope, id);
     this.gateway = props.gateway;
-    this.productId = checkName(this, 'productId', props.productId, NAME_RULES.apiManagementProduct);
+    this.productId = checkName(this, 'productId', props.productId, API_MANAGEMENT_SERVICE.names.product);
     claimOnGateway(this, props.gateway, {
       kind: 'product', value: props.productId, setting: 'productId', description: `a product named ${JSON.stringify(props.productId)}`,
       fix: 'give each product its own id on the gateway, or add the APIs to the existing product.',
@@ -166,7 +167,7 @@ export class GatewayProduct extends Construct {
         fix: 'list each client once.',
       });
     }
-    const id = checkName(this, `clients.${client}`, subscriptionId ?? `${this.productId}-${client}`, NAME_RULES.apiManagementProduct);
+    const id = checkName(this, `clients.${client}`, subscriptionId ?? `${this.productId}-${client}`, API_MANAGEMENT_SERVICE.names.product);
     const subscription = new ApiManagementSubscription(this, `subscription-${client}`, {
       subscriptionId: id,
       displayName: client,

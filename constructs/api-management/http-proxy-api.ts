@@ -3,12 +3,13 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CounterKeyKind } from '../policy/counter-key';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse, warn, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ApiLimits, ApiRateLimitPolicy } from './api-rate-limit-policy';
 import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** HTTP methods an {@link HttpProxyApi} passes through. */
 export enum HttpMethod {
@@ -75,7 +76,7 @@ export class HttpProxyApi extends Construct {
       });
     }
     // Checked here for both policies: without limits no ApiRateLimitPolicy would check it.
-    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, NAME_RULES.apiManagementBackend);
+    if (props.backendId !== undefined) checkName(this, 'backendId', props.backendId, API_MANAGEMENT_SERVICE.names.backend);
     const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
     this.api = createGatewayApi(this, props, {

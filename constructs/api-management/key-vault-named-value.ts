@@ -1,13 +1,14 @@
 import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { note, refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { PublicNetworkAccess } from '../core/network';
 import { KeyVault } from '../key-vault/key-vault';
 import { KeyVaultSecretSlot } from '../key-vault/key-vault-secret-slot';
 import { IApiGateway, claimOnGateway } from './gateway-reference';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** A Key Vault secret identifier: `https://<vault>.vault.azure.net/secrets/<name>[/<version>]`. */
 const SECRET_URI = /^https:\/\/([A-Za-z0-9-]{3,24})\.vault\.azure\.net\/secrets\/([A-Za-z0-9-]{1,127})(\/[0-9a-f]{32})?\/?$/;
@@ -45,8 +46,8 @@ export class KeyVaultNamedValue extends Construct {
 
   constructor(scope: Construct, id: string, props: KeyVaultNamedValueProps) {
     super(scope, id);
-    const name = checkName(this, 'name', props.name, NAME_RULES.apiManagementNamedValue);
-    const displayName = checkName(this, 'displayName', props.displayName ?? name, NAME_RULES.apiManagementNamedValueDisplayName);
+    const name = checkName(this, 'name', props.name, API_MANAGEMENT_SERVICE.names.namedValue);
+    const displayName = checkName(this, 'displayName', props.displayName ?? name, API_MANAGEMENT_SERVICE.names.namedValueDisplayName);
     claimOnGateway(this, props.gateway, {
       kind: 'named-value', value: props.name, setting: 'name', description: `a named value called ${JSON.stringify(props.name)}`,
       fix: 'give each named value its own name on the gateway.',

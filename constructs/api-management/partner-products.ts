@@ -1,12 +1,13 @@
 import { Construct } from 'constructs';
 import { ApiManagementProductPolicy } from '@cdktf/provider-azurerm/lib/api-management-product-policy';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { note, refuse, requireRange, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ApiManagementSku } from './api-gateway';
 import { GatewayProduct, IGatewayApi } from './gateway-product';
 import { IApiGateway } from './gateway-reference';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** A quota over a long period (`quota`, per subscription), on top of the per-minute cap. */
 export interface PartnerQuota {
@@ -69,7 +70,7 @@ export class PartnerProducts extends Construct {
     let total = 0;
     props.partners.forEach((partner, i) => {
       const at = `partners[${i}]`;
-      const productId = checkName(this, `${at}.name`, `${props.productPrefix}-${partner.name}`, NAME_RULES.apiManagementProduct);
+      const productId = checkName(this, `${at}.name`, `${props.productPrefix}-${partner.name}`, API_MANAGEMENT_SERVICE.names.product);
       if (seen.has(partner.name.toLowerCase())) {
         refuse(this, {
           lesson: 'GW-8', setting: `${at}.name`, given: partner.name,

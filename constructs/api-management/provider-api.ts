@@ -3,7 +3,7 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiOperationPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-operation-policy';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse, requireRange, within } from '../core/validation';
 import { IDEMPOTENCY_KEY_HEADER } from '../policy/intake';
 import { PolicyDocument } from '../policy/policy-document';
@@ -14,6 +14,7 @@ import { GatewayBackend } from './gateway-backend';
 import { HttpMethod } from './http-proxy-api';
 import { KeyVaultNamedValue } from './key-vault-named-value';
 import { TemplateParameter, templateParameterBlocks } from './url-template';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** One operation of the provider's API. */
 export interface ProviderOperation {
@@ -212,7 +213,7 @@ export class ProviderApi extends Construct {
     const names = new Set<string>();
     for (const op of operations) {
       const at = `operations.${op.name}`;
-      checkName(this, `${at}.name`, op.name, NAME_RULES.apiManagementApi);
+      checkName(this, `${at}.name`, op.name, API_MANAGEMENT_SERVICE.names.api);
       if (names.has(op.name) || !op.urlTemplate.startsWith('/')) {
         refuse(this, {
           lesson: 'AZURE', setting: at, given: op.urlTemplate,

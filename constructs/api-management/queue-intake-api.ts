@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse, within } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IDEMPOTENCY_KEY_HEADER } from '../policy/intake';
@@ -12,6 +12,7 @@ import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
 import { TemplateParameter, templateParameterBlocks } from './url-template';
 import { GatewayApiProps, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** One command the API takes into the queue. */
 export interface IntakeOperation {
@@ -68,7 +69,7 @@ export class QueueIntakeApi extends Construct {
     }
     const names = new Set<string>();
     for (const op of props.operations) {
-      checkName(this, `operations.${op.name}.name`, op.name, NAME_RULES.apiManagementApi);
+      checkName(this, `operations.${op.name}.name`, op.name, API_MANAGEMENT_SERVICE.names.api);
       if (names.has(op.name) || !op.urlTemplate.startsWith('/')) {
         refuse(this, {
           lesson: 'AZURE', setting: `operations.${op.name}`, given: op.urlTemplate,

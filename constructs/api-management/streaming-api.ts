@@ -3,7 +3,7 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import {
   HeldInterval, HoldKind, ITimeoutLayer, RequestPath, TimeoutLayer, checkHeldInterval, describeLayers, pathCeiling,
 } from '../core/request-path';
@@ -14,6 +14,7 @@ import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, fro
 import { StreamingCallerCheck, resolveCallerCheck } from './streaming-callers';
 import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from './streaming-routes';
 import { templateParameterBlocks } from './url-template';
+import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 export interface StreamingApiProps extends GatewayApiProps {
   /** HTTPS base URL of the backend, e.g. `https://${app.httpFqdn}`. */
@@ -147,7 +148,7 @@ function checkRoutes(scope: Construct, routes: readonly StreamingRoute[], layers
   const templates = new Map<string, string>();
   for (const route of routes) {
     StreamingRoutes.check(scope, route);
-    checkName(scope, `routes.${route.name}.name`, route.name, NAME_RULES.apiManagementApi);
+    checkName(scope, `routes.${route.name}.name`, route.name, API_MANAGEMENT_SERVICE.names.api);
     if (seen.has(route.name)) {
       refuse(scope, {
         lesson: 'AZURE', setting: 'routes', given: route.name,

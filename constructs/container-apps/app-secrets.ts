@@ -2,7 +2,7 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ContainerAppSecret as ContainerAppSecretBlock, ContainerAppTemplateContainerEnv } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { NAME_RULES, NameRule, checkName } from '../core/naming';
+import { NameRule, checkName } from '../core/naming';
 import { resolveIn } from '../core/claims';
 import { waitFor } from '../core/dependencies';
 import { refuse, warn } from '../core/validation';
@@ -10,6 +10,7 @@ import { Grant } from '../identity/grant';
 import { BuiltInRole } from '../identity/roles';
 import type { IKeyVault } from '../key-vault/key-vault';
 import type { KeyVaultSecretSlot } from '../key-vault/key-vault-secret-slot';
+import { KEY_VAULT_SERVICE } from '../key-vault/key-vault-service';
 
 // Typed Key Vault secrets of the Container App constructs (SEC-1): the app reads each secret with
 // its own identity, granted Key Vault Secrets User on that one secret before the app exists, and
@@ -177,7 +178,7 @@ function resolveSecret(scope: Construct, setting: string, ref: KeyVaultSecretRef
   const { vault } = ref;
   if (ref.secretUri === undefined || ref.slot) {
     const secretName = ref.secretName as string;
-    if (!ref.slot) checkName(scope, `${setting}.secretName`, secretName, NAME_RULES.keyVaultSecret);
+    if (!ref.slot) checkName(scope, `${setting}.secretName`, secretName, KEY_VAULT_SERVICE.names.secret);
     return { uri: ref.secretUri ?? vault.secretUri(secretName), secretId: `${vault.vaultId}/secrets/${secretName}` };
   }
   const uri = ref.secretUri;

@@ -1,8 +1,22 @@
 import { AzureServices } from '../core/azure-service';
-import { NAME_RULES } from '../core/naming';
 
 /** Container Apps environments as the shared code sees them: type and name rules (no private link here). */
 export const CONTAINER_APPS_SERVICE = AzureServices.define({
   resourceType: 'Microsoft.App/managedEnvironments',
-  names: { resource: NAME_RULES.containerAppEnvironment, app: NAME_RULES.containerApp },
+  names: {
+    resource: {
+      kind: 'Container Apps environment', min: 2, max: 60, pattern: /^[a-z][a-z0-9-]*[a-z0-9]$/,
+      shape: 'lower-case letters, digits and hyphens, starting with a letter and ending with a letter or digit',
+    },
+    app: {
+      kind: 'container app', min: 2, max: 32, pattern: /^[a-z](?!.*--)[a-z0-9-]*[a-z0-9]$/,
+      shape: 'lower-case letters, digits and single hyphens, starting with a letter and ending with a letter or digit',
+    },
+  },
+  rawNames: {
+    azurerm_container_app_environment: 'resource',
+    azurerm_container_app: 'app',
+    'Microsoft.App/managedEnvironments': 'resource',
+    'Microsoft.App/containerApps': 'app',
+  },
 });

@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { resolveIn } from '../core/claims';
@@ -17,6 +17,7 @@ import { ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
 import { EffectiveLimit, InProcessLimit, checkInProcessLimits } from './in-process-limit';
 import { IngressTransport } from './ingress';
+import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 
 
 /**
@@ -145,7 +146,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
       graceFix: `use ${SERVICE_GRACE_SECONDS} s (the default) for a plain API, or longer for slow requests, up to 600 s.`,
       holdsConnections: false,
     });
-    const name = checkName(this, 'name', props.name, NAME_RULES.containerApp);
+    const name = checkName(this, 'name', props.name, CONTAINER_APPS_SERVICE.names.app);
     this.timeoutLayer = {
       layer: 'Container Apps ingress request timeout', timeoutSeconds: CONNECTION_CEILING_SECONDS, constructPath: this.node.path,
     };

@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, RequestPath, TimeoutLayer } from '../core/request-path';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
@@ -17,6 +17,7 @@ import {
   GRPC_INGRESS_DEFAULTS, HTTP_INGRESS_DEFAULTS, IngressOptions, ResolvedIngress,
   checkIngressPair, kestrelEndpointEnvironment, resolveIngress,
 } from './ingress';
+import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 
 export interface DualIngressContainerAppProps {
   /** Base name; the apps are `<name>-http` and `<name>-grpc`, the identity `id-<name>`. */
@@ -148,8 +149,8 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       graceFix: `use ${CONNECTION_CEILING_SECONDS} s, the longest a stream lives behind Front Door.`,
       holdsConnections: true,
     });
-    const httpName = checkName(this, 'name', `${props.name}-http`, NAME_RULES.containerApp);
-    const grpcName = checkName(this, 'name', `${props.name}-grpc`, NAME_RULES.containerApp);
+    const httpName = checkName(this, 'name', `${props.name}-http`, CONTAINER_APPS_SERVICE.names.app);
+    const grpcName = checkName(this, 'name', `${props.name}-grpc`, CONTAINER_APPS_SERVICE.names.app);
     this.timeoutLayer = {
       layer: 'Container Apps ingress request timeout', timeoutSeconds: CONNECTION_CEILING_SECONDS, constructPath: this.node.path,
     };

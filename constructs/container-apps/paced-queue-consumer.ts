@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { NotSecret } from '../core/secret-detection';
 import { note, refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
@@ -15,6 +15,7 @@ import { AZURE_CLIENT_ID_VARIABLE,
 import { ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
 import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage, checkPace } from './outbound-budget';
+import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 
 export interface PacedQueueConsumerProps {
   /** Name of the container app; the identity is `id-<name>`. */
@@ -93,7 +94,7 @@ export class PacedQueueConsumer extends Construct {
 
   constructor(scope: Construct, id: string, props: PacedQueueConsumerProps) {
     super(scope, id);
-    const name = checkName(this, 'name', props.name, NAME_RULES.containerApp);
+    const name = checkName(this, 'name', props.name, CONTAINER_APPS_SERVICE.names.app);
     if (props.poisonQueue === props.queue) {
       refuse(this, {
         lesson: 'PAY-3', setting: 'poisonQueue', given: props.queue.queueName,

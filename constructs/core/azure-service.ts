@@ -25,9 +25,27 @@ export interface AzureServiceDescriptor {
   readonly privateLink?: Readonly<Record<string, string>>;
   /** The built-in roles the service's grants give. @default - none */
   readonly roles?: Readonly<Record<string, ServiceRole>>;
+  /**
+   * The raw resource types whose `name` the rule `AZURE.ResourceName` checks, each with the key of
+   * its rule in `names`: a Terraform type (`azurerm_key_vault`) or the Resource Manager type an
+   * `azapi_resource` creates (`Microsoft.KeyVault/vaults`). List a type only where the name rule
+   * is Azure's own; where the construct is stricter than Azure, leave the raw resource to Azure.
+   * @default - none
+   */
+  readonly rawNames?: Readonly<Record<string, string>>;
 }
 
 const REGISTERED = new Map<string, AzureServiceDescriptor>();
+let rawNameIndex: Map<string, NameRule> | undefined;
+
+function rawNames(): Map<string, NameRule> {
+  if (rawNameIndex) return rawNameIndex;
+  rawNameIndex = new Map();
+  for (const descriptor of REGISTERED.values()) {
+    for (const [type, key] of Object.entries(descriptor.rawNames ?? {})) rawNameIndex.set(type, descriptor.names[key]);
+  }
+  return rawNameIndex;
+}
 
 /** The services whose descriptor module is loaded (internal: the shared code reads it). */
 export class AzureServices {
@@ -35,8 +53,33 @@ export class AzureServices {
   public static define<const T extends AzureServiceDescriptor>(descriptor: T): T {
     const known = REGISTERED.get(descriptor.resourceType);
     if (known && known !== descriptor) throw new Error(`two service descriptors declare ${descriptor.resourceType}`);
+    for (const [type, key] of Object.entries(descriptor.rawNames ?? {})) {
+      if (descriptor.names[key] === undefined) throw new Error(`the ${descriptor.resourceType} descriptor checks ${type} by name rule '${key}', which its names do not hold`);
+      const other = [...REGISTERED.values()].find((d) => d !== known && d.rawNames?.[type] !== undefined);
+      if (other) throw new Error(`${type} is name-checked by two service descriptors (${other.resourceType} and ${descriptor.resourceType})`);
+    }
     REGISTERED.set(descriptor.resourceType, descriptor);
+    rawNameIndex = undefined;
     return descriptor;
+  }
+
+  /**
+   * Take a descriptor out again (for a test: the registry is the module's, shared by every suite
+   * that runs in the same process).
+   */
+  public static remove(resourceType: string): void {
+    REGISTERED.delete(resourceType);
+    rawNameIndex = undefined;
+  }
+
+  /** The name rule of a raw resource type (Terraform or Resource Manager) some descriptor checks, or undefined. */
+  public static nameRuleOf(type: string): NameRule | undefined {
+    return rawNames().get(type);
+  }
+
+  /** Every raw resource type a loaded descriptor's name rule checks (Terraform and Resource Manager), sorted. */
+  public static nameCheckedTypes(): string[] {
+    return [...rawNames().keys()].sort();
   }
 
   /** The descriptor of a Resource Manager type (case as Azure writes it), or undefined. */

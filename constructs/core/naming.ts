@@ -15,142 +15,28 @@ export interface NameRule {
   readonly shape: string;
   /** The name becomes part of a public DNS name, so it must be unique across Azure. */
   readonly globallyUnique?: boolean;
+  /**
+   * Names outside the pattern that Azure creates itself and a raw resource may carry (blob
+   * containers `$web`, `$logs`, `$root`); the rule AZURE.ResourceName accepts them.
+   */
+  readonly systemNames?: readonly string[];
 }
 
-const ALNUM_HYPHEN_EDGES = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+/** Letters, digits and hyphens, starting and ending with a letter or digit (many Azure names). */
+export const ALNUM_HYPHEN_EDGES = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-/** Naming rules of the resource types this library names (Azure resource name rules). */
+/**
+ * Naming rules of the resources every service folder names (resource groups, user-assigned
+ * identities). A service's own rules are in its descriptor (`<service>-service.ts`, `names`).
+ */
 export const NAME_RULES = {
   resourceGroup: {
     kind: 'resource group', min: 1, max: 90, pattern: /^[-\w.()]*[-\w()]$/,
     shape: 'letters, digits, underscores, hyphens, periods and parentheses, not ending with a period',
   },
-  logAnalyticsWorkspace: {
-    kind: 'Log Analytics workspace', min: 4, max: 63, pattern: ALNUM_HYPHEN_EDGES,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-  },
-  containerAppEnvironment: {
-    kind: 'Container Apps environment', min: 2, max: 60, pattern: /^[a-z][a-z0-9-]*[a-z0-9]$/,
-    shape: 'lower-case letters, digits and hyphens, starting with a letter and ending with a letter or digit',
-  },
-  containerApp: {
-    kind: 'container app', min: 2, max: 32, pattern: /^[a-z](?!.*--)[a-z0-9-]*[a-z0-9]$/,
-    shape: 'lower-case letters, digits and single hyphens, starting with a letter and ending with a letter or digit',
-  },
   userAssignedIdentity: {
     kind: 'user-assigned identity', min: 3, max: 128, pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
     shape: 'letters, digits, hyphens and underscores, starting with a letter or digit',
-  },
-  apiManagement: {
-    kind: 'API Management service', min: 1, max: 50, pattern: /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-    shape: 'letters, digits and hyphens, starting with a letter and ending with a letter or digit',
-    globallyUnique: true,
-  },
-  apiManagementApi: {
-    kind: 'API Management API', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-  },
-  apiManagementBackend: {
-    kind: 'API Management backend', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-  },
-  apiManagementProduct: {
-    kind: 'API Management product or subscription', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-  },
-  frontDoorProfile: {
-    kind: 'Front Door profile', min: 2, max: 90, pattern: ALNUM_HYPHEN_EDGES,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-  },
-  frontDoorEndpoint: {
-    // Not globally unique: Azure appends a hash to the endpoint host name.
-    kind: 'Front Door endpoint', min: 2, max: 46, pattern: ALNUM_HYPHEN_EDGES,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-  },
-  frontDoorChild: {
-    kind: 'Front Door origin group, origin or route', min: 2, max: 90, pattern: ALNUM_HYPHEN_EDGES,
-    shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-  },
-  managedRedis: {
-    // Azure: 1-60 alphanumerics and hyphens, starting and ending with an alphanumeric, no
-    // consecutive hyphens; this library also asks for a leading letter. The name becomes
-    // `<name>.<region>.redis.azure.net`, so it is treated as unique across Azure.
-    kind: 'Managed Redis', min: 1, max: 60, pattern: /^[A-Za-z](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,
-    shape: 'letters, digits and single hyphens, starting with a letter and ending with a letter or digit',
-    globallyUnique: true,
-  },
-  storageAccount: {
-    kind: 'storage account', min: 3, max: 24, pattern: /^[a-z0-9]+$/,
-    shape: 'lower-case letters and digits only', globallyUnique: true,
-  },
-  storageContainer: {
-    kind: 'blob container', min: 3, max: 63, pattern: /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/,
-    shape: 'lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
-  },
-  storageQueue: {
-    kind: 'storage queue', min: 3, max: 63, pattern: /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/,
-    shape: 'lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
-  },
-  storageTable: {
-    // Azure also reserves the name "tables" (checked by the StorageTable construct).
-    kind: 'storage table', min: 3, max: 63, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
-    shape: 'letters and digits, starting with a letter',
-  },
-  keyVault: {
-    // Azure: 3-24 alphanumerics and hyphens, starting with a letter, ending with a letter or
-    // digit, no consecutive hyphens; part of `<name>.vault.azure.net`, so unique across Azure.
-    kind: 'Key Vault', min: 3, max: 24, pattern: /^[A-Za-z](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,
-    shape: 'letters, digits and single hyphens, starting with a letter and ending with a letter or digit', globallyUnique: true,
-  },
-  keyVaultSecret: {
-    kind: 'Key Vault secret', min: 1, max: 127, pattern: /^[A-Za-z0-9-]+$/,
-    shape: 'letters, digits and hyphens',
-  },
-  apiManagementNamedValue: {
-    // azurerm 4.55 (ApiManagementChildName): the id; the display name has its own rule below.
-    kind: 'API Management named value', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/,
-    shape: 'letters, digits, hyphens and underscores, starting and ending with a letter or digit',
-  },
-  apiManagementNamedValueDisplayName: {
-    kind: 'API Management named value display name', min: 1, max: 256, pattern: /^[A-Za-z0-9_.-]+$/,
-    shape: 'letters, digits, periods, hyphens and underscores',
-  },
-  eventGridTopic: {
-    kind: 'Event Grid topic', min: 3, max: 50, pattern: /^[-A-Za-z0-9]+$/, shape: 'letters, digits and hyphens',
-  },
-  eventGridSystemTopic: {
-    kind: 'Event Grid system topic', min: 3, max: 128, pattern: /^[-A-Za-z0-9]+$/, shape: 'letters, digits and hyphens',
-  },
-  eventGridSubscription: {
-    kind: 'Event Grid subscription', min: 3, max: 64, pattern: /^[-A-Za-z0-9]+$/, shape: 'letters, digits and hyphens',
-  },
-  functionApp: {
-    // Part of <name>.azurewebsites.net.
-    kind: 'function app', min: 2, max: 60, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,
-    shape: 'letters, digits and single hyphens, starting and ending with a letter or digit', globallyUnique: true,
-  },
-  applicationInsights: {
-    kind: 'Application Insights component', min: 1, max: 260, pattern: /^[^%&\\?/]*[^%&\\?/. ]$/,
-    shape: 'any characters but % & \\ ? /, not ending with a period or space',
-  },
-  virtualNetwork: {
-    // azurerm 4.55 and Azure: 2-64 letters, digits, underscores, periods and hyphens, starting with
-    // a letter or digit, ending with a letter, digit or underscore.
-    kind: 'virtual network', min: 2, max: 64, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
-    shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
-  },
-  privateEndpoint: {
-    // Azure's naming rules: 2-64 (azurerm 4.55 checks only 1-80, so a longer name fails at apply).
-    kind: 'private endpoint', min: 2, max: 64, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
-    shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
-  },
-  networkChild: {
-    kind: 'subnet or network security group', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/,
-    shape: 'letters, digits, underscores, periods and hyphens, starting with a letter or digit and ending with a letter, digit or underscore',
-  },
-  frontDoorFirewallPolicy: {
-    kind: 'Front Door WAF policy', min: 1, max: 128, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
-    shape: 'letters and digits only, starting with a letter',
   },
 } satisfies Record<string, NameRule>;
 

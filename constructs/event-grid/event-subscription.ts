@@ -2,13 +2,14 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { Production, refuseOrWarn } from '../core/production';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { BlobContainer, StorageQueue } from '../storage/storage-children';
 import { EventGridTopicKind, IEventGridTopic } from './event-grid-topic';
+import { EVENT_GRID_SERVICE } from './event-grid-service';
 
 /** The envelope Event Grid delivers. */
 export enum EventDeliverySchema {
@@ -113,7 +114,7 @@ export class EventSubscription extends Construct {
   constructor(scope: Construct, id: string, props: EventSubscriptionProps) {
     super(scope, id);
     const production = props.production ?? Production.isProduction(this);
-    const name = checkName(this, 'name', props.name, NAME_RULES.eventGridSubscription);
+    const name = checkName(this, 'name', props.name, EVENT_GRID_SERVICE.names.subscription);
     const schema = props.deliverySchema ?? EventDeliverySchema.CLOUD_EVENTS;
     requireOneOf(this, schema, Object.values(EventDeliverySchema), {
       lesson: 'AZURE', setting: 'deliverySchema', problem: 'Event Grid delivers CloudEvents 1.0 or its own schema.',

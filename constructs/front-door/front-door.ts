@@ -7,11 +7,12 @@ import { CdnFrontdoorProfile } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-p
 import { CdnFrontdoorRoute } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-route';
 import { CdnFrontdoorSecurityPolicy } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-security-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { NAME_RULES, checkHostName, checkName } from '../core/naming';
+import { checkHostName, checkName } from '../core/naming';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { refuse, requireRange, warn } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ClientIpRateLimitOptions, RateLimitAction, clientIpRateLimitRule } from './client-ip-rate-limit';
+import { FRONT_DOOR_SERVICE } from './front-door-service';
 
 /** Front Door Standard/Premium SKUs. */
 export enum FrontDoorSku {
@@ -119,8 +120,8 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       fix: `use ${CONNECTION_CEILING_SECONDS} (the default) for streaming origins.`,
     });
     checkHostName(this, 'originHostName', props.originHostName);
-    checkName(this, 'profileName', props.profileName, NAME_RULES.frontDoorProfile);
-    checkName(this, 'endpointName', props.endpointName, NAME_RULES.frontDoorEndpoint);
+    checkName(this, 'profileName', props.profileName, FRONT_DOOR_SERVICE.names.resource);
+    checkName(this, 'endpointName', props.endpointName, FRONT_DOOR_SERVICE.names.endpoint);
     this.timeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: responseTimeoutSeconds, constructPath: this.node.path };
 
     this.profile = new CdnFrontdoorProfile(this, 'profile', {
@@ -156,7 +157,7 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
     const names = new Set<string>();
     const patterns = new Map<string, string>();
     this.routes = routes.map((route) => {
-      checkName(this, `routes.${route.name}.name`, route.name, NAME_RULES.frontDoorChild);
+      checkName(this, `routes.${route.name}.name`, route.name, FRONT_DOOR_SERVICE.names.child);
       if (names.has(route.name.toLowerCase())) {
         refuse(this, {
           lesson: 'AZURE', setting: 'routes', given: route.name,
@@ -271,7 +272,7 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
         problem: 'Front Door Standard has no managed WAF rule sets.', fix: "use sku 'Premium_AzureFrontDoor' with a WAF, or drop 'waf'.",
       });
     }
-    checkName(this, 'waf.name', waf.name, NAME_RULES.frontDoorFirewallPolicy);
+    checkName(this, 'waf.name', waf.name, FRONT_DOOR_SERVICE.names.firewallPolicy);
     if (waf.mode !== undefined && waf.mode !== WafMode.PREVENTION && waf.mode !== WafMode.DETECTION) {
       refuse(this, {
         lesson: 'AZURE', setting: 'waf.mode', given: waf.mode,
@@ -289,6 +290,6 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
         fix: "give 'clientIpRateLimit.policyName' (letters and digits, starting with a letter), or add 'waf' on Premium.",
       });
     }
-    return checkName(this, 'clientIpRateLimit.policyName', rateLimit.policyName, NAME_RULES.frontDoorFirewallPolicy);
+    return checkName(this, 'clientIpRateLimit.policyName', rateLimit.policyName, FRONT_DOOR_SERVICE.names.firewallPolicy);
   }
 }

@@ -1,11 +1,12 @@
 import { Construct } from 'constructs';
 import { ApplicationInsights as ApplicationInsightsResource } from '@cdktf/provider-azurerm/lib/application-insights';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import { grantOn } from '../identity/grant-on';
 import { AzureRegion } from '../core/azure-region';
+import { FUNCTIONS_SERVICE } from './functions-service';
 
 export interface ApplicationInsightsProps {
   readonly name: string;
@@ -31,7 +32,7 @@ export class ApplicationInsights extends Construct {
   constructor(scope: Construct, id: string, props: ApplicationInsightsProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, NAME_RULES.applicationInsights);
+    checkName(this, 'name', props.name, FUNCTIONS_SERVICE.names.applicationInsights);
     this.component = new ApplicationInsightsResource(this, 'component', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,

@@ -22,6 +22,7 @@ import { ApplicationInsights } from './application-insights';
 import { IFunctionAppBackend } from './function-app-backend';
 import { FLEX_INSTANCE_MEMORY_MB, FLEX_RUNTIME_VERSIONS, FunctionRuntime, checkAppSettings } from './function-settings';
 import { AzureRegion } from '../core/azure-region';
+import { FUNCTIONS_SERVICE } from './functions-service';
 
 /** ARM type and API version of the function app (see docs/decisions/flex-function-app-azapi.md). */
 export const FUNCTION_APP_TYPE = 'Microsoft.Web/sites@2024-11-01';
@@ -146,7 +147,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
   constructor(scope: Construct, id: string, props: FlexFunctionAppProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    const name = checkName(this, 'name', props.name, NAME_RULES.functionApp);
+    const name = checkName(this, 'name', props.name, FUNCTIONS_SERVICE.names.resource);
     const production = props.production ?? Production.isProduction(this);
     const runtime = props.runtime ?? FunctionRuntime.DOTNET_ISOLATED;
     const versions = FLEX_RUNTIME_VERSIONS[runtime];

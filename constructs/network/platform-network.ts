@@ -5,13 +5,14 @@ import { PrivateDnsZoneVirtualNetworkLink } from '@cdktf/provider-azurerm/lib/pr
 import { Subnet } from '@cdktf/provider-azurerm/lib/subnet';
 import { SubnetNetworkSecurityGroupAssociation } from '@cdktf/provider-azurerm/lib/subnet-network-security-group-association';
 import { VirtualNetwork } from '@cdktf/provider-azurerm/lib/virtual-network';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { addressOf } from '../core/dependencies';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { Ipv4Range } from './cidr';
 import { SubnetPurpose } from './subnet-purpose';
 import { AzureRegion } from '../core/azure-region';
+import { NETWORK_SERVICE } from './network-service';
 
 /** A subnet and what it hosts, as the constructs that use one need it. */
 export interface ISubnet {
@@ -101,7 +102,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
   constructor(scope: Construct, id: string, props: PlatformNetworkProps) {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, NAME_RULES.virtualNetwork);
+    checkName(this, 'name', props.name, NETWORK_SERVICE.names.resource);
     const space = parseRange(this, 'addressSpace', props.addressSpace);
     this.checkSubnets(space, props.subnets);
     this.resourceGroupName = props.resourceGroupName;
@@ -115,7 +116,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
     this.virtualNetworkId = this.virtualNetwork.id;
     for (const spec of props.subnets) {
       const purpose = spec.purpose;
-      const name = checkName(this, `subnets[${purpose.name}]`, `snet-${purpose.name}`, NAME_RULES.networkChild);
+      const name = checkName(this, `subnets[${purpose.name}]`, `snet-${purpose.name}`, NETWORK_SERVICE.names.child);
       const subnet = new Subnet(this, `subnet-${purpose.name}`, {
         name,
         resourceGroupName: props.resourceGroupName,
@@ -126,7 +127,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
         } : {}),
       });
       const nsg = new NetworkSecurityGroup(this, `nsg-${purpose.name}`, {
-        name: checkName(this, `subnets[${purpose.name}]`, `nsg-${props.name.replace(/^vnet-/, '')}-${purpose.name}`, NAME_RULES.networkChild),
+        name: checkName(this, `subnets[${purpose.name}]`, `nsg-${props.name.replace(/^vnet-/, '')}-${purpose.name}`, NETWORK_SERVICE.names.child),
         resourceGroupName: props.resourceGroupName,
         location: props.location,
       });

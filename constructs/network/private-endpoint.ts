@@ -2,11 +2,12 @@ import { TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
 import { AzureServices } from '../core/azure-service';
-import { NAME_RULES, checkName } from '../core/naming';
+import { checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { waitFor } from '../core/dependencies';
 import { IPlatformNetwork, PlatformNetwork, requireSubnet } from './platform-network';
 import { SubnetPurpose } from './subnet-purpose';
+import { NETWORK_SERVICE } from './network-service';
 
 export interface PrivateEndpointProps {
   /** The network whose private-endpoint subnet holds the endpoint and whose DNS zone names it. */
@@ -37,7 +38,7 @@ export class PrivateEndpoint extends Construct {
 
   constructor(scope: Construct, id: string, props: PrivateEndpointProps) {
     super(scope, id);
-    checkName(this, 'name', props.name, NAME_RULES.privateEndpoint);
+    checkName(this, 'name', props.name, NETWORK_SERVICE.names.privateEndpoint);
     // Each service declares its sub-resources and zones in its descriptor (core/azure-service.ts).
     const known = AzureServices.of(props.targetResourceType)?.privateLink;
     if (!known) {

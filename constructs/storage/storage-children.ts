@@ -4,7 +4,7 @@ import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container'
 import { StorageQueue as StorageQueueResource } from '@cdktf/provider-azurerm/lib/storage-queue';
 import { Resource } from '../../.gen/providers/azapi/resource';
 import { claim, resolveIn } from '../core/claims';
-import { NAME_RULES, NameRule, checkName } from '../core/naming';
+import { NameRule, checkName } from '../core/naming';
 import { TagsAspect } from '../core/tags';
 import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
@@ -12,6 +12,7 @@ import { IPrincipal } from '../identity/principal';
 import { BuiltInRole } from '../identity/roles';
 import type { IStorageAccount } from './storage-account-interface';
 import { grantOn } from '../identity/grant-on';
+import { STORAGE_SERVICE } from './storage-service';
 
 /** ARM type of a table (azurerm 4.55's `azurerm_storage_table` only works with the account key). */
 export const STORAGE_TABLE_TYPE = 'Microsoft.Storage/storageAccounts/tableServices/tables@2024-01-01';
@@ -50,7 +51,7 @@ export class BlobContainer extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
-    checkChildName(this, props.name, NAME_RULES.storageContainer);
+    checkChildName(this, props.name, STORAGE_SERVICE.names.container);
     // One container per name and account, wherever it is declared (addContainer, a function
     // app's deployment container): a second one would fail at apply.
     const holder = claim(this, 'storage-container', `${accountKey(this, props.account)}/${props.name}`);
@@ -110,7 +111,7 @@ export class StorageQueue extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
-    checkChildName(this, props.name, NAME_RULES.storageQueue);
+    checkChildName(this, props.name, STORAGE_SERVICE.names.queue);
     this.queue = new StorageQueueResource(this, 'queue', { name: props.name, storageAccountId: props.account.accountId });
     this.queueName = props.name;
     this.queueId = this.queue.id;
@@ -145,7 +146,7 @@ export class StorageTable extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
-    checkChildName(this, props.name, NAME_RULES.storageTable);
+    checkChildName(this, props.name, STORAGE_SERVICE.names.table);
     if (props.name.toLowerCase() === 'tables') {
       refuse(this, {
         lesson: 'AZURE', setting: 'name', given: props.name,

@@ -1,13 +1,28 @@
 import { AzureServices } from '../core/azure-service';
-import { NAME_RULES } from '../core/naming';
 import { BuiltInRole } from '../identity/roles';
 
 /** Azure Storage as the shared code sees it: type, name rules, private link, roles. */
 export const STORAGE_SERVICE = AzureServices.define({
   resourceType: 'Microsoft.Storage/storageAccounts',
   names: {
-    resource: NAME_RULES.storageAccount, container: NAME_RULES.storageContainer,
-    queue: NAME_RULES.storageQueue, table: NAME_RULES.storageTable,
+    resource: {
+      kind: 'storage account', min: 3, max: 24, pattern: /^[a-z0-9]+$/,
+      shape: 'lower-case letters and digits only', globallyUnique: true,
+    },
+    container: {
+      kind: 'blob container', min: 3, max: 63, pattern: /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/,
+      shape: 'lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+      systemNames: ['$root', '$web', '$logs'],
+    },
+    queue: {
+      kind: 'storage queue', min: 3, max: 63, pattern: /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/,
+      shape: 'lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+    },
+    table: {
+      // Azure also reserves the name "tables" (checked by the StorageTable construct).
+      kind: 'storage table', min: 3, max: 63, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
+      shape: 'letters and digits, starting with a letter',
+    },
   },
   privateLink: {
     blob: 'privatelink.blob.core.windows.net',
@@ -25,5 +40,15 @@ export const STORAGE_SERVICE = AzureServices.define({
     queueDataReader: BuiltInRole.STORAGE_QUEUE_DATA_READER,
     tableDataContributor: BuiltInRole.STORAGE_TABLE_DATA_CONTRIBUTOR,
     tableDataReader: BuiltInRole.STORAGE_TABLE_DATA_READER,
+  },
+  rawNames: {
+    azurerm_storage_account: 'resource',
+    azurerm_storage_container: 'container',
+    azurerm_storage_queue: 'queue',
+    azurerm_storage_table: 'table',
+    'Microsoft.Storage/storageAccounts': 'resource',
+    'Microsoft.Storage/storageAccounts/blobServices/containers': 'container',
+    'Microsoft.Storage/storageAccounts/queueServices/queues': 'queue',
+    'Microsoft.Storage/storageAccounts/tableServices/tables': 'table',
   },
 });

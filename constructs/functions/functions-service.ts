@@ -1,0 +1,23 @@
+import { AzureServices } from '../core/azure-service';
+
+/**
+ * Azure Functions (function apps and their Application Insights) as the shared code sees them:
+ * type and name rules. A raw function app is left to Azure: the construct asks for single hyphens.
+ */
+export const FUNCTIONS_SERVICE = AzureServices.define({
+  resourceType: 'Microsoft.Web/sites',
+  names: {
+    resource: {
+      // Part of <name>.azurewebsites.net.
+      kind: 'function app', min: 2, max: 60, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*$/,
+      shape: 'letters, digits and single hyphens, starting and ending with a letter or digit', globallyUnique: true,
+    },
+    applicationInsights: {
+      kind: 'Application Insights component', min: 1, max: 260, pattern: /^[^%&\\?/]*[^%&\\?/. ]$/,
+      shape: 'any characters but % & \\ ? /, not ending with a period or space',
+    },
+  },
+  rawNames: {
+    azurerm_application_insights: 'applicationInsights',
+  },
+});
