@@ -4,6 +4,7 @@ import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { resourceNameTypes } from '../constructs/lessons-check/rules/naming/resource-name';
+import { Raw, Row, azapi, itStandsAlone, raw, ref, standaloneCasesIn } from './support/standalone';
 
 // Rules stand alone: each lesson is checked on every resource type where it applies, so
 // suppressing one rule (LIM-1.NoAzureCacheForRedis for an imported cache, the example in
@@ -11,16 +12,6 @@ import { resourceNameTypes } from '../constructs/lessons-check/rules/naming/reso
 // resource type any rule names, and every AzAPI (ARM) type a rule reads, a raw resource that
 // violates the rule is checked with every other rule of the pack suppressed on it: the rule's
 // own finding must still be reported.
-
-/** A raw resource of the table: its Terraform type, and its attributes as Terraform writes them (snake_case). */
-interface Raw { type: string; name: string; attributes: Record<string, unknown> }
-
-/** One row: the rule, the type it is checked on (an ARM type for AzAPI), the violating resource (the last) and what it needs. */
-interface Row { rule: string; type: string; resources: Raw[] }
-
-const ref = (type: string, name: string, attribute: string) => `\${${type}.${name}.${attribute}}`;
-const azapi = (name: string, type: string, body: Record<string, unknown>): Raw => ({ type: 'azapi_resource', name, attributes: { name, type, parent_id: '/subscriptions/0/resourceGroups/rg', body } });
-const raw = (type: string, name: string, attributes: Record<string, unknown> = {}): Raw => ({ type, name, attributes: { name, ...attributes } });
 
 const streamingPolicy = '<policies><inbound><base /></inbound><backend><forward-request buffer-response="false" timeout="240" /></backend><outbound><cache-store duration="60" /></outbound><on-error><base /></on-error></policies>';
 const misspeltPolicy = '<policies><backend><forward-request buffer_response="false" /></backend></policies>';
@@ -100,40 +91,18 @@ const ROWS: Row[] = [
 
 const pack = PlatformLessonsPack.create();
 
-/** The report rows of the last resource of `row`, with every other rule of the pack suppressed on it. */
-function checkAlone(row: Row) {
-  const stack = new TerraformStack(new App({ outdir: '/tmp/standalone-unused' }), 'other');
-  const check = LessonsCheck.applyTo(stack, { production: true });
-  const made = row.resources.map((r) => {
-    const resource = new TerraformResource(stack, r.name, { terraformResourceType: r.type });
-    for (const [name, value] of Object.entries(r.attributes)) resource.addOverride(name, value);
-    return resource;
-  });
-  const target = made[made.length - 1];
-  for (const { rule } of pack.rules) {
-    if (rule.id !== row.rule) LessonsCheck.suppress(target, rule.id, 'every other rule suppressed: the rule must stand alone');
-  }
-  return check.reportOf(stack).results.filter((r) => r.resourcePath === target.node.path);
-}
-
 describe('rules stand alone: each lesson is checked on every resource type it names', () => {
   it('covers every resource type any rule names, and an AzAPI form for every rule that reads azapi_resource', () => {
-    const covered = new Set(ROWS.map((r) => `${r.rule} ${r.type}`));
-    const azapiCovered = new Set(ROWS.filter((r) => r.type.startsWith('Microsoft.')).map((r) => r.rule));
+    // The library's rows, and the rows a service folder's rule has in its own test file.
+    const covered = new Set([...ROWS.map((r) => `${r.rule} ${r.type}`), ...standaloneCasesIn(__dirname)]);
+    const azapiCovered = new Set([...covered].filter((c) => c.split(' ')[1].startsWith('Microsoft.')).map((c) => c.split(' ')[0]));
     const missing = pack.rules.flatMap(({ rule }) => rule.resourceTypes
       .filter((type) => (type === 'azapi_resource' ? !azapiCovered.has(rule.id) : !covered.has(`${rule.id} ${type}`)))
       .map((type) => `${rule.id} ${type}`));
     expect(missing).toEqual([]);
   });
 
-  it.each(ROWS.map((row) => [`${row.rule} on ${row.type}`, row] as const))('fails when %s is violated, with every other rule suppressed', (_name, row) => {
-    const rows = checkAlone(row);
-    const own = rows.filter((r) => r.ruleId === row.rule);
-    expect(own.map((r) => r.status)).toContain(ReportStatus.NON_COMPLIANT);
-    expect(own.find((r) => r.status === ReportStatus.NON_COMPLIANT)?.message).toMatch(new RegExp(`^\\[${row.rule.replace('.', '\\.')}\\] other/${row.resources[row.resources.length - 1].name}: \\S.* = .*: .+ Fix: .+`));
-    // Nothing else reported on it: every other finding is suppressed, not hidden by this row's rule.
-    expect(rows.filter((r) => r.ruleId !== row.rule && r.status === ReportStatus.NON_COMPLIANT)).toEqual([]);
-  });
+  itStandsAlone(ROWS);
 
   it('fails when a raw azurerm_redis_cache accepts access keys, even with LIM-1.NoAzureCacheForRedis suppressed as docs/lessons.md shows', () => {
     const stack = new TerraformStack(new App({ outdir: '/tmp/standalone-unused' }), 'other');
