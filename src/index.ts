@@ -176,7 +176,7 @@ export { ManagedRedisAlertsProps } from '../constructs/redis/managed-redis-alert
 
 // Front Door
 export {
-  FrontDoor, FrontDoorProps, FrontDoorRouteOptions, FrontDoorSku, FrontDoorWafOptions, WafMode,
+  FrontDoor, FrontDoorLogField, FrontDoorProps, FrontDoorRouteOptions, FrontDoorSku, FrontDoorWafOptions, WafMode,
 } from '../constructs/front-door/front-door';
 
 // Stacks

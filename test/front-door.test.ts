@@ -1,6 +1,6 @@
 import { TerraformVariable } from 'cdktf';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FrontDoor, FrontDoorProps, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
+import { FrontDoor, FrontDoorLogField, FrontDoorProps, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
 import { FRONT_DOOR_PROPS } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
@@ -90,6 +90,34 @@ describe('FrontDoor defaults', () => {
   it('creates no WAF', () => {
     expect(resourcesOf(tf, 'azurerm_cdn_frontdoor_firewall_policy')).toEqual({});
     expect(resourcesOf(tf, 'azurerm_cdn_frontdoor_security_policy')).toEqual({});
+  });
+});
+
+describe('FrontDoor log scrubbing (SEC-1)', () => {
+  it('masks every query-string value in the access log by default, so ?access_token= is not kept', () => {
+    const { tf, frontDoor } = build();
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile').log_scrubbing_rule).toEqual([{ match_variable: 'QueryStringArgNames' }]);
+    expect(frontDoor.logScrubbing).toEqual([FrontDoorLogField.QUERY_STRING_ARGUMENTS]);
+  });
+
+  it('masks the same fields in the WAF log, with the one operator Azure takes for them (EqualsAny)', () => {
+    const { tf } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' }, logScrubbing: [FrontDoorLogField.QUERY_STRING_ARGUMENTS, FrontDoorLogField.CLIENT_IP] });
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile').log_scrubbing_rule).toEqual([{ match_variable: 'QueryStringArgNames' }, { match_variable: 'RequestIPAddress' }]);
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf').log_scrubbing).toEqual({
+      enabled: true,
+      scrubbing_rule: [{ match_variable: 'QueryStringArgNames', operator: 'EqualsAny' }, { match_variable: 'RequestIPAddress', operator: 'EqualsAny' }],
+    });
+  });
+
+  it('keeps every field as sent with an empty list', () => {
+    const { tf } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' }, logScrubbing: [] });
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile').log_scrubbing_rule).toBeUndefined();
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf').log_scrubbing).toBeUndefined();
+  });
+
+  it('fails when a field is listed twice', () => {
+    expect(refusalOf(() => build({ logScrubbing: [FrontDoorLogField.REQUEST_URI, FrontDoorLogField.REQUEST_URI] })).message).toBe(
+      '[SEC-1] test/fd: logScrubbing[1] = "RequestUri": the field is listed twice, and Front Door takes one scrubbing rule per field. Fix: list each field once.');
   });
 });
 

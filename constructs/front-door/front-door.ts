@@ -29,6 +29,19 @@ export enum WafMode {
   DETECTION = 'Detection',
 }
 
+/** A field of Front Door's logs whose values log scrubbing masks (SEC-1). */
+export enum FrontDoorLogField {
+  /**
+   * The value of every query-string argument, in the request URI too: a token a browser sends as
+   * `?access_token=` (WebSocket and EventSource cannot set headers).
+   */
+  QUERY_STRING_ARGUMENTS = 'QueryStringArgNames',
+  /** The whole request URI. */
+  REQUEST_URI = 'RequestUri',
+  /** The client's IP address. */
+  CLIENT_IP = 'RequestIPAddress',
+}
+
 /** A route from the endpoint to the origin. Routes never cache: every route here may carry a stream. */
 export interface FrontDoorRouteOptions {
   readonly name: string;
@@ -79,11 +92,19 @@ export interface FrontDoorProps {
   readonly clientIpRateLimit?: ClientIpRateLimitOptions;
   /** Log Analytics workspace for access, health-probe and WAF logs. */
   readonly logAnalyticsWorkspaceId: string;
+  /**
+   * Log fields whose values Front Door masks before its access log (and the WAF log, with a WAF
+   * policy) reaches Log Analytics (SEC-1). By default every query-string value, so a bearer token
+   * sent as `?access_token=` is not kept in the logs. `[]` keeps every field as sent.
+   * @default [FrontDoorLogField.QUERY_STRING_ARGUMENTS]
+   */
+  readonly logScrubbing?: FrontDoorLogField[];
 }
 
 /**
  * Front Door in front of an HTTPS origin: 240 s origin timeout (EDGE-1), HTTPS only, no caching
- * on any route, origin health probes, logs to Log Analytics, on Premium a WAF with the
+ * on any route, origin health probes, logs to Log Analytics with query-string values masked
+ * (SEC-1), on Premium a WAF with the
  * Microsoft default rule set and, on either SKU, a rate limit per client IP (LIM-4). Exposes the
  * profile id for an `X-Azure-FDID` check at the origin.
  */
@@ -96,6 +117,8 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
   /** Public host name of the endpoint. */
   public readonly endpointHostName: string;
   public readonly timeoutLayer: TimeoutLayer;
+  /** The log fields Front Door masks (SEC-1). */
+  public readonly logScrubbing: FrontDoorLogField[];
 
   constructor(scope: Construct, id: string, props: FrontDoorProps) {
     super(scope, id);
@@ -124,11 +147,13 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
     checkName(this, 'endpointName', props.endpointName, FRONT_DOOR_SERVICE.names.endpoint);
     this.timeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: responseTimeoutSeconds, constructPath: this.node.path };
 
+    this.logScrubbing = checkLogScrubbing(this, props.logScrubbing ?? [FrontDoorLogField.QUERY_STRING_ARGUMENTS]);
     this.profile = new CdnFrontdoorProfile(this, 'profile', {
       name: props.profileName,
       resourceGroupName: props.resourceGroupName,
       skuName: sku,
       responseTimeoutSeconds,
+      ...(this.logScrubbing.length > 0 ? { logScrubbingRule: this.logScrubbing.map((matchVariable) => ({ matchVariable })) } : {}),
     });
     this.frontDoorId = this.profile.resourceGuid;
     this.endpoint = new CdnFrontdoorEndpoint(this, 'endpoint', {
@@ -246,6 +271,10 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       mode,
       enabled: true,
       ...(customRule ? { customRule: [customRule] } : {}),
+      // The WAF log records the request URI of each request a rule matched: the same fields are masked there.
+      ...(this.logScrubbing.length > 0 ? {
+        logScrubbing: { enabled: true, scrubbingRule: this.logScrubbing.map((matchVariable) => ({ matchVariable, operator: 'EqualsAny' })) },
+      } : {}),
       ...(waf ? {
         managedRule: [
           { type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' },
@@ -292,4 +321,20 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
     }
     return checkName(this, 'clientIpRateLimit.policyName', rateLimit.policyName, FRONT_DOOR_SERVICE.names.firewallPolicy);
   }
+}
+
+/** Refuse a log field listed twice (azurerm keeps a set of at most one rule per field). */
+function checkLogScrubbing(scope: Construct, fields: FrontDoorLogField[]): FrontDoorLogField[] {
+  const seen = new Set<FrontDoorLogField>();
+  fields.forEach((field, i) => {
+    if (seen.has(field)) {
+      refuse(scope, {
+        lesson: 'SEC-1', setting: `logScrubbing[${i}]`, given: field,
+        problem: 'the field is listed twice, and Front Door takes one scrubbing rule per field.',
+        fix: 'list each field once.',
+      });
+    }
+    seen.add(field);
+  });
+  return [...seen];
 }
