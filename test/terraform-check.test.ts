@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The real-provider check (npm run check:terraform): its offline set-up, tested without Terraform.
 import { DATA_STAND_INS, offlineCopy, offlineEnvironment } from '../tools/terraform-check/offline-config.mjs';
 import { AZURE_RETURNS } from '../tools/terraform-check/second-plan.mjs';
-import { standInId } from '../tools/terraform-check/stand-in-ids.mjs';
+import { addDescribedIds, fillIdTemplate, standInId } from '../tools/terraform-check/stand-in-ids.mjs';
 import { OFFLINE_IDS, startTokenServer } from '../tools/terraform-check/token-server.mjs';
 
 const MSI = 'http://127.0.0.1:1/msi/token';
@@ -113,6 +113,18 @@ describe('the second plan\'s state: what Azure returns', () => {
     const site = { type: 'Microsoft.Web/sites@2024-11-01', body: { kind: 'functionapp', properties: { serverFarmId: '/s/resourceGroups/rg/providers/Microsoft.Web/serverFarms/asp' } } };
     expect(AZURE_RETURNS.azapi_resource(site).body.properties.serverFarmId).toBe('/s/resourceGroups/rg/providers/Microsoft.Web/serverfarms/asp');
     expect(AZURE_RETURNS.azapi_resource(site).body.kind).toBe('functionapp');
+  });
+
+  it('shapes the id of a type its table lacks from a service descriptor\'s template (AzureServiceDescriptor.ids)', () => {
+    expect(standInId('azurerm_example_test_namespace', { resource_group_name: 'rg', name: 'ns' })).toBeUndefined();
+    addDescribedIds({ azurerm_example_test_namespace: '{group}/providers/Microsoft.ExampleTest/namespaces/{name}', azurerm_example_test_queue: '{namespace_id}/queues/{name}' });
+    const namespace = standInId('azurerm_example_test_namespace', { resource_group_name: 'rg', name: 'ns' });
+    expect(namespace).toMatch(/^\/subscriptions\/[0-9a-f-]{36}\/resourceGroups\/rg\/providers\/Microsoft\.ExampleTest\/namespaces\/ns$/);
+    expect(standInId('azurerm_example_test_queue', { namespace_id: namespace, name: 'q' })).toBe(`${namespace}/queues/q`);
+    // The table's own template wins over a descriptor's.
+    addDescribedIds({ azurerm_key_vault: '{name}' });
+    expect(standInId('azurerm_key_vault', { resource_group_name: 'rg', name: 'kv' })).toMatch(/\/providers\/Microsoft\.KeyVault\/vaults\/kv$/);
+    expect(fillIdTemplate('{parent_id}/x/{name}', { parent_id: '/p', name: 'n' })).toBe('/p/x/n');
   });
 
   it('shapes stand-in ids as the providers parse them', () => {

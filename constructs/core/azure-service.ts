@@ -33,6 +33,15 @@ export interface AzureServiceDescriptor {
    * @default - none
    */
   readonly rawNames?: Readonly<Record<string, string>>;
+  /**
+   * The id Azure gives each Terraform type of the service, as a template: `{group}` is the
+   * resource group's id (`/subscriptions/<id>/resourceGroups/<resource_group_name>`), `{<name>}`
+   * an attribute of the resource (`{group}/providers/Microsoft.ServiceBus/namespaces/{name}`,
+   * `{namespace_id}/queues/{name}`). The real-provider check (`npm run check:terraform`) gives
+   * these ids to its second plan, where other resources' validators parse them.
+   * @default - none (the check's own table, tools/terraform-check/stand-in-ids.mjs)
+   */
+  readonly ids?: Readonly<Record<string, string>>;
 }
 
 const REGISTERED = new Map<string, AzureServiceDescriptor>();
@@ -75,6 +84,11 @@ export class AzureServices {
   /** The name rule of a raw resource type (Terraform or Resource Manager) some descriptor checks, or undefined. */
   public static nameRuleOf(type: string): NameRule | undefined {
     return rawNames().get(type);
+  }
+
+  /** The id templates of every loaded descriptor, by Terraform type (see `AzureServiceDescriptor.ids`). */
+  public static idTemplates(): Record<string, string> {
+    return Object.assign({}, ...[...REGISTERED.values()].map((d) => d.ids ?? {}));
   }
 
   /** Every raw resource type a loaded descriptor's name rule checks (Terraform and Resource Manager), sorted. */

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { offlineCopy, offlineEnvironment } from './offline-config.mjs';
 import { planStream, terraform, uniqueDiagnostics, validateDiagnostics } from './terraform.mjs';
 import { secondPlan } from './second-plan.mjs';
+import { addDescribedIds } from './stand-in-ids.mjs';
 import { startTokenServer } from './token-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -160,6 +161,8 @@ async function main() {
     process.stderr.write('synthesis failed (its error is above): nothing was planned\n');
     return 1;
   }
+  const serviceIds = join(outdir, 'service-ids.json');
+  if (existsSync(serviceIds)) addDescribedIds(JSON.parse(readFileSync(serviceIds, 'utf8')));
   const stacks = JSON.parse(synthOutput.trim().split('\n').pop()).filter((s) => !options.only || options.only.test(s.name) || options.only.test(`${s.group}/${s.name}`));
   if (stacks.length === 0) {
     process.stderr.write(`no stack matches --only ${options.only}\n`);

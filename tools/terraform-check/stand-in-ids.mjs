@@ -72,8 +72,22 @@ export const ID_TEMPLATES = {
   azapi_resource_action: (v) => v.resource_id,
 };
 
+/** Id templates the service descriptors give (`AzureServiceDescriptor.ids`), by Terraform type: for types this table lacks. */
+const DESCRIBED = {};
+
+/** Add the descriptors' templates (synth.ts writes them to service-ids.json). */
+export function addDescribedIds(templates) {
+  Object.assign(DESCRIBED, templates);
+}
+
+/** A descriptor's template filled in: `{group}` the resource group's id, `{<name>}` a planned attribute. */
+export function fillIdTemplate(template, values) {
+  return template.replace(/\{([a-z0-9_]+)\}/g, (_, name) => (name === 'group' ? group(values) : String(values[name])));
+}
+
 /** The id Azure would give a resource of `type` with these planned values, or undefined for a type without a template. */
 export function standInId(type, values) {
   const template = ID_TEMPLATES[type];
-  return template ? template(values) : undefined;
+  if (template) return template(values);
+  return DESCRIBED[type] !== undefined ? fillIdTemplate(DESCRIBED[type], values) : undefined;
 }

@@ -1,11 +1,14 @@
 /**
  * Synthesizes what the Terraform check plans: every stack of every environment (src/main.ts's app, the
  * environments as `npm run synth` loads them) into `<outdir>/app`, and every docs/examples stack, for
- * `dev` and `prod`, into `<outdir>/examples`. Prints one JSON line: the synthesized stack directories.
+ * `dev` and `prod`, into `<outdir>/examples`. Prints one JSON line: the synthesized stack directories;
+ * writes `<outdir>/service-ids.json`: the id templates the service descriptors give.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { App } from 'cdktf';
+import { AzureServices } from '../../constructs/core/azure-service';
+import '../../constructs/stack/service-index.generated';
 import { buildApp } from '../../src/app';
 import { loadEnvironments } from '../../src/environments';
 import { InvoicesStack } from '../../docs/examples/consumer-functions';
@@ -34,4 +37,6 @@ synth('app', (app) => { buildApp(app, loadEnvironments()); });
 synth('examples', (app) => {
   for (const environmentName of EXAMPLE_ENVIRONMENTS) for (const Example of EXAMPLES) new Example(app, environmentName);
 });
+// The ids the service descriptors give their Terraform types, for the second plan's stand-ins.
+writeFileSync(join(outdir, 'service-ids.json'), `${JSON.stringify(AzureServices.idTemplates(), null, 2)}\n`);
 process.stdout.write(`${JSON.stringify(stacks)}\n`);
