@@ -3,7 +3,7 @@ import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { Construct } from 'constructs';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
-import { checkHostName, checkName, composeName } from '../constructs/core/naming';
+import { checkHostName, checkName, composeName, alnumHyphenName } from '../constructs/core/naming';
 import { ENVIRONMENT, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { resourceOf, synth, testStack } from './support/synth';
@@ -138,5 +138,14 @@ describe('checkHostName', () => {
     const host = Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.');
     expect(host.length).toBe(304);
     expect(refusalOf(() => checkHostName(scope(), 'originHostName', host)).message).toMatch(/: this is not a DNS host name\./);
+  });
+});
+
+describe('alnumHyphenName (the common Azure name rule)', () => {
+  it('takes letters, digits and inner hyphens within its length, and says so', () => {
+    const rule = alnumHyphenName('test resource', 2, 5);
+    expect(['a1', 'a-b-c', 'AB-12'].filter((n) => rule.pattern.test(n))).toEqual(['a1', 'a-b-c', 'AB-12']);
+    expect(['-ab', 'ab-', 'a_b', 'a.b'].filter((n) => rule.pattern.test(n))).toEqual([]);
+    expect(rule).toMatchObject({ kind: 'test resource', min: 2, max: 5, shape: 'letters, digits and hyphens, starting and ending with a letter or digit' });
   });
 });

@@ -1,5 +1,5 @@
 import { AzureServices } from '../core/azure-service';
-import { ALNUM_HYPHEN_EDGES } from '../core/naming';
+import { alnumHyphenName } from '../core/naming';
 
 /** API Management as the shared code sees it: type, name rules, private link. */
 export const API_MANAGEMENT_SERVICE = AzureServices.define({
@@ -10,18 +10,9 @@ export const API_MANAGEMENT_SERVICE = AzureServices.define({
       shape: 'letters, digits and hyphens, starting with a letter and ending with a letter or digit',
       globallyUnique: true,
     },
-    api: {
-      kind: 'API Management API', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
-      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-    },
-    backend: {
-      kind: 'API Management backend', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
-      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-    },
-    product: {
-      kind: 'API Management product or subscription', min: 1, max: 80, pattern: ALNUM_HYPHEN_EDGES,
-      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-    },
+    api: alnumHyphenName('API Management API', 1, 80),
+    backend: alnumHyphenName('API Management backend', 1, 80),
+    product: alnumHyphenName('API Management product or subscription', 1, 80),
     namedValue: {
       // azurerm 4.55 (ApiManagementChildName): the id; the display name has its own rule below.
       kind: 'API Management named value', min: 1, max: 80, pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/,

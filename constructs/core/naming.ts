@@ -22,8 +22,12 @@ export interface NameRule {
   readonly systemNames?: readonly string[];
 }
 
-/** Letters, digits and hyphens, starting and ending with a letter or digit (many Azure names). */
-export const ALNUM_HYPHEN_EDGES = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+const ALNUM_HYPHEN_EDGES = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+/** The most common Azure name rule: letters, digits and hyphens, starting and ending with a letter or digit. */
+export function alnumHyphenName(kind: string, min: number, max: number): NameRule {
+  return { kind, min, max, pattern: ALNUM_HYPHEN_EDGES, shape: 'letters, digits and hyphens, starting and ending with a letter or digit' };
+}
 
 /**
  * Naming rules of the resources every service folder names (resource groups, user-assigned

@@ -1,23 +1,14 @@
 import { AzureServices } from '../core/azure-service';
-import { ALNUM_HYPHEN_EDGES } from '../core/naming';
+import { alnumHyphenName } from '../core/naming';
 
 /** Azure Front Door (Standard/Premium) as the shared code sees it: type and name rules (no private link here). */
 export const FRONT_DOOR_SERVICE = AzureServices.define({
   resourceType: 'Microsoft.Cdn/profiles',
   names: {
-    resource: {
-      kind: 'Front Door profile', min: 2, max: 90, pattern: ALNUM_HYPHEN_EDGES,
-      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-    },
-    endpoint: {
-      // Not globally unique: Azure appends a hash to the endpoint host name.
-      kind: 'Front Door endpoint', min: 2, max: 46, pattern: ALNUM_HYPHEN_EDGES,
-      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-    },
-    child: {
-      kind: 'Front Door origin group, origin or route', min: 2, max: 90, pattern: ALNUM_HYPHEN_EDGES,
-      shape: 'letters, digits and hyphens, starting and ending with a letter or digit',
-    },
+    resource: alnumHyphenName('Front Door profile', 2, 90),
+    // Not globally unique: Azure appends a hash to the endpoint host name.
+    endpoint: alnumHyphenName('Front Door endpoint', 2, 46),
+    child: alnumHyphenName('Front Door origin group, origin or route', 2, 90),
     firewallPolicy: {
       kind: 'Front Door WAF policy', min: 1, max: 128, pattern: /^[A-Za-z][A-Za-z0-9]*$/,
       shape: 'letters and digits only, starting with a letter',
