@@ -2,6 +2,7 @@ import { App, TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
+import { ApiManagementPolicy } from '@cdktf/provider-azurerm/lib/api-management-policy';
 import { ApiManagementApiDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-api-diagnostic';
 import { ApiManagementApiOperation, ApiManagementApiOperationTemplateParameter } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
@@ -233,7 +234,7 @@ describe('ACCESS.ApiCallerCheck on raw API Management APIs (a production API wit
     policy(stack, orders.name, FRONT_DOOR_ONLY);
     expect(callerFindings(stack)).toEqual([
       `[${CALLER_RULE}] other-prod/api: subscription_required = false: the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) `
-      + 'or secret header (check-header against a {{named value}}) in its policies; the Front Door check proves the route, not the caller. '
+      + 'or secret header (check-header against a {{named value}}) in its policies or the service-wide policy; the Front Door check proves the route, not the caller. '
       + 'Fix: require a subscription, or check a token in the API\'s policy (PolicyStatement.validateCallerToken, validateEntraCaller); StreamingApi and WebSocketApi take callerCheck.',
     ]);
   });
@@ -271,6 +272,38 @@ describe('ACCESS.ApiCallerCheck on raw API Management APIs (a production API wit
       expect(callerFindings(stack)).toEqual([]);
       expect(callerStatus(stack)).toBe(ReportStatus.COMPLIANT);
     }
+  });
+
+  const JWT = '<validate-jwt header-name="Authorization"><openid-config url="https://login.example.com/.well-known/openid-configuration" /></validate-jwt>';
+  const globalPolicy = (stack: TerraformStack, apiManagementId: string, inbound: string) => new ApiManagementPolicy(stack, 'global', {
+    apiManagementId, xmlContent: `<policies><inbound>${inbound}</inbound><backend><forward-request /></backend><outbound /><on-error /></policies>`,
+  });
+
+  it('accepts a token check in the service-wide policy of the API\'s service, by reference or by id', () => {
+    const byReference = stackOf(true);
+    const service = new ApiManagement(byReference, 'apim', { name: 'apim-other', resourceGroupName: 'rg', location: 'westeurope', publisherName: 'p', publisherEmail: 'p@example.com', skuName: 'StandardV2_1' });
+    new ApiManagementApi(byReference, 'api', { name: 'orders', apiManagementName: service.name, resourceGroupName: 'rg', revision: '1', path: 'orders', protocols: ['https'], subscriptionRequired: false });
+    globalPolicy(byReference, service.id, JWT);
+    expect(callerFindings(byReference)).toEqual([]);
+    const byId = stackOf(true);
+    api(byId, false);
+    globalPolicy(byId, '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other', JWT);
+    expect(callerFindings(byId)).toEqual([]);
+    expect(callerStatus(byId)).toBe(ReportStatus.COMPLIANT);
+  });
+
+  it('fails when the token check is in the service-wide policy of another service', () => {
+    const stack = stackOf(true);
+    api(stack, false);
+    globalPolicy(stack, '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-elsewhere', JWT);
+    expect(callerFindings(stack)).toEqual([expect.stringMatching(/^\[ACCESS\.ApiCallerCheck\] other-prod\/api: subscription_required = false: /)]);
+  });
+
+  it('fails when the service-wide policy checks only Front Door', () => {
+    const stack = stackOf(true);
+    api(stack, false);
+    globalPolicy(stack, '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other', FRONT_DOOR_ONLY);
+    expect(callerFindings(stack)).toHaveLength(1);
   });
 
   it('does not apply outside production, nor to AzAPI resources that are not APIs', () => {

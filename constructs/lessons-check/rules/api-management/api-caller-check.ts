@@ -45,9 +45,12 @@ export class ApiCallerCheckRule implements ILessonRule {
       ...context.resourcesOfType('azurerm_api_management_api_operation_policy'),
     ].filter((policy) => this.isFor(policy, resource, name, context));
     if (policies.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
+    // The service-wide policy runs for every API of the service (at <base />, which an API's own policy inherits by default).
+    const global = context.resourcesOfType('azurerm_api_management_policy').filter((policy) => onSameService(policy, resource, context));
+    if (global.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
       setting, given: false,
-      problem: 'the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) or secret header (check-header against a {{named value}}) in its policies; the Front Door check proves the route, not the caller.',
+      problem: 'the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) or secret header (check-header against a {{named value}}) in its policies or the service-wide policy; the Front Door check proves the route, not the caller.',
       fix: 'require a subscription, or check a token in the API\'s policy (PolicyStatement.validateCallerToken, validateEntraCaller); StreamingApi and WebSocketApi take callerCheck.',
     });
   }
@@ -57,4 +60,22 @@ export class ApiCallerCheckRule implements ILessonRule {
     if (context.referencedBy(apiName).some((r) => r.address === api.address)) return true;
     return typeof apiName === 'string' && typeof name === 'string' && apiName === name;
   }
+}
+
+/**
+ * Whether a service-wide policy (`azurerm_api_management_policy`, by `api_management_id`) is on the
+ * service of `api` (an `azurerm_api_management_api` by `api_management_name`, or an AzAPI API by
+ * `parent_id`), by reference to the same service or by its name or id written out.
+ */
+function onSameService(policy: RuleResource, api: RuleResource, context: IRuleContext): boolean {
+  const serviceId = policy.attributes.api_management_id;
+  const apiService = api.type === 'azapi_resource' ? api.attributes.parent_id : api.attributes.api_management_name;
+  const services = context.referencedBy(serviceId, 'azurerm_api_management');
+  if (services.length > 0) {
+    const named = context.referencedBy(apiService, 'azurerm_api_management');
+    return services.some((s) => named.some((n) => n.address === s.address) || (typeof apiService === 'string' && apiService === s.attributes.name));
+  }
+  if (typeof serviceId !== 'string' || typeof apiService !== 'string' || serviceId.includes('${')) return false;
+  const id = serviceId.toLowerCase();
+  return api.type === 'azapi_resource' ? id === apiService.toLowerCase() : id.endsWith(`/microsoft.apimanagement/service/${apiService.toLowerCase()}`);
 }
