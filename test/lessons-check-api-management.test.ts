@@ -299,6 +299,18 @@ describe('ACCESS.ApiCallerCheck on raw API Management APIs (a production API wit
     expect(callerFindings(stack)).toEqual([expect.stringMatching(/^\[ACCESS\.ApiCallerCheck\] other-prod\/api: subscription_required = false: /)]);
   });
 
+  it('fails when the API\'s own policy drops <base /> from its inbound, so the service-wide token check never runs', () => {
+    const stack = stackOf(true);
+    const orders = api(stack, false);
+    policy(stack, orders.name, FRONT_DOOR_ONLY);
+    globalPolicy(stack, '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other', JWT);
+    expect(callerFindings(stack)).toHaveLength(1);
+    const kept = stackOf(true);
+    policy(kept, api(kept, false).name, `<base />${FRONT_DOOR_ONLY}`);
+    globalPolicy(kept, '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other', JWT);
+    expect(callerFindings(kept)).toEqual([]);
+  });
+
   it('fails when the service-wide policy checks only Front Door', () => {
     const stack = stackOf(true);
     api(stack, false);

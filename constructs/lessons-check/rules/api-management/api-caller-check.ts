@@ -45,9 +45,11 @@ export class ApiCallerCheckRule implements ILessonRule {
       ...context.resourcesOfType('azurerm_api_management_api_operation_policy'),
     ].filter((policy) => this.isFor(policy, resource, name, context));
     if (policies.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
-    // The service-wide policy runs for every API of the service (at <base />, which an API's own policy inherits by default).
+    // The service-wide policy runs for every API of the service, where the API's own inbound keeps <base />.
+    const apiPolicies = context.resourcesOfType('azurerm_api_management_api_policy').filter((policy) => this.isFor(policy, resource, name, context));
+    const inherits = apiPolicies.every((policy) => inboundKeepsBase(policy.attributes.xml_content));
     const global = context.resourcesOfType('azurerm_api_management_policy').filter((policy) => onSameService(policy, resource, context));
-    if (global.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
+    if (inherits && global.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
       setting, given: false,
       problem: 'the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) or secret header (check-header against a {{named value}}) in its policies or the service-wide policy; the Front Door check proves the route, not the caller.',
@@ -60,6 +62,13 @@ export class ApiCallerCheckRule implements ILessonRule {
     if (context.referencedBy(apiName).some((r) => r.address === api.address)) return true;
     return typeof apiName === 'string' && typeof name === 'string' && apiName === name;
   }
+}
+
+/** Whether a policy's inbound section runs the scope above it (`<base />`); a reference is Azure's to see. */
+function inboundKeepsBase(xml: unknown): boolean {
+  if (typeof xml !== 'string') return true;
+  const inbound = /<inbound\b[^>]*>([\s\S]*?)<\/inbound>/.exec(xml);
+  return inbound === null ? !/<inbound\s*\/>/.test(xml) : /<base\s*\/>/.test(inbound[1]);
 }
 
 /**
