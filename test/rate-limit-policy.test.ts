@@ -84,6 +84,12 @@ describe('CounterKey', () => {
     expect(header.message).toMatch(/^\[LIM-4\] CounterKey\.requestHeader: name = "X Tenant": .* Fix: /);
   });
 
+  it('fails when the expression of a refused key is read, with the factory\'s refusal (not an empty expression)', () => {
+    const key = CounterKey.claim('a"b');
+    expect(() => key.expression).toThrow(/^\[LIM-4\] CounterKey\.claim: name = "a\\"b": /);
+    expect(CounterKey.claim('sub').expression).toMatch(/^@\(/);
+  });
+
   it('fails when a shared counter name is not letters, digits and . _ -', () => {
     const r = refusalOf(() => CounterKey.shared('orders backend'));
     expect(r).toMatchObject({ lesson: 'LIM-4', path: 'CounterKey.shared', setting: 'name' });

@@ -111,8 +111,7 @@ export class CounterKey {
   }
 
   private constructor(
-    /** The attribute value: a policy expression (`@(...)`), or a fixed name for {@link CounterKey.shared}. */
-    public readonly expression: string,
+    private readonly keyExpression: string,
     /** Who is counted, in words, for messages and annotations. */
     public readonly description: string,
     /** Which factory made the key. */
@@ -120,6 +119,16 @@ export class CounterKey {
     /** A client-controlled key was acknowledged with `{ clientControlled: true }` (always true for the other kinds). */
     public readonly acknowledged: boolean,
   ) {}
+
+  /**
+   * The attribute value: a policy expression (`@(...)`), or a fixed name for
+   * {@link CounterKey.shared}. Reading it from a key its factory refused raises that refusal.
+   */
+  public get expression(): string {
+    const refused = deferredRefusalOf(this);
+    if (refused) throw refused;
+    return this.keyExpression;
+  }
 
   /** The client picks the value (GW-5): it can rotate it for a fresh budget. */
   public get clientControlled(): boolean {
