@@ -41,6 +41,8 @@ describe('FrontDoor client IP rate limit (LIM-4)', () => {
         action: 'Block',
         match_condition: [MATCH_ALL],
       }],
+      // The WAF log masks query-string values like the access log (SEC-1, FrontDoor logScrubbing).
+      log_scrubbing: { enabled: true, scrubbing_rule: [{ match_variable: 'QueryStringArgNames', operator: 'EqualsAny' }] },
     });
   });
 
