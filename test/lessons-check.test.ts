@@ -28,8 +28,9 @@ import { HoldKind, RequestPath } from '../constructs/core/request-path';
 import { LessonsCheck } from '../constructs/lessons-check/lessons-check';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus, summaryLine } from '../constructs/lessons-check/report';
-import { ILessonRule, RuleOutcome, RuleStatus } from '../constructs/lessons-check/rule';
-import { blockOf, blocksOf, isStreamingPolicy, numberOf } from '../constructs/lessons-check/rules/attributes';
+import { ILessonRule, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';
+import { RuleContext } from '../constructs/lessons-check/rule-context';
+import { blockOf, blocksOf, isStreamingPolicy, numberOf, streamingApis } from '../constructs/lessons-check/rules/attributes';
 import { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redis/no-azure-cache-for-redis';
 import { statusOf } from './support/lessons-rules';
 import { refusalOf } from './support/refusal';
@@ -586,6 +587,18 @@ describe('the rule context other teams\' rules get', () => {
       any: ['other-dev/shared', 'other-dev/worker'],
     });
   });
+  it('lists the resources of a type in the order of the run, each time a fresh list', () => {
+    const resource = (type: string, name: string): RuleResource => ({ type, address: `${type}.${name}`, path: `s/${name}`, attributes: {} });
+    const resources = [resource('a', 'one'), resource('b', 'two'), resource('a', 'three'), resource('a', 'three[1]')];
+    const context = new RuleContext(resources, true);
+    expect(context.resourcesOfType('a').map((r) => r.address)).toEqual(['a.one', 'a.three', 'a.three[1]']);
+    expect(context.resourcesOfType('b')).toEqual([resources[1]]);
+    expect(context.resourcesOfType('c')).toEqual([]);
+    context.resourcesOfType('a').pop();
+    expect(context.resourcesOfType('a')).toHaveLength(3);
+    // Instances of one resource share its base address.
+    expect(context.referencedBy('${a.three.id}').map((r) => r.address)).toEqual(['a.three', 'a.three[1]']);
+  });
 });
 
 describe('LessonsCheck on a plain TerraformStack', () => {
@@ -757,5 +770,21 @@ describe('the readers the rules share', () => {
     expect(isStreamingPolicy('<forward-request buffer-response = "false" />')).toBe(true);
     expect(isStreamingPolicy('<forward-request timeout="240" buffer-response="true" />')).toBe(false);
     expect(isStreamingPolicy('<forward-request timeout="240" /><set-header buffer-response="false" />')).toBe(false);
+  });
+
+  it('finds the streaming APIs of a context once, and gives each caller its own list', () => {
+    const api = (name: string, apiType: string): RuleResource => ({ type: 'azurerm_api_management_api', address: `azurerm_api_management_api.${name}`, path: `s/${name}`, attributes: { api_type: apiType } });
+    let reads = 0;
+    const policy: RuleResource = {
+      type: 'azurerm_api_management_api_policy', address: 'azurerm_api_management_api_policy.p', path: 's/p',
+      get attributes() { reads += 1; return { api_name: '${azurerm_api_management_api.sse.name}', xml_content: '<forward-request buffer-response="false" />' }; },
+    };
+    const context = new RuleContext([api('ws', 'websocket'), api('sse', 'http'), api('plain', 'http'), policy], true);
+    const first = streamingApis(context);
+    expect(first.map((r) => r.path)).toEqual(['s/ws', 's/sse']);
+    first.pop();
+    expect(streamingApis(context).map((r) => r.path)).toEqual(['s/ws', 's/sse']);
+    expect(reads).toBe(2);
+    expect(streamingApis(new RuleContext([api('other', 'websocket')], true)).map((r) => r.path)).toEqual(['s/other']);
   });
 });
