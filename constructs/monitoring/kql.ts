@@ -48,6 +48,20 @@ interface Lexed {
  * `let x = Table | ...`, `(Table | ...)`) among `knownTables`.
  */
 export function checkKql(text: string, knownTables: readonly string[] = DIAGNOSTIC_TABLES): KqlCheckResult {
+  // The same query packs go into every stack: a query is checked once per set of tables.
+  const key = `${knownTables.join('\n')}\u0000${text}`;
+  let result = CHECKED.get(key);
+  if (result === undefined) {
+    result = check(text, knownTables);
+    CHECKED.set(key, result);
+  }
+  return { ok: result.ok, problems: [...result.problems], tables: [...result.tables] };
+}
+
+/** Results of {@link checkKql} by tables and query: the check depends on nothing else. */
+const CHECKED = new Map<string, KqlCheckResult>();
+
+function check(text: string, knownTables: readonly string[]): KqlCheckResult {
   const lexed = lex(text);
   const problems: KqlProblem[] = [...lexed.problems];
   if (problems.length > 0) return { ok: false, problems, tables: [] };
