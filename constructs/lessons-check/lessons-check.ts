@@ -144,7 +144,8 @@ export class LessonsCheck implements IAspect {
     const stack = TerraformStack.of(scope);
     const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r));
     const context = new RuleContext(all, Production.isProduction(stack));
-    const inScope = all.filter((r) => r.path === scope.node.path || r.path.startsWith(`${scope.node.path}/`) || scope === stack);
+    const scopePath = scope.node.path;
+    const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
     return runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
   }
 
