@@ -190,7 +190,7 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource): Con
     const raw = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0];
     const keys = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined;
     // A token for the attributes, or for a key: resolved as a whole, as Terraform JSON is.
-    if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || (resolveIn(stack, keys) as string[]).some((k, i) => k !== keys[i])) {
+    if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || keys.some((k) => resolveIn(stack, k) !== k)) {
       return (resolveIn(stack, { raw }) as { raw?: { [name: string]: unknown } }).raw ?? {};
     }
     const resolved = new Map<string, unknown>();
