@@ -36,7 +36,7 @@ describe('runRules', () => {
     ];
     const resources = [resource('a', 'one'), resource('b', 'two')];
     const context: IRuleContext = new RuleContext(resources, true);
-    const rows = runRules(rules, resources, context, (r, base, level, finding) => ({ ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message: finding.problem }));
+    const rows = runRules(rules, resources, context, (_resource, base, _level, finding) => ({ ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message: finding.problem }));
     expect(evaluated).toEqual(['A a.one', 'B a.one', 'B b.two']);
     const base = (ruleId: string, r: RuleResource) => ({ ruleId, lesson: ruleId.split('.')[0], level: RuleLevel.ERROR, resourcePath: r.path, resourceType: r.type, address: r.address });
     expect(rows).toEqual([
