@@ -11,6 +11,7 @@ import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { PacedQueueConsumer } from '../constructs/container-apps/paced-queue-consumer';
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { composeName } from '../constructs/core/naming';
+import { groupThousands } from '../constructs/core/number-format';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { refuseOrWarn } from '../constructs/core/production';
 import { note } from '../constructs/core/validation';
@@ -255,8 +256,8 @@ export class PaymentsStack extends AzureStack {
     const total = this.partners.totalCallsPerMinute;
     note(this, {
       id: 'LIM-5.OutageBacklog', lesson: 'LIM-5',
-      text: `partners may send ${total.toLocaleString('en-US')} charges per minute together; the provider takes ${budget.calls} per minute.`
-      + ` A ${outageMinutes}-minute outage at full partner rate parks up to ${(total * outageMinutes).toLocaleString('en-US')} charges;`
+      text: `partners may send ${groupThousands(total)} charges per minute together; the provider takes ${budget.calls} per minute.`
+      + ` A ${outageMinutes}-minute outage at full partner rate parks up to ${groupThousands(total * outageMinutes)} charges;`
       + ` the queue drains only while partners send less than ${budget.calls} per minute.`,
     });
     new TerraformOutput(this, 'partner-api-url', {

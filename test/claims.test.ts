@@ -1,6 +1,7 @@
+import { DefaultTokenResolver, Fn, Lazy, StringConcat, Token, Tokenization } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { claim } from '../constructs/core/claims';
+import { claim, resolveIn, resolvesToItself } from '../constructs/core/claims';
 import { plainStack } from './support/stacks';
 
 // The claims registry; what each construct claims on a gateway is tested with the construct.
@@ -12,5 +13,23 @@ describe('claims', () => {
     expect(claim(holder, 'registry', 'key')).toBeUndefined();
     expect(claim(holder, 'registry', 'key')).toBeUndefined();
     expect(claim(new Construct(stack, 'other'), 'registry', 'key')).toBe('plain/holder');
+  });
+});
+
+describe('resolveIn', () => {
+  it('resolves a string as cdktf does, and hands a plain one back without resolving it', () => {
+    const stack = plainStack();
+    const number = Token.asNumber(Lazy.numberValue({ produce: () => 42 }));
+    const strings = [
+      '', 'rg-team', 'https://example.com/a?b=c&d={e}', '${var.plain} and }', '1e5', 'v1e2', 'x2E+3', '-1.8881545897087626e289',
+      `prefix-${Token.asString(Lazy.stringValue({ produce: () => 'lazy' }))}-suffix`, Fn.lower('ABC'), `n=${number}`, String(number),
+      'TfToken[ but no token', Token.STRING_MAP_TOKEN_VALUE, Token.ANY_MAP_TOKEN_VALUE, Token.asList(Lazy.listValue({ produce: () => ['a'] }))[0],
+    ];
+    const cdktf = (s: string) => Tokenization.resolve(s, { scope: stack, preparing: false, resolver: new DefaultTokenResolver(new StringConcat()) });
+    const outcome = (f: () => unknown) => { try { return { value: f() }; } catch (e) { return { error: (e as Error).message }; } };
+    for (const s of strings) expect(outcome(() => resolveIn(stack, s)), s).toEqual(outcome(() => cdktf(s)));
+    for (const s of strings.filter(resolvesToItself)) expect(cdktf(s), s).toBe(s);
+    expect(strings.filter(resolvesToItself)).toEqual(['', 'rg-team', 'https://example.com/a?b=c&d={e}', '${var.plain} and }', 'x2E+3']);
+    expect(() => resolveIn(new Construct(undefined as unknown as Construct, 'free'), 'plain')).toThrow();
   });
 });

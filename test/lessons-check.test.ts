@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Aspects, TerraformStack, Testing } from 'cdktf';
+import { App, Aspects, Lazy, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
@@ -23,13 +23,15 @@ import { RedisEnterpriseDatabase } from '@cdktf/provider-azurerm/lib/redis-enter
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { AzureStack } from '../constructs/stack/azure-stack';
+import { resolveIn } from '../constructs/core/claims';
 import { Production } from '../constructs/core/production';
 import { HoldKind, RequestPath } from '../constructs/core/request-path';
 import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus, summaryLine } from '../constructs/lessons-check/report';
-import { ILessonRule, RuleOutcome, RuleStatus } from '../constructs/lessons-check/rule';
-import { blockOf, blocksOf, isStreamingPolicy, numberOf } from '../constructs/lessons-check/rules/attributes';
+import { ILessonRule, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';
+import { RuleContext } from '../constructs/lessons-check/rule-context';
+import { blockOf, blocksOf, isStreamingPolicy, numberOf, streamingApis } from '../constructs/lessons-check/rules/attributes';
 import { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redis/no-azure-cache-for-redis';
 import { statusOf } from './support/lessons-rules';
 import { refusalOf } from './support/refusal';
@@ -586,6 +588,59 @@ describe('the rule context other teams\' rules get', () => {
       any: ['other-dev/shared', 'other-dev/worker'],
     });
   });
+  it('resolves the attributes a rule reads, and the whole resource as the synth writes it when a rule looks at all of it', () => {
+    const { stack } = rawStack({ production: false });
+    const produced: string[] = [];
+    const lazy = (name: string, value: string | undefined) => Lazy.anyValue({ produce: () => { produced.push(name); return value; } });
+    const group = new ResourceGroup(stack, 'team', { name: 'rg-team', location: 'westeurope', tags: { owner: 'team' } });
+    group.addOverride('tags', { owner: lazy('tags', 'team-a') });
+    group.addOverride('managed_by', lazy('managed_by', undefined));
+    const seen: Record<string, unknown> = {};
+    const readsName: ILessonRule = {
+      id: 'TEAM-3.ReadsName', lesson: 'TEAM-3', description: 'Reads one attribute.', resourceTypes: ['azurerm_resource_group'],
+      evaluate: (resource) => {
+        seen.name = resource.attributes.name;
+        seen.missing = resource.attributes.not_an_attribute;
+        seen.producedAfterName = [...produced];
+        return RuleOutcome.compliant();
+      },
+    };
+    const readsAll: ILessonRule = {
+      id: 'TEAM-3.ReadsAll', lesson: 'TEAM-3', description: 'Looks at the whole resource.', resourceTypes: ['azurerm_resource_group'],
+      evaluate: (resource) => {
+        seen.hasManagedBy = 'managed_by' in resource.attributes;
+        seen.keys = Object.keys(resource.attributes);
+        seen.json = JSON.parse(JSON.stringify(resource.attributes));
+        seen.tags = resource.attributes.tags;
+        return RuleOutcome.compliant();
+      },
+    };
+    LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: readsName, level: RuleLevel.WARNING }, { rule: readsAll, level: RuleLevel.WARNING }]));
+    reportOf(stack);
+    expect(seen.producedAfterName).toEqual([]);
+    // What the rules got before they were resolved an attribute at a time: the whole resource, resolved.
+    const whole = (resolveIn(stack, group.toTerraform()) as { resource: Record<string, Record<string, Record<string, unknown>>> }).resource.azurerm_resource_group.team;
+    expect(seen.name).toBe('rg-team');
+    expect(seen.missing).toBeUndefined();
+    expect(seen.hasManagedBy).toBe(false);
+    expect(seen.keys).toEqual(Object.keys(whole));
+    expect(seen.keys).not.toContain('managed_by');
+    expect(seen.json).toEqual(whole);
+    expect(seen.tags).toEqual({ owner: 'team-a' });
+  });
+
+  it('lists the resources of a type in the order of the run, each time a fresh list', () => {
+    const resource = (type: string, name: string): RuleResource => ({ type, address: `${type}.${name}`, path: `s/${name}`, attributes: {} });
+    const resources = [resource('a', 'one'), resource('b', 'two'), resource('a', 'three'), resource('a', 'three[1]')];
+    const context = new RuleContext(resources, true);
+    expect(context.resourcesOfType('a').map((r) => r.address)).toEqual(['a.one', 'a.three', 'a.three[1]']);
+    expect(context.resourcesOfType('b')).toEqual([resources[1]]);
+    expect(context.resourcesOfType('c')).toEqual([]);
+    context.resourcesOfType('a').pop();
+    expect(context.resourcesOfType('a')).toHaveLength(3);
+    // Instances of one resource share its base address.
+    expect(context.referencedBy('${a.three.id}').map((r) => r.address)).toEqual(['a.three', 'a.three[1]']);
+  });
 });
 
 describe('LessonsCheck on a plain TerraformStack', () => {
@@ -757,5 +812,21 @@ describe('the readers the rules share', () => {
     expect(isStreamingPolicy('<forward-request buffer-response = "false" />')).toBe(true);
     expect(isStreamingPolicy('<forward-request timeout="240" buffer-response="true" />')).toBe(false);
     expect(isStreamingPolicy('<forward-request timeout="240" /><set-header buffer-response="false" />')).toBe(false);
+  });
+
+  it('finds the streaming APIs of a context once, and gives each caller its own list', () => {
+    const api = (name: string, apiType: string): RuleResource => ({ type: 'azurerm_api_management_api', address: `azurerm_api_management_api.${name}`, path: `s/${name}`, attributes: { api_type: apiType } });
+    let reads = 0;
+    const policy: RuleResource = {
+      type: 'azurerm_api_management_api_policy', address: 'azurerm_api_management_api_policy.p', path: 's/p',
+      get attributes() { reads += 1; return { api_name: '${azurerm_api_management_api.sse.name}', xml_content: '<forward-request buffer-response="false" />' }; },
+    };
+    const context = new RuleContext([api('ws', 'websocket'), api('sse', 'http'), api('plain', 'http'), policy], true);
+    const first = streamingApis(context);
+    expect(first.map((r) => r.path)).toEqual(['s/ws', 's/sse']);
+    first.pop();
+    expect(streamingApis(context).map((r) => r.path)).toEqual(['s/ws', 's/sse']);
+    expect(reads).toBe(2);
+    expect(streamingApis(new RuleContext([api('other', 'websocket')], true)).map((r) => r.path)).toEqual(['s/other']);
   });
 });

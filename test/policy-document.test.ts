@@ -4,7 +4,7 @@ import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-manageme
 import { PolicyDocument } from '../constructs/policy/policy-document';
 import { PolicyStatement, elementOf } from '../constructs/policy/policy-statement';
 import { ExistsAction } from '../constructs/policy/statements';
-import { renderXml } from '../constructs/policy/xml';
+import { escapeXml, renderXml } from '../constructs/policy/xml';
 import { policySchemaAvailable, policySchemaSkipReason } from './support/apim-policy-schema';
 import { validatePolicyDeep } from './support/policy-xsd';
 import { refusalOf } from './support/refusal';
@@ -215,6 +215,14 @@ describe('PolicyStatement builders, exact output', () => {
 });
 
 describe('policy XML rendering refusals', () => {
+  it('escapes the five XML characters, and hands back a value without any as it is', () => {
+    expect(escapeXml('a & b < c > d " e \' f &amp;')).toBe('a &amp; b &lt; c &gt; d &quot; e &apos; f &amp;amp;');
+    for (const c of ['&', '<', '>', '"', "'"]) expect(escapeXml(`x${c}`)).not.toBe(`x${c}`);
+    const plain = 'context.Request.Headers.GetValueOrDefault(Ocp-Apim-Subscription-Key) ${TfToken[TOKEN.1]}';
+    expect(escapeXml(plain)).toBe(plain);
+    expect(escapeXml('')).toBe('');
+  });
+
   it('fails when a text holds a control character XML 1.0 does not allow', () => {
     const document = new PolicyDocument({ inbound: [PolicyStatement.setHeader('X-Note', ExistsAction.OVERRIDE, 'a\u0001b')] });
     const r = refusalOf(() => document.toXml());

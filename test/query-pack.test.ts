@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSTIC_TABLES, checkKql } from '../constructs/monitoring/kql';
+import { DIAGNOSTIC_TABLES, KqlProblem, checkKql } from '../constructs/monitoring/kql';
 import {
   FAST_RETRY_AFTER_429_QUERY, GATEWAY_OVERHEAD_QUERY, GATEWAY_QUERIES, GATEWAY_VS_SERVICE_429_QUERY, GatewayQuery,
   GatewayQueryPack, GatewayQueryPackProps, QueryPackCategory, REJECTIONS_PER_SUBSCRIPTION_QUERY, stableUuid,
@@ -24,6 +24,17 @@ describe('checkKql', () => {
     for (const query of [GATEWAY_VS_SERVICE_429_QUERY, REJECTIONS_PER_SUBSCRIPTION_QUERY, GATEWAY_OVERHEAD_QUERY, FAST_RETRY_AFTER_429_QUERY]) {
       expect(checkKql(query)).toEqual({ ok: true, problems: [], tables: ['ApiManagementGatewayLogs'] });
     }
+  });
+
+  it('gives the same result for a query checked again, per set of tables, each caller its own lists', () => {
+    const query = 'ApiManagementGatewayLogs | join (AzureDiagnostics) on CorrelationId';
+    const first = checkKql(query);
+    expect(first.ok).toBe(false);
+    (first.problems as KqlProblem[]).length = 0;
+    (first.tables as string[]).push('Changed');
+    expect(checkKql(query)).toEqual({ ok: false, problems: [expect.objectContaining({ kind: 'table' })], tables: ['ApiManagementGatewayLogs'] });
+    expect(checkKql(query, ['ApiManagementGatewayLogs', 'AzureDiagnostics'])).toEqual({ ok: true, problems: [], tables: ['ApiManagementGatewayLogs', 'AzureDiagnostics'] });
+    expect(checkKql(query).ok).toBe(false);
   });
 
   it('knows the four tables the diagnostic settings create', () => {

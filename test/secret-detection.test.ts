@@ -264,6 +264,21 @@ describe('refusals about something else show a credential masked too', () => {
 });
 
 describe('SecretDetector.problemOf', () => {
+  it('knows every well-known API-key prefix, each on its own, and none of them cut short', () => {
+    const keys = [
+      'sk_live_abcd1234', 'rk_test_abcd1234', `ghp_${'a'.repeat(20)}`, `ghs_${'a'.repeat(20)}`, `github_pat_${'a_'.repeat(10)}`, `glpat-${'a-'.repeat(10)}`,
+      'xoxb-0123456789', 'xapp-0123456789', 'AKIA0123456789ABCDEF', 'ASIA0123456789ABCDEF', `AIza${'a'.repeat(35)}`,
+      `sk-proj-${'a'.repeat(20)}`, `sk-${'a'.repeat(32)}`, `SG.${'a'.repeat(16)}.${'b'.repeat(16)}`, `npm_${'a'.repeat(36)}`,
+    ];
+    const apiKey = (v: string) => SecretDetector.problemOf(v, SettingsHost.CONTAINER_APPS)?.problem.startsWith('an API key') ?? false;
+    for (const key of keys) {
+      expect(apiKey(key), key).toBe(true);
+      expect(apiKey(`prefix ${key} suffix`), key).toBe(true);
+      expect(apiKey(key.slice(0, -1)) && !key.startsWith('sk-proj-'), `${key} cut short`).toBe(false);
+    }
+    for (const plain of ['task_live_abcd1234', 'xoxb-short', `xAKIA0123456789ABCDEF`, 'sk-short', 'npm_short', 'https://api.example.com']) expect(apiKey(plain), plain).toBe(false);
+  });
+
   it('is the same verdict for both hosts except for the Key Vault reference syntax', () => {
     for (const { value } of FORMATS) {
       expect(SecretDetector.problemOf(value, SettingsHost.CONTAINER_APPS)).toEqual(SecretDetector.problemOf(value, SettingsHost.APP_SERVICE));

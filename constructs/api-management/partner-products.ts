@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { ApiManagementProductPolicy } from '@cdktf/provider-azurerm/lib/api-management-product-policy';
 import { checkName } from '../core/naming';
+import { groupThousands } from '../core/number-format';
 import { note, refuse, requireRange, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
@@ -124,7 +125,7 @@ export class PartnerProducts extends Construct {
     this.totalCallsPerMinute = total;
     note(this, {
       id: 'LIM-5.PartnerTotal', lesson: 'LIM-5',
-      text: `${props.partners.length} partner(s) may send ${total.toLocaleString('en-US')} calls per minute together; `
+      text: `${props.partners.length} partner(s) may send ${groupThousands(total)} calls per minute together; `
       + 'gateway counters are per node (GW-3), so each cap is approximate, and none of them is the provider\'s budget.',
     });
   }

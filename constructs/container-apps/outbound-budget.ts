@@ -1,4 +1,5 @@
 import { IConstruct } from 'constructs';
+import { groupThousands } from '../core/number-format';
 import { refuse, requireRange } from '../core/validation';
 
 /** One budget a third party allows across every caller, e.g. 100 requests per 60 s per API key (LIM-5). */
@@ -51,7 +52,7 @@ export interface PaceFigures {
   readonly retryWindowSeconds: number;
 }
 
-const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(1));
+const fmt = (n: number) => (Number.isInteger(n) ? groupThousands(n) : n.toFixed(1));
 
 /**
  * Refuse a consumer whose worst case exceeds the budget (LIM-5), naming every factor:

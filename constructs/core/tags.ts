@@ -17,12 +17,19 @@ export const LIST_TAGGED_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'azurerm_sentinel_threat_intelligence_indicator',
 ]);
 
+/** Whether a resource class has the `tags` setter and `tagsInput` getter, by prototype: a class's accessors do not change. */
+const TAGGABLE_CLASSES = new WeakMap<object, boolean>();
+
 function isTaggable(node: IConstruct): node is TerraformResource & Taggable {
   if (!(node instanceof TerraformResource)) return false;
   if (LIST_TAGGED_RESOURCE_TYPES.has(node.terraformResourceType)) return false;
   const proto = Object.getPrototypeOf(node) as object;
-  const tags = findDescriptor(proto, 'tags');
-  return !!tags?.set && findDescriptor(proto, 'tagsInput')?.get !== undefined;
+  let taggable = TAGGABLE_CLASSES.get(proto);
+  if (taggable === undefined) {
+    taggable = !!findDescriptor(proto, 'tags')?.set && findDescriptor(proto, 'tagsInput')?.get !== undefined;
+    TAGGABLE_CLASSES.set(proto, taggable);
+  }
+  return taggable;
 }
 
 function findDescriptor(proto: object | null, key: string): PropertyDescriptor | undefined {

@@ -15,16 +15,24 @@ export function baseAddress(address: string): string {
 /** Every resource of a run, found by type and by the references other resources hold. */
 export class RuleContext implements IRuleContext {
   private readonly byAddress = new Map<string, RuleResource[]>();
+  /** The resources of each type, in the order of `resources`: rules ask for a type once per resource they judge. */
+  private readonly byType = new Map<string, RuleResource[]>();
 
   constructor(public readonly resources: RuleResource[], public readonly production: boolean) {
     for (const r of resources) {
       const key = baseAddress(r.address);
-      this.byAddress.set(key, [...(this.byAddress.get(key) ?? []), r]);
+      const sameAddress = this.byAddress.get(key);
+      if (sameAddress) sameAddress.push(r);
+      else this.byAddress.set(key, [r]);
+      const sameType = this.byType.get(r.type);
+      if (sameType) sameType.push(r);
+      else this.byType.set(r.type, [r]);
     }
   }
 
   public resourcesOfType(type: string): RuleResource[] {
-    return this.resources.filter((r) => r.type === type);
+    // A copy: the caller may sort or filter it in place.
+    return [...(this.byType.get(type) ?? [])];
   }
 
   public referencedBy(value: unknown, type?: string): RuleResource[] {

@@ -9,6 +9,26 @@ export type RowBase = Pick<ReportRow, 'ruleId' | 'lesson' | 'level' | 'resourceP
 export type FindingSink<R extends RuleResource> = (resource: R, base: RowBase, level: RuleLevel, finding: RuleFinding) => ReportRow;
 
 /**
+ * For each resource type, the positions in `rules` of the rules that read it: the rules are
+ * matched against each type once per run instead of once per resource.
+ */
+export class RulesByType {
+  private readonly applicable = new Map<string, boolean[]>();
+
+  constructor(private readonly rules: readonly PackRule[]) {}
+
+  /** Whether each rule, in order, reads resources of `type`. */
+  public of(type: string): readonly boolean[] {
+    let flags = this.applicable.get(type);
+    if (flags === undefined) {
+      flags = this.rules.map(({ rule }) => rule.resourceTypes.includes(type));
+      this.applicable.set(type, flags);
+    }
+    return flags;
+  }
+}
+
+/**
  * Run `rules` on each of `resources`: one row per rule and resource (one per finding when a rule
  * finds several). A rule that throws is reported as a finding of that rule, not a crash. Shared by
  * the construct check and the `azure-lessons` command, so both report the same rows.
@@ -16,13 +36,18 @@ export type FindingSink<R extends RuleResource> = (resource: R, base: RowBase, l
 export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, resources: readonly R[], context: IRuleContext, sink: FindingSink<R>): ReportRow[] {
   const rows: ReportRow[] = [];
   const ruleList = [...rules];
+  const byType = new RulesByType(ruleList);
   for (const resource of resources) {
-    for (const { rule, level } of ruleList) {
-      const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath: resource.path, resourceType: resource.type, address: resource.address };
-      if (!rule.resourceTypes.includes(resource.type)) {
-        rows.push({ ...base, status: ReportStatus.NOT_APPLICABLE });
+    const { path: resourcePath, type: resourceType, address } = resource;
+    const applicable = byType.of(resourceType);
+    for (let i = 0; i < ruleList.length; i += 1) {
+      const { rule, level } = ruleList[i];
+      // Most pairs are another type's rule: one literal row (the key order of the report), no spread.
+      if (!applicable[i]) {
+        rows.push({ ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address, status: ReportStatus.NOT_APPLICABLE });
         continue;
       }
+      const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address };
       let outcome: RuleOutcome;
       try {
         outcome = rule.evaluate(resource, context);

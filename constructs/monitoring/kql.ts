@@ -48,6 +48,20 @@ interface Lexed {
  * `let x = Table | ...`, `(Table | ...)`) among `knownTables`.
  */
 export function checkKql(text: string, knownTables: readonly string[] = DIAGNOSTIC_TABLES): KqlCheckResult {
+  // The same query packs go into every stack: a query is checked once per set of tables.
+  const key = `${knownTables.join('\n')}\u0000${text}`;
+  let result = CHECKED.get(key);
+  if (result === undefined) {
+    result = check(text, knownTables);
+    CHECKED.set(key, result);
+  }
+  return { ok: result.ok, problems: [...result.problems], tables: [...result.tables] };
+}
+
+/** Results of {@link checkKql} by tables and query: the check depends on nothing else. */
+const CHECKED = new Map<string, KqlCheckResult>();
+
+function check(text: string, knownTables: readonly string[]): KqlCheckResult {
   const lexed = lex(text);
   const problems: KqlProblem[] = [...lexed.problems];
   if (problems.length > 0) return { ok: false, problems, tables: [] };
@@ -114,17 +128,29 @@ export function checkKql(text: string, knownTables: readonly string[] = DIAGNOST
   return { ok: problems.length === 0, problems, tables };
 }
 
+/** The characters the lexer acts on: comments, strings, brackets. Everything else it steps over. */
+const LEXED_CHARS = /[/`"'@()[\]{}]/g;
+
 /** Blank out strings and comments, check quotes and brackets. */
 function lex(text: string): Lexed {
-  const out = text.split('');
+  // The code is the text with blanked runs: the pieces before each run, and each run as spaces.
+  const pieces: string[] = [];
+  let copied = 0;
+  const code = () => pieces.join('') + text.slice(copied);
   const strings = new Map<number, string>();
   const problems: KqlProblem[] = [];
   const stack: { char: string; at: number }[] = [];
   const blank = (from: number, to: number) => {
-    for (let k = from; k < to; k += 1) if (out[k] !== '\n') out[k] = ' ';
+    pieces.push(text.slice(copied, from), text.slice(from, to).replace(/[^\n]/g, ' '));
+    copied = to;
   };
   let i = 0;
   while (i < text.length) {
+    // Skip to the next character that matters (a regular expression scans faster than a loop).
+    LEXED_CHARS.lastIndex = i;
+    const next = LEXED_CHARS.exec(text);
+    if (next === null) break;
+    i = next.index;
     const c = text[i];
     if (c === '/' && text[i + 1] === '/') {
       const end = text.indexOf('\n', i);
@@ -137,7 +163,7 @@ function lex(text: string): Lexed {
       const end = text.indexOf('```', i + 3);
       if (end === -1) {
         problems.push({ kind: 'syntax', message: `the multi-line string opened with \`\`\` at ${position(text, i)} is never closed.` });
-        return { code: out.join(''), strings, problems };
+        return { code: code(), strings, problems };
       }
       strings.set(i, text.slice(i + 3, end));
       blank(i, end + 3);
@@ -163,7 +189,7 @@ function lex(text: string): Lexed {
       }
       if (!closed) {
         problems.push({ kind: 'syntax', message: `the string opened with ${quote} at ${position(text, start)} is never closed on its line.` });
-        return { code: out.join(''), strings, problems };
+        return { code: code(), strings, problems };
       }
       strings.set(start, value);
       blank(start, j + 1);
@@ -175,11 +201,11 @@ function lex(text: string): Lexed {
       const open = stack.pop();
       if (!open) {
         problems.push({ kind: 'syntax', message: `"${c}" at ${position(text, i)} closes nothing.` });
-        return { code: out.join(''), strings, problems };
+        return { code: code(), strings, problems };
       }
       if (open.char !== CLOSERS[c]) {
         problems.push({ kind: 'syntax', message: `"${c}" at ${position(text, i)} does not match "${open.char}" opened at ${position(text, open.at)}.` });
-        return { code: out.join(''), strings, problems };
+        return { code: code(), strings, problems };
       }
     }
     i += 1;
@@ -187,7 +213,7 @@ function lex(text: string): Lexed {
   for (const open of stack) {
     problems.push({ kind: 'syntax', message: `"${open.char}" opened at ${position(text, open.at)} is never closed.` });
   }
-  return { code: out.join(''), strings, problems };
+  return { code: code(), strings, problems };
 }
 
 /** Statements separated by `;` outside brackets (strings and comments are already blank). */

@@ -16,6 +16,8 @@ export interface XmlElement {
 
 /** Escape text for an attribute value or a text node. cdktf tokens contain none of these characters and pass unchanged. */
 export function escapeXml(value: string): string {
+  // Most values have nothing to escape: one scan instead of five replacements.
+  if (!/[&<>"']/.test(value)) return value;
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -146,7 +146,8 @@ export class LessonsCheck implements IAspect {
     const stack = TerraformStack.of(scope);
     const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r));
     const context = new RuleContext(all, Production.isProduction(stack));
-    const inScope = all.filter((r) => r.path === scope.node.path || r.path.startsWith(`${scope.node.path}/`) || scope === stack);
+    const scopePath = scope.node.path;
+    const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
     const rows = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
     this.suppressAcceptedConstructFindings();
     return rows;
@@ -193,18 +194,57 @@ interface ConstructResource extends RuleResource {
 /**
  * A resource as the rules see it. Its attributes are resolved when a rule first reads them: most
  * resources have no rule for their type, and resolving every one was most of the check's time.
+ * They are resolved one attribute at a time too: a rule reads two or three of a resource's
+ * attributes (AZURE.ResourceName only its `name`), and resolving tokens is most of what reading
+ * costs. Anything that looks at the whole object (its keys, `in`, a spread, JSON) resolves the
+ * rest, so what a rule sees is what resolving the whole resource gives.
  */
 function asRuleResource(stack: TerraformStack, resource: TerraformResource): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
+  const lazilyResolved = (): { [name: string]: unknown } => {
+    const json = resource.toTerraform() as { resource?: Record<string, Record<string, Record<string, unknown>>> };
+    const raw = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0];
+    const keys = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined;
+    // A token for the attributes, or for a key: resolved as a whole, as Terraform JSON is.
+    if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || keys.some((k) => resolveIn(stack, k) !== k)) {
+      return (resolveIn(stack, { raw }) as { raw?: { [name: string]: unknown } }).raw ?? {};
+    }
+    const resolved = new Map<string, unknown>();
+    const valueOf = (key: string): unknown => {
+      if (!resolved.has(key)) resolved.set(key, resolveIn(stack, raw[key]));
+      return resolved.get(key);
+    };
+    // Until something asks for the whole object, it is empty and only reads by name resolve.
+    const whole: { [name: string]: unknown } = {};
+    let complete = false;
+    const completed = () => {
+      if (!complete) {
+        complete = true;
+        for (const key of keys) {
+          const value = valueOf(key);
+          if (value !== undefined) whole[key] = value;
+        }
+      }
+      return whole;
+    };
+    const own = new Set(keys);
+    return new Proxy(whole, {
+      // A name the resource does not have is the prototype's, resolved or not (`whole` has no own keys yet).
+      get: (_target, key, receiver) => (!complete && typeof key === 'string' && own.has(key) ? valueOf(key) : Reflect.get(whole, key, receiver)),
+      has: (_target, key) => Reflect.has(completed(), key),
+      ownKeys: () => Reflect.ownKeys(completed()),
+      getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(completed(), key),
+      defineProperty: (_target, key, descriptor) => Reflect.defineProperty(completed(), key, descriptor),
+      set: (_target, key, value) => Reflect.set(completed(), key, value),
+      deleteProperty: (_target, key) => Reflect.deleteProperty(completed(), key),
+    });
+  };
   return {
     type: resource.terraformResourceType,
     address: addressOf(resource),
     path: resource.node.path,
     get attributes() {
-      if (attributes === undefined) {
-        const json = resolveIn(stack, resource.toTerraform()) as { resource?: Record<string, Record<string, Record<string, unknown>>> };
-        attributes = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0] ?? {};
-      }
+      if (attributes === undefined) attributes = lazilyResolved();
       return attributes;
     },
     construct: resource,

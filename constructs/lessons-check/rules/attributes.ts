@@ -26,8 +26,24 @@ export function isStreamingPolicy(xml: unknown): boolean {
   return typeof xml === 'string' && /<forward-request\b[^>]*\bbuffer-response\s*=\s*"false"/.test(xml);
 }
 
-/** APIs (raw `azurerm_api_management_api` or AzAPI `service/apis`) that stream: WebSocket, or an API-scope policy that forwards unbuffered. */
+/** The streaming APIs of each run: a context is one run's resources, and they do not change. */
+const STREAMING_APIS = new WeakMap<IRuleContext, readonly RuleResource[]>();
+
+/**
+ * APIs (raw `azurerm_api_management_api` or AzAPI `service/apis`) that stream: WebSocket, or an
+ * API-scope policy that forwards unbuffered. Found once per context: three rules ask for every
+ * operation, policy and diagnostic they judge.
+ */
 export function streamingApis(context: IRuleContext): RuleResource[] {
+  let found = STREAMING_APIS.get(context);
+  if (found === undefined) {
+    found = findStreamingApis(context);
+    STREAMING_APIS.set(context, found);
+  }
+  return [...found];
+}
+
+function findStreamingApis(context: IRuleContext): RuleResource[] {
   const policies = context.resourcesOfType('azurerm_api_management_api_policy').filter((p) => isStreamingPolicy(p.attributes.xml_content));
   const streamedApis = new Set(policies.flatMap((p) => context.referencedBy(p.attributes.api_name).map((r) => r.address)));
   const azurermApis = context.resourcesOfType('azurerm_api_management_api')
