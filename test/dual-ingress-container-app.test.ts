@@ -1,4 +1,4 @@
-import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { Aspects, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { ContainerRegistry, ContainerRegistryAttributes } from '../constructs/container-apps/container-registry';
@@ -232,6 +232,15 @@ describe('DualIngressContainerApp options', () => {
     const both = make(['httpApp', 'grpcApp']);
     expect(both.statuses).toEqual([['rt-dev/app/http-app', ReportStatus.SUPPRESSED], ['rt-dev/app/grpc-app', ReportStatus.SUPPRESSED]]);
     expect(both.warnings).toEqual([]);
+  });
+
+  it('keeps the construct\'s warning when a check added to one app sees only that app\'s suppressed finding', () => {
+    const stack = azureStack(false);
+    const app = new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: IMAGE, concurrentRequests: 100 });
+    LessonsCheck.suppress(app.httpApp, 'SCALE-1.ConnectionHoldingScaleRule', 'load test on this app: the threshold is measured');
+    Aspects.of(app.httpApp).add(new LessonsCheck());
+    synth(stack);
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[SCALE-1\] rt-dev\/app: concurrentRequests = 100: /)]);
   });
 
   it('records no suppression at 50 concurrent requests', () => {

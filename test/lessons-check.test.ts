@@ -629,6 +629,26 @@ describe('the rule context other teams\' rules get', () => {
     expect(seen.tags).toEqual({ owner: 'team-a' });
   });
 
+  it('gives a rule attributes it can freeze, spread and clone through a spread, with every value resolved', () => {
+    const { stack } = rawStack({ production: false });
+    new ResourceGroup(stack, 'team', { name: 'rg-team', location: 'westeurope', tags: { owner: 'team' } });
+    const seen: Record<string, unknown> = {};
+    const freezes: ILessonRule = {
+      id: 'TEAM-4.Freezes', lesson: 'TEAM-4', description: 'Freezes what it reads.', resourceTypes: ['azurerm_resource_group'],
+      evaluate: (resource) => {
+        Object.freeze(resource.attributes);
+        seen.frozen = Object.isFrozen(resource.attributes);
+        seen.name = resource.attributes.name;
+        seen.copy = structuredClone({ ...resource.attributes });
+        return RuleOutcome.compliant();
+      },
+    };
+    LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: freezes, level: RuleLevel.WARNING }]));
+    const rows = reportOf(stack).results.filter((r) => r.ruleId === 'TEAM-4.Freezes');
+    expect(rows.map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);
+    expect(seen).toMatchObject({ frozen: true, name: 'rg-team', copy: { name: 'rg-team', location: 'westeurope', tags: { owner: 'team' } } });
+  });
+
   it('lists the resources of a type in the order of the run, each time a fresh list', () => {
     const resource = (type: string, name: string): RuleResource => ({ type, address: `${type}.${name}`, path: `s/${name}`, attributes: {} });
     const resources = [resource('a', 'one'), resource('b', 'two'), resource('a', 'three'), resource('a', 'three[1]')];

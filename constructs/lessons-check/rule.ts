@@ -47,7 +47,9 @@ export interface RuleResource {
   readonly path: string;
   /**
    * Attributes as Terraform sees them (snake_case). References to other resources are strings
-   * such as `${azurerm_container_app.x.ingress[0].fqdn}`.
+   * such as `${azurerm_container_app.x.ingress[0].fqdn}`. In a synth they are resolved as a rule
+   * reads them (a Proxy): read, enumerate, spread or serialize them as a plain object; copy with a
+   * spread, not `structuredClone`.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
   readonly attributes: { [name: string]: any };

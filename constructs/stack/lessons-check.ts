@@ -148,8 +148,12 @@ export class LessonsCheck implements IAspect {
     const context = new RuleContext(all, Production.isProduction(stack));
     const scopePath = scope.node.path;
     const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
+    this.coveredRows.clear();
     const rows = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
-    this.suppressAcceptedConstructFindings();
+    // Only a whole stack's run sees every finding a construct's warning stands for: a check added
+    // to part of the stack sees some of them, and must not hide the warning for the others.
+    if (scope === stack) this.suppressAcceptedConstructFindings();
+    this.coveredRows.clear();
     return rows;
   }
 
@@ -161,7 +165,6 @@ export class LessonsCheck implements IAspect {
     for (const [raised, statuses] of this.coveredRows) {
       if (statuses.length > 0 && statuses.every((s) => s === ReportStatus.SUPPRESSED)) suppressWhereFound(raised);
     }
-    this.coveredRows.clear();
   }
 
   private report(resource: ConstructResource, base: RowBase, level: RuleLevel, finding: RuleFinding): ReportRow {
@@ -196,8 +199,10 @@ interface ConstructResource extends RuleResource {
  * resources have no rule for their type, and resolving every one was most of the check's time.
  * They are resolved one attribute at a time too: a rule reads two or three of a resource's
  * attributes (AZURE.ResourceName only its `name`), and resolving tokens is most of what reading
- * costs. Anything that looks at the whole object (its keys, `in`, a spread, JSON) resolves the
- * rest, so what a rule sees is what resolving the whole resource gives.
+ * costs. Anything that looks at the whole object (its keys, `in`, a spread, JSON,
+ * `Object.freeze`) resolves the rest, so what a rule sees is what resolving the whole resource
+ * gives. It is a Proxy: `structuredClone` refuses it, so a rule that needs a copy spreads it
+ * (`{ ...resource.attributes }`).
  */
 function asRuleResource(stack: TerraformStack, resource: TerraformResource): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
@@ -219,11 +224,11 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource): Con
     let complete = false;
     const completed = () => {
       if (!complete) {
-        complete = true;
         for (const key of keys) {
           const value = valueOf(key);
           if (value !== undefined) whole[key] = value;
         }
+        complete = true;
       }
       return whole;
     };
@@ -237,6 +242,9 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource): Con
       defineProperty: (_target, key, descriptor) => Reflect.defineProperty(completed(), key, descriptor),
       set: (_target, key, value) => Reflect.set(completed(), key, value),
       deleteProperty: (_target, key) => Reflect.deleteProperty(completed(), key),
+      // Object.freeze and preventExtensions close the whole object, filled first.
+      preventExtensions: () => Reflect.preventExtensions(completed()),
+      isExtensible: () => Reflect.isExtensible(whole),
     });
   };
   return {
