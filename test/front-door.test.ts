@@ -115,6 +115,11 @@ describe('FrontDoor log scrubbing (SEC-1)', () => {
     expect(resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf').log_scrubbing).toBeUndefined();
   });
 
+  it('fails when a field is one Front Door does not scrub (a header, as a caller without the enum could pass)', () => {
+    expect(refusalOf(() => build({ logScrubbing: ['RequestHeaderNames' as FrontDoorLogField] })).message).toBe(
+      '[SEC-1] test/fd: logScrubbing[0] = "RequestHeaderNames": Front Door scrubs only the query string, the request URI and the client IP address from its logs. Fix: use "QueryStringArgNames", "RequestUri", "RequestIPAddress" (FrontDoorLogField).');
+  });
+
   it('fails when a field is listed twice', () => {
     expect(refusalOf(() => build({ logScrubbing: [FrontDoorLogField.REQUEST_URI, FrontDoorLogField.REQUEST_URI] })).message).toBe(
       '[SEC-1] test/fd: logScrubbing[1] = "RequestUri": the field is listed twice, and Front Door takes one scrubbing rule per field. Fix: list each field once.');

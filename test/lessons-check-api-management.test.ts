@@ -234,7 +234,7 @@ describe('ACCESS.ApiCallerCheck on raw API Management APIs (a production API wit
     policy(stack, orders.name, FRONT_DOOR_ONLY);
     expect(callerFindings(stack)).toEqual([
       `[${CALLER_RULE}] other-prod/api: subscription_required = false: the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) `
-      + 'or secret header (check-header against a {{named value}}) in its policies or the service-wide policy; the Front Door check proves the route, not the caller. '
+      + 'or secret header (check-header against a {{named value}}) that every operation runs, in its policies or the service-wide policy; the Front Door check proves the route, not the caller. '
       + 'Fix: require a subscription, or check a token in the API\'s policy (PolicyStatement.validateCallerToken, validateEntraCaller); StreamingApi and WebSocketApi take callerCheck.',
     ]);
   });
@@ -309,6 +309,47 @@ describe('ACCESS.ApiCallerCheck on raw API Management APIs (a production API wit
     policy(kept, api(kept, false).name, `<base />${FRONT_DOOR_ONLY}`);
     globalPolicy(kept, '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other', JWT);
     expect(callerFindings(kept)).toEqual([]);
+  });
+
+  const operationPolicy = (stack: TerraformStack, id: string, operationId: string, inbound: string) => new ApiManagementApiOperationPolicy(stack, id, {
+    apiName: 'orders', apiManagementName: 'apim-other', resourceGroupName: 'rg', operationId, xmlContent: `<policies><inbound>${inbound}</inbound><backend><base /></backend><outbound /><on-error /></policies>`,
+  });
+  const operation = (stack: TerraformStack, operationId: string) => new ApiManagementApiOperation(stack, `op-${operationId}`, {
+    apiName: 'orders', apiManagementName: 'apim-other', resourceGroupName: 'rg', operationId, displayName: operationId, method: 'GET', urlTemplate: `/${operationId}`,
+  });
+
+  it('fails when an operation policy without <base /> skips the token check of the service-wide policy or of the API policy', () => {
+    const global = stackOf(true);
+    api(global, false);
+    globalPolicy(global, '/subscriptions/x/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim-other', JWT);
+    operationPolicy(global, 'op-policy', 'list', '<set-header name="X-Op" exists-action="override"><value>list</value></set-header>');
+    expect(callerFindings(global)).toHaveLength(1);
+    const apiLevel = stackOf(true);
+    policy(apiLevel, api(apiLevel, false).name, JWT);
+    operationPolicy(apiLevel, 'op-policy', 'list', '<set-header name="X-Op" exists-action="override"><value>list</value></set-header>');
+    expect(callerFindings(apiLevel)).toHaveLength(1);
+    const keeps = stackOf(true);
+    policy(keeps, api(keeps, false).name, JWT);
+    operationPolicy(keeps, 'op-policy', 'list', '<base />');
+    expect(callerFindings(keeps)).toEqual([]);
+  });
+
+  it('fails when the only token check is commented out', () => {
+    const stack = stackOf(true);
+    policy(stack, api(stack, false).name, `<!-- ${JWT} -->${FRONT_DOOR_ONLY}`);
+    expect(callerFindings(stack)).toHaveLength(1);
+  });
+
+  it('accepts operations that each check their callers, and fails when one operation has no check', () => {
+    const all = stackOf(true);
+    api(all, false);
+    for (const id of ['list', 'get']) { operation(all, id); operationPolicy(all, `policy-${id}`, id, JWT); }
+    expect(callerFindings(all)).toEqual([]);
+    const one = stackOf(true);
+    api(one, false);
+    operation(one, 'list'); operation(one, 'get');
+    operationPolicy(one, 'policy-list', 'list', JWT);
+    expect(callerFindings(one)).toHaveLength(1);
   });
 
   it('fails when the service-wide policy checks only Front Door', () => {

@@ -323,10 +323,18 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
   }
 }
 
-/** Refuse a log field listed twice (azurerm keeps a set of at most one rule per field). */
+/** Refuse a field Front Door cannot scrub, or one listed twice (azurerm keeps a set of at most one rule per field). */
 function checkLogScrubbing(scope: Construct, fields: FrontDoorLogField[]): FrontDoorLogField[] {
+  const known: string[] = Object.values(FrontDoorLogField);
   const seen = new Set<FrontDoorLogField>();
   fields.forEach((field, i) => {
+    if (!known.includes(field)) {
+      refuse(scope, {
+        lesson: 'SEC-1', setting: `logScrubbing[${i}]`, given: field,
+        problem: 'Front Door scrubs only the query string, the request URI and the client IP address from its logs.',
+        fix: `use ${known.map((k) => JSON.stringify(k)).join(', ')} (FrontDoorLogField).`,
+      });
+    }
     if (seen.has(field)) {
       refuse(scope, {
         lesson: 'SEC-1', setting: `logScrubbing[${i}]`, given: field,

@@ -5,8 +5,13 @@ import { blockOf } from '../attributes';
 const CALLER_CHECKS = [/<validate-jwt\b/, /<validate-azure-ad-token\b/, /<check-header\b[^>]*>(?:(?!<\/check-header>)[\s\S])*<value>\s*\{\{[^}]+\}\}\s*<\/value>/];
 const AZAPI_API = 'Microsoft.ApiManagement/service/apis@';
 
+/** The policy text without its XML comments (a commented-out check checks nothing). */
+function uncommented(xml: string): string {
+  return xml.replace(/<!--[\s\S]*?-->/g, '');
+}
+
 function checksCaller(xml: unknown): boolean {
-  return typeof xml === 'string' && CALLER_CHECKS.some((check) => check.test(xml));
+  return typeof xml === 'string' && CALLER_CHECKS.some((check) => check.test(uncommented(xml)));
 }
 
 /**
@@ -40,19 +45,26 @@ export class ApiCallerCheckRule implements ILessonRule {
     }
     // Both azurerm and Resource Manager require a subscription unless told otherwise; a reference is Azure's to see.
     if (subscriptionRequired !== false && subscriptionRequired !== 'false') return RuleOutcome.compliant();
-    const policies = [
-      ...context.resourcesOfType('azurerm_api_management_api_policy'),
-      ...context.resourcesOfType('azurerm_api_management_api_operation_policy'),
-    ].filter((policy) => this.isFor(policy, resource, name, context));
-    if (policies.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
-    // The service-wide policy runs for every API of the service, where the API's own inbound keeps <base />.
-    const apiPolicies = context.resourcesOfType('azurerm_api_management_api_policy').filter((policy) => this.isFor(policy, resource, name, context));
-    const inherits = apiPolicies.every((policy) => inboundKeepsBase(policy.attributes.xml_content));
+    // APIM runs the service-wide, the API's and the operation's inbound in turn, each scope's
+    // <base /> running the one above; a scope that leaves <base /> out stops what is above it.
+    const forApi = (type: string) => context.resourcesOfType(type).filter((policy) => this.isFor(policy, resource, name, context));
+    const xml = (policy: RuleResource) => policy.attributes.xml_content;
+    const apiPolicies = forApi('azurerm_api_management_api_policy');
+    const operationPolicies = forApi('azurerm_api_management_api_operation_policy');
     const global = context.resourcesOfType('azurerm_api_management_policy').filter((policy) => onSameService(policy, resource, context));
-    if (inherits && global.some((policy) => checksCaller(policy.attributes.xml_content))) return RuleOutcome.compliant();
+    // What an operation that keeps <base /> (or has no policy of its own) gets from above it.
+    const above = apiPolicies.some((p) => checksCaller(xml(p)))
+      || (apiPolicies.every((p) => inboundKeepsBase(xml(p))) && global.some((p) => checksCaller(xml(p))));
+    const operationChecked = (p: RuleResource) => checksCaller(xml(p)) || (above && inboundKeepsBase(xml(p)));
+    if (above && operationPolicies.every(operationChecked)) return RuleOutcome.compliant();
+    // Without a check above, every operation checks its callers itself (a WebSocket API's onHandshake).
+    const operations = forApi('azurerm_api_management_api_operation');
+    const ownChecks = operationPolicies.filter((p) => checksCaller(xml(p)));
+    if (!above && ownChecks.length > 0 && ownChecks.length === operationPolicies.length
+      && operations.every((op) => ownChecks.some((p) => p.attributes.operation_id === op.attributes.operation_id))) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
       setting, given: false,
-      problem: 'the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) or secret header (check-header against a {{named value}}) in its policies or the service-wide policy; the Front Door check proves the route, not the caller.',
+      problem: 'the API serves anyone who reaches the gateway: no subscription key, and no token (validate-jwt, validate-azure-ad-token) or secret header (check-header against a {{named value}}) that every operation runs, in its policies or the service-wide policy; the Front Door check proves the route, not the caller.',
       fix: 'require a subscription, or check a token in the API\'s policy (PolicyStatement.validateCallerToken, validateEntraCaller); StreamingApi and WebSocketApi take callerCheck.',
     });
   }
@@ -65,8 +77,9 @@ export class ApiCallerCheckRule implements ILessonRule {
 }
 
 /** Whether a policy's inbound section runs the scope above it (`<base />`); a reference is Azure's to see. */
-function inboundKeepsBase(xml: unknown): boolean {
-  if (typeof xml !== 'string') return true;
+function inboundKeepsBase(text: unknown): boolean {
+  if (typeof text !== 'string') return true;
+  const xml = uncommented(text);
   const inbound = /<inbound\b[^>]*>([\s\S]*?)<\/inbound>/.exec(xml);
   return inbound === null ? !/<inbound\s*\/>/.test(xml) : /<base\s*\/>/.test(inbound[1]);
 }
