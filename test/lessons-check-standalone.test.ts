@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { LessonsCheck } from '../constructs/stack/lessons-check';
@@ -118,6 +121,22 @@ describe('rules stand alone: each lesson is checked on every resource type it na
     expect(rows.find((r) => r.ruleId === 'SEC-1.RedisAccessKeys')?.message).toBe(
       '[SEC-1.RedisAccessKeys] other/cache: access_keys_authentication_enabled = undefined: the cache accepts its access keys (unset: on): one shared secret for the whole cache, and whoever holds it bypasses Entra ID. Fix: set access_keys_authentication_enabled = false with redis_configuration.active_directory_authentication_enabled = true, and grant each workload identity an access policy assignment.',
     );
+  });
+});
+
+describe('the rows a service folder keeps in its own test (standaloneCasesIn)', () => {
+  it('counts rows its files run, and not rows in comments, in files that run none, or in skipped suites', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'standalone-'));
+    try {
+      const row = (rule: string) => `standaloneCase('${rule}', 'azurerm_thing', [raw('azurerm_thing', 't')])`;
+      writeFileSync(join(dir, 'runs.test.ts'), `describe('x', () => { itStandsAlone([${row('A-1.Runs')}]); });\n// ${row('A-1.Commented')}\n/* ${row('A-1.Block')} */\n`);
+      writeFileSync(join(dir, 'never-run.test.ts'), `const rows = [${row('A-1.NeverRun')}];\n`);
+      writeFileSync(join(dir, 'skipped.test.ts'), `describe.skip('x', () => { itStandsAlone([${row('A-1.Skipped')}]); });\n`);
+      writeFileSync(join(dir, 'helper.ts'), `itStandsAlone([${row('A-1.NotATest')}]);\n`);
+      expect(standaloneCasesIn(dir)).toEqual(['A-1.Runs azurerm_thing']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -108,6 +108,21 @@ describe('the service index (constructs/stack/service-index.generated.ts)', () =
     expect(JSON.parse(out)).toEqual(expected);
   }, 60_000);
 
+  it('loads every descriptor and service rule that loading the whole library registers', () => {
+    // Ground truth without reading any text: load every module under constructs/, then compare
+    // with a process that loads only the index (through the azure-lessons command's module).
+    const registered = "const { AzureServices } = require('./constructs/core/azure-service'); const { ServiceRules } = require('./constructs/lessons-check/service-rules');"
+      + ' process.stdout.write(JSON.stringify({ types: AzureServices.types(), rules: ServiceRules.all().map((r) => r.rule.id).sort() }));';
+    const everything = "const fs = require('fs'); const path = require('path'); const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path.join(d, e.name)] : []);"
+      // Every module but the command's entry point, which runs the command when loaded.
+      + " for (const f of walk('constructs')) if (f !== path.join('constructs', 'lessons-cli', 'main.ts')) require('./' + f);";
+    const run = (script: string) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8' })) as { types: string[]; rules: string[] };
+    const all = run(everything + registered);
+    const indexOnly = run("require('./constructs/lessons-cli/command');" + registered);
+    expect(all.types.length).toBeGreaterThanOrEqual(11);
+    expect(indexOnly).toEqual(all);
+  }, 120_000);
+
   it('is current (`npm run gen:services`)', () => {
     const out = execFileSync(process.execPath, [join(root, 'tools', 'service-index', 'generate.mjs'), '--check'], { encoding: 'utf8' });
     expect(out).toContain('is current');

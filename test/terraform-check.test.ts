@@ -125,6 +125,7 @@ describe('the second plan\'s state: what Azure returns', () => {
     addDescribedIds({ azurerm_key_vault: '{name}' });
     expect(standInId('azurerm_key_vault', { resource_group_name: 'rg', name: 'kv' })).toMatch(/\/providers\/Microsoft\.KeyVault\/vaults\/kv$/);
     expect(fillIdTemplate('{parent_id}/x/{name}', { parent_id: '/p', name: 'n' })).toBe('/p/x/n');
+    expect(() => fillIdTemplate('{namespace_id}/queues/{name}', { name: 'q' })).toThrow('the id template "{namespace_id}/queues/{name}" names namespace_id, which the resource has not');
   });
 
   it('shapes stand-in ids as the providers parse them', () => {

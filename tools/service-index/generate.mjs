@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const constructs = join(root, 'constructs');
 const target = join(constructs, 'stack', 'service-index.generated.ts');
-const REGISTERS = /\b(AzureServices\.define|ServiceRules\.register)\(/;
+const REGISTERS = /\b(AzureServices\s*\.\s*define|ServiceRules\s*\.\s*register)\s*\(/;
 /** Folders that are shared building blocks, not services (their `*-service.ts` is the descriptor type). */
 const SHARED = new Set(['core', 'lessons-check', 'lessons-cli', 'stack', 'testing']);
 

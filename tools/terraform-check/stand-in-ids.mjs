@@ -82,7 +82,11 @@ export function addDescribedIds(templates) {
 
 /** A descriptor's template filled in: `{group}` the resource group's id, `{<name>}` a planned attribute. */
 export function fillIdTemplate(template, values) {
-  return template.replace(/\{([a-z0-9_]+)\}/g, (_, name) => (name === 'group' ? group(values) : String(values[name])));
+  return template.replace(/\{([a-z0-9_]+)\}/g, (_, name) => {
+    const value = name === 'group' ? values.resource_group_name : values[name];
+    if (value === undefined || value === null) throw new Error(`the id template ${JSON.stringify(template)} names ${name === 'group' ? 'resource_group_name' : name}, which the resource has not`);
+    return name === 'group' ? group(values) : String(value);
+  });
 }
 
 /** The id Azure would give a resource of `type` with these planned values, or undefined for a type without a template. */
