@@ -76,7 +76,7 @@ function terraformDirectory(name: string, files: number, resources: number): str
 const LESSONS_RESOURCES = 200;
 const lessonsDir = terraformDirectory('lessons-200', 10, LESSONS_RESOURCES);
 const lessonsOne = terraformDirectory('lessons-1', 1, 1);
-const lessonsBin = join('dist', 'constructs', 'lessons-check', 'cli', 'main.js');
+const lessonsBin = join('dist', 'constructs', 'lessons-cli', 'main.js');
 const lessons: Sample[] = [];
 const lessonsSingle: Sample[] = [];
 /** Self time per owner of each profiled run of the main job (a run of its own: the profiler slows it). */
