@@ -139,6 +139,13 @@ describe('grants on references to resources another team owns', () => {
     expect(assignment).toMatchObject({ role_definition_name: 'AcrPush', scope: REGISTRY_ID });
   });
 
+  it('names the grant after the role in lower-case words joined by single hyphens, none at either end', () => {
+    const { stack, identity } = withIdentity();
+    const registry = ContainerRegistry.fromExisting(stack, 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
+    (registry as ContainerRegistryBase).grant(identity, BuiltInRole.of('(Preview) AcrQuarantine Reader (v2)', '00000000-0000-0000-0000-000000000001'));
+    expect(Object.keys(resourcesOf(synth(stack), 'azurerm_role_assignment'))).toEqual([expect.stringMatching(/^r_role-preview-acrquarantine-reader-v2-worker_[0-9A-F]+$/)]);
+  });
+
   it('ContainerRegistry.fromExisting looks the registry up and grants AcrPull under the reference', () => {
     const { stack, identity } = withIdentity();
     const registry = ContainerRegistry.fromExisting(stack, 'shared-registry', { name: 'crshared', resourceGroupName: 'rg-shared' });
