@@ -5,6 +5,7 @@ import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-
 import { Resource } from '../.gen/providers/azapi/resource';
 import { ContainerRegistry, ContainerRegistryBase } from '../constructs/container-apps/container-registry';
 import { resolveIn } from '../constructs/core/claims';
+import { AppRegistration } from '../constructs/identity/app-registration';
 import { Grant } from '../constructs/identity/grant';
 import { ManagedIdentity, ManagedIdentityType, PrincipalType } from '../constructs/identity/principal';
 import { RolePropagation } from '../constructs/identity/propagation';
@@ -139,6 +140,13 @@ describe('grants on references to resources another team owns', () => {
     expect(assignment).toMatchObject({ role_definition_name: 'AcrPush', scope: REGISTRY_ID });
   });
 
+  it('names the grant after the role in lower-case words joined by single hyphens, none at either end', () => {
+    const { stack, identity } = withIdentity();
+    const registry = ContainerRegistry.fromExisting(stack, 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
+    (registry as ContainerRegistryBase).grant(identity, BuiltInRole.of('(Preview) AcrQuarantine Reader (v2)', '00000000-0000-0000-0000-000000000001'));
+    expect(Object.keys(resourcesOf(synth(stack), 'azurerm_role_assignment'))).toEqual([expect.stringMatching(/^r_role-preview-acrquarantine-reader-v2-worker_[0-9A-F]+$/)]);
+  });
+
   it('ContainerRegistry.fromExisting looks the registry up and grants AcrPull under the reference', () => {
     const { stack, identity } = withIdentity();
     const registry = ContainerRegistry.fromExisting(stack, 'shared-registry', { name: 'crshared', resourceGroupName: 'rg-shared' });
@@ -205,5 +213,19 @@ describe('duplicate grants', () => {
     const r = refusalOf(() => registry.grantPull(identity));
     expect(r).toMatchObject({ lesson: 'SEC-2', setting: 'grant id', path: 'test/r' });
     expect(r.message).toContain('grant id = "pull-worker": a grant with this construct id already exists here');
+  });
+});
+
+describe('AppRegistration', () => {
+  it.each(['', '   '])('fails when the display name is blank (%j)', (displayName) => {
+    const r = refusalOf(() => new AppRegistration(testStack(), 'registration', { displayName }));
+    expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/registration', setting: 'displayName' });
+    expect(r.message).toBe(`[ACCESS] test/registration: displayName = ${JSON.stringify(displayName)}: a registration needs a name people can find. Fix: give e.g. the name of the API.`);
+  });
+
+  it('registers an application under the name it is given', () => {
+    const stack = testStack();
+    new AppRegistration(stack, 'registration', { displayName: 'webhook-receiver' });
+    expect(resourceOf(synth(stack), 'azuread_application')).toMatchObject({ display_name: 'webhook-receiver' });
   });
 });

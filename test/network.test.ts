@@ -58,6 +58,13 @@ describe('Ipv4Range', () => {
     expect(Ipv4Range.parse('10.40.18.0/24')!.overlaps(Ipv4Range.parse('10.40.19.0/24')!)).toBe(false);
     expect(Ipv4Range.parse('200.1.0.0/16')!.subrange(24, 3)?.toString()).toBe('200.1.3.0/24');
   });
+
+  it('takes its own prefix as a subrange of one (itself), and no shorter prefix', () => {
+    const space = Ipv4Range.parse('10.40.0.0/16')!;
+    expect(space.subrange(16, 0)?.toString()).toBe('10.40.0.0/16');
+    expect(space.subrange(16, 1)).toBeUndefined();
+    expect(space.subrange(12, 0)).toBeUndefined();
+  });
 });
 
 describe('PlatformNetwork', () => {
