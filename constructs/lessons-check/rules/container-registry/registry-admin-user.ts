@@ -1,6 +1,9 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { armPropertiesOf, armTypeOf, isTrue } from '../attributes';
 
+/** What the admin user costs, in both the azurerm and the AzAPI form. */
+const PROBLEM = 'the admin user is a shared password for the whole registry.';
+
 /** SEC-1: no registry admin user; pulls use managed identity with AcrPull (SEC-2). azurerm, or AzAPI `Microsoft.ContainerRegistry/registries`. */
 export class RegistryAdminUserRule implements ILessonRule {
   public readonly id = 'SEC-1.RegistryAdminUser';
@@ -15,7 +18,7 @@ export class RegistryAdminUserRule implements ILessonRule {
       if (!isTrue(admin)) return RuleOutcome.compliant();
       return RuleOutcome.nonCompliant({
         setting: 'body.properties.adminUserEnabled', given: admin,
-        problem: 'the admin user is a shared password for the whole registry.',
+        problem: PROBLEM,
         fix: 'set adminUserEnabled = false and grant AcrPull to the pulling identity (ContainerRegistry.grantPull, or the Container App constructs, do).',
       });
     }
@@ -23,7 +26,7 @@ export class RegistryAdminUserRule implements ILessonRule {
     if (isTrue(enabled)) {
       return RuleOutcome.nonCompliant({
         setting: 'admin_enabled', given: enabled,
-        problem: 'the admin user is a shared password for the whole registry.',
+        problem: PROBLEM,
         fix: 'set admin_enabled = false and grant AcrPull to the pulling identity (ContainerRegistry.grantPull, or the Container App constructs, do).',
       });
     }

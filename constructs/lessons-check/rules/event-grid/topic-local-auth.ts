@@ -3,6 +3,9 @@ import { armPropertiesOf, armTypeOf, isFalse, isTrue } from '../attributes';
 
 const ARM_TYPES = ['Microsoft.EventGrid/topics', 'Microsoft.EventGrid/domains'];
 
+/** What the keys cost, in both the azurerm and the AzAPI form. */
+const PROBLEM = 'the topic accepts its access keys (unset: on), shared secrets any publisher can leak, next to Entra ID.';
+
 /** SEC-1: a custom topic or domain takes its access keys unless told otherwise (the provider's default, and Azure's through AzAPI). */
 export class TopicLocalAuthRule implements ILessonRule {
   public readonly id = 'SEC-1.EventGridLocalAuth';
@@ -17,7 +20,7 @@ export class TopicLocalAuthRule implements ILessonRule {
       if (isTrue(disabled)) return RuleOutcome.compliant();
       return RuleOutcome.nonCompliant({
         setting: 'body.properties.disableLocalAuth', given: disabled,
-        problem: 'the topic accepts its access keys (unset: on), shared secrets any publisher can leak, next to Entra ID.',
+        problem: PROBLEM,
         fix: 'set disableLocalAuth = true and grant publishers EventGrid Data Sender (EventGridTopic does both).',
       });
     }
@@ -25,7 +28,7 @@ export class TopicLocalAuthRule implements ILessonRule {
     if (isFalse(local)) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
       setting: 'local_auth_enabled', given: local,
-      problem: 'the topic accepts its access keys (unset: on), shared secrets any publisher can leak, next to Entra ID.',
+      problem: PROBLEM,
       fix: 'set local_auth_enabled = false and grant publishers EventGrid Data Sender (EventGridTopic does both).',
     });
   }

@@ -3,6 +3,12 @@ import { armPropertiesOf, armTypeOf, blockOf, isFalse, isTrue } from '../attribu
 
 const FIX = 'set it to false (the default) and give each workload identity an access policy assignment (ManagedRedis.grantDataAccess does).';
 
+/** What an Azure Cache for Redis key costs, in both forms. */
+const CACHE_PROBLEM = 'the cache accepts its access keys (unset: on): one shared secret for the whole cache, and whoever holds it bypasses Entra ID.';
+
+/** What a Managed Redis database key costs, in both forms. */
+const DATABASE_PROBLEM = 'an access key is one shared secret for the whole database: whoever holds it bypasses Entra ID.';
+
 /**
  * SEC-1: no Redis access keys; workloads reach Redis with Entra ID. The lesson stands on every form
  * of Redis, so suppressing `LIM-1.NoAzureCacheForRedis` for an imported cache still reports its keys:
@@ -22,7 +28,7 @@ export class ManagedRedisAccessKeysRule implements ILessonRule {
       if (isFalse(enabled)) return RuleOutcome.compliant();
       return RuleOutcome.nonCompliant({
         setting: 'access_keys_authentication_enabled', given: enabled,
-        problem: 'the cache accepts its access keys (unset: on): one shared secret for the whole cache, and whoever holds it bypasses Entra ID.',
+        problem: CACHE_PROBLEM,
         fix: 'set access_keys_authentication_enabled = false with redis_configuration.active_directory_authentication_enabled = true, and grant each workload identity an access policy assignment.',
       });
     }
@@ -32,7 +38,7 @@ export class ManagedRedisAccessKeysRule implements ILessonRule {
       if (isTrue(disabled)) return RuleOutcome.compliant();
       return RuleOutcome.nonCompliant({
         setting: 'body.properties.disableAccessKeyAuthentication', given: disabled,
-        problem: 'the cache accepts its access keys (unset: on): one shared secret for the whole cache, and whoever holds it bypasses Entra ID.',
+        problem: CACHE_PROBLEM,
         fix: 'set disableAccessKeyAuthentication = true with redisConfiguration."aad-enabled" = "true", and grant each workload identity an access policy assignment.',
       });
     }
@@ -41,7 +47,7 @@ export class ManagedRedisAccessKeysRule implements ILessonRule {
       if (typeof keys === 'string' && keys.toLowerCase() === 'enabled') {
         return RuleOutcome.nonCompliant({
           setting: 'body.properties.accessKeysAuthentication', given: keys,
-          problem: 'an access key is one shared secret for the whole database: whoever holds it bypasses Entra ID.',
+          problem: DATABASE_PROBLEM,
           fix: 'set accessKeysAuthentication = "Disabled" and give each workload identity an access policy assignment (ManagedRedis.grantDataAccess does).',
         });
       }
@@ -52,7 +58,7 @@ export class ManagedRedisAccessKeysRule implements ILessonRule {
     if (isTrue(enabled)) {
       return RuleOutcome.nonCompliant({
         setting: 'default_database.access_keys_authentication_enabled', given: enabled,
-        problem: 'an access key is one shared secret for the whole database: whoever holds it bypasses Entra ID.',
+        problem: DATABASE_PROBLEM,
         fix: FIX,
       });
     }

@@ -1,6 +1,9 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { armPropertiesOf, armTypeOf, isFalse } from '../attributes';
 
+/** What the keys cost, in both the azurerm and the AzAPI form. */
+const PROBLEM = 'the account keys (unset: on) are two shared secrets for every blob, queue and table: whoever holds one bypasses Entra ID, and every SAS signed with it stays valid until the key is rotated.';
+
 /** SEC-1: no storage keys; workloads reach storage with Entra ID and role assignments (azurerm, or AzAPI `Microsoft.Storage/storageAccounts`). */
 export class StorageSharedKeyRule implements ILessonRule {
   public readonly id = 'SEC-1.StorageSharedKey';
@@ -15,7 +18,7 @@ export class StorageSharedKeyRule implements ILessonRule {
       if (isFalse(allowed)) return RuleOutcome.compliant();
       return RuleOutcome.nonCompliant({
         setting: 'body.properties.allowSharedKeyAccess', given: allowed,
-        problem: 'the account keys (unset: on) are two shared secrets for every blob, queue and table: whoever holds one bypasses Entra ID, and every SAS signed with it stays valid until the key is rotated.',
+        problem: PROBLEM,
         fix: 'set allowSharedKeyAccess = false and grant each identity a data role (the StorageAccount construct does both).',
       });
     }
@@ -23,7 +26,7 @@ export class StorageSharedKeyRule implements ILessonRule {
     if (isFalse(enabled)) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
       setting: 'shared_access_key_enabled', given: enabled,
-      problem: 'the account keys (unset: on) are two shared secrets for every blob, queue and table: whoever holds one bypasses Entra ID, and every SAS signed with it stays valid until the key is rotated.',
+      problem: PROBLEM,
       fix: 'set shared_access_key_enabled = false and grant each identity a data role (the StorageAccount construct does both).',
     });
   }
