@@ -1,5 +1,6 @@
 import { Aspects, TerraformStack } from 'cdktf';
 import { LessonsCheck } from './lessons-check';
+import { RequestPathModel } from './request-path-model';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { TagsAspect } from '../core/tags';
@@ -35,6 +36,7 @@ export class PlatformAspects {
     Production.mark(stack, options.production ?? true);
     const check = LessonsCheck.applyTo(stack, { production: options.production ?? true });
     for (const pack of options.lessonPacks ?? []) check.addPack(pack);
+    RequestPathModel.writeAtSynth(stack);
     if (options.tags) {
       TagsAspect.check(stack, options.tags);
       Aspects.of(stack).add(new TagsAspect(options.tags));
