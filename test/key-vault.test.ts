@@ -322,17 +322,25 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
     return { stack, gw, slot, namedValue, tf: synth(stack) };
   }
 
-  it('notes that a first deploy may fail while its new grant reaches Key Vault, and that a second converges (SEC-2, azurerm#19255)', () => {
-    const { namedValue } = withSlot();
-    const notes = notesOf(namedValue);
-    expect(notes).toEqual([expect.stringMatching(/^\[SEC-2\] kv-dev\/psp-key: secret = "psp-api-key": the named value is created right after the gateway's Key Vault Secrets User grant .* Fix: if the first deploy fails at this named value \("Failed to access KeyVault Secret"\), deploy again: it converges\.$/)]);
+  it('waits, in the first apply, for its new grant to reach Key Vault before the named value exists (SEC-2, azurerm#19255)', () => {
+    const { namedValue, tf } = withSlot();
+    // API Management reads the secret when the named value is created, and azurerm creates it once.
+    const grant = `azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`;
+    expect(resourceOf(tf, 'time_sleep', 'psp-key/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [grant] });
+    expect(resourceOf(tf, 'azurerm_api_management_named_value').depends_on).toEqual([grant, `time_sleep.${idOf(tf, 'time_sleep')}`]);
+    expect(namedValue.propagation).toBeDefined();
+    // The wait replaces the note that asked for a second deploy.
+    expect(notesOf(namedValue)).toEqual([]);
+    // The stack gets the time provider for it (hashicorp/time).
+    expect((tf.terraform?.required_providers as Record<string, { source: string }>).time).toMatchObject({ source: 'hashicorp/time' });
   });
 
-  it('adds no such note when the grant is given (made earlier, by the vault\'s team)', () => {
+  it('waits for no grant when none is made or given (a secret another team grants)', () => {
     const stack = stackOf(false);
     const gw = gateway(stack);
     const namedValue = new KeyVaultNamedValue(stack, 'shared-key', { gateway: gw, name: 'psp-api-key', secret: 'https://kv-shared.vault.azure.net/secrets/psp-api-key' });
-    expect(notesOf(namedValue)).toEqual([]);
+    expect(namedValue.propagation).toBeUndefined();
+    expect(resourcesOf(synth(stack), 'time_sleep')).toEqual({});
   });
 
   it('is a secret named value from the slot\'s versionless identifier, without a value or a client id, after its grant', () => {
@@ -342,7 +350,7 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
       api_management_name: ref(tf, 'azurerm_api_management', 'name'), resource_group_name: 'rg-test',
       secret: true,
       value_from_key_vault: { secret_id: `https://${ref(tf, 'azurerm_key_vault', 'name')}.vault.azure.net/secrets/psp-api-key` },
-      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`],
+      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`, `time_sleep.${idOf(tf, 'time_sleep')}`],
     });
   });
 
@@ -390,7 +398,8 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
     expect(plain).not.toHaveProperty('depends_on');
     expect(resourceOf(tf, 'azurerm_api_management_named_value', 'granted')).toMatchObject({
       value_from_key_vault: { secret_id: 'https://kv-shared.vault.azure.net/secrets/psp-other-key' },
-      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`],
+      // A given grant may be new in this apply too: the named value waits for it all the same.
+      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`, `time_sleep.${idOf(tf, 'time_sleep', 'granted/grant-propagation')}`],
     });
   });
 

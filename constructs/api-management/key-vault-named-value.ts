@@ -2,8 +2,10 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { checkName } from '../core/naming';
-import { note, refuse } from '../core/validation';
+import { refuse } from '../core/validation';
+import { Sleep } from '@cdktf/provider-time/lib/sleep';
 import { Grant } from '../identity/grant';
+import { RolePropagation } from '../identity/propagation';
 import { PublicNetworkAccess } from '../core/network';
 import { KeyVault } from '../key-vault/key-vault';
 import { KeyVaultSecretSlot } from '../key-vault/key-vault-secret-slot';
@@ -43,6 +45,8 @@ export class KeyVaultNamedValue extends Construct {
   public readonly reference: string;
   /** The grant the named value waits for (undefined for a secret another team grants without saying). */
   public readonly grant?: Grant;
+  /** The wait between the grant and the named value, in the first apply (with a grant only). */
+  public readonly propagation?: Sleep;
 
   constructor(scope: Construct, id: string, props: KeyVaultNamedValueProps) {
     super(scope, id);
@@ -68,14 +72,6 @@ export class KeyVaultNamedValue extends Construct {
         });
       }
       this.grant = props.grant ?? props.secret.grantRead(props.gateway.identity, `gateway-${id}`);
-      // The grant is new in this apply: no provider setting can wait for it to reach Key Vault.
-      if (!props.grant) {
-        note(this, {
-          id: 'SEC-2.NamedValueFirstDeploy', lesson: 'SEC-2', setting: 'secret', given: props.secret.secretName,
-          problem: 'the named value is created right after the gateway\'s Key Vault Secrets User grant on the secret, and API Management fails it while the role has not reached Key Vault (minutes, hashicorp/terraform-provider-azurerm#19255); azurerm has no retry for this resource, and azapi\'s covers failed requests, not a long-running operation that ends in failure.',
-          fix: 'if the first deploy fails at this named value ("Failed to access KeyVault Secret"), deploy again: it converges.',
-        });
-      }
     }
     this.namedValue = new ApiManagementNamedValue(this, 'named-value', {
       name,
@@ -87,6 +83,15 @@ export class KeyVaultNamedValue extends Construct {
       valueFromKeyVault: { secretId: secretUri },
       ...(this.grant ? { dependsOn: [this.grant] } : {}),
     });
+    // API Management reads the secret when the named value is created and fails it while the
+    // grant has not reached Key Vault (hashicorp/terraform-provider-azurerm#19255); azurerm
+    // creates it once, and azapi's retry covers failed requests, not a long-running operation
+    // that ends in failure: a wait is the only fix (RolePropagation, point 3).
+    if (this.grant) {
+      this.propagation = RolePropagation.wait(this, 'grant-propagation', {
+        after: [this.grant], dependents: [this.namedValue], duration: RolePropagation.AZURE_RBAC_WAIT,
+      });
+    }
     this.reference = `{{${name}}}`;
   }
 }

@@ -10,7 +10,7 @@ import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
 import { AZURE_CLIENT_ID_VARIABLE,
   IContainerAppsEnvironment, IContainerRegistry, checkRegistryImage, checkResources, grantAcrPull, mergeEnvironmentVariables,
-  newUserAssignedIdentity,
+  newUserAssignedIdentity, waitForStartGrants,
 } from './app-checks';
 import { ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
@@ -165,6 +165,8 @@ export class PacedQueueConsumer extends Construct {
       // Its roles first: a consumer without them fails every poll until they propagate.
       dependsOn: this.grants,
     });
+    // The grants checked when the revision is created: the pull and the Key Vault references (SEC-2).
+    waitForStartGrants(this, [...(pull ? [pull.grant] : []), ...secrets.grants], this.app);
     note(this, {
       id: 'LIM-5.ConsumerPace', lesson: 'LIM-5',
       text: `the consumer makes at most ${Math.floor(this.worstCaseCallsPerPeriod)} calls per ${props.budget.periodSeconds ?? 60} s`
