@@ -57,6 +57,7 @@ const SHARED_FIELDS: SettingsSchema = {
   apiManagement: { skuName: true, publisherName: true, publisherEmail: true },
   logRetentionDays: true,
   network: { addressSpace: true, private: 'boolean' },
+  deployerObjectIds: true,
 };
 
 /** Shared `RTP_<ENV>_<NAME>` variables and the field each sets. */

@@ -125,7 +125,10 @@ export class PaymentsStack extends AzureStack {
     }
     // The audience of the consumer's tokens: created here unless the settings bring one (ACCESS).
     if (props.providerApiApplicationId === undefined) {
-      this.providerApiRegistration = new AppRegistration(this, 'provider-api-registration', { displayName: composeName('psp', prefix, 'provider-api') });
+      this.providerApiRegistration = new AppRegistration(this, 'provider-api-registration', {
+        displayName: composeName('psp', prefix, 'provider-api'),
+        ...(props.deployerObjectIds ? { owners: props.deployerObjectIds } : {}),
+      });
     }
     const providerApiApplicationId = props.providerApiApplicationId ?? this.providerApiRegistration!.clientId;
     const provider = props.provider ?? {};

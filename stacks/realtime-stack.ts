@@ -95,6 +95,13 @@ export interface RealtimeSettings {
    * @default - the stack creates the registration and the role assignments (docs/deploy.md: the Graph permissions)
    */
   readonly webhookApplicationId?: string;
+  /**
+   * Object id of Event Grid's service principal in the tenant (`az ad sp show --id
+   * 4962773b-9cdb-44cf-a8bf-237846a00ab7 --query id -o tsv`): the plan then needs no Microsoft
+   * Graph read right and no lookup that fails in a tenant without it.
+   * @default - looked up at plan (`Application.Read.All`; docs/deploy.md step 3)
+   */
+  readonly eventGridServicePrincipalObjectId?: string;
 }
 
 export interface RealtimeStackProps extends WorkloadStackProps, RealtimeSettings {}
@@ -238,7 +245,11 @@ export class RealtimeStack extends AzureStack {
     if (props.webhookApplicationId !== undefined) {
       webhookAuth = { tenantId: new DataAzapiClientConfig(this, 'client-config', {}).tenantId, applicationIdOrUri: props.webhookApplicationId };
     } else {
-      this.webhookRegistration = new WebhookRegistration(this, 'webhook-registration', { displayName: composeName('evgs', prefix, 'realtime-webhooks') });
+      this.webhookRegistration = new WebhookRegistration(this, 'webhook-registration', {
+        displayName: composeName('evgs', prefix, 'realtime-webhooks'),
+        ...(props.deployerObjectIds ? { deployerObjectIds: props.deployerObjectIds } : {}),
+        ...(props.eventGridServicePrincipalObjectId ? { eventGridServicePrincipalObjectId: props.eventGridServicePrincipalObjectId } : {}),
+      });
       webhookAuth = this.webhookRegistration.entraAuth;
     }
     this.webhookApi = new WebhookApi(this, 'webhook-api', {
@@ -321,6 +332,7 @@ export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
     image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: 'boolean', clientIpRequestsPerMinute: true }, replicas: { min: true, max: true },
     routes: true, webSocketHeartbeatSeconds: true, alertEmail: true,
     streamingCallers: CALLER_FIELDS, webSocketCallers: CALLER_FIELDS, clients: true, webhookApplicationId: true,
+    eventGridServicePrincipalObjectId: true,
   },
   embedded: {
     dev: {

@@ -73,6 +73,14 @@ export interface WorkloadStackProps {
   readonly logRetentionDays?: number;
   /** @default - public endpoints, no virtual network */
   readonly network?: NetworkSettings;
+  /**
+   * Object ids of every identity that deploys the environment (the pipeline's service principal,
+   * the people who run `cdktf deploy`): they own the Entra registrations the stacks create and
+   * hold the webhook role Event Grid checks on the subscription's writer (docs/deploy.md step 3).
+   * @default - the identity that runs the first deploy, held still afterwards: a deploy by
+   * another identity plans no change in Entra ID
+   */
+  readonly deployerObjectIds?: string[];
 }
 
 /**

@@ -49,6 +49,14 @@ describe('loadEnvironments', () => {
     expect(section(envs[2], 'realtime').image).toBe(SAMPLE_IMAGE);
   });
 
+  it('takes the identities that deploy an environment, and Event Grid\'s service principal, from the file (issue 27 items 1 and 3)', () => {
+    const CI = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+    const envs = fromFile({ prod: { deployerObjectIds: [CI], realtime: { eventGridServicePrincipalObjectId: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a' } } });
+    expect(envs[1].deployerObjectIds).toEqual([CI]);
+    expect(section(envs[1], 'realtime').eventGridServicePrincipalObjectId).toBe('3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a');
+    expect(envs[0].deployerObjectIds).toBeUndefined();
+  });
+
   it('makes a new environment production unless the file says production: false (dev\'s values, not its development behaviour)', () => {
     const [, , prodEu, sandbox] = fromFile({ 'prod-eu': { location: 'northeurope' }, sandbox: { production: false } });
     expect(prodEu).toMatchObject({ name: 'prod-eu', production: true });
