@@ -23,7 +23,7 @@ import { StorageAccount, StorageService, refuseUnreachable } from '../constructs
 import { PLACEHOLDER_APPLICATION_ID } from './api-patterns-stack';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
-import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
+import { CONTAINER_APPS_FIELDS, ContainerAppsEnvironmentSettings, ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The payment provider (PSP) and its one budget. */
 export interface PaymentsProviderSettings {
@@ -58,7 +58,7 @@ export interface PaymentsConsumerSettings {
 }
 
 /** What only the payments stack needs; the rest comes from the environment. */
-export interface PaymentsSettings {
+export interface PaymentsSettings extends ContainerAppsEnvironmentSettings {
   /** Partners with their caps: one product and subscription each (GW-8). */
   readonly partners: PartnerLimit[];
   readonly consumer: PaymentsConsumerSettings;
@@ -105,6 +105,7 @@ export class PaymentsStack extends AzureStack {
     const location = props.location;
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'payments', logRetentionDays: props.logRetentionDays, registry: props.consumer.registry,
+      containerApps: { infrastructureResourceGroupName: props.containerAppsInfrastructureResourceGroupName, setting: 'payments.containerAppsInfrastructureResourceGroupName' },
       // The consumer's environment and the gateway's outbound integration in the network, the
       // storage account and the vault reached there through private endpoints (docs/network.md).
       ...(props.network ? {
@@ -284,6 +285,7 @@ const PAYMENTS_NETWORK_BLOCK = 3;
 export const PAYMENTS_STACK: StackDefinition<PaymentsSettings> = {
   section: 'payments',
   fields: {
+    ...CONTAINER_APPS_FIELDS,
     partners: true,
     consumer: {
       image: true, registry: REGISTRY_FIELDS, replicas: true, concurrencyPerReplica: true, minCallMilliseconds: true,

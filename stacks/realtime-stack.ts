@@ -23,7 +23,7 @@ import { RateLimitWindow } from '../constructs/front-door/client-ip-rate-limit';
 import { FrontDoor, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
-import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
+import { CONTAINER_APPS_FIELDS, ContainerAppsEnvironmentSettings, ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The Front Door of the real-time stack. */
 /** The variable that gives the apps the topic's endpoint (with AZURE_CLIENT_ID, all an Event Grid publisher client needs). */
@@ -64,7 +64,7 @@ export interface ReplicaRange {
 }
 
 /** What only the real-time stack needs; the rest comes from the environment. */
-export interface RealtimeSettings {
+export interface RealtimeSettings extends ContainerAppsEnvironmentSettings {
   /** Application image, deployed twice (ING-1). */
   readonly image: string;
   /** Registry of the image, pulled with managed identity (SEC-2). @default - public image */
@@ -140,6 +140,7 @@ export class RealtimeStack extends AzureStack {
 
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'realtime', logRetentionDays: props.logRetentionDays, registry: props.registry,
+      containerApps: { infrastructureResourceGroupName: props.containerAppsInfrastructureResourceGroupName, setting: 'realtime.containerAppsInfrastructureResourceGroupName' },
       // The environment stays external: clients reach the app directly over gRPC and WebSockets.
       ...(props.network ? {
         network: { settings: props.network, block: REALTIME_NETWORK_BLOCK, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, SubnetPurpose.PRIVATE_ENDPOINTS] },
@@ -329,6 +330,7 @@ const CALLER_FIELDS = { check: true, token: { issuer: true, audience: true, open
 export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
   section: 'realtime',
   fields: {
+    ...CONTAINER_APPS_FIELDS,
     image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: 'boolean', clientIpRequestsPerMinute: true }, replicas: { min: true, max: true },
     routes: true, webSocketHeartbeatSeconds: true, alertEmail: true,
     streamingCallers: CALLER_FIELDS, webSocketCallers: CALLER_FIELDS, clients: true, webhookApplicationId: true,

@@ -327,6 +327,12 @@ describe('RealtimeStack callers (issue 19, ACCESS)', () => {
     expect(Object.keys(resourcesOf(tf, 'azuread_app_role_assignment')).filter((id) => /deployer-role_[0-9A-F]+$/.test(id))).toEqual([]);
   });
 
+  it('keeps an existing environment\'s infrastructure resource group from realtime.containerAppsInfrastructureResourceGroupName (issue 27 item 7)', () => {
+    expect(resourceOf(byName('realtime-prod'), 'azurerm_container_app_environment').infrastructure_resource_group_name).toMatch(/^ME_cae-rtp-prod-realtime_/);
+    const { tf } = prodWith({ containerAppsInfrastructureResourceGroupName: 'ME_cae-rtp-prod-realtime_rg-rtp-prod-realtime_we' });
+    expect(resourceOf(tf, 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-rtp-prod-realtime_rg-rtp-prod-realtime_we');
+  });
+
   it('brings an existing webhook registration instead of creating one', () => {
     const { tf } = prodWith({ webhookApplicationId: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' });
     expect(resourcesOf(tf, 'azuread_application')).toEqual({});
