@@ -10,7 +10,7 @@ export { ConstructValidationError, Finding, FindingFormat, InvalidValueError, Va
 export { TagsAspect } from '../constructs/core/tags';
 export { HeldInterval, HoldKind, ITimeoutLayer, PathCeiling, RequestPath, TimeoutLayer } from '../constructs/core/request-path';
 export { PublicNetworkAccess } from '../constructs/core/network';
-export { AzureRegion, RegionProblem } from '../constructs/core/azure-region';
+export { AzureRegion, RegionLimit, RegionProblem } from '../constructs/core/azure-region';
 export { CredentialProblem, NotSecret, SecretDetector, SettingsHost } from '../constructs/core/secret-detection';
 
 // Identity and grants

@@ -57,6 +57,13 @@ describe('loadEnvironments', () => {
     expect(envs[0].deployerObjectIds).toBeUndefined();
   });
 
+  it('fails when an environment names a canary or sovereign-cloud region, and takes an access-restricted one (the constructs warn) (issue 27 item 8)', () => {
+    const canary = refusalOf(() => fromFile({ dev: { location: 'centraluseuap' } }));
+    expect(canary.message).toMatch(/^\[ENV\] RTP_ENVIRONMENTS_FILE: dev\.location = "centraluseuap": centraluseuap is a canary region .* Fix: use centralus; /);
+    expect(refusalOf(() => fromFile({ prod: { location: 'chinanorth3' } })).message).toContain('chinanorth3 is a region of Azure China');
+    expect(fromFile({ dev: { location: 'uaecentral' } })[0].location).toBe('uaecentral');
+  });
+
   it('makes a new environment production unless the file says production: false (dev\'s values, not its development behaviour)', () => {
     const [, , prodEu, sandbox] = fromFile({ 'prod-eu': { location: 'northeurope' }, sandbox: { production: false } });
     expect(prodEu).toMatchObject({ name: 'prod-eu', production: true });
