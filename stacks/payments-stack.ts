@@ -16,7 +16,7 @@ import { PublicNetworkAccess } from '../constructs/core/network';
 import { refuseOrWarn } from '../constructs/core/production';
 import { note } from '../constructs/core/validation';
 import { AppRegistration } from '../constructs/identity/app-registration';
-import { KeyVault } from '../constructs/key-vault/key-vault';
+import { KEY_VAULT_SERVICE_ENDPOINT, KeyVault } from '../constructs/key-vault/key-vault';
 import { OutboundAlerts, providerQueries } from '../constructs/container-apps/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { StorageAccount, StorageService, refuseUnreachable } from '../constructs/storage/storage-account';
@@ -139,12 +139,16 @@ export class PaymentsStack extends AzureStack {
     const tenantId = new DataAzapiClientConfig(this, 'client-config', {}).tenantId;
 
     // The provider's key: only in Key Vault, set by a person, read by the gateway (SEC-1).
+    // On the private network (docs/decisions/key-vault-named-values-private-vault.md): the public
+    // endpoint stays on behind a firewall that denies every network but the gateway's outbound
+    // subnet (its Microsoft.KeyVault service endpoint) and Azure's trusted services, which is how
+    // Microsoft documents the gateway's control plane reading a named value from a firewalled
+    // vault; readers in the network use the private endpoint.
+    const gatewaySubnet = network?.enableServiceEndpoint(SubnetPurpose.API_MANAGEMENT_OUTBOUND, KEY_VAULT_SERVICE_ENDPOINT);
     this.vault = new KeyVault(this, 'vault', {
       name: composeName('kv', prefix, 'pay'), resourceGroupName, location, tenantId, logAnalyticsWorkspaceId: logs.workspaceId,
-      // On the private network the public endpoint is off: the gateway's control plane reads the
-      // named value as a trusted service (allowTrustedServices, the default), and readers in the
-      // network use the private endpoint.
-      publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
+      publicNetworkAccess: PublicNetworkAccess.ENABLED,
+      ...(gatewaySubnet ? { allowedSubnets: [gatewaySubnet] } : {}),
     });
     if (network) this.vault.addPrivateEndpoint(network);
     const keySlot = this.vault.addSecretSlot('psp-api-key', { contentType: 'text/plain' });
@@ -268,7 +272,8 @@ export class PaymentsStack extends AzureStack {
       value: `${gatewayUrl}/payments/v1`, description: 'Partners POST /charges with their subscription key and an Idempotency-Key',
     });
     new TerraformOutput(this, 'set-provider-key', network ? {
-      // The data plane answers on the private endpoint only; Resource Manager still takes a PUT.
+      // The firewall lets only the gateway's subnet and trusted services reach the data plane (and the
+      // private endpoint the network); Resource Manager still takes a PUT.
       value: `az rest --method put --url "https://management.azure.com${this.vault.vaultId}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>","contentType":"text/plain"}}>`,
       description: 'Put the provider\'s key in Key Vault through Resource Manager (a role with Microsoft.KeyVault/vaults/secrets/write on the vault; from inside the network, az keyvault secret set works too); it never passes through Terraform',
     } : {

@@ -327,14 +327,23 @@ describe('PaymentsStack checks', () => {
     expect(warningsOf(byName('payments-prod').stack)).toEqual([]);
   });
 
-  it('turns prod\'s vault public endpoint off, lets the gateway\'s control plane in as a trusted service, and gives the network a private endpoint (SEC-1)', () => {
+  it('keeps prod\'s vault behind a firewall that lets in only the gateway\'s outbound subnet and trusted services, with a private endpoint for the network (SEC-1, issue 27 item 5)', () => {
     const prod = byName('payments-prod').tf;
+    // docs/decisions/key-vault-named-values-private-vault.md: Microsoft documents the control
+    // plane's named-value read through a firewall with the trusted-services exception and a
+    // Key Vault service endpoint on the gateway's subnet, not through a vault with public access off.
+    const gatewaySubnet = ref(prod, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-apim-outbound');
     expect(resourceOf(prod, 'azurerm_key_vault')).toMatchObject({
-      public_network_access_enabled: false, network_acls: { default_action: 'Deny', bypass: 'AzureServices' },
+      public_network_access_enabled: true,
+      network_acls: { default_action: 'Deny', bypass: 'AzureServices', virtual_network_subnet_ids: [gatewaySubnet] },
     });
+    expect(resourceOf(prod, 'azurerm_subnet', 'network/subnet-apim-outbound').service_endpoints).toEqual(['Microsoft.KeyVault']);
+    expect(resourceOf(prod, 'azurerm_api_management').virtual_network_configuration).toEqual({ subnet_id: gatewaySubnet });
     // The named value is read with the gateway's system-assigned identity, the one the exception takes.
     expect(resourceOf(prod, 'azurerm_api_management').identity).toEqual({ type: 'SystemAssigned' });
     expect(resourceOf(prod, 'azurerm_api_management_named_value')).not.toHaveProperty('value_from_key_vault.identity_client_id');
+    // Behind the firewall, the production vault warns of no public endpoint.
+    expect(warningsOf(byName('payments-prod').stack).filter((w) => w.includes('KeyVault') || w.includes('vault'))).toEqual([]);
     expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault')).toMatchObject({ public_network_access_enabled: true });
     expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault').network_acls).toEqual({ default_action: 'Allow', bypass: 'AzureServices' });
   });

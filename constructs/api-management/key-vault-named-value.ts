@@ -2,7 +2,7 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { checkName } from '../core/naming';
-import { refuse } from '../core/validation';
+import { refuse, warn } from '../core/validation';
 import { Sleep } from '@cdktf/provider-time/lib/sleep';
 import { Grant } from '../identity/grant';
 import { RolePropagation } from '../identity/propagation';
@@ -64,11 +64,21 @@ export class KeyVaultNamedValue extends Construct {
     } else {
       secretUri = props.secret.secretUri;
       const vault = props.secret.vault;
-      if (vault instanceof KeyVault && vault.publicNetworkAccess === PublicNetworkAccess.DISABLED && !vault.trustedServicesOnly) {
+      if (vault instanceof KeyVault && !vault.allowsTrustedServices && (vault.publicNetworkAccess === PublicNetworkAccess.DISABLED || vault.firewalled)) {
         refuse(this, {
           lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', given: false,
-          problem: 'API Management reads Key Vault named values from its control plane, which reaches a vault whose public access is off only as a trusted service: the named value would never resolve.',
-          fix: 'leave allowTrustedServices on (the default) on the vault, or give the vault publicNetworkAccess: PublicNetworkAccess.ENABLED.',
+          problem: 'API Management reads Key Vault named values from its control plane, which passes a vault\'s firewall only as a trusted service: the named value would never resolve.',
+          fix: 'leave allowTrustedServices on (the default) on the vault, or give the vault publicNetworkAccess: PublicNetworkAccess.ENABLED with no firewall.',
+        });
+      }
+      // docs/decisions/key-vault-named-values-private-vault.md: Microsoft documents the control
+      // plane's read through the trusted-services exception of a firewall that allows selected
+      // networks, not of a vault whose public access is off (MicrosoftDocs/azure-docs#81078, #119670).
+      if (vault instanceof KeyVault && vault.publicNetworkAccess === PublicNetworkAccess.DISABLED) {
+        warn(this, {
+          id: 'SEC-1.NamedValueClosedVault', lesson: 'SEC-1', setting: 'secret.vault.publicNetworkAccess', given: PublicNetworkAccess.DISABLED,
+          problem: 'API Management reads Key Vault named values from its control plane, which is not in the gateway\'s network: Microsoft documents that read through the trusted-services exception of a vault firewall that allows selected networks, not through a vault whose public access is off, so the named value may never resolve.',
+          fix: 'keep the vault\'s public endpoint behind its firewall instead: publicNetworkAccess ENABLED with allowedSubnets: [the gateway\'s outbound subnet, with its Microsoft.KeyVault service endpoint] (trusted services stay allowed).',
         });
       }
       this.grant = props.grant ?? props.secret.grantRead(props.gateway.identity, `gateway-${id}`);
