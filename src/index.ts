@@ -19,7 +19,7 @@ export {
 } from '../constructs/identity/principal';
 export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
-export { RolePropagation } from '../constructs/identity/propagation';
+export { PropagationWaitOptions, RolePropagation } from '../constructs/identity/propagation';
 export { AzureResource, IAzureResource } from '../constructs/resource/azure-resource';
 export {
   AppRegistration, AppRegistrationProps, AppRegistrationRole, ExistingAppRegistrationAttributes, IAppRegistration,
@@ -180,7 +180,7 @@ export {
 } from '../constructs/front-door/front-door';
 
 // Stacks
-export { ApiManagementSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
+export { ApiManagementSettings, ContainerAppsEnvironmentSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
 export {
   RealtimeCallerSettings, RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
 } from '../stacks/realtime-stack';
