@@ -57,6 +57,7 @@ const SHARED_FIELDS: SettingsSchema = {
   apiManagement: { skuName: true, publisherName: true, publisherEmail: true },
   logRetentionDays: true,
   network: { addressSpace: true, private: 'boolean' },
+  deployerObjectIds: true,
 };
 
 /** Shared `RTP_<ENV>_<NAME>` variables and the field each sets. */
@@ -218,6 +219,10 @@ function checkLocation(setting: string, value: unknown, where: string): string {
   if (typeof value !== 'string') refuse(setting, value, 'expected the name of an Azure region.', 'write e.g. "westeurope".', where);
   const found = AzureRegion.problemOf(value);
   if (found) refuse(setting, value, found.problem, found.fix, where);
+  // A canary or sovereign-cloud region fails every apply of a public-cloud subscription; an
+  // access-restricted one is the constructs' warning (access can be granted).
+  const limit = AzureRegion.limitOf(value);
+  if (limit?.refused) refuse(setting, value, limit.problem, limit.fix, where);
   return AzureRegion.normalize(value);
 }
 

@@ -11,7 +11,7 @@ export { TagsAspect } from '../constructs/core/tags';
 export { HeldInterval, HoldKind, ITimeoutLayer, PathCeiling, RequestPath, TimeoutLayer } from '../constructs/core/request-path';
 export { PathDeclaration, PathFacts, PathGrant, PathHop, PathNode, PathNodeKind } from '../constructs/core/path-declarations';
 export { PublicNetworkAccess } from '../constructs/core/network';
-export { AzureRegion, RegionProblem } from '../constructs/core/azure-region';
+export { AzureRegion, RegionLimit, RegionProblem } from '../constructs/core/azure-region';
 export { CredentialProblem, NotSecret, SecretDetector, SettingsHost } from '../constructs/core/secret-detection';
 
 // Identity and grants
@@ -20,7 +20,7 @@ export {
 } from '../constructs/identity/principal';
 export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
-export { RolePropagation } from '../constructs/identity/propagation';
+export { PropagationWaitOptions, RolePropagation } from '../constructs/identity/propagation';
 export { AzureResource, IAzureResource } from '../constructs/resource/azure-resource';
 export {
   AppRegistration, AppRegistrationProps, AppRegistrationRole, ExistingAppRegistrationAttributes, IAppRegistration,
@@ -182,7 +182,7 @@ export {
 } from '../constructs/front-door/front-door';
 
 // Stacks
-export { ApiManagementSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
+export { ApiManagementSettings, ContainerAppsEnvironmentSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
 export {
   RealtimeCallerSettings, RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
 } from '../stacks/realtime-stack';

@@ -129,7 +129,10 @@ export class ApiPatternsStack extends AzureStack {
     }
     // The audience of the gateway's tokens: created here unless the settings bring one (ACCESS).
     if (props.entraApplicationId === undefined) {
-      this.registration = new AppRegistration(this, 'function-app-registration', { displayName: composeName('func', prefix, 'patterns') });
+      this.registration = new AppRegistration(this, 'function-app-registration', {
+        displayName: composeName('func', prefix, 'patterns'),
+        ...(props.deployerObjectIds ? { owners: props.deployerObjectIds } : {}),
+      });
     }
     const entraApplicationId = props.entraApplicationId ?? this.registration!.clientId;
 

@@ -16,14 +16,14 @@ import { PublicNetworkAccess } from '../constructs/core/network';
 import { refuseOrWarn } from '../constructs/core/production';
 import { note } from '../constructs/core/validation';
 import { AppRegistration } from '../constructs/identity/app-registration';
-import { KeyVault } from '../constructs/key-vault/key-vault';
+import { KEY_VAULT_SERVICE_ENDPOINT, KeyVault } from '../constructs/key-vault/key-vault';
 import { OutboundAlerts, providerQueries } from '../constructs/container-apps/outbound-alerts';
 import { GatewayQueryPack } from '../constructs/monitoring/query-pack';
 import { StorageAccount, StorageService, refuseUnreachable } from '../constructs/storage/storage-account';
 import { PLACEHOLDER_APPLICATION_ID } from './api-patterns-stack';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
-import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
+import { CONTAINER_APPS_FIELDS, ContainerAppsEnvironmentSettings, ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The payment provider (PSP) and its one budget. */
 export interface PaymentsProviderSettings {
@@ -58,7 +58,7 @@ export interface PaymentsConsumerSettings {
 }
 
 /** What only the payments stack needs; the rest comes from the environment. */
-export interface PaymentsSettings {
+export interface PaymentsSettings extends ContainerAppsEnvironmentSettings {
   /** Partners with their caps: one product and subscription each (GW-8). */
   readonly partners: PartnerLimit[];
   readonly consumer: PaymentsConsumerSettings;
@@ -105,6 +105,7 @@ export class PaymentsStack extends AzureStack {
     const location = props.location;
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'payments', logRetentionDays: props.logRetentionDays, registry: props.consumer.registry,
+      containerApps: { infrastructureResourceGroupName: props.containerAppsInfrastructureResourceGroupName, setting: 'payments.containerAppsInfrastructureResourceGroupName' },
       // The consumer's environment and the gateway's outbound integration in the network, the
       // storage account and the vault reached there through private endpoints (docs/network.md).
       ...(props.network ? {
@@ -125,7 +126,10 @@ export class PaymentsStack extends AzureStack {
     }
     // The audience of the consumer's tokens: created here unless the settings bring one (ACCESS).
     if (props.providerApiApplicationId === undefined) {
-      this.providerApiRegistration = new AppRegistration(this, 'provider-api-registration', { displayName: composeName('psp', prefix, 'provider-api') });
+      this.providerApiRegistration = new AppRegistration(this, 'provider-api-registration', {
+        displayName: composeName('psp', prefix, 'provider-api'),
+        ...(props.deployerObjectIds ? { owners: props.deployerObjectIds } : {}),
+      });
     }
     const providerApiApplicationId = props.providerApiApplicationId ?? this.providerApiRegistration!.clientId;
     const provider = props.provider ?? {};
@@ -135,12 +139,16 @@ export class PaymentsStack extends AzureStack {
     const tenantId = new DataAzapiClientConfig(this, 'client-config', {}).tenantId;
 
     // The provider's key: only in Key Vault, set by a person, read by the gateway (SEC-1).
+    // On the private network (docs/decisions/key-vault-named-values-private-vault.md): the public
+    // endpoint stays on behind a firewall that denies every network but the gateway's outbound
+    // subnet (its Microsoft.KeyVault service endpoint) and Azure's trusted services, which is how
+    // Microsoft documents the gateway's control plane reading a named value from a firewalled
+    // vault; readers in the network use the private endpoint.
+    const gatewaySubnet = network?.enableServiceEndpoint(SubnetPurpose.API_MANAGEMENT_OUTBOUND, KEY_VAULT_SERVICE_ENDPOINT);
     this.vault = new KeyVault(this, 'vault', {
       name: composeName('kv', prefix, 'pay'), resourceGroupName, location, tenantId, logAnalyticsWorkspaceId: logs.workspaceId,
-      // On the private network the public endpoint is off: the gateway's control plane reads the
-      // named value as a trusted service (allowTrustedServices, the default), and readers in the
-      // network use the private endpoint.
-      publicNetworkAccess: network ? PublicNetworkAccess.DISABLED : PublicNetworkAccess.ENABLED,
+      publicNetworkAccess: PublicNetworkAccess.ENABLED,
+      ...(gatewaySubnet ? { allowedSubnets: [gatewaySubnet] } : {}),
     });
     if (network) this.vault.addPrivateEndpoint(network);
     const keySlot = this.vault.addSecretSlot('psp-api-key', { contentType: 'text/plain' });
@@ -264,7 +272,8 @@ export class PaymentsStack extends AzureStack {
       value: `${gatewayUrl}/payments/v1`, description: 'Partners POST /charges with their subscription key and an Idempotency-Key',
     });
     new TerraformOutput(this, 'set-provider-key', network ? {
-      // The data plane answers on the private endpoint only; Resource Manager still takes a PUT.
+      // The firewall lets only the gateway's subnet and trusted services reach the data plane (and the
+      // private endpoint the network); Resource Manager still takes a PUT.
       value: `az rest --method put --url "https://management.azure.com${this.vault.vaultId}/secrets/psp-api-key?api-version=2023-07-01" --body @<file with {"properties":{"value":"<the key>","contentType":"text/plain"}}>`,
       description: 'Put the provider\'s key in Key Vault through Resource Manager (a role with Microsoft.KeyVault/vaults/secrets/write on the vault; from inside the network, az keyvault secret set works too); it never passes through Terraform',
     } : {
@@ -281,6 +290,7 @@ const PAYMENTS_NETWORK_BLOCK = 3;
 export const PAYMENTS_STACK: StackDefinition<PaymentsSettings> = {
   section: 'payments',
   fields: {
+    ...CONTAINER_APPS_FIELDS,
     partners: true,
     consumer: {
       image: true, registry: REGISTRY_FIELDS, replicas: true, concurrencyPerReplica: true, minCallMilliseconds: true,

@@ -14,7 +14,7 @@ import { ManagedRedis } from '../constructs/redis/managed-redis';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
-import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
+import { CONTAINER_APPS_FIELDS, ContainerAppsEnvironmentSettings, ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The gateway limits of the limiter API, per subscription. */
 export interface GatewayLimits {
@@ -47,7 +47,7 @@ export interface RateLimitingRedisSettings {
 }
 
 /** What only the rate-limiting stack needs; the rest comes from the environment. */
-export interface RateLimitingSettings {
+export interface RateLimitingSettings extends ContainerAppsEnvironmentSettings {
   /** The limiter service image (listens on 8080). */
   readonly image: string;
   /** Registry of the image, pulled with the service's managed identity (SEC-2). @default - public image */
@@ -109,6 +109,7 @@ export class RateLimitingStack extends AzureStack {
 
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'ratelimit', logRetentionDays: props.logRetentionDays, registry: props.registry,
+      containerApps: { infrastructureResourceGroupName: props.containerAppsInfrastructureResourceGroupName, setting: 'rateLimiting.containerAppsInfrastructureResourceGroupName' },
       ...(props.network ? {
         network: {
           settings: props.network, block: RATE_LIMITING_NETWORK_BLOCK,
@@ -223,6 +224,7 @@ const RATE_LIMITING_NETWORK_BLOCK = 1;
 export const RATE_LIMITING_STACK: StackDefinition<RateLimitingSettings> = {
   section: 'rateLimiting',
   fields: {
+    ...CONTAINER_APPS_FIELDS,
     image: true, registry: REGISTRY_FIELDS,
     redis: { skuName: true, highAvailability: 'boolean', publicNetworkAccess: true, protectFromReplacement: 'boolean' },
     limits: { calls: true, renewalPeriodSeconds: true, concurrency: true },

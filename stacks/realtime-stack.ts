@@ -23,7 +23,7 @@ import { RateLimitWindow } from '../constructs/front-door/client-ip-rate-limit';
 import { FrontDoor, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
 import { REGISTRY_FIELDS, SAMPLE_IMAGE, StackDefinition } from './stack-definition';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
-import { ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
+import { CONTAINER_APPS_FIELDS, ContainerAppsEnvironmentSettings, ExistingRegistry, WorkloadFoundation, WorkloadStackProps } from './workload-foundation';
 
 /** The Front Door of the real-time stack. */
 /** The variable that gives the apps the topic's endpoint (with AZURE_CLIENT_ID, all an Event Grid publisher client needs). */
@@ -64,7 +64,7 @@ export interface ReplicaRange {
 }
 
 /** What only the real-time stack needs; the rest comes from the environment. */
-export interface RealtimeSettings {
+export interface RealtimeSettings extends ContainerAppsEnvironmentSettings {
   /** Application image, deployed twice (ING-1). */
   readonly image: string;
   /** Registry of the image, pulled with managed identity (SEC-2). @default - public image */
@@ -95,6 +95,13 @@ export interface RealtimeSettings {
    * @default - the stack creates the registration and the role assignments (docs/deploy.md: the Graph permissions)
    */
   readonly webhookApplicationId?: string;
+  /**
+   * Object id of Event Grid's service principal in the tenant (`az ad sp show --id
+   * 4962773b-9cdb-44cf-a8bf-237846a00ab7 --query id -o tsv`): the plan then needs no Microsoft
+   * Graph read right and no lookup that fails in a tenant without it.
+   * @default - looked up at plan (`Application.Read.All`; docs/deploy.md step 3)
+   */
+  readonly eventGridServicePrincipalObjectId?: string;
 }
 
 export interface RealtimeStackProps extends WorkloadStackProps, RealtimeSettings {}
@@ -133,6 +140,7 @@ export class RealtimeStack extends AzureStack {
 
     const foundation = WorkloadFoundation.create(this, {
       namePrefix: prefix, location, suffix: 'realtime', logRetentionDays: props.logRetentionDays, registry: props.registry,
+      containerApps: { infrastructureResourceGroupName: props.containerAppsInfrastructureResourceGroupName, setting: 'realtime.containerAppsInfrastructureResourceGroupName' },
       // The environment stays external: clients reach the app directly over gRPC and WebSockets.
       ...(props.network ? {
         network: { settings: props.network, block: REALTIME_NETWORK_BLOCK, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, SubnetPurpose.PRIVATE_ENDPOINTS] },
@@ -238,7 +246,11 @@ export class RealtimeStack extends AzureStack {
     if (props.webhookApplicationId !== undefined) {
       webhookAuth = { tenantId: new DataAzapiClientConfig(this, 'client-config', {}).tenantId, applicationIdOrUri: props.webhookApplicationId };
     } else {
-      this.webhookRegistration = new WebhookRegistration(this, 'webhook-registration', { displayName: composeName('evgs', prefix, 'realtime-webhooks') });
+      this.webhookRegistration = new WebhookRegistration(this, 'webhook-registration', {
+        displayName: composeName('evgs', prefix, 'realtime-webhooks'),
+        ...(props.deployerObjectIds ? { deployerObjectIds: props.deployerObjectIds } : {}),
+        ...(props.eventGridServicePrincipalObjectId ? { eventGridServicePrincipalObjectId: props.eventGridServicePrincipalObjectId } : {}),
+      });
       webhookAuth = this.webhookRegistration.entraAuth;
     }
     this.webhookApi = new WebhookApi(this, 'webhook-api', {
@@ -318,9 +330,11 @@ const CALLER_FIELDS = { check: true, token: { issuer: true, audience: true, open
 export const REALTIME_STACK: StackDefinition<RealtimeSettings> = {
   section: 'realtime',
   fields: {
+    ...CONTAINER_APPS_FIELDS,
     image: true, registry: REGISTRY_FIELDS, frontDoor: { sku: true, waf: 'boolean', clientIpRequestsPerMinute: true }, replicas: { min: true, max: true },
     routes: true, webSocketHeartbeatSeconds: true, alertEmail: true,
     streamingCallers: CALLER_FIELDS, webSocketCallers: CALLER_FIELDS, clients: true, webhookApplicationId: true,
+    eventGridServicePrincipalObjectId: true,
   },
   embedded: {
     dev: {

@@ -49,6 +49,22 @@ export interface NetworkSettings {
   readonly private?: boolean;
 }
 
+/** The Container Apps environment of a stack that runs apps: what an existing one needs pinned. */
+export interface ContainerAppsEnvironmentSettings {
+  /**
+   * The resource group Azure created for the environment's infrastructure, for an environment
+   * deployed before the stacks named it: read it with `az containerapp env show --name <name>
+   * --resource-group <group> --query properties.infrastructureResourceGroup -o tsv` and give it
+   * here, or the next deploy replaces the environment and its apps (the name forces a new
+   * environment). Only for an environment on the private network (workload profiles).
+   * @default - `ME_<environment>_<resource group>_<location>`, the name Azure gives it
+   */
+  readonly containerAppsInfrastructureResourceGroupName?: string;
+}
+
+/** Known fields of {@link ContainerAppsEnvironmentSettings}, for a stack's settings schema. */
+export const CONTAINER_APPS_FIELDS = { containerAppsInfrastructureResourceGroupName: true } as const;
+
 /** What every workload stack takes from its environment. */
 export interface WorkloadStackProps {
   /** Environment name; the stack is `<stack>-<environmentName>`, e.g. `realtime-dev`. */
@@ -73,6 +89,14 @@ export interface WorkloadStackProps {
   readonly logRetentionDays?: number;
   /** @default - public endpoints, no virtual network */
   readonly network?: NetworkSettings;
+  /**
+   * Object ids of every identity that deploys the environment (the pipeline's service principal,
+   * the people who run `cdktf deploy`): they own the Entra registrations the stacks create and
+   * hold the webhook role Event Grid checks on the subscription's writer (docs/deploy.md step 3).
+   * @default - the identity that runs the first deploy, held still afterwards: a deploy by
+   * another identity plans no change in Entra ID
+   */
+  readonly deployerObjectIds?: string[];
 }
 
 /**
@@ -184,12 +208,22 @@ export class WorkloadFoundation {
         fix: 'ask for the environment with the same internal setting everywhere in the stack.',
       });
     }
+    const infrastructureResourceGroupName = this.props.containerApps?.infrastructureResourceGroupName;
+    if (infrastructureResourceGroupName !== undefined && !subnet) {
+      refuse(this.stack, {
+        lesson: 'AZURE', setting: this.props.containerApps!.setting, given: infrastructureResourceGroupName,
+        problem: 'only an environment on the private network runs on workload profiles and has an infrastructure resource group the stack names; this environment has no network.',
+        fix: 'drop the setting, or run the environment on the private network (network.private: true).',
+      });
+    }
     this.environment ??= new ContainerAppsEnvironment(this.stack, 'container-apps', {
       name: composeName('cae', this.props.namePrefix, this.props.suffix),
       resourceGroupName: this.resourceGroupName,
       location: this.props.location,
       logAnalyticsWorkspaceId: this.logs.workspaceId,
       ...(subnet ? { subnet, zoneRedundant: Production.isProduction(this.stack), internal: options.internal ?? false } : {}),
+      // The name Azure gave an environment deployed before (issue 27 item 7); otherwise Azure's default.
+      ...(subnet && infrastructureResourceGroupName !== undefined ? { infrastructureResourceGroupName } : {}),
     });
     return this.environment;
   }
@@ -256,4 +290,10 @@ export interface WorkloadFoundationProps {
    * @default - no virtual network
    */
   readonly network?: { readonly settings: NetworkSettings; readonly block: number; readonly purposes: SubnetPurpose[] };
+  /**
+   * The existing environment's infrastructure resource group, and the setting it comes from
+   * (for the refusal), e.g. `realtime.containerAppsInfrastructureResourceGroupName`.
+   * @default - Azure's default name
+   */
+  readonly containerApps?: { readonly infrastructureResourceGroupName?: string; readonly setting: string };
 }

@@ -16,7 +16,7 @@ import { ManagedRedis } from '../constructs/redis/managed-redis';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { GATEWAY_PROPS, REDIS_PROPS, WORKSPACE_ID } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { synth, testStack } from './support/synth';
+import { synth, testStack, warningsOf } from './support/synth';
 
 const PROBLEM = 'Azure has no region of that name (the region table of 2026-03-12 lists 72), so terraform apply would fail.';
 const FIX = 'Use a region name as az account list-locations -o table lists it, e.g. westeurope; a region opened after 2026-03-12: AzureRegion.allow(\'<name>\') before the stacks are built.';
@@ -65,12 +65,58 @@ describe('sovereign cloud regions', () => {
     for (const { source } of sovereign) expect(provenance).toContain(`\`${source}\``);
   });
 
-  it('accepts chinanorth3 in a construct, and the table is what its generator writes', () => {
-    const stack = testStack();
-    CONSTRUCTS.KeyVault(stack, 'chinanorth3');
-    expect(() => synth(stack)).not.toThrow();
+  it('knows chinanorth3, and the table is what its generator writes', () => {
+    expect(AzureRegion.isKnown('chinanorth3')).toBe(true);
     const out = execFileSync(process.execPath, [join(__dirname, '../tools/azure-regions/generate.mjs'), '--check'], { encoding: 'utf8' });
     expect(out).toContain('constructs/core/azure-region-names.ts is up to date (72 regions).');
+  });
+});
+
+describe('regions a public-cloud subscription cannot simply deploy to (AZURE, issue 27 item 8)', () => {
+  it('fails when a construct gets a sovereign-cloud region: the providers sign in to the public cloud', () => {
+    const r = refusalOf(() => CONSTRUCTS.KeyVault(testStack(), 'chinanorth3'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/c', setting: 'location' });
+    expect(r.message).toBe('[AZURE] test/c: location = "chinanorth3": chinanorth3 is a region of Azure China (21Vianet), a cloud apart with its own endpoints and sign-in: '
+      + 'the stacks\' providers sign in to the public cloud, where terraform apply finds no such region. Fix: use a public-cloud region, e.g. westeurope; '
+      + 'to deploy to Azure China (21Vianet), give the providers that cloud (azurerm and azapi environment, azuread\'s too) and AzureRegion.allow(\'chinanorth3\') before the stacks are built.');
+    expect(refusalOf(() => CONSTRUCTS.LogAnalytics(testStack(), 'US Gov Virginia')).message).toContain('usgovvirginia is a region of Azure Government');
+  });
+
+  it('fails when a construct gets a canary region, naming the production region to use', () => {
+    const r = refusalOf(() => CONSTRUCTS.StorageAccount(testStack(), 'centraluseuap'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'test/c', setting: 'location' });
+    expect(r.message).toMatch(/^\[AZURE\] test\/c: location = "centraluseuap": centraluseuap is a canary region \(EUAP, Early Update Access Program\): .* Fix: use centralus; an enrolled subscription: AzureRegion\.allow\('centraluseuap'\) before the stacks are built\.$/);
+  });
+
+  it('warns once per stack when constructs get an access-restricted region, naming the paired region to use', () => {
+    const stack = testStack();
+    CONSTRUCTS.LogAnalytics(stack, 'germanynorth');
+    new EventGridTopic(stack, 'topic', { name: 'evgt-unit', resourceGroupName: 'rg', location: 'Germany North' });
+    const tf = synth(stack);
+    expect(tf).toBeDefined();
+    const warnings = warningsOf(stack).filter((w) => w.startsWith('[AZURE]'));
+    expect(warnings).toEqual([expect.stringMatching(/^\[AZURE\] test\/c: location = "germanynorth": germanynorth is access restricted .* Fix: use germanywestcentral, or request access for the subscription \(Azure region access request process\), then AzureRegion\.allow\('germanynorth'\) before the stacks are built to drop this warning\.$/)]);
+    expect(AzureRegion.limitOf('uaecentral')).toMatchObject({ kind: 'access-restricted', refused: false });
+    expect(AzureRegion.limitOf('jioindiawest')?.fix).toMatch(/^use a region your subscription lists/);
+  });
+
+  it('takes a limited region once allowed (an enrolled or granted subscription), and leaves ordinary regions alone', () => {
+    expect(AzureRegion.limitOf('westeurope')).toBeUndefined();
+    expect(AzureRegion.limitOf('eastus2euap')).toMatchObject({ kind: 'canary', refused: true });
+    AzureRegion.allow('eastus2euap');
+    expect(AzureRegion.limitOf('eastus2euap')).toBeUndefined();
+    const stack = testStack();
+    CONSTRUCTS.KeyVault(stack, 'eastus2euap');
+    expect(warningsOf(stack).filter((w) => w.startsWith('[AZURE]'))).toEqual([]);
+  });
+
+  it('lists each access-restricted region with a pair in the public table (schemas/azure-regions/access-restricted-locations.json)', () => {
+    const restricted = JSON.parse(readFileSync(join(__dirname, '../schemas/azure-regions/access-restricted-locations.json'), 'utf8')) as { name: string; pairedWith: string }[];
+    expect(restricted.map((r) => r.name)).toEqual(expect.arrayContaining(['germanynorth', 'uaecentral', 'norwaywest', 'switzerlandwest']));
+    for (const { name, pairedWith } of restricted) {
+      expect(AzureRegion.limitOf(name)?.kind).toBe('access-restricted');
+      expect(AzureRegion.isKnown(pairedWith)).toBe(true);
+    }
   });
 });
 

@@ -143,7 +143,12 @@ describe('ContainerService options', () => {
     const app = appOf(tf);
     expect(app.identity).toEqual({ type: 'UserAssigned', identity_ids: [identityRef('id')] });
     expect(app.registry).toEqual([{ server: 'contoso.azurecr.io', identity: identityRef('id') }]);
-    expect(app.depends_on).toEqual([expect.stringMatching(/^azurerm_role_assignment\.svc_acr-pull_[0-9A-F]+$/)]);
+    const pull = `azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment', 'svc/acr-pull')}`;
+    // And, in the first apply, for the grant to reach the registry: the revision pulls when the
+    // app is created and azurerm creates it once (SEC-2, microsoft/azure-container-apps#646).
+    const wait = `time_sleep.${idOf(tf, 'time_sleep', 'svc/grant-propagation')}`;
+    expect(app.depends_on).toEqual([pull, wait]);
+    expect(resourceOf(tf, 'time_sleep', 'svc/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [pull] });
   });
 
   it('looks the registry id up when fromExisting is not given one, and grants AcrPull on it', () => {
@@ -398,7 +403,11 @@ describe('ContainerService Key Vault secrets (SEC-1)', () => {
       // The scope is a literal id: the secret must exist before it is granted on.
       depends_on: [`azapi_resource_action.${idOf(tf, 'azapi_resource_action')}`],
     });
-    expect(app.depends_on).toEqual([`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment', 'svc/kv-secret-psp-api-key')}`]);
+    const read = `azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment', 'svc/kv-secret-psp-api-key')}`;
+    // The revision resolves the reference when the app is created: the grant must have reached
+    // Key Vault by then (SEC-2, microsoft/azure-container-apps#1174).
+    expect(app.depends_on).toEqual([read, `time_sleep.${idOf(tf, 'time_sleep', 'svc/grant-propagation')}`]);
+    expect(resourceOf(tf, 'time_sleep', 'svc/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [read] });
   });
 
   it('reads another team\'s secret by its versionless identifier, granted on that secret alone', () => {

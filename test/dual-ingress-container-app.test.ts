@@ -148,8 +148,12 @@ describe('DualIngressContainerApp options', () => {
     for (const app of [httpApp(tf), grpcApp(tf)]) {
       expect(app.identity).toEqual({ type: 'UserAssigned', identity_ids: [identityRef] });
       expect(app.registry).toEqual([{ server: 'contoso.azurecr.io', identity: identityRef }]);
-      expect(app.depends_on).toEqual([expect.stringMatching(/^azurerm_role_assignment\.app_acr-pull_[0-9A-F]+$/)]);
+      // The grant, then one wait both apps share for it to reach the registry (SEC-2).
+      expect(app.depends_on).toEqual([
+        `azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment', 'app/acr-pull')}`, `time_sleep.${idOf(tf, 'time_sleep', 'app/grant-propagation')}`,
+      ]);
     }
+    expect(Object.keys(resourcesOf(tf, 'time_sleep'))).toHaveLength(1);
   });
 
   it('leaves the Kestrel settings out when pinKestrelProtocols is false (ING-2 opt-out)', () => {
@@ -438,8 +442,9 @@ describe('DualIngressContainerApp Key Vault secrets (SEC-1)', () => {
       const app = resourceOf(tf, 'azurerm_container_app', path) as { secret: unknown; depends_on: string[]; template: { container: { env: { name: string; secret_name?: string }[] }[] } };
       expect(app.secret).toEqual([{ name: 'feed-token', key_vault_secret_id: 'https://kv-shared.vault.azure.net/secrets/feed-token', identity: ref(tf, 'azurerm_user_assigned_identity', 'id') }]);
       expect(app.template.container[0].env).toContainEqual({ name: 'FEED_TOKEN', secret_name: 'feed-token' });
-      expect(app.depends_on).toEqual([`azurerm_role_assignment.${grantId}`]);
+      expect(app.depends_on).toEqual([`azurerm_role_assignment.${grantId}`, `time_sleep.${idOf(tf, 'time_sleep', 'app/grant-propagation')}`]);
     }
+    expect(resourceOf(tf, 'time_sleep', 'app/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${grantId}`] });
   });
 
   it('fails when a variable from a secret overrides a Kestrel setting the construct pins (AZURE)', () => {

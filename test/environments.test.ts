@@ -49,6 +49,21 @@ describe('loadEnvironments', () => {
     expect(section(envs[2], 'realtime').image).toBe(SAMPLE_IMAGE);
   });
 
+  it('takes the identities that deploy an environment, and Event Grid\'s service principal, from the file (issue 27 items 1 and 3)', () => {
+    const CI = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+    const envs = fromFile({ prod: { deployerObjectIds: [CI], realtime: { eventGridServicePrincipalObjectId: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a' } } });
+    expect(envs[1].deployerObjectIds).toEqual([CI]);
+    expect(section(envs[1], 'realtime').eventGridServicePrincipalObjectId).toBe('3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a');
+    expect(envs[0].deployerObjectIds).toBeUndefined();
+  });
+
+  it('fails when an environment names a canary or sovereign-cloud region, and takes an access-restricted one (the constructs warn) (issue 27 item 8)', () => {
+    const canary = refusalOf(() => fromFile({ dev: { location: 'centraluseuap' } }));
+    expect(canary.message).toMatch(/^\[ENV\] RTP_ENVIRONMENTS_FILE: dev\.location = "centraluseuap": centraluseuap is a canary region .* Fix: use centralus; /);
+    expect(refusalOf(() => fromFile({ prod: { location: 'chinanorth3' } })).message).toContain('chinanorth3 is a region of Azure China');
+    expect(fromFile({ dev: { location: 'uaecentral' } })[0].location).toBe('uaecentral');
+  });
+
   it('makes a new environment production unless the file says production: false (dev\'s values, not its development behaviour)', () => {
     const [, , prodEu, sandbox] = fromFile({ 'prod-eu': { location: 'northeurope' }, sandbox: { production: false } });
     expect(prodEu).toMatchObject({ name: 'prod-eu', production: true });

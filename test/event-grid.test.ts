@@ -9,7 +9,7 @@ import { StorageAccount } from '../constructs/storage/storage-account';
 import { BlobContainer } from '../constructs/storage/storage-children';
 import { synthAll } from './support/app';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, errorsOf as errorsOfConstructs, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
+import { TerraformJson, errorsOf as errorsOfConstructs, idOf, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
 
 const RG = 'rg-events';
 const LOCATION = 'westeurope';
@@ -668,7 +668,14 @@ describe('RealtimeStack: the sixth pattern (webhooks from Event Grid)', () => {
       expect(roles).toHaveLength(2);
       const dependsOn = resourceOf(tf, 'azurerm_eventgrid_event_subscription').depends_on as string[];
       expect(dependsOn.slice(0, 2)).toEqual([policy, grant]);
-      expect(dependsOn.slice(2).sort()).toEqual(roles.sort());
+      // Then the role assignments, and the wait for Entra ID to replicate them, which starts once
+      // the assignments and the policy exist (Azure/azure-sdk-for-net#51014).
+      const wait = `time_sleep.${idOf(tf, 'time_sleep', 'webhook-registration/propagation')}`;
+      expect(dependsOn.slice(2, 4).sort()).toEqual(roles.sort());
+      expect(dependsOn.slice(4)).toEqual([wait]);
+      const sleep = resourceOf(tf, 'time_sleep', 'webhook-registration/propagation');
+      expect(sleep.create_duration).toBe('120s');
+      expect([...(sleep.depends_on as string[])].sort()).toEqual([...roles, policy].sort());
     }
   });
 

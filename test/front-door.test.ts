@@ -100,19 +100,37 @@ describe('FrontDoor log scrubbing (SEC-1)', () => {
     expect(frontDoor.logScrubbing).toEqual([FrontDoorLogField.QUERY_STRING_ARGUMENTS]);
   });
 
-  it('masks the same fields in the WAF log, with the one operator Azure takes for them (EqualsAny)', () => {
-    const { tf } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' }, logScrubbing: [FrontDoorLogField.QUERY_STRING_ARGUMENTS, FrontDoorLogField.CLIENT_IP] });
+  it('masks the same fields in the WAF log as Azure\'s REST spec writes them: EqualsAny with no selector, through AzAPI (issue 27 item 6)', () => {
+    const { tf, frontDoor } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' }, logScrubbing: [FrontDoorLogField.QUERY_STRING_ARGUMENTS, FrontDoorLogField.CLIENT_IP] });
     expect(resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile').log_scrubbing_rule).toEqual([{ match_variable: 'QueryStringArgNames' }, { match_variable: 'RequestIPAddress' }]);
-    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf').log_scrubbing).toEqual({
-      enabled: true,
-      scrubbing_rule: [{ match_variable: 'QueryStringArgNames', operator: 'EqualsAny' }, { match_variable: 'RequestIPAddress', operator: 'EqualsAny' }],
+    // azurerm v4.55.0 would send `selector: ""` with each rule: it holds the scrubbing still instead.
+    const policy = resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf');
+    expect(policy).not.toHaveProperty('log_scrubbing');
+    expect(policy.lifecycle).toEqual({ ignore_changes: ['log_scrubbing'] });
+    const policyAddress = `azurerm_cdn_frontdoor_firewall_policy.${Object.keys(resourcesOf(tf, 'azurerm_cdn_frontdoor_firewall_policy'))[0]}`;
+    const scrubbing = resourceOf(tf, 'azapi_update_resource', 'fd/waf-log-scrubbing');
+    expect(scrubbing).toEqual({
+      type: 'Microsoft.Network/FrontDoorWebApplicationFirewallPolicies@2025-03-01',
+      resource_id: `\${${policyAddress}.id}`,
+      body: { properties: { policySettings: { logScrubbing: { state: 'Enabled', scrubbingRules: [
+        { matchVariable: 'QueryStringArgNames', selectorMatchOperator: 'EqualsAny', state: 'Enabled' },
+        { matchVariable: 'RequestIPAddress', selectorMatchOperator: 'EqualsAny', state: 'Enabled' },
+      ] } } } },
+      // Written again after any update of the policy: azurerm rebuilds policySettings without it.
+      lifecycle: { replace_triggered_by: [policyAddress] },
     });
+    for (const rule of (scrubbing.body as { properties: { policySettings: { logScrubbing: { scrubbingRules: object[] } } } }).properties.policySettings.logScrubbing.scrubbingRules) {
+      expect(rule).not.toHaveProperty('selector');
+    }
+    expect(frontDoor.wafLogScrubbing).toBeDefined();
   });
 
   it('keeps every field as sent with an empty list', () => {
-    const { tf } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' }, logScrubbing: [] });
+    const { tf, frontDoor } = build({ sku: FrontDoorSku.PREMIUM, waf: { name: 'wafTest' }, logScrubbing: [] });
     expect(resourceOf(tf, 'azurerm_cdn_frontdoor_profile', 'fd/profile').log_scrubbing_rule).toBeUndefined();
-    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf').log_scrubbing).toBeUndefined();
+    expect(resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf')).not.toHaveProperty('lifecycle');
+    expect(resourcesOf(tf, 'azapi_update_resource')).toEqual({});
+    expect(frontDoor.wafLogScrubbing).toBeUndefined();
   });
 
   it('fails when a field is one Front Door does not scrub (a header, as a caller without the enum could pass)', () => {

@@ -1,4 +1,4 @@
-import { Lazy, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Lazy, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
@@ -12,7 +12,7 @@ import { RolePropagation } from '../constructs/identity/propagation';
 import { BuiltInRole } from '../constructs/identity/roles';
 import { LogAnalytics } from '../constructs/monitoring/log-analytics';
 import { refusalOf } from './support/refusal';
-import { resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
 
 const REGISTRY_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/crshared';
 
@@ -227,5 +227,87 @@ describe('AppRegistration', () => {
     const stack = testStack();
     new AppRegistration(stack, 'registration', { displayName: 'webhook-receiver' });
     expect(resourceOf(synth(stack), 'azuread_application')).toMatchObject({ display_name: 'webhook-receiver' });
+  });
+
+  const OWNER_A = '11111111-1111-4111-8111-111111111111';
+  const OWNER_B = '22222222-2222-4222-8222-222222222222';
+  const clientObjectId = (tf: TerraformJson) => `\${data.azuread_client_config.${Object.keys(tf.data?.azuread_client_config ?? {})[0]}.object_id}`;
+
+  it('is owned by the deploying identity and holds its owners still, so a deploy by another identity changes no owner (ACCESS)', () => {
+    const stack = testStack();
+    const registration = new AppRegistration(stack, 'registration', { displayName: 'webhook-receiver' });
+    const tf = synth(stack);
+    for (const type of ['azuread_application', 'azuread_service_principal']) {
+      expect(resourceOf(tf, type)).toMatchObject({ owners: [clientObjectId(tf)], lifecycle: { ignore_changes: ['owners'] } });
+    }
+    // One owner, a reference to the deploying identity's object id (resolved above).
+    expect(registration.owners).toHaveLength(1);
+    expect(Token.isUnresolved(registration.owners[0])).toBe(true);
+  });
+
+  it('takes its owners from the settings, written as given and not held still', () => {
+    const stack = testStack();
+    new AppRegistration(stack, 'registration', { displayName: 'webhook-receiver', owners: [OWNER_A, OWNER_B] });
+    const tf = synth(stack);
+    for (const type of ['azuread_application', 'azuread_service_principal']) {
+      expect(resourceOf(tf, type).owners).toEqual([OWNER_A, OWNER_B]);
+      expect(resourceOf(tf, type)).not.toHaveProperty('lifecycle');
+    }
+  });
+
+  it.each([
+    [[], 'owners', 'a registration without owners can be changed only by an administrator'],
+    [['ci-pipeline'], 'owners[0]', 'Entra ID names a principal by its object id, a GUID'],
+    [[OWNER_A, OWNER_A.toUpperCase()], 'owners[1]', 'the object id is listed twice'],
+  ])('fails when the owners are %j (ACCESS)', (owners, setting, problem) => {
+    const r = refusalOf(() => new AppRegistration(testStack(), 'registration', { displayName: 'x', owners }));
+    expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/registration', setting });
+    expect(r.message).toContain(problem);
+    expect(r.message).toMatch(/^\[ACCESS\] test\/registration: [^:]+ = .+ Fix: .+$/);
+  });
+
+  it('makes its role assignments wait for the new service principal to replicate: azuread reads it without a retry (azuread v3.7.0 appRoleAssignmentResourceCreate)', () => {
+    const stack = testStack();
+    const registration = new AppRegistration(stack, 'registration', {
+      displayName: 'api', appRoles: [{ value: 'Reader', id: '0b8f4d6e-1c2a-4e3b-9f5d-7a6c8e0b1d2f', description: 'reads' }],
+    });
+    expect(registration.replication).toBeUndefined();
+    registration.assignRole('reader-a', 'Reader', OWNER_A);
+    registration.assignRole('reader-b', 'Reader', OWNER_B);
+    const tf = synth(stack);
+    const sp = `azuread_service_principal.${Object.keys(resourcesOf(tf, 'azuread_service_principal'))[0]}`;
+    const sleeps = resourcesOf(tf, 'time_sleep');
+    expect(Object.values(sleeps)).toEqual([{ create_duration: RolePropagation.ENTRA_WAIT, depends_on: [sp] }]);
+    const wait = `time_sleep.${Object.keys(sleeps)[0]}`;
+    for (const assignment of Object.values(resourcesOf(tf, 'azuread_app_role_assignment'))) {
+      expect(assignment).toMatchObject({ resource_object_id: `\${${sp}.object_id}`, depends_on: [wait] });
+    }
+    expect(registration.replication).toBeDefined();
+  });
+
+  it('fails when a role is assigned to something that is not an object id (ACCESS)', () => {
+    const registration = new AppRegistration(testStack(), 'registration', {
+      displayName: 'api', appRoles: [{ value: 'Reader', id: '0b8f4d6e-1c2a-4e3b-9f5d-7a6c8e0b1d2f', description: 'reads' }],
+    });
+    const r = refusalOf(() => registration.assignRole('reader', 'Reader', 'my-pipeline'));
+    expect(r).toMatchObject({ lesson: 'ACCESS', path: 'test/registration', setting: 'reader.principalObjectId' });
+  });
+});
+
+describe('RolePropagation.wait', () => {
+  it('is a time_sleep after the grants, which each dependent waits for, with the time provider added once', () => {
+    const stack = testStack();
+    const { identity } = withIdentity(stack);
+    const registry = ContainerRegistry.fromExisting(stack, 'r', { name: 'crshared', resourceGroupName: 'rg', registryId: REGISTRY_ID });
+    const grant = registry.grantPull(identity);
+    const app = new UserAssignedIdentity(stack, 'dependent', { name: 'id-dependent', resourceGroupName: 'rg', location: 'westeurope' });
+    RolePropagation.wait(stack, 'wait-a', { after: [grant], dependents: [app], duration: RolePropagation.AZURE_RBAC_WAIT });
+    RolePropagation.wait(stack, 'wait-b', { after: [grant], dependents: [], duration: '10s' });
+    const tf = synth(stack);
+    const grantAddress = `azurerm_role_assignment.${Object.keys(resourcesOf(tf, 'azurerm_role_assignment'))[0]}`;
+    expect(resourceOf(tf, 'time_sleep', 'wait-a')).toEqual({ create_duration: '300s', depends_on: [grantAddress] });
+    expect(resourceOf(tf, 'azurerm_user_assigned_identity', 'dependent').depends_on).toEqual([`time_sleep.${Object.keys(resourcesOf(tf, 'time_sleep')).find((k) => k.includes('wait-a'))}`]);
+    expect(Object.keys(tf.provider ?? {})).toContain('time');
+    expect((tf.provider as Record<string, unknown[]>).time).toHaveLength(1);
   });
 });

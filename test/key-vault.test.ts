@@ -7,6 +7,8 @@ import { PublicNetworkAccess } from '../constructs/core/network';
 import { ManagedIdentity } from '../constructs/identity/principal';
 import { KeyVault, KeyVaultProps } from '../constructs/key-vault/key-vault';
 import { KeyVaultSecretSlot } from '../constructs/key-vault/key-vault-secret-slot';
+import { ISubnet } from '../constructs/network/platform-network';
+import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { WORKSPACE_ID, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, resourceOf, notesOf, resourcesOf, synth, warningsOf } from './support/synth';
@@ -322,17 +324,25 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
     return { stack, gw, slot, namedValue, tf: synth(stack) };
   }
 
-  it('notes that a first deploy may fail while its new grant reaches Key Vault, and that a second converges (SEC-2, azurerm#19255)', () => {
-    const { namedValue } = withSlot();
-    const notes = notesOf(namedValue);
-    expect(notes).toEqual([expect.stringMatching(/^\[SEC-2\] kv-dev\/psp-key: secret = "psp-api-key": the named value is created right after the gateway's Key Vault Secrets User grant .* Fix: if the first deploy fails at this named value \("Failed to access KeyVault Secret"\), deploy again: it converges\.$/)]);
+  it('waits, in the first apply, for its new grant to reach Key Vault before the named value exists (SEC-2, azurerm#19255)', () => {
+    const { namedValue, tf } = withSlot();
+    // API Management reads the secret when the named value is created, and azurerm creates it once.
+    const grant = `azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`;
+    expect(resourceOf(tf, 'time_sleep', 'psp-key/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [grant] });
+    expect(resourceOf(tf, 'azurerm_api_management_named_value').depends_on).toEqual([grant, `time_sleep.${idOf(tf, 'time_sleep')}`]);
+    expect(namedValue.propagation).toBeDefined();
+    // The wait replaces the note that asked for a second deploy.
+    expect(notesOf(namedValue)).toEqual([]);
+    // The stack gets the time provider for it (hashicorp/time).
+    expect((tf.terraform?.required_providers as Record<string, { source: string }>).time).toMatchObject({ source: 'hashicorp/time' });
   });
 
-  it('adds no such note when the grant is given (made earlier, by the vault\'s team)', () => {
+  it('waits for no grant when none is made or given (a secret another team grants)', () => {
     const stack = stackOf(false);
     const gw = gateway(stack);
     const namedValue = new KeyVaultNamedValue(stack, 'shared-key', { gateway: gw, name: 'psp-api-key', secret: 'https://kv-shared.vault.azure.net/secrets/psp-api-key' });
-    expect(notesOf(namedValue)).toEqual([]);
+    expect(namedValue.propagation).toBeUndefined();
+    expect(resourcesOf(synth(stack), 'time_sleep')).toEqual({});
   });
 
   it('is a secret named value from the slot\'s versionless identifier, without a value or a client id, after its grant', () => {
@@ -342,7 +352,7 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
       api_management_name: ref(tf, 'azurerm_api_management', 'name'), resource_group_name: 'rg-test',
       secret: true,
       value_from_key_vault: { secret_id: `https://${ref(tf, 'azurerm_key_vault', 'name')}.vault.azure.net/secrets/psp-api-key` },
-      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`],
+      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`, `time_sleep.${idOf(tf, 'time_sleep')}`],
     });
   });
 
@@ -390,7 +400,8 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
     expect(plain).not.toHaveProperty('depends_on');
     expect(resourceOf(tf, 'azurerm_api_management_named_value', 'granted')).toMatchObject({
       value_from_key_vault: { secret_id: 'https://kv-shared.vault.azure.net/secrets/psp-other-key' },
-      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`],
+      // A given grant may be new in this apply too: the named value waits for it all the same.
+      depends_on: [`azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`, `time_sleep.${idOf(tf, 'time_sleep', 'granted/grant-propagation')}`],
     });
   });
 
@@ -436,5 +447,59 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
       gateway: gateway(stack), name: 'psp-api-key', displayName: 'PSP API key', secret: 'https://kv-shared.vault.azure.net/secrets/psp-api-key',
     }));
     expect(r).toMatchObject({ lesson: 'AZURE', path: 'kv-dev/psp-key', setting: 'displayName' });
+  });
+});
+
+describe('KeyVault behind its firewall: allowedSubnets (SEC-1, issue 27 item 5)', () => {
+  const SUBNET: ISubnet = {
+    subnetId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/vnet/subnets/snet-apim-outbound',
+    addressPrefix: '10.40.2.0/26', purpose: SubnetPurpose.API_MANAGEMENT_OUTBOUND,
+    virtualNetworkId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/vnet', serviceEndpoints: ['Microsoft.KeyVault'],
+  };
+
+  it('keeps the public endpoint behind a firewall that denies by default and lets in the subnets and trusted services, without the production warning', () => {
+    const stack = stackOf(true);
+    const vault = vaultIn(stack, { allowedSubnets: [SUBNET] });
+    expect(resourceOf(synth(stack), 'azurerm_key_vault')).toMatchObject({
+      public_network_access_enabled: true,
+      network_acls: { default_action: 'Deny', bypass: 'AzureServices', virtual_network_subnet_ids: [SUBNET.subnetId] },
+    });
+    expect(vault.firewalled).toBe(true);
+    expect(warningsOf(stack).filter((w) => w.includes('publicNetworkAccess'))).toEqual([]);
+  });
+
+  it('still warns of a production vault open to every network', () => {
+    const stack = stackOf(true);
+    vaultIn(stack);
+    expect(warningsOf(stack).filter((w) => w.startsWith('[SEC-1] kv-prod/vault: publicNetworkAccess'))).toHaveLength(1);
+  });
+
+  it('fails when the subnets are given for a vault whose public endpoint is off: Key Vault ignores the rules (SEC-1)', () => {
+    const r = refusalOf(() => vaultIn(stackOf(true), { allowedSubnets: [SUBNET], publicNetworkAccess: PublicNetworkAccess.DISABLED }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'allowedSubnets', path: 'kv-prod/vault' });
+    expect(r.message).toContain('Fix: leave publicNetworkAccess ENABLED');
+  });
+
+  it('fails when a subnet has no Microsoft.KeyVault service endpoint (SEC-1)', () => {
+    const r = refusalOf(() => vaultIn(stackOf(true), { allowedSubnets: [{ ...SUBNET, serviceEndpoints: [] }] }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'allowedSubnets[0]', path: 'kv-prod/vault' });
+    expect(r.message).toMatch(/has no Microsoft\.KeyVault service endpoint: .* Fix: give it one first: network\.enableServiceEndpoint\(<the API Management outbound integration purpose>, 'Microsoft\.KeyVault'\)/);
+  });
+
+  it('warns when a named value reads from a vault whose public access is off: Microsoft documents the read through a firewall, not a closed vault', () => {
+    const stack = stackOf(true);
+    const slot = vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED }).addSecretSlot('psp-api-key');
+    const namedValue = new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: slot });
+    expect(warningsOf(stack).filter((w) => w.startsWith('[SEC-1] kv-prod/psp-key'))).toEqual([
+      expect.stringMatching(/^\[SEC-1\] kv-prod\/psp-key: secret\.vault\.publicNetworkAccess = "Disabled": API Management reads Key Vault named values from its control plane.* Fix: keep the vault's public endpoint behind its firewall instead: publicNetworkAccess ENABLED with allowedSubnets/),
+    ]);
+    expect(namedValue.namedValue).toBeDefined();
+  });
+
+  it('fails when a firewalled vault shuts trusted services out: the control plane could not read the named value (SEC-1)', () => {
+    const stack = stackOf(true);
+    const slot = vaultIn(stack, { allowedSubnets: [SUBNET], allowTrustedServices: false }).addSecretSlot('psp-api-key');
+    const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: slot }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', path: 'kv-prod/psp-key' });
   });
 });

@@ -250,7 +250,7 @@ describe('azure-lessons on a real plan (terraform show -json of payments-dev, Te
     // A plan has the resources, not the constructs: their own warnings and notes (rows of type `construct`) are not in it.
     const construct = { ...report, results: report.results.filter((r) => r.resourceType !== 'construct') };
     expect(report.results.filter((r) => r.resourceType === 'construct').map((r) => r.ruleId).sort())
-      .toEqual(['LIM-5.ConsumerPace', 'LIM-5.OutageBacklog', 'LIM-5.PartnerTotal', 'SEC-2.NamedValueFirstDeploy']);
+      .toEqual(['LIM-5.ConsumerPace', 'LIM-5.OutageBacklog', 'LIM-5.PartnerTotal']);
     const out = await run(`${FIXTURES}/payments-dev.plan.json`, '--non-production', '--format', 'json');
     const plan = JSON.parse(out.stdout) as LessonsReport;
     const status = (r: LessonsReport) => new Map(r.results.map((x) => [`${x.ruleId} ${x.address}`, x.status]));

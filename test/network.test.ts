@@ -751,3 +751,23 @@ describe('private endpoint names', () => {
     expect(r.message).toMatch(/Azure rejects this private endpoint name \(65 characters\)\. Fix: use 2-64 characters/);
   });
 });
+
+describe('PlatformNetwork service endpoints (issue 27 item 5)', () => {
+  it('gives a subnet a service endpoint, in place, and returns the subnet with it', () => {
+    const stack = productionStack();
+    const net = network(stack);
+    expect(net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)?.serviceEndpoints).toEqual([]);
+    const subnet = net.enableServiceEndpoint(SubnetPurpose.API_MANAGEMENT_OUTBOUND, 'Microsoft.KeyVault');
+    net.enableServiceEndpoint(SubnetPurpose.API_MANAGEMENT_OUTBOUND, 'Microsoft.KeyVault');
+    expect(subnet.serviceEndpoints).toEqual(['Microsoft.KeyVault']);
+    expect(net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)?.serviceEndpoints).toEqual(['Microsoft.KeyVault']);
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_subnet', 'network/subnet-apim-outbound').service_endpoints).toEqual(['Microsoft.KeyVault']);
+    expect(resourceOf(tf, 'azurerm_subnet', 'network/subnet-private-endpoints')).not.toHaveProperty('service_endpoints');
+  });
+
+  it('fails when the network has no subnet for the purpose (AZURE)', () => {
+    const r = refusalOf(() => network(productionStack()).enableServiceEndpoint(SubnetPurpose.FUNCTIONS, 'Microsoft.KeyVault'));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'serviceEndpoint', path: 'net-prod/network' });
+  });
+});

@@ -14,7 +14,7 @@ import { kqlDiagnostics } from './support/kusto';
 import { LOG_TABLES } from './support/log-tables';
 import { refusalOf } from './support/refusal';
 import { fixStack } from './support/stacks';
-import { notesOf, ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
+import { idOf, notesOf, ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
 
 const IMAGE = 'mcr.microsoft.com/dotnet/samples:aspnetapp';
 const PROVIDER_API_URL = 'https://apim-pay.azure-api.net/psp';
@@ -127,7 +127,11 @@ describe('PacedQueueConsumer: the paced consumer of LIM-5', () => {
     const pull = Object.entries(resourcesOf(tf, 'azurerm_role_assignment')).find(([, r]) => r.role_definition_name === 'AcrPull')!;
     expect(pull[1]).toMatchObject({ scope: REGISTRY_ID, principal_id: ref(tf, 'azurerm_user_assigned_identity', 'principal_id') });
     expect(appOf(tf).depends_on).toContain(`azurerm_role_assignment.${pull[0]}`);
-    expect(appOf(tf).depends_on).toHaveLength(3);
+    // The queue grants, the pull grant, and the wait for the pull grant alone: the queue's
+    // roles are checked by the consumer's own calls, which retry (SEC-2).
+    expect(appOf(tf).depends_on).toHaveLength(4);
+    expect(appOf(tf).depends_on).toContain(`time_sleep.${idOf(tf, 'time_sleep', 'consumer/grant-propagation')}`);
+    expect(resourceOf(tf, 'time_sleep', 'consumer/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${pull[0]}`] });
   });
 
   it('says what it checked: at most 100 calls per 60 s, retried for 2100 s (LIM-5)', () => {

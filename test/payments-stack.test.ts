@@ -78,8 +78,10 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
         api_management_name: ref(tf, 'azurerm_api_management', 'name'), resource_group_name: '${azurerm_resource_group.resource-group.name}',
         secret: true,
         value_from_key_vault: { secret_id: `https://${ref(tf, 'azurerm_key_vault', 'name')}.vault.azure.net/secrets/psp-api-key` },
-        depends_on: [`azurerm_role_assignment.${grants[0][0]}`],
+        // The grant, then the wait for it to reach Key Vault (azurerm#19255, RolePropagation).
+        depends_on: [`azurerm_role_assignment.${grants[0][0]}`, expect.stringMatching(/^time_sleep\.psp-api-key_grant-propagation_[0-9A-F]+$/)],
       });
+      expect(resourceOf(tf, 'time_sleep', 'psp-api-key/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${grants[0][0]}`] });
       expect(Object.values(resourcesOf(tf, 'azurerm_role_assignment')).filter((r) => String(r.role_definition_name).startsWith('Key Vault'))).toHaveLength(1);
     });
 
@@ -325,14 +327,23 @@ describe('PaymentsStack checks', () => {
     expect(warningsOf(byName('payments-prod').stack)).toEqual([]);
   });
 
-  it('turns prod\'s vault public endpoint off, lets the gateway\'s control plane in as a trusted service, and gives the network a private endpoint (SEC-1)', () => {
+  it('keeps prod\'s vault behind a firewall that lets in only the gateway\'s outbound subnet and trusted services, with a private endpoint for the network (SEC-1, issue 27 item 5)', () => {
     const prod = byName('payments-prod').tf;
+    // docs/decisions/key-vault-named-values-private-vault.md: Microsoft documents the control
+    // plane's named-value read through a firewall with the trusted-services exception and a
+    // Key Vault service endpoint on the gateway's subnet, not through a vault with public access off.
+    const gatewaySubnet = ref(prod, 'azurerm_subnet_network_security_group_association', 'subnet_id', 'network/nsg-association-apim-outbound');
     expect(resourceOf(prod, 'azurerm_key_vault')).toMatchObject({
-      public_network_access_enabled: false, network_acls: { default_action: 'Deny', bypass: 'AzureServices' },
+      public_network_access_enabled: true,
+      network_acls: { default_action: 'Deny', bypass: 'AzureServices', virtual_network_subnet_ids: [gatewaySubnet] },
     });
+    expect(resourceOf(prod, 'azurerm_subnet', 'network/subnet-apim-outbound').service_endpoints).toEqual(['Microsoft.KeyVault']);
+    expect(resourceOf(prod, 'azurerm_api_management').virtual_network_configuration).toEqual({ subnet_id: gatewaySubnet });
     // The named value is read with the gateway's system-assigned identity, the one the exception takes.
     expect(resourceOf(prod, 'azurerm_api_management').identity).toEqual({ type: 'SystemAssigned' });
     expect(resourceOf(prod, 'azurerm_api_management_named_value')).not.toHaveProperty('value_from_key_vault.identity_client_id');
+    // Behind the firewall, the production vault warns of no public endpoint.
+    expect(warningsOf(byName('payments-prod').stack).filter((w) => w.includes('KeyVault') || w.includes('vault'))).toEqual([]);
     expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault')).toMatchObject({ public_network_access_enabled: true });
     expect(resourceOf(byName('payments-dev').tf, 'azurerm_key_vault').network_acls).toEqual({ default_action: 'Allow', bypass: 'AzureServices' });
   });
@@ -354,11 +365,11 @@ describe('PaymentsStack checks', () => {
   it('writes the lessons report of each stack without errors, the vault, named value and retry checked, the constructs\' warnings and notes in it', () => {
     for (const { stack } of stacks) {
       const report = stack.lessonsCheck.reportOf(stack);
-      // dev creates its app registration (no placeholder warning any more); the notes are the constructs'.
-      expect(report.summary).toMatchObject({ errors: 0, warnings: 0, suppressed: 0, notes: 4 });
+      // dev creates its app registration (no placeholder warning any more); the notes are the
+      // constructs'. The named value waits for its grant now, so it notes nothing.
+      expect(report.summary).toMatchObject({ errors: 0, warnings: 0, suppressed: 0, notes: 3 });
       expect(report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT).map((r) => `${r.level} ${r.ruleId} ${r.resourcePath}`).sort()).toEqual([
         `info LIM-5.ConsumerPace ${stack.node.id}/consumer`, `info LIM-5.OutageBacklog ${stack.node.id}`, `info LIM-5.PartnerTotal ${stack.node.id}/partners`,
-        `info SEC-2.NamedValueFirstDeploy ${stack.node.id}/psp-api-key`,
       ]);
       const compliant = (ruleId: string) => report.results.filter((r) => r.ruleId === ruleId && r.status === ReportStatus.COMPLIANT).length;
       expect(compliant('SEC-1.KeyVaultAccessPolicies')).toBe(1);

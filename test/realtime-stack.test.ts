@@ -312,6 +312,27 @@ describe('RealtimeStack callers (issue 19, ACCESS)', () => {
     expect(errorsOf(stack)).toEqual([]);
   });
 
+  it('takes Event Grid\'s service principal object id from realtime.eventGridServicePrincipalObjectId and looks nothing up in Graph (issue 27 item 1)', () => {
+    expect(Object.keys(byName('realtime-prod').data?.azuread_service_principal ?? {})).toHaveLength(1);
+    const { tf } = prodWith({ eventGridServicePrincipalObjectId: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a' });
+    expect(tf.data?.azuread_service_principal).toBeUndefined();
+    expect(resourceOf(tf, 'azuread_app_role_assignment', 'event-grid-role').principal_object_id).toBe('3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a');
+  });
+
+  it('gives the environment\'s deployerObjectIds the webhook role and the registration, so a second identity plans no change (issue 27 item 3)', () => {
+    const CI = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+    const tf = synthAll([{ ...prod, deployerObjectIds: [CI] }]).find((s) => s.name === 'realtime-prod')!.tf;
+    expect(resourceOf(tf, 'azuread_application').owners).toEqual([CI]);
+    expect(resourceOf(tf, 'azuread_app_role_assignment', `deployer-role-${CI}`).principal_object_id).toBe(CI);
+    expect(Object.keys(resourcesOf(tf, 'azuread_app_role_assignment')).filter((id) => /deployer-role_[0-9A-F]+$/.test(id))).toEqual([]);
+  });
+
+  it('keeps an existing environment\'s infrastructure resource group from realtime.containerAppsInfrastructureResourceGroupName (issue 27 item 7)', () => {
+    expect(resourceOf(byName('realtime-prod'), 'azurerm_container_app_environment').infrastructure_resource_group_name).toMatch(/^ME_cae-rtp-prod-realtime_/);
+    const { tf } = prodWith({ containerAppsInfrastructureResourceGroupName: 'ME_cae-rtp-prod-realtime_rg-rtp-prod-realtime_we' });
+    expect(resourceOf(tf, 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-rtp-prod-realtime_rg-rtp-prod-realtime_we');
+  });
+
   it('brings an existing webhook registration instead of creating one', () => {
     const { tf } = prodWith({ webhookApplicationId: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' });
     expect(resourcesOf(tf, 'azuread_application')).toEqual({});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_STAND_INS, offlineCopy, offlineEnvironment } from '../tools/terraform-check/offline-config.mjs';
 import { AZURE_RETURNS } from '../tools/terraform-check/second-plan.mjs';
 import { addDescribedIds, fillIdTemplate, standInId } from '../tools/terraform-check/stand-in-ids.mjs';
-import { OFFLINE_IDS, startTokenServer } from '../tools/terraform-check/token-server.mjs';
+import { OFFLINE_IDS, SECOND_IDENTITY, startTokenServer } from '../tools/terraform-check/token-server.mjs';
 
 const MSI = 'http://127.0.0.1:1/msi/token';
 const stack = () => ({
@@ -96,6 +96,21 @@ describe('the Terraform check\'s token endpoint', () => {
       const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString()) as Record<string, string>;
       expect(claims).toMatchObject({ oid: OFFLINE_IDS.objectId, tid: OFFLINE_IDS.tenantId, appid: OFFLINE_IDS.clientId, aud: 'https://management.azure.com/' });
       expect(server.served).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the Terraform check\'s second identity', () => {
+  it('hands out tokens for another object id in the same tenant, for the plan as a second deployer (issue 27)', async () => {
+    const server = await startTokenServer(SECOND_IDENTITY);
+    try {
+      const answer = await fetch(`${server.url}?api-version=2018-02-01&resource=https://graph.microsoft.com/`, { headers: { Metadata: 'true' } });
+      const body = await answer.json() as { access_token: string };
+      const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString()) as Record<string, string>;
+      expect(claims).toMatchObject({ oid: SECOND_IDENTITY.objectId, appid: SECOND_IDENTITY.clientId, tid: OFFLINE_IDS.tenantId });
+      expect(SECOND_IDENTITY.objectId).not.toBe(OFFLINE_IDS.objectId);
     } finally {
       await server.close();
     }

@@ -71,3 +71,32 @@ describe('WorkloadFoundation action group', () => {
     expect(r.message).toMatch(/^\[AZURE\] orders-dev: orders\.alertEmail = "platform team": order alerts are sent to this address\. Fix: /);
   });
 });
+
+describe('WorkloadFoundation Container Apps environment: an existing environment\'s infrastructure resource group (issue 27 item 7)', () => {
+  function withEnvironment(private_: boolean, infrastructureResourceGroupName?: string) {
+    const stack = new AzureStack(Testing.app(), { stackName: 'orders', environmentName: 'prod', production: true });
+    const f = WorkloadFoundation.create(stack, {
+      namePrefix: 'rtp-prod', location: 'westeurope', suffix: 'orders',
+      network: { settings: { ...NETWORK, private: private_ }, block: 4, purposes: [SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, SubnetPurpose.PRIVATE_ENDPOINTS] },
+      containerApps: { infrastructureResourceGroupName, setting: 'orders.containerAppsInfrastructureResourceGroupName' },
+    });
+    f.containerAppsEnvironment();
+    return stack;
+  }
+
+  it('writes Azure\'s default name when none is given', () => {
+    expect(resourceOf(synth(withEnvironment(true)), 'azurerm_container_app_environment').infrastructure_resource_group_name)
+      .toBe('ME_cae-rtp-prod-orders_${azurerm_resource_group.resource-group.name}_westeurope');
+  });
+
+  it('keeps the name Azure gave an environment deployed before, as the setting gives it', () => {
+    expect(resourceOf(synth(withEnvironment(true, 'ME_cae-rtp-prod-orders_rg-rtp-prod-orders_westeur')), 'azurerm_container_app_environment').infrastructure_resource_group_name)
+      .toBe('ME_cae-rtp-prod-orders_rg-rtp-prod-orders_westeur');
+  });
+
+  it('fails when the setting is given for an environment without the private network, naming the setting (AZURE)', () => {
+    const r = refusalOf(() => withEnvironment(false, 'ME_cae_rg_westeurope'));
+    expect(r).toMatchObject({ lesson: 'AZURE', path: 'orders-prod', setting: 'orders.containerAppsInfrastructureResourceGroupName' });
+    expect(r.message).toMatch(/^\[AZURE\] orders-prod: orders\.containerAppsInfrastructureResourceGroupName = "ME_cae_rg_westeurope": only an environment on the private network .* Fix: drop the setting, or run the environment on the private network \(network\.private: true\)\.$/);
+  });
+});

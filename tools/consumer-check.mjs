@@ -24,6 +24,7 @@ const peers = {
   constructs: pkg.devDependencies.constructs,
   '@cdktf/provider-azurerm': pkg.devDependencies['@cdktf/provider-azurerm'],
   '@cdktf/provider-azuread': pkg.devDependencies['@cdktf/provider-azuread'],
+  '@cdktf/provider-time': pkg.devDependencies['@cdktf/provider-time'],
 };
 
 function npm(cwd, args) {

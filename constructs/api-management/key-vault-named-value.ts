@@ -2,8 +2,10 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { checkName } from '../core/naming';
-import { note, refuse } from '../core/validation';
+import { refuse, warn } from '../core/validation';
+import { Sleep } from '@cdktf/provider-time/lib/sleep';
 import { Grant } from '../identity/grant';
+import { RolePropagation } from '../identity/propagation';
 import { PublicNetworkAccess } from '../core/network';
 import { KeyVault } from '../key-vault/key-vault';
 import { KeyVaultSecretSlot } from '../key-vault/key-vault-secret-slot';
@@ -43,6 +45,8 @@ export class KeyVaultNamedValue extends Construct {
   public readonly reference: string;
   /** The grant the named value waits for (undefined for a secret another team grants without saying). */
   public readonly grant?: Grant;
+  /** The wait between the grant and the named value, in the first apply (with a grant only). */
+  public readonly propagation?: Sleep;
 
   constructor(scope: Construct, id: string, props: KeyVaultNamedValueProps) {
     super(scope, id);
@@ -60,22 +64,24 @@ export class KeyVaultNamedValue extends Construct {
     } else {
       secretUri = props.secret.secretUri;
       const vault = props.secret.vault;
-      if (vault instanceof KeyVault && vault.publicNetworkAccess === PublicNetworkAccess.DISABLED && !vault.trustedServicesOnly) {
+      if (vault instanceof KeyVault && !vault.allowsTrustedServices && (vault.publicNetworkAccess === PublicNetworkAccess.DISABLED || vault.firewalled)) {
         refuse(this, {
           lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', given: false,
-          problem: 'API Management reads Key Vault named values from its control plane, which reaches a vault whose public access is off only as a trusted service: the named value would never resolve.',
-          fix: 'leave allowTrustedServices on (the default) on the vault, or give the vault publicNetworkAccess: PublicNetworkAccess.ENABLED.',
+          problem: 'API Management reads Key Vault named values from its control plane, which passes a vault\'s firewall only as a trusted service: the named value would never resolve.',
+          fix: 'leave allowTrustedServices on (the default) on the vault, or give the vault publicNetworkAccess: PublicNetworkAccess.ENABLED with no firewall.',
+        });
+      }
+      // docs/decisions/key-vault-named-values-private-vault.md: Microsoft documents the control
+      // plane's read through the trusted-services exception of a firewall that allows selected
+      // networks, not of a vault whose public access is off (MicrosoftDocs/azure-docs#81078, #119670).
+      if (vault instanceof KeyVault && vault.publicNetworkAccess === PublicNetworkAccess.DISABLED) {
+        warn(this, {
+          id: 'SEC-1.NamedValueClosedVault', lesson: 'SEC-1', setting: 'secret.vault.publicNetworkAccess', given: PublicNetworkAccess.DISABLED,
+          problem: 'API Management reads Key Vault named values from its control plane, which is not in the gateway\'s network: Microsoft documents that read through the trusted-services exception of a vault firewall that allows selected networks, not through a vault whose public access is off, so the named value may never resolve.',
+          fix: 'keep the vault\'s public endpoint behind its firewall instead: publicNetworkAccess ENABLED with allowedSubnets: [the gateway\'s outbound subnet, with its Microsoft.KeyVault service endpoint] (trusted services stay allowed).',
         });
       }
       this.grant = props.grant ?? props.secret.grantRead(props.gateway.identity, `gateway-${id}`);
-      // The grant is new in this apply: no provider setting can wait for it to reach Key Vault.
-      if (!props.grant) {
-        note(this, {
-          id: 'SEC-2.NamedValueFirstDeploy', lesson: 'SEC-2', setting: 'secret', given: props.secret.secretName,
-          problem: 'the named value is created right after the gateway\'s Key Vault Secrets User grant on the secret, and API Management fails it while the role has not reached Key Vault (minutes, hashicorp/terraform-provider-azurerm#19255); azurerm has no retry for this resource, and azapi\'s covers failed requests, not a long-running operation that ends in failure.',
-          fix: 'if the first deploy fails at this named value ("Failed to access KeyVault Secret"), deploy again: it converges.',
-        });
-      }
     }
     this.namedValue = new ApiManagementNamedValue(this, 'named-value', {
       name,
@@ -87,6 +93,15 @@ export class KeyVaultNamedValue extends Construct {
       valueFromKeyVault: { secretId: secretUri },
       ...(this.grant ? { dependsOn: [this.grant] } : {}),
     });
+    // API Management reads the secret when the named value is created and fails it while the
+    // grant has not reached Key Vault (hashicorp/terraform-provider-azurerm#19255); azurerm
+    // creates it once, and azapi's retry covers failed requests, not a long-running operation
+    // that ends in failure: a wait is the only fix (RolePropagation, point 3).
+    if (this.grant) {
+      this.propagation = RolePropagation.wait(this, 'grant-propagation', {
+        after: [this.grant], dependents: [this.namedValue], duration: RolePropagation.AZURE_RBAC_WAIT,
+      });
+    }
     this.reference = `{{${name}}}`;
   }
 }

@@ -7,8 +7,11 @@ import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-
 import { NAME_RULES, checkName, composeName } from '../core/naming';
 import { NotSecret, SecretDetector, SettingsHost } from '../core/secret-detection';
 import { LessonFinding, refuse, requireRange, warn } from '../core/validation';
+import { Sleep } from '@cdktf/provider-time/lib/sleep';
+import { waitFor } from '../core/dependencies';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
+import { RolePropagation } from '../identity/propagation';
 import { BuiltInRole } from '../identity/roles';
 import type { BoundAppSecrets } from './app-secrets';
 import type { IngressTransport } from './ingress';
@@ -275,6 +278,28 @@ export function grantAcrPull(scope: IConstruct, identity: UserAssignedIdentity, 
   return { server: registry.loginServer, identityId: identity.id, grant };
 }
 
+/** Construct id of the wait between an app's start grants and the app (one per app construct). */
+export const START_GRANTS_WAIT = 'grant-propagation';
+
+/**
+ * Make `app` wait, in its first apply, until its start grants (AcrPull, Key Vault Secrets User on
+ * each referenced secret) have reached the registry and the vault: Container Apps pulls the image
+ * and resolves the Key Vault references when the revision is created, with no retry of the grant
+ * check (microsoft/azure-container-apps#646 for the pull, #1174 for the references), and azurerm
+ * creates the app once, so a wait is the only fix (RolePropagation, point 3). One `time_sleep`
+ * per app construct (construct id `grant-propagation`), shared by its apps.
+ */
+export function waitForStartGrants(scope: Construct, grants: Grant[], app: ContainerApp): void {
+  if (grants.length === 0) return;
+  const existing = scope.node.tryFindChild(START_GRANTS_WAIT);
+  if (existing instanceof Sleep) {
+    RolePropagation.startAfter(existing, grants);
+    waitFor(existing, app);
+    return;
+  }
+  RolePropagation.wait(scope, START_GRANTS_WAIT, { after: grants, dependents: [app], duration: RolePropagation.AZURE_RBAC_WAIT });
+}
+
 /** Everything one Container App needs, resolved and checked. */
 export interface ContainerAppSpec {
   readonly name: string;
@@ -325,7 +350,7 @@ export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAp
   const waits: ITerraformDependable[] = [...(spec.pull ? [spec.pull.grant] : []), ...(spec.secrets?.grants ?? [])];
   const dependsOn: ITerraformDependable[] | undefined = waits.length > 0 ? waits : undefined;
   const secretBlocks = spec.secrets && spec.secrets.secrets.length > 0 ? spec.secrets.secrets : undefined;
-  return new ContainerApp(scope as Construct, id, {
+  const app = new ContainerApp(scope as Construct, id, {
     name: spec.name,
     resourceGroupName: spec.environment.resourceGroupName,
     containerAppEnvironmentId: spec.environment.environmentId,
@@ -361,4 +386,6 @@ export function newContainerApp(scope: IConstruct, id: string, spec: ContainerAp
       }],
     },
   });
+  waitForStartGrants(scope as Construct, [...(spec.pull ? [spec.pull.grant] : []), ...(spec.secrets?.grants ?? [])], app);
+  return app;
 }

@@ -11,7 +11,7 @@ import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
 import { AZURE_CLIENT_ID_VARIABLE,
   IContainerAppsEnvironment, IContainerRegistry, checkRegistryImage, checkResources, grantAcrPull, mergeEnvironmentVariables,
-  newUserAssignedIdentity,
+  newUserAssignedIdentity, waitForStartGrants,
 } from './app-checks';
 import { ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
@@ -174,6 +174,8 @@ export class PacedQueueConsumer extends Construct {
       ],
     });
     PathDeclaration.hop(this, { from: this.node.path, to: props.providerApiUrl, protocol: 'HTTPS', lines: ['Entra ID token of its identity'] });
+    // The grants checked when the revision is created: the pull and the Key Vault references (SEC-2).
+    waitForStartGrants(this, [...(pull ? [pull.grant] : []), ...secrets.grants], this.app);
     note(this, {
       id: 'LIM-5.ConsumerPace', lesson: 'LIM-5',
       text: `the consumer makes at most ${Math.floor(this.worstCaseCallsPerPeriod)} calls per ${props.budget.periodSeconds ?? 60} s`

@@ -81,3 +81,36 @@ export const AZURE_REGION_NAMES: Readonly<Record<string, string>> = {
   westus2: "West US 2",
   westus3: "West US 3",
 };
+
+/**
+ * Regions of the table a public-cloud subscription cannot simply deploy to, by name: `canary`
+ * (EUAP, enrolled subscriptions only), `access-restricted` (access by request; see
+ * schemas/azure-regions/access-restricted-locations.json), or the sovereign cloud it belongs to
+ * (`AzureChinaCloud`, `AzureUSGovernment`); with the region to use instead where there is one.
+ */
+export const AZURE_REGION_LIMITS: Readonly<Record<string, { readonly kind: string; readonly instead?: string }>> = {
+  australiacentral2: { kind: "access-restricted", instead: "australiacentral" },
+  brazilsoutheast: { kind: "access-restricted", instead: "brazilsouth" },
+  centraluseuap: { kind: "canary", instead: "centralus" },
+  chinaeast: { kind: "AzureChinaCloud" },
+  chinaeast2: { kind: "AzureChinaCloud" },
+  chinaeast3: { kind: "AzureChinaCloud" },
+  chinanorth: { kind: "AzureChinaCloud" },
+  chinanorth2: { kind: "AzureChinaCloud" },
+  chinanorth3: { kind: "AzureChinaCloud" },
+  eastus2euap: { kind: "canary", instead: "eastus2" },
+  francesouth: { kind: "access-restricted", instead: "francecentral" },
+  germanynorth: { kind: "access-restricted", instead: "germanywestcentral" },
+  jioindiacentral: { kind: "access-restricted" },
+  jioindiawest: { kind: "access-restricted" },
+  norwaywest: { kind: "access-restricted", instead: "norwayeast" },
+  southafricawest: { kind: "access-restricted", instead: "southafricanorth" },
+  switzerlandwest: { kind: "access-restricted", instead: "switzerlandnorth" },
+  uaecentral: { kind: "access-restricted", instead: "uaenorth" },
+  usdodcentral: { kind: "AzureUSGovernment" },
+  usdodeast: { kind: "AzureUSGovernment" },
+  usgovarizona: { kind: "AzureUSGovernment" },
+  usgoviowa: { kind: "AzureUSGovernment" },
+  usgovtexas: { kind: "AzureUSGovernment" },
+  usgovvirginia: { kind: "AzureUSGovernment" },
+};

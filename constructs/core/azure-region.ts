@@ -1,7 +1,7 @@
-import { Token } from 'cdktf';
+import { TerraformStack, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { AZURE_REGION_NAMES, AZURE_REGION_TABLE_DATE } from './azure-region-names';
-import { refuse } from './validation';
+import { AZURE_REGION_LIMITS, AZURE_REGION_NAMES, AZURE_REGION_TABLE_DATE } from './azure-region-names';
+import { refuse, warn } from './validation';
 
 /** Why a location is no Azure region, and what to do. */
 export interface RegionProblem {
@@ -10,6 +10,17 @@ export interface RegionProblem {
 }
 
 const allowed = new Set<string>();
+
+/** Stacks already warned about an access-restricted region: once per stack and region, not once per resource. */
+const warned = new WeakMap<IConstruct, Set<string>>();
+
+/** What keeps a known region from a public-cloud subscription, and whether synth refuses it. */
+export interface RegionLimit extends RegionProblem {
+  /** `canary`, `access-restricted`, `AzureChinaCloud` or `AzureUSGovernment`. */
+  readonly kind: string;
+  /** Refused at synth (canary, sovereign); a warning otherwise (access restricted). */
+  readonly refused: boolean;
+}
 
 /**
  * Azure's region names, checked before `terraform apply` would fail on a typo: the generated
@@ -71,10 +82,60 @@ export class AzureRegion {
     };
   }
 
-  /** Refuse a `location` that is no Azure region (AZURE), naming the setting; a Terraform reference passes. */
+  /**
+   * What keeps a region of the table from a subscription of the public cloud, the cloud the
+   * stacks' providers sign in to: a canary region (EUAP: only subscriptions Microsoft enrolls), a
+   * region of Azure China or Azure Government (another cloud, another sign-in), both refused; or an
+   * access-restricted region (access by request), warned. Undefined for any other region, a name
+   * {@link AzureRegion.allow}ed, an unknown name ({@link AzureRegion.problemOf}) or a reference.
+   */
+  public static limitOf(value: string): RegionLimit | undefined {
+    if (Token.isUnresolved(value) || typeof value !== 'string') return undefined;
+    const name = AzureRegion.normalize(value);
+    if (allowed.has(name) || !Object.prototype.hasOwnProperty.call(AZURE_REGION_LIMITS, name)) return undefined;
+    const { kind, instead } = AZURE_REGION_LIMITS[name];
+    const use = instead ? `use ${instead}` : 'use a region your subscription lists (az account list-locations -o table)';
+    const allow = `AzureRegion.allow('${name}') before the stacks are built`;
+    if (kind === 'canary') {
+      return {
+        kind, refused: true,
+        problem: `${name} is a canary region (EUAP, Early Update Access Program): only subscriptions Microsoft enrolls can deploy there, and services change there before any other region, so terraform apply fails for every other subscription.`,
+        fix: `${use}; an enrolled subscription: ${allow}.`,
+      };
+    }
+    if (kind === 'access-restricted') {
+      return {
+        kind, refused: false,
+        problem: `${name} is access restricted (Microsoft's Azure regions list: for specific customer scenarios such as in-country disaster recovery): a subscription deploys there only after Microsoft grants it access, and terraform apply fails otherwise.`,
+        fix: `${use}, or request access for the subscription (Azure region access request process), then ${allow} to drop this warning.`,
+      };
+    }
+    const cloud = kind === 'AzureChinaCloud' ? 'Azure China (21Vianet)' : 'Azure Government';
+    return {
+      kind, refused: true,
+      problem: `${name} is a region of ${cloud}, a cloud apart with its own endpoints and sign-in: the stacks' providers sign in to the public cloud, where terraform apply finds no such region.`,
+      fix: `use a public-cloud region, e.g. westeurope; to deploy to ${cloud}, give the providers that cloud (azurerm and azapi environment, azuread's too) and ${allow}.`,
+    };
+  }
+
+  /**
+   * Refuse a `location` that is no Azure region, a canary or a sovereign-cloud region (AZURE),
+   * naming the setting; warn, once per stack and region, for an access-restricted one
+   * (`AZURE.RestrictedRegion`). A Terraform reference passes.
+   */
   public static check(scope: IConstruct, setting: string, value: string): void {
     const found = AzureRegion.problemOf(value);
     if (found) refuse(scope, { lesson: 'AZURE', setting, given: value, ...found });
+    const limit = AzureRegion.limitOf(value);
+    if (!limit) return;
+    if (limit.refused) refuse(scope, { lesson: 'AZURE', setting, given: value, problem: limit.problem, fix: limit.fix });
+    const stack = TerraformStack.of(scope);
+    const seen = warned.get(stack) ?? new Set<string>();
+    warned.set(stack, seen);
+    const name = AzureRegion.normalize(value);
+    if (seen.has(name)) return;
+    seen.add(name);
+    warn(scope, { id: 'AZURE.RestrictedRegion', lesson: 'AZURE', setting, given: value, problem: limit.problem, fix: limit.fix });
   }
 
   private constructor() {}

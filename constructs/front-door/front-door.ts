@@ -14,6 +14,12 @@ import { refuse, requireRange, warn } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ClientIpRateLimitOptions, RateLimitAction, clientIpRateLimitRule } from './client-ip-rate-limit';
 import { FRONT_DOOR_SERVICE } from './front-door-service';
+import { UpdateResource } from '../../.gen/providers/azapi/update-resource';
+import { addressOf } from '../core/dependencies';
+
+/** The WAF policy's Resource Manager type, and the API version azurerm 4.55.0 uses for it (go-azure-sdk frontdoor/2025-03-01). */
+const WAF_POLICY_TYPE = 'Microsoft.Network/FrontDoorWebApplicationFirewallPolicies';
+const WAF_POLICY_API_VERSION = '2025-03-01';
 
 /** Front Door Standard/Premium SKUs. */
 export enum FrontDoorSku {
@@ -120,6 +126,15 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
   public readonly timeoutLayer: TimeoutLayer;
   /** The log fields Front Door masks (SEC-1). */
   public readonly logScrubbing: FrontDoorLogField[];
+  /**
+   * The WAF policy's log scrubbing, written through AzAPI (EqualsAny without a selector, as
+   * Azure's REST spec has it), when there is a WAF policy and fields to mask.
+   */
+  public get wafLogScrubbing(): UpdateResource | undefined {
+    return this.wafScrubbing;
+  }
+
+  private wafScrubbing?: UpdateResource;
 
   constructor(scope: Construct, id: string, props: FrontDoorProps) {
     super(scope, id);
@@ -292,10 +307,8 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       mode,
       enabled: true,
       ...(customRule ? { customRule: [customRule] } : {}),
-      // The WAF log records the request URI of each request a rule matched: the same fields are masked there.
-      ...(this.logScrubbing.length > 0 ? {
-        logScrubbing: { enabled: true, scrubbingRule: this.logScrubbing.map((matchVariable) => ({ matchVariable, operator: 'EqualsAny' })) },
-      } : {}),
+      // The WAF log's scrubbing is written through AzAPI below: azurerm holds it still.
+      ...(this.logScrubbing.length > 0 ? { lifecycle: { ignoreChanges: ['log_scrubbing'] } } : {}),
       ...(waf ? {
         managedRule: [
           { type: 'Microsoft_DefaultRuleSet', version: '2.1', action: 'Block' },
@@ -303,6 +316,32 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
         ],
       } : {}),
     });
+    // The WAF log records the request URI of each request a rule matched: the same fields are
+    // masked there. azurerm v4.55.0 always sends `selector: ""` with each scrubbing rule
+    // (cdn_frontdoor_firewall_policy_resource.go, expandCdnFrontDoorFirewallScrubbingRules:
+    // `if selector, ok := v["selector"]; ok` holds for an unset string too), where Azure's REST
+    // spec (Microsoft.Network FrontDoor WebApplicationFirewallPolicies, WafPolicyCreateOrUpdate
+    // example) sends EqualsAny with no selector (`selector: null`) and Microsoft documents
+    // "Equals Any | NULL". So the rules go through AzAPI as Azure documents them; and since
+    // azurerm rebuilds policySettings without them whenever it updates the policy, they are
+    // written again after any such update (`replace_triggered_by`).
+    if (this.logScrubbing.length > 0) {
+      this.wafScrubbing = new UpdateResource(this, 'waf-log-scrubbing', {
+        type: `${WAF_POLICY_TYPE}@${WAF_POLICY_API_VERSION}`,
+        resourceId: policy.id,
+        body: {
+          properties: {
+            policySettings: {
+              logScrubbing: {
+                state: 'Enabled',
+                scrubbingRules: this.logScrubbing.map((matchVariable) => ({ matchVariable, selectorMatchOperator: 'EqualsAny', state: 'Enabled' })),
+              },
+            },
+          },
+        },
+        lifecycle: { replaceTriggeredBy: [addressOf(policy)] },
+      });
+    }
     new CdnFrontdoorSecurityPolicy(this, 'waf-association', {
       name: 'waf',
       cdnFrontdoorProfileId: this.profile.id,

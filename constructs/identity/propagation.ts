@@ -1,20 +1,36 @@
+import { ITerraformDependable, TerraformProvider, TerraformResource, TerraformStack } from 'cdktf';
+import { Construct } from 'constructs';
+import { TimeProvider } from '@cdktf/provider-time/lib/provider';
+import { Sleep } from '@cdktf/provider-time/lib/sleep';
 import { ResourceRetry } from '../../.gen/providers/azapi/resource';
+import { addressOf, waitFor } from '../core/dependencies';
+import { Grant } from './grant';
+
+/** What {@link RolePropagation.wait} waits for, how long, and why. */
+export interface PropagationWaitOptions {
+  /** The grants (or other resources) the wait starts after. */
+  readonly after: ITerraformDependable[];
+  /** The resources that wait: each gets the wait in its `depends_on`. */
+  readonly dependents: TerraformResource[];
+  /** How long, as `time_sleep` takes it (`300s`, `2m`): {@link RolePropagation.AZURE_RBAC_WAIT} or {@link RolePropagation.ENTRA_WAIT}. */
+  readonly duration: string;
+}
 
 /**
- * How the library waits for a role assignment to reach the data plane (decided here, used by
+ * How the library waits for a grant to reach the service that checks it (decided here, used by
  * every construct that creates a resource needing a fresh grant; see docs/architecture.md):
  *
  * 1. Order: the dependent resource always `depends_on` the grant (`Grant.applyBefore`), so
  *    Terraform never creates it first. azurerm's role assignment itself already retries while the
  *    principal of a new identity is not yet visible to Entra ID.
- * 2. Data-plane delay: Azure needs up to a few minutes (Microsoft documents up to 10, in rare
- *    cases 30) before a new assignment authorizes data-plane calls. A dependent created through
- *    AzAPI retries with {@link RolePropagation.azapiRetry} while Azure answers with an
- *    authorization error, so one apply converges.
- * 3. azurerm resources have no retry setting: where an azurerm dependent calls the data plane
- *    with a fresh grant and fails with 403 in the first minutes, running `cdktf deploy` again
- *    converges; the library does not sleep for a fixed time (a `time_sleep` guesses, and slows
- *    every apply, including the ones that need no wait).
+ * 2. Retry where the provider can: a dependent created through AzAPI retries with
+ *    {@link RolePropagation.azapiRetry} while Azure answers with an authorization error, so one
+ *    apply converges without a fixed wait.
+ * 3. Wait where nothing retries: an azurerm or azuread resource that Azure checks against a fresh
+ *    grant when it is created, and that the provider creates once, gets a `time_sleep`
+ *    ({@link RolePropagation.wait}) between the grant and itself. Each use names its source in a
+ *    comment. The sleep runs when it is created, in the first apply (or when it is replaced),
+ *    alongside whatever else that apply creates; later applies do not wait.
  * 4. Workloads (a Container App reaching Redis or Storage with its identity) start after the
  *    grant and retry their data-plane calls themselves, as Azure SDK clients do by default.
  */
@@ -40,6 +56,22 @@ export class RolePropagation {
   /** Longest wait between retries (azapi's `max_interval_seconds`, 1-300); retries stop at the resource's create timeout. */
   public static readonly MAX_INTERVAL_SECONDS = 60;
 
+  /**
+   * The wait after an Azure RBAC role assignment before a resource whose creation Azure checks
+   * against it (a Container App pulling with AcrPull or reading a Key Vault reference, an API
+   * Management named value read from Key Vault). Azure RBAC documents "up to 10 minutes" for a
+   * new assignment to take effect ("Troubleshoot Azure RBAC"); reports of the Container Apps case
+   * (microsoft/azure-container-apps#646) see 1-5 minutes. Five minutes, once, in the first apply.
+   */
+  public static readonly AZURE_RBAC_WAIT = '300s';
+
+  /**
+   * The wait after a new Entra ID object or app role assignment before a call that reads it
+   * elsewhere in Entra ID (replication between directory replicas: Microsoft Graph's "known
+   * issues", the azuread provider's own retries after a create).
+   */
+  public static readonly ENTRA_WAIT = '120s';
+
   /** The `retry` attribute of an `azapi_resource` that must wait for a fresh grant. */
   public static azapiRetry(): ResourceRetry {
     return {
@@ -49,5 +81,35 @@ export class RolePropagation {
     };
   }
 
+  /**
+   * A `time_sleep` (hashicorp/time) under `scope` with construct id `id`: created after
+   * `options.after`, and every dependent waits for it. Only where no provider retry can wait
+   * (point 3 of the policy above). The stack gets the `time` provider when it has none.
+   */
+  public static wait(scope: Construct, id: string, options: PropagationWaitOptions): Sleep {
+    ensureTimeProvider(scope);
+    const sleep = new Sleep(scope, id, { createDuration: options.duration });
+    RolePropagation.startAfter(sleep, options.after);
+    for (const dependent of options.dependents) waitFor(sleep, dependent);
+    return sleep;
+  }
+
+  /** Make a wait start after `dependencies` too (their static addresses join its `depends_on`, once). */
+  public static startAfter(wait: Sleep, dependencies: ITerraformDependable[]): void {
+    const addresses = dependencies.map((d) => {
+      if (d instanceof Grant) return addressOf(d.resource);
+      if (d instanceof TerraformResource) return addressOf(d);
+      return d.fqn;
+    });
+    wait.dependsOn = [...new Set([...(wait.dependsOn ?? []), ...addresses])];
+  }
+
   private constructor() {}
+}
+
+/** The time provider of the stack: the one it brings, or one created next to azurerm. */
+function ensureTimeProvider(scope: Construct): void {
+  const stack = TerraformStack.of(scope);
+  const present = stack.node.findAll().some((c) => c instanceof TerraformProvider && c.terraformResourceType === 'time');
+  if (!present) new TimeProvider(stack, 'time', {});
 }

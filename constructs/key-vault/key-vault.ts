@@ -6,11 +6,11 @@ import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-cli
 import { PublicNetworkAccess } from '../core/network';
 import { checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { requireRange, warn } from '../core/validation';
+import { refuse, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
-import { IPlatformNetwork } from '../network/platform-network';
+import { IPlatformNetwork, ISubnet } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
@@ -109,6 +109,17 @@ export interface KeyVaultProps {
    */
   readonly allowTrustedServices?: boolean;
   /**
+   * Subnets whose callers pass the vault's firewall through their `Microsoft.KeyVault` service
+   * endpoint (`PlatformNetwork.enableServiceEndpoint`). With them, an ENABLED public endpoint is
+   * no longer open: the firewall denies every other network and lets in only these subnets and,
+   * with `allowTrustedServices`, Azure's trusted services. This is the configuration Microsoft
+   * documents for API Management's Key Vault named values behind a firewall (docs/decisions/
+   * key-vault-named-values-private-vault.md). Needs `publicNetworkAccess` ENABLED (the default):
+   * firewall rules apply to the public endpoint only.
+   * @default - none
+   */
+  readonly allowedSubnets?: ISubnet[];
+  /**
    * A private endpoint this construct does not create reaches the vault, so
    * `publicNetworkAccess: DISABLED` without {@link KeyVault.addPrivateEndpoint} is accepted.
    * @default false
@@ -119,6 +130,9 @@ export interface KeyVaultProps {
   /** @default Production.isProduction(this) */
   readonly production?: boolean;
 }
+
+/** The service endpoint a subnet needs for a virtual network rule of a vault's firewall. */
+export const KEY_VAULT_SERVICE_ENDPOINT = 'Microsoft.KeyVault';
 
 /**
  * A Key Vault that authorizes with Azure RBAC only (no access policies, SEC-1), soft delete, purge
@@ -142,6 +156,13 @@ export class KeyVault extends KeyVaultBase {
   public readonly publicNetworkAccess: PublicNetworkAccess;
   /** Public access is off, and Azure's trusted services still get in (`allowTrustedServices`). */
   public readonly trustedServicesOnly: boolean;
+  /**
+   * The public endpoint is on behind a firewall that denies by default (`allowedSubnets`), letting
+   * in those subnets and, with `allowTrustedServices`, Azure's trusted services.
+   */
+  public readonly firewalled: boolean;
+  /** Whether Azure's trusted services pass the firewall (`allowTrustedServices`). */
+  public readonly allowsTrustedServices: boolean;
   private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: KeyVaultProps) {
@@ -154,15 +175,20 @@ export class KeyVault extends KeyVaultBase {
       min: 7, max: 90, setting: 'softDeleteRetentionDays', lesson: 'AZURE',
       problem: 'Key Vault keeps deleted vaults and secrets for 7-90 days, fixed when the vault is created.', fix: 'use 90 (the default) or at least 7.',
     });
+    const allowedSubnets = props.allowedSubnets ?? [];
+    this.firewalled = allowedSubnets.length > 0;
+    this.allowsTrustedServices = props.allowTrustedServices ?? true;
+    // A firewall that denies by default closes the public endpoint to the internet: no warning for it.
     const publicNetworkAccess = resolvePublicAccess(this, {
       given: props.publicNetworkAccess, default: PublicAccessDefault.ENABLED, production: this.production, endpoint: 'a vault\'s public endpoint',
-      productionWarning: {
+      productionWarning: this.firewalled ? undefined : {
         id: 'SEC-1.KeyVaultPublicEndpoint',
         problem: 'the production vault answers on a public endpoint: only TLS, Entra ID and its role assignments stand between its secrets and the internet.',
         fix: 'give the readers a private network (a VNet-integrated gateway), add a private endpoint for the vault, then set publicNetworkAccess to \'Disabled\'.',
       },
     });
     this.publicNetworkAccess = publicNetworkAccess;
+    this.checkAllowedSubnets(allowedSubnets, publicNetworkAccess);
     this.trustedServicesOnly = publicNetworkAccess === PublicNetworkAccess.DISABLED && (props.allowTrustedServices ?? true);
     const purgeProtection = props.purgeProtection ?? this.production;
     if (this.production && !purgeProtection) {
@@ -188,7 +214,12 @@ export class KeyVault extends KeyVaultBase {
       // computed), so a vault opened again would go on denying every caller.
       networkAcls: publicNetworkAccess === PublicNetworkAccess.DISABLED
         ? { defaultAction: 'Deny', bypass: this.trustedServicesOnly ? 'AzureServices' : 'None' }
-        : { defaultAction: 'Allow', bypass: 'AzureServices' },
+        : this.firewalled
+          ? {
+            defaultAction: 'Deny', bypass: this.allowsTrustedServices ? 'AzureServices' : 'None',
+            virtualNetworkSubnetIds: allowedSubnets.map((subnet) => subnet.subnetId),
+          }
+          : { defaultAction: 'Allow', bypass: 'AzureServices' },
     });
     Production.protectFromDestroy(this.vault, this.production);
     this.vaultId = this.vault.id;
@@ -214,6 +245,27 @@ export class KeyVault extends KeyVaultBase {
    * A private endpoint for the vault (`vault` sub-resource, `privatelink.vaultcore.azure.net`) in
    * `network`: readers in the network keep the vault's URI.
    */
+  /** Firewall rules apply to the public endpoint, and a subnet passes them only with its service endpoint. */
+  private checkAllowedSubnets(subnets: ISubnet[], access: PublicNetworkAccess): void {
+    if (subnets.length === 0) return;
+    if (access === PublicNetworkAccess.DISABLED) {
+      refuse(this, {
+        lesson: 'SEC-1', setting: 'allowedSubnets', given: subnets.map((s) => s.purpose.name),
+        problem: 'the subnets are rules of the vault\'s firewall, which guards the public endpoint, and the public endpoint is off: Key Vault ignores them.',
+        fix: 'leave publicNetworkAccess ENABLED (the firewall then denies every other network), or drop allowedSubnets and reach the vault through its private endpoint.',
+      });
+    }
+    subnets.forEach((subnet, i) => {
+      if (subnet.serviceEndpoints && !subnet.serviceEndpoints.includes(KEY_VAULT_SERVICE_ENDPOINT)) {
+        refuse(this, {
+          lesson: 'SEC-1', setting: `allowedSubnets[${i}]`, given: subnet.purpose.name,
+          problem: `the subnet has no ${KEY_VAULT_SERVICE_ENDPOINT} service endpoint: Azure refuses a virtual network rule for it, and its callers would not pass the firewall.`,
+          fix: `give it one first: network.enableServiceEndpoint(<the ${subnet.purpose.description} purpose>, '${KEY_VAULT_SERVICE_ENDPOINT}'), and pass the subnet it returns.`,
+        });
+      }
+    });
+  }
+
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
     return this.privateAccess.add(network, 'vault');
   }

@@ -24,6 +24,12 @@ export interface ISubnet {
   readonly purpose: SubnetPurpose;
   /** Resource id of the subnet's virtual network (private DNS zones link to it). */
   readonly virtualNetworkId: string;
+  /**
+   * The service endpoints the subnet has (`Microsoft.KeyVault`, ...), where the construct that made
+   * it knows them.
+   * @default - unknown (a subnet another team made)
+   */
+  readonly serviceEndpoints?: string[];
 }
 
 /** One subnet of a {@link PlatformNetwork}. */
@@ -96,6 +102,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
   public readonly resourceGroupName: string;
   public readonly location: string;
   private readonly subnets = new Map<SubnetPurpose, ISubnet>();
+  private readonly subnetResources = new Map<SubnetPurpose, Subnet>();
   private readonly zones = new Map<string, PrivateDnsZone>();
   private readonly zoneLinks = new Map<string, PrivateDnsZoneVirtualNetworkLink>();
 
@@ -144,8 +151,31 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
       });
       // Users get the id through the association, so they wait for the NSG: API Management's
       // outbound integration needs one on its subnet when the service is created.
-      this.subnets.set(purpose, { subnetId: association.subnetId, addressPrefix: spec.addressPrefix, purpose, virtualNetworkId: this.virtualNetworkId });
+      this.subnets.set(purpose, { subnetId: association.subnetId, addressPrefix: spec.addressPrefix, purpose, virtualNetworkId: this.virtualNetworkId, serviceEndpoints: [] });
+      this.subnetResources.set(purpose, subnet);
     }
+  }
+
+  /**
+   * Give the subnet for `purpose` a service endpoint (e.g. `Microsoft.KeyVault`): its traffic to
+   * that service then reaches the service's public endpoint as from this subnet, which the
+   * service's firewall can allow (a virtual network rule). Returns the subnet as it is then.
+   * Adding one to an existing subnet updates it in place.
+   */
+  public enableServiceEndpoint(purpose: SubnetPurpose, service: string): ISubnet {
+    const subnet = this.subnetResources.get(purpose);
+    const current = this.subnets.get(purpose);
+    if (!subnet || !current) {
+      return refuse(this, {
+        lesson: 'AZURE', setting: 'serviceEndpoint', given: purpose.name,
+        problem: 'the network has no subnet for this purpose.', fix: 'add the purpose to the network\'s subnets first.',
+      });
+    }
+    const endpoints = [...new Set([...(current.serviceEndpoints ?? []), service])];
+    subnet.serviceEndpoints = endpoints;
+    const updated: ISubnet = { ...current, serviceEndpoints: endpoints };
+    this.subnets.set(purpose, updated);
+    return updated;
   }
 
   public subnetFor(purpose: SubnetPurpose): ISubnet | undefined {

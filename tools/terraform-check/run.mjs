@@ -2,7 +2,9 @@
 // `terraform apply`. For every stack of every environment and every docs/examples stack (dev and prod):
 // `terraform init`, `terraform validate`, and an offline first plan (no state, `-refresh=false`). With
 // `--second-plan`, also a plan against a state that holds what the first plan would create, as Azure returns
-// it (second-plan.mjs): a stack that would be updated or replaced on every later apply fails there.
+// it (second-plan.mjs): a stack that would be updated or replaced on every later apply fails there; then a
+// plan as a second identity (another object id from the token endpoint) against that state: a stack that a
+// deploy by another identity would change (owners, role assignments keyed on the deployer) fails there.
 //
 // Providers come from the registry, as in any team's CI, or from a filesystem mirror when TF_CLI_CONFIG_FILE
 // names one (`../shared/terraform/unpack DIR` writes it). Credentials are never needed: a token endpoint on
@@ -18,9 +20,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { offlineCopy, offlineEnvironment } from './offline-config.mjs';
 import { planStream, terraform, uniqueDiagnostics, validateDiagnostics } from './terraform.mjs';
-import { secondPlan } from './second-plan.mjs';
+import { secondIdentityPlan, secondPlan } from './second-plan.mjs';
 import { addDescribedIds } from './stand-in-ids.mjs';
-import { startTokenServer } from './token-server.mjs';
+import { SECOND_IDENTITY, startTokenServer } from './token-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = 'usage: npm run check:terraform -- [--only REGEX] [--jobs N] [--second-plan] [--keep] [--json FILE]';
@@ -53,7 +55,7 @@ function terraformVersion() {
   }
 }
 
-async function checkStack(stack, workRoot, msi, env, options) {
+async function checkStack(stack, workRoot, msi, env, options, secondIdentity) {
   const dir = join(workRoot, `${stack.group}-${stack.name}`);
   mkdirSync(dir, { recursive: true });
   const result = { stack: `${stack.group === 'examples' ? 'docs/examples ' : ''}${stack.name}`, times: {}, diagnostics: [], actions: {}, standIns: [] };
@@ -93,15 +95,22 @@ async function checkStack(stack, workRoot, msi, env, options) {
     result.times.secondPlan = second.seconds;
     result.secondPlan = { changes: second.changes, stateAdjustments: second.adjustments };
     result.diagnostics.push(...second.diagnostics);
+    // Then as another identity, against that state: a deploy from a laptop after CI plans nothing.
+    if (secondIdentity && second.diagnostics.length === 0) {
+      const identity = await secondIdentityPlan(dir, secondIdentity.env, offlineCopy(JSON.parse(readFileSync(join(stack.dir, 'cdk.tf.json'), 'utf8')), secondIdentity.msi).override);
+      result.times.secondIdentity = identity.seconds;
+      result.secondIdentity = { objectId: SECOND_IDENTITY.objectId, changes: identity.changes };
+      result.diagnostics.push(...identity.diagnostics);
+    }
   }
   if (!options.keep) rmSync(dir, { recursive: true, force: true });
   return result;
 }
 
 /** A stack whose check throws is a stack with an error, not the end of the run. */
-async function checkStackSafely(stack, workRoot, msi, env, options) {
+async function checkStackSafely(stack, workRoot, msi, env, options, secondIdentity) {
   try {
-    return await checkStack(stack, workRoot, msi, env, options);
+    return await checkStack(stack, workRoot, msi, env, options, secondIdentity);
   } catch (error) {
     return {
       stack: `${stack.group === 'examples' ? 'docs/examples ' : ''}${stack.name}`, times: {}, actions: {}, standIns: [],
@@ -120,6 +129,10 @@ function report(result) {
   if (result.secondPlan) {
     const changes = result.secondPlan.changes;
     lines.push(`       second plan, against what Azure returns: ${changes.length === 0 ? 'no changes' : `${changes.length} changes`}`);
+  }
+  if (result.secondIdentity) {
+    const changes = result.secondIdentity.changes;
+    lines.push(`       second identity (object id ${result.secondIdentity.objectId}), against that state: ${changes.length === 0 ? 'no changes' : `${changes.length} changes`}`);
   }
   for (const d of result.diagnostics) lines.push(`       ${d.severity.toUpperCase()} ${d.address}: ${d.summary}${d.detail ? `: ${d.detail}` : ''}`);
   return lines.join('\n');
@@ -176,26 +189,32 @@ async function main() {
   const pluginCache = join(workRoot, 'plugin-cache');
   mkdirSync(pluginCache, { recursive: true });
   const env = offlineEnvironment(tokens.url, pluginCache);
+  // The second identity's token endpoint, for the plan as another deployer (--second-plan).
+  const secondTokens = options.secondPlan ? await startTokenServer(SECOND_IDENTITY) : undefined;
+  const second = secondTokens ? { msi: secondTokens.url, env: offlineEnvironment(secondTokens.url, pluginCache) } : undefined;
   let results;
   try {
     // The first stack alone: it fills the plugin cache, which concurrent inits must not race to write.
-    const first = await checkStackSafely(stacks[0], workRoot, tokens.url, env, options);
+    const first = await checkStackSafely(stacks[0], workRoot, tokens.url, env, options, second);
     process.stdout.write(`${report(first)}\n`);
     const rest = await pool(stacks.slice(1), options.jobs, async (stack) => {
-      const result = await checkStackSafely(stack, workRoot, tokens.url, env, options);
+      const result = await checkStackSafely(stack, workRoot, tokens.url, env, options, second);
       process.stdout.write(`${report(result)}\n`);
       return result;
     });
     results = [first, ...rest];
   } finally {
     await tokens.close();
+    await secondTokens?.close();
   }
   if (!options.keep) rmSync(workRoot, { recursive: true, force: true });
   const failed = results.filter((r) => r.diagnostics.length > 0);
   const errors = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
   const warnings = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'warning').length, 0);
   if (options.json) writeFileSync(options.json, JSON.stringify({ terraform: version, results }, null, 2));
-  process.stdout.write(`\n${results.length} stacks checked in ${((Date.now() - started) / 1000).toFixed(0)} s: ${results.length - failed.length} clean, ${failed.length} with findings (${errors} errors, ${warnings} warnings); ${tokens.served} tokens served on loopback\n`);
+  const identityClean = results.filter((r) => r.secondIdentity && r.secondIdentity.changes.length === 0).length;
+  const identityLine = secondTokens ? `; second identity: ${identityClean} of ${results.length} stacks plan no changes` : '';
+  process.stdout.write(`\n${results.length} stacks checked in ${((Date.now() - started) / 1000).toFixed(0)} s: ${results.length - failed.length} clean, ${failed.length} with findings (${errors} errors, ${warnings} warnings)${identityLine}; ${tokens.served + (secondTokens?.served ?? 0)} tokens served on loopback\n`);
   if (failed.length) process.stdout.write(`Findings in: ${failed.map((r) => basename(r.stack)).join(', ')}\n`);
   return failed.length ? 1 : 0;
 }

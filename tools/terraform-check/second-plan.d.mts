@@ -5,3 +5,7 @@ export function secondPlan(dir: string, env: Record<string, string | undefined>,
   seconds: number; changes: { address: string; actions: string[] }[]; adjustments: string[];
   diagnostics: { severity: string; address: string; summary: string; detail: string }[];
 }>;
+export function secondIdentityPlan(dir: string, env: Record<string, string | undefined>, override: unknown): Promise<{
+  seconds: number; changes: { address: string; actions: string[] }[];
+  diagnostics: { severity: string; address: string; summary: string; detail: string }[];
+}>;

@@ -300,3 +300,43 @@ export async function secondPlan(dir, env, stackName) {
   }
   return { seconds: (Date.now() - started) / 1000, changes: changes.map((c) => ({ address: c.address, actions: c.change.actions })), adjustments, diagnostics };
 }
+
+/**
+ * The plan as a second deploying identity: the same stack, against the state the second plan left (what
+ * the first identity's apply stored), with the providers signed in as another object id (`env` and
+ * `override` point them at a token endpoint that answers for it). Every change it plans is one a deploy
+ * by another identity (a laptop after CI) would make: an error of the check.
+ */
+export async function secondIdentityPlan(dir, env, override) {
+  const started = Date.now();
+  const diagnostics = [];
+  const overridePath = join(dir, 'offline_override.tf.json');
+  const first = readFileSync(overridePath, 'utf8');
+  writeFileSync(overridePath, JSON.stringify(override, null, 2));
+  let changes = [];
+  try {
+    const plan = await terraform(['plan', '-json', '-refresh=false', '-lock=false', '-input=false', '-out=identity.tfplan'], dir, env);
+    if (plan.code !== 0) {
+      const errors = plan.stdout.split('\n').filter((l) => l.includes('"type":"diagnostic"')).map((l) => JSON.parse(l).diagnostic).filter((d) => d.severity === 'error');
+      for (const d of errors.length ? errors : [{ summary: 'terraform plan failed', detail: plan.stderr.slice(0, 500) }]) {
+        diagnostics.push({ severity: 'error', address: d.address ?? '(second identity)', summary: `second identity: ${d.summary}`, detail: (d.detail ?? '').replace(/\s+/g, ' ').trim() });
+      }
+    } else {
+      const shown = JSON.parse((await terraform(['show', '-json', 'identity.tfplan'], dir, env)).stdout);
+      changes = (shown.resource_changes ?? []).filter((r) => !r.change.actions.every((a) => a === 'no-op' || a === 'read'));
+      for (const change of changes) {
+        const before = change.change.before ?? {};
+        const after = change.change.after ?? {};
+        const differing = Object.keys({ ...before, ...after }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]) || change.change.after_unknown?.[k] === true);
+        diagnostics.push({
+          severity: 'error', address: change.address,
+          summary: `second identity: ${change.change.actions.join('+')} when another identity deploys`,
+          detail: `${differing.slice(0, 6).join(', ') || '(no attribute)'}${change.change.replace_paths ? `; replaced for ${JSON.stringify(change.change.replace_paths)}` : ''}`,
+        });
+      }
+    }
+  } finally {
+    writeFileSync(overridePath, first);
+  }
+  return { seconds: (Date.now() - started) / 1000, changes: changes.map((c) => ({ address: c.address, actions: c.change.actions })), diagnostics };
+}

@@ -14,6 +14,8 @@ export const GUID_STAND_IN = GUID;
 /** Id templates per Terraform type (the types the stacks and examples synthesize). */
 export const ID_TEMPLATES = {
   terraform_data: () => GUID,
+  // hashicorp/time's time_sleep: its id is the time it was created, RFC 3339 (the provider parses it at plan).
+  time_sleep: () => '2026-01-01T00:00:00Z',
   azurerm_resource_group: (v) => `${SUB}/resourceGroups/${v.name}`,
   azurerm_api_management: arm('Microsoft.ApiManagement/service'),
   azurerm_api_management_api: (v) => `${apim(v)}/apis/${v.name};rev=${v.revision}`,

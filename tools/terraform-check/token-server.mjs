@@ -12,19 +12,31 @@ export const OFFLINE_IDS = {
   clientId: '00000000-0000-4000-8000-000000000004',
 };
 
+/**
+ * A second deploying identity in the same tenant and subscription (a laptop after CI): the plan as
+ * this identity, against the first identity's state, must show no change (issue 27).
+ */
+export const SECOND_IDENTITY = {
+  objectId: '00000000-0000-4000-8000-000000000013',
+  clientId: '00000000-0000-4000-8000-000000000014',
+};
+
 const base64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function token(resource) {
+function token(resource, identity) {
   const now = Math.floor(Date.now() / 1000);
   const claims = {
     aud: resource, iss: `https://sts.windows.net/${OFFLINE_IDS.tenantId}/`, iat: now, nbf: now, exp: now + 3600,
-    oid: OFFLINE_IDS.objectId, tid: OFFLINE_IDS.tenantId, appid: OFFLINE_IDS.clientId, sub: OFFLINE_IDS.objectId, idtyp: 'app',
+    oid: identity.objectId, tid: OFFLINE_IDS.tenantId, appid: identity.clientId, sub: identity.objectId, idtyp: 'app',
   };
   return { access_token: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.offline`, expires_on: String(now + 3600), expires_in: '3600', token_type: 'Bearer', resource };
 }
 
-/** Starts the endpoint on a free loopback port; resolves to its URL, the number of tokens served, and `close()`. */
-export function startTokenServer() {
+/**
+ * Starts the endpoint on a free loopback port; resolves to its URL, the number of tokens served, and
+ * `close()`. Its tokens name `identity` (object and client id): the first deploying identity unless told.
+ */
+export function startTokenServer(identity = { objectId: OFFLINE_IDS.objectId, clientId: OFFLINE_IDS.clientId }) {
   let served = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -36,7 +48,7 @@ export function startTokenServer() {
     }
     served += 1;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(token(url.searchParams.get('resource') ?? 'https://management.azure.com/')));
+    res.end(JSON.stringify(token(url.searchParams.get('resource') ?? 'https://management.azure.com/', identity)));
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
