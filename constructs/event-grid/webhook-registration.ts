@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { DataAzureadServicePrincipal } from '@cdktf/provider-azuread/lib/data-azuread-service-principal';
 import { AppRegistration } from '../identity/app-registration';
 import { WebhookEntraAuth } from './event-subscription';
+import { DeployRequirements, Requirements } from '../core/deploy-requirements';
 
 /** The app role Event Grid's deliveries carry when the webhook is protected with Entra ID. */
 export const SECURE_WEBHOOK_ROLE = 'AzureEventGridSecureWebhookSubscriber';
@@ -39,6 +40,8 @@ export class WebhookRegistration extends Construct {
       appRoles: [{ value: SECURE_WEBHOOK_ROLE, id: SECURE_WEBHOOK_ROLE_ID, description: 'Event Grid delivers events to this webhook.' }],
     });
     const eventGrid = new DataAzureadServicePrincipal(this, 'event-grid', { clientId: EVENT_GRID_APPLICATION_ID });
+    DeployRequirements.of(this).add(this, Requirements.servicePrincipal(EVENT_GRID_APPLICATION_ID, 'Microsoft.EventGrid',
+      'Event Grid delivers to Entra-protected webhooks as this service principal, and the plan looks it up; it is not in every tenant.'));
     this.registration.assignRole('event-grid-role', SECURE_WEBHOOK_ROLE, eventGrid.objectId);
     this.registration.assignRole('deployer-role', SECURE_WEBHOOK_ROLE, this.registration.deployerObjectId);
     this.entraAuth = { tenantId: this.registration.tenantId, applicationIdOrUri: this.registration.clientId };

@@ -13,6 +13,7 @@ import { refuse, requireRange, warn } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ClientIpRateLimitOptions, RateLimitAction, clientIpRateLimitRule } from './client-ip-rate-limit';
 import { FRONT_DOOR_SERVICE } from './front-door-service';
+import { DeployRequirements, Requirements } from '../core/deploy-requirements';
 
 /** Front Door Standard/Premium SKUs. */
 export enum FrontDoorSku {
@@ -160,6 +161,9 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       name: props.endpointName,
       cdnFrontdoorProfileId: this.profile.id,
     });
+    // The host name is `<endpoint>-<hash>.z01.azurefd.net`, the hash the same for a name across the tenant.
+    DeployRequirements.of(this).add(this, Requirements.globalName('Microsoft.Cdn/profiles/afdEndpoints', props.endpointName,
+      'the endpoint\'s host name is made from its name: another profile of the tenant must not hold it.', props.resourceGroupName, props.profileName));
     this.endpointHostName = this.endpoint.hostName;
 
     const originGroup = new CdnFrontdoorOriginGroup(this, 'origin-group', {
