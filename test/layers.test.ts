@@ -9,8 +9,9 @@ import { ImportGraph, Layers, cyclesOf, importGraph, layerViolations, serviceFol
  * policy/ and the lessons check build on core/ only; resource/ (the resource base, whose grant
  * uses identity/) and the service folders build on those and on each other without cycles (a
  * folder with a service descriptor is one without a line here); the stack base, the lessons
- * check's aspect and platform pack, and the platform aspects (stack/), the `azure-lessons` command
- * (lessons-cli/) and the test helpers (testing/) sit on top. The lessons check and its rules depend
+ * check's aspect and platform pack, the platform aspects and the preflight manifest (stack/), the
+ * `azure-lessons` command (lessons-cli/), the preflight checks and `azure-preflight` (preflight/) and
+ * the test helpers (testing/) sit on top. The lessons check and its rules depend
  * on core/ alone: a construct tells a rule what it knows through metadata or a core helper.
  */
 const CONSTRUCTS = resolve(__dirname, '..', 'constructs');
@@ -34,6 +35,7 @@ const CONSTRUCTS_LAYERS: Layers = {
     'api-management': 2,
     'stack': 3,
     'lessons-cli': 3,
+    'preflight': 3,
     'testing': 3,
   },
   // A folder that declares its service (a descriptor) is a service folder without a line here.
