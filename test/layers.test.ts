@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +59,25 @@ describe('layers inside constructs/', () => {
     const graph = importGraph(CONSTRUCTS);
     expect(graph.get('stack/azure-stack.ts')).toEqual(expect.arrayContaining(['stack/lessons-check.ts', 'core/production.ts', 'stack/platform-aspects.ts']));
     expect(graph.get('lessons-check/rules/container-apps/release-image.ts')).toContain('core/release-image.ts');
+  });
+
+  it('loads the Azure SDKs only in the preflight, and there only when it runs (type imports and import() inside functions)', () => {
+    const sdk = /(?:from|import\()\s*'(@azure\/[^']+|@microsoft\/microsoft-graph-client)'/g;
+    const offending: string[] = [];
+    const visit = (dir: string, rel: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) visit(join(dir, entry.name), `${rel}${entry.name}/`);
+        else if (entry.name.endsWith('.ts')) {
+          for (const line of readFileSync(join(dir, entry.name), 'utf8').split('\n')) {
+            if (!line.match(sdk)) continue;
+            const deferred = rel === 'preflight/' && (/^import type /.test(line) || /import\(/.test(line) && !/^import /.test(line));
+            if (!deferred) offending.push(`${rel}${entry.name}: ${line.trim()}`);
+          }
+        }
+      }
+    };
+    visit(CONSTRUCTS, '');
+    expect(offending).toEqual([]);
   });
 });
 

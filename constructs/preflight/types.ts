@@ -29,12 +29,12 @@ export interface PreflightAccessToken {
 }
 
 /**
- * The credential the checks run with: `new DefaultAzureCredential()` from `@azure/identity`
- * (or any `TokenCredential`) fits.
+ * The credential the checks run with: `new DefaultAzureCredential()` from `@azure/identity` fits
+ * (another `TokenCredential`, whose `getToken` may answer null, with a cast: null is an unknown token).
  */
 export interface IPreflightCredential {
   /** A token for the scopes (`https://management.azure.com/.default`). */
-  getToken(scopes: string[], options?: PreflightTokenOptions): Promise<PreflightAccessToken | undefined>;
+  getToken(scopes: string[], options?: PreflightTokenOptions): Promise<PreflightAccessToken>;
 }
 
 /** What a Resource Manager client may ask a token for besides its scopes (`GetTokenOptions` of `@azure/core-auth`). */
