@@ -5,7 +5,7 @@ import { AzureChecks, messageOf, statusOf } from './azure-checks';
 import { AzureClients, DEFAULT_GRAPH, DEFAULT_RESOURCE_MANAGER } from './azure-clients';
 import { checkGlobalName } from './name-checks';
 import { TokenClaims, checkGraphPermission, claimsOf, deployerOf } from './token-claims';
-import { CheckStatus, DeployerIdentity, IPreflightCredential, PreflightCheckResult, PreflightOptions, PreflightReport } from './types';
+import { CheckStatus, DeployerIdentity, IPreflightCredential, PreflightCheckResult, PreflightOptions, PreflightReport, PrincipalKind } from './types';
 
 /** A manifest that cannot be read: the command's usage error (exit 2). */
 export class PreflightInputError extends Error {}
@@ -46,7 +46,8 @@ export class Preflight {
       trimSlash(options.resourceManagerEndpoint ?? DEFAULT_RESOURCE_MANAGER), trimSlash(options.graphEndpoint ?? DEFAULT_GRAPH));
     const needsGraph = manifest.requirements.some((r) => r.kind === RequirementKind.GRAPH_PERMISSION || r.kind === RequirementKind.SERVICE_PRINCIPAL);
     const armClaims = await claimsFor(credential, clients.resourceManagerScope());
-    const graphClaims = needsGraph ? await claimsFor(credential, clients.graphScope()) : undefined;
+    // Without a Graph token the Graph checks are unknown, not the whole run a failure.
+    const graphClaims = needsGraph ? await claimsFor(credential, clients.graphScope()).catch(() => undefined) : undefined;
     const deployer = deployerOf(armClaims, graphClaims);
     const azure = new AzureChecks(clients, deployer);
     const results = await Promise.all(manifest.requirements.map((r) => checkOne(r, clients, azure, deployer, graphClaims)));
@@ -58,8 +59,8 @@ export class Preflight {
   /** The report as text: who ran it, one line per requirement (with its fix), a summary. */
   public static format(report: PreflightReport): string {
     const d = report.deployer;
-    const who = d.kind === 'user' ? `user ${d.userName ?? d.objectId ?? '?'}` : `${d.kind} ${d.applicationId ?? d.objectId ?? '?'}`;
-    const roles = d.kind === 'user' ? `directory roles: ${d.directoryRoles.join(', ') || 'none'}` : `Graph permissions: ${d.graphPermissions.join(', ') || 'none'}`;
+    const who = d.kind === PrincipalKind.USER ? `user ${d.userName ?? d.objectId ?? '?'}` : `${d.kind} ${d.applicationId ?? d.objectId ?? '?'}`;
+    const roles = d.kind === PrincipalKind.USER ? `directory roles: ${d.directoryRoles.join(', ') || 'none'}` : `Graph permissions: ${d.graphPermissions.join(', ') || 'none'}`;
     const lines = [`azure-preflight ${report.stack}: subscription ${report.subscriptionId}, tenant ${d.tenantId ?? '?'}, deployer ${who} (object id ${d.objectId ?? '?'}; ${roles})`];
     for (const r of report.results) {
       lines.push(`${r.status.toUpperCase().padEnd(7)} ${describe(r.requirement)}: ${r.detail}`);
