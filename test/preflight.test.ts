@@ -46,7 +46,27 @@ const SCENARIOS: Record<string, (t: FakeTenant, subscriptionId: string) => FakeT
   userApplicationDeveloper: (t) => ({ ...t, deployer: { objectId: t.deployer.objectId, idtyp: 'user', upn: 'dev@contoso.example', wids: ['cf1c38e5-3621-4004-a7cb-879624dced7c'] } }),
   userCloudAppAdmin: (t) => ({ ...t, deployer: { objectId: t.deployer.objectId, idtyp: 'user', upn: 'ops@contoso.example', wids: ['158c047a-c907-4556-b7ef-446551a6b5f7'] } }),
   userWithoutRoles: (t) => ({ ...t, deployer: { objectId: t.deployer.objectId, idtyp: 'user', upn: 'new@contoso.example' } }),
+  planIdentityChecksDeployer: (t) => asPlanIdentity(t),
+  planIdentityAlone: (t) => asPlanIdentity(t),
+  planIdentityChecksUser: (t) => ({
+    ...asPlanIdentity(t), directory: { [USER]: { userPrincipalName: 'deployer@contoso.example', userType: 'Member', roleTemplateIds: ['cf1c38e5-3621-4004-a7cb-879624dced7c'] } },
+  }),
 };
+
+const DEPLOYER = '33333333-0000-4000-8000-000000000001';
+const USER = '33333333-0000-4000-8000-0000000000ee';
+/** The signed-in identity is a read-only plan identity; the deploy identity's rights are in Graph and Resource Manager. */
+function asPlanIdentity(t: FakeTenant): FakeTenant {
+  return {
+    ...t,
+    deployer: { objectId: '66666666-0000-4000-8000-000000000001', idtyp: 'app', appId: '66666666-0000-4000-8000-0000000000aa', graphRoles: ['Application.Read.All', 'Directory.Read.All'] },
+    roleAssignments: t.roleAssignments.map((a) => ({ ...a, principalId: DEPLOYER })),
+    servicePrincipals: { ...t.servicePrincipals, '00000003-0000-0000-c000-000000000000': { id: '77777777-0000-4000-8000-000000000001', displayName: 'Microsoft Graph' } },
+    directory: { [DEPLOYER]: { appId: '44444444-0000-4000-8000-000000000001', graphAppRoleIds: ['18a4783c-866b-4cc7-a460-3d5e5662c884', '06b708a9-e830-4db3-a914-8e69da51d44f', '9a5d68dd-52b0-4cc2-bd40-abcf44ac3a30', 'df021288-bdef-4463-88db-98f22de89214'] } },
+  };
+}
+/** The scenarios that check another identity than the signed-in one. */
+const DEPLOYER_OBJECT_ID: Record<string, string> = { planIdentityChecksDeployer: DEPLOYER, planIdentityChecksUser: USER };
 const NAMES = Object.keys(SCENARIOS);
 
 let fake: FakeAzure;
@@ -58,7 +78,9 @@ beforeAll(async () => {
   const work = scratch();
   try {
     const input = join(work.dir, 'input.json');
-    writeJson(input, { manifest: MANIFEST, runs: NAMES.map((_, i) => ({ subscriptionId: sub(i + 1), armUrl: fake.url, graphUrl: fake.graphUrl(sub(i + 1)), tenant: tenants.get(sub(i + 1)) })) });
+    writeJson(input, { manifest: MANIFEST, runs: NAMES.map((name, i) => ({
+      subscriptionId: sub(i + 1), armUrl: fake.url, graphUrl: fake.graphUrl(sub(i + 1)), tenant: tenants.get(sub(i + 1)), deployerObjectId: DEPLOYER_OBJECT_ID[name],
+    })) });
     const out = await run(TSX, [join(ROOT, 'test', 'support', 'preflight-harness.ts'), input], isolatedEnv({ NODE_EXTRA_CA_CERTS: fake.caFile }));
     if (out.status !== 0) throw new Error(`the harness failed: ${out.stderr}`);
     (JSON.parse(out.stdout) as PreflightReport[]).forEach((report, i) => reports.set(NAMES[i], report));
@@ -127,7 +149,7 @@ describe('Preflight.check against Resource Manager and Microsoft Graph', () => {
     expect(missing.map((r) => [r.status, r.requirement.permission])).toEqual([
       [CheckStatus.MISSING, 'Application.ReadWrite.OwnedBy'], [CheckStatus.MISSING, 'AppRoleAssignment.ReadWrite.All'], [CheckStatus.MISSING, 'Application.Read.All'],
     ]);
-    expect(missing[0].detail).toBe('the service principal\'s Graph token carries only User.Read.All, not Application.ReadWrite.OwnedBy.');
+    expect(missing[0].detail).toBe('the service principal holds only User.Read.All, not Application.ReadWrite.OwnedBy.');
     expect(missing[0].fix).toContain('az ad app permission add --id 44444444-0000-4000-8000-000000000001 --api 00000003-0000-0000-c000-000000000000 --api-permissions 18a4783c-866b-4cc7-a460-3d5e5662c884=Role');
     expect(missing[1].fix).toContain('06b708a9-e830-4db3-a914-8e69da51d44f=Role');
     expect(missing[2].fix).toContain('9a5d68dd-52b0-4cc2-bd40-abcf44ac3a30=Role');
@@ -249,5 +271,33 @@ describe('Preflight.check against Resource Manager and Microsoft Graph', () => {
       'ok graph-permission Application.Read.All',
     ]);
     expect(notOk('userWithoutRoles')[0].fix).toBe('assign new@contoso.example the Application Developer directory role (or deploy as a service principal with Application.ReadWrite.OwnedBy).');
+  });
+
+  it('checks the deploy identity\'s rights when a read-only plan identity runs it (--deployer-object-id): Graph tells its application permissions', () => {
+    expect(notOk('planIdentityChecksDeployer')).toEqual([]);
+    expect(report('planIdentityChecksDeployer').deployer).toEqual({
+      kind: PrincipalKind.SERVICE_PRINCIPAL, objectId: DEPLOYER, applicationId: '44444444-0000-4000-8000-000000000001', tenantId: '22222222-0000-4000-8000-000000000001',
+      // An app role id this code has no name for stays an id.
+      graphPermissions: ['AppRoleAssignment.ReadWrite.All', 'Application.Read.All', 'Application.ReadWrite.OwnedBy', 'df021288-bdef-4463-88db-98f22de89214'], directoryRoles: [],
+    });
+  });
+
+  it('fails for the plan identity\'s own rights when it runs without --deployer-object-id', () => {
+    expect(statuses('planIdentityAlone').filter((s) => !s.startsWith('ok'))).toEqual([
+      'missing graph-permission Application.ReadWrite.OwnedBy',
+      'missing graph-permission AppRoleAssignment.ReadWrite.All',
+      `missing azure-permission Microsoft.Authorization/roleAssignments/write /subscriptions/{subscriptionId}/resourceGroups/rg-orders/providers/Microsoft.Storage/storageAccounts/storders`,
+      `missing azure-permission Microsoft.Authorization/roleAssignments/write /subscriptions/{subscriptionId}/resourceGroups/rg-shared/providers/Microsoft.ContainerRegistry/registries/crshared`,
+      'missing azure-permission Microsoft.Resources/subscriptions/resourceGroups/write /subscriptions/{subscriptionId}',
+    ]);
+  });
+
+  it('reads a deploying user\'s directory roles from Graph when another identity runs it', () => {
+    expect(report('planIdentityChecksUser').deployer).toMatchObject({ kind: PrincipalKind.USER, objectId: USER, userName: 'deployer@contoso.example', directoryRoles: ['Application Developer'] });
+    expect(statuses('planIdentityChecksUser').filter((s) => s.includes('graph-permission'))).toEqual([
+      'ok graph-permission Application.ReadWrite.OwnedBy',
+      'unknown graph-permission AppRoleAssignment.ReadWrite.All',
+      'ok graph-permission Application.Read.All',
+    ]);
   });
 });

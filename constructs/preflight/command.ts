@@ -12,13 +12,14 @@ export interface PreflightCommandOutput {
   readonly stderr: string;
 }
 
-const USAGE = `usage: azure-preflight [--subscription ID] [--json] [--resource-manager-endpoint URL] [--graph-endpoint URL] STACK
+const USAGE = `usage: azure-preflight [--subscription ID] [--deployer-object-id ID] [--json] [--resource-manager-endpoint URL] [--graph-endpoint URL] STACK
   STACK  a synthesized stack's directory (cdktf.out/stacks/realtime-prod), its preflight.json, or a stack name (looked up in cdktf.out/stacks/)
   --subscription  the subscription the stack deploys to (default: ARM_SUBSCRIPTION_ID)
+  --deployer-object-id  check this identity's rights, not the signed-in one's (a read-only plan identity checking the deploy identity)
   credentials: DefaultAzureCredential (az login, a pipeline's OIDC or managed identity, AZURE_* variables)
 exit codes: 0 ready, 1 a requirement is missing, 2 usage`;
 
-interface Options { stack?: string; subscription?: string; json: boolean; arm?: string; graph?: string; help: boolean }
+interface Options { stack?: string; subscription?: string; deployer?: string; json: boolean; arm?: string; graph?: string; help: boolean }
 
 /**
  * `azure-preflight`: check a synthesized stack's deploy prerequisites with the deployer's own
@@ -47,6 +48,7 @@ export class PreflightCommand {
       const manifest = Preflight.readManifest(locate(options.stack, dir));
       report = await Preflight.check(manifest, credential ?? await defaultCredential(), {
         subscriptionId, ...(options.arm ? { resourceManagerEndpoint: options.arm } : {}), ...(options.graph ? { graphEndpoint: options.graph } : {}),
+        ...(options.deployer ? { deployerObjectId: options.deployer } : {}),
       });
     } catch (error) {
       if (error instanceof PreflightInputError || error instanceof PreflightSdkMissingError) return usage(error.message);
@@ -114,6 +116,7 @@ function parseArguments(args: string[]): Options {
     else if (arg === '--subscription') options.subscription = value();
     else if (arg === '--resource-manager-endpoint') options.arm = value();
     else if (arg === '--graph-endpoint') options.graph = value();
+    else if (arg === '--deployer-object-id') options.deployer = value();
     else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}.`);
     else if (options.stack === undefined) options.stack = arg;
     else throw new Error(`one stack at a time (got ${options.stack} and ${arg}).`);

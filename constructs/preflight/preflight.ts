@@ -3,6 +3,7 @@ import * as path from 'path';
 import { DeployRequirement, PREFLIGHT_FILE, PreflightManifest, RequirementKind } from '../core/deploy-requirements';
 import { AzureChecks, messageOf, statusOf } from './azure-checks';
 import { AzureClients, DEFAULT_GRAPH, DEFAULT_RESOURCE_MANAGER } from './azure-clients';
+import { lookUpDeployer } from './deployer-lookup';
 import { checkGlobalName } from './name-checks';
 import { TokenClaims, checkGraphPermission, claimsOf, deployerOf } from './token-claims';
 import { CheckStatus, DeployerIdentity, IPreflightCredential, PreflightCheckResult, PreflightOptions, PreflightReport, PrincipalKind } from './types';
@@ -48,9 +49,13 @@ export class Preflight {
     const armClaims = await claimsFor(credential, clients.resourceManagerScope());
     // Without a Graph token the Graph checks are unknown, not the whole run a failure.
     const graphClaims = needsGraph ? await claimsFor(credential, clients.graphScope()).catch(() => undefined) : undefined;
-    const deployer = deployerOf(armClaims, graphClaims);
+    // Signed in as the deploying identity, its tokens tell; as another (a read-only plan identity), Graph tells of the deployer.
+    const looked = options.deployerObjectId !== undefined
+      ? await lookUpDeployer(clients, options.deployerObjectId, armClaims?.tid)
+      : { deployer: deployerOf(armClaims, graphClaims), graphKnown: graphClaims !== undefined, guest: graphClaims?.acct === 1 };
+    const deployer = looked.deployer;
     const azure = new AzureChecks(clients, deployer);
-    const results = await Promise.all(manifest.requirements.map((r) => checkOne(r, clients, azure, deployer, graphClaims)));
+    const results = await Promise.all(manifest.requirements.map((r) => checkOne(r, clients, azure, deployer, looked.graphKnown, looked.guest)));
     const count = (status: CheckStatus) => results.filter((r) => r.status === status).length;
     const counts = { ok: count(CheckStatus.OK), missing: count(CheckStatus.MISSING), unknown: count(CheckStatus.UNKNOWN) };
     return { stack: manifest.stack, subscriptionId: options.subscriptionId, deployer, ready: counts.missing === 0, counts, results };
@@ -89,13 +94,13 @@ export function describe(r: DeployRequirement): string {
   }
 }
 
-async function checkOne(requirement: DeployRequirement, clients: AzureClients, azure: AzureChecks, deployer: DeployerIdentity, graphClaims: TokenClaims | undefined): Promise<PreflightCheckResult> {
+async function checkOne(requirement: DeployRequirement, clients: AzureClients, azure: AzureChecks, deployer: DeployerIdentity, graphKnown: boolean, guest: boolean): Promise<PreflightCheckResult> {
   if (requirement.unresolved && requirement.unresolved.length > 0) {
     return { requirement, status: CheckStatus.UNKNOWN, detail: `known only at apply: ${requirement.unresolved.join('; ')}.` };
   }
   switch (requirement.kind) {
     case RequirementKind.SERVICE_PRINCIPAL: return checkServicePrincipal(requirement, clients);
-    case RequirementKind.GRAPH_PERMISSION: return checkGraphPermission(requirement, deployer, graphClaims);
+    case RequirementKind.GRAPH_PERMISSION: return checkGraphPermission(requirement, deployer, graphKnown, guest);
     case RequirementKind.AZURE_PERMISSION: return azure.permission(requirement);
     case RequirementKind.RESOURCE_PROVIDER: return azure.resourceProvider(requirement);
     case RequirementKind.REGION: return azure.region(requirement);

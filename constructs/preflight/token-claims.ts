@@ -46,7 +46,13 @@ const GRAPH_APP_ROLES: Readonly<Record<string, { id: string; includedIn: readonl
   'Application.Read.All': { id: '9a5d68dd-52b0-4cc2-bd40-abcf44ac3a30', includedIn: ['Application.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All'] },
   'AppRoleAssignment.ReadWrite.All': { id: '06b708a9-e830-4db3-a914-8e69da51d44f', includedIn: [] },
 };
-const GRAPH_APPLICATION_ID = '00000003-0000-0000-c000-000000000000';
+/** Microsoft Graph's application id (the same in every tenant). */
+export const GRAPH_APPLICATION_ID = '00000003-0000-0000-c000-000000000000';
+
+/** The name of a Microsoft Graph application permission by its app role id, or the id where this code does not know it. */
+export function graphPermissionOfRoleId(appRoleId: string): string {
+  return Object.entries(GRAPH_APP_ROLES).find(([, role]) => role.id === appRoleId.toLowerCase())?.[0] ?? appRoleId;
+}
 
 /** Who the tokens say the deployer is (the Resource Manager token's, with the Graph token's roles). */
 export function deployerOf(arm: TokenClaims | undefined, graph: TokenClaims | undefined): DeployerIdentity {
@@ -68,12 +74,18 @@ export function deployerOf(arm: TokenClaims | undefined, graph: TokenClaims | un
   };
 }
 
-/** The deployer's Microsoft Graph permission, judged from its Graph token. */
-export function checkGraphPermission(requirement: DeployRequirement, deployer: DeployerIdentity, graphClaims: TokenClaims | undefined): PreflightCheckResult {
+/**
+ * The deployer's Microsoft Graph permission, judged from what is known of it: its Graph token's
+ * claims, or what Graph told of another deploying identity (`graphKnown`).
+ */
+export function checkGraphPermission(requirement: DeployRequirement, deployer: DeployerIdentity, graphKnown: boolean, guest: boolean): PreflightCheckResult {
   const permission = requirement.permission ?? '';
   const known = GRAPH_APP_ROLES[permission];
-  if (graphClaims === undefined) {
-    return { requirement, status: CheckStatus.UNKNOWN, detail: 'no Microsoft Graph token could be read, so the deployer\'s permissions are unknown.', fix: 'sign in as the deploying identity (az login, or the pipeline\'s identity) and run again.' };
+  if (!graphKnown) {
+    return {
+      requirement, status: CheckStatus.UNKNOWN, detail: 'the deployer\'s Microsoft Graph permissions could not be read (no Graph token, or Graph refused to tell).',
+      fix: 'run the preflight signed in as the deploying identity (az login, or the pipeline\'s deploy identity), or give the identity that runs it Application.Read.All and Directory.Read.All.',
+    };
   }
   if (deployer.kind === PrincipalKind.SERVICE_PRINCIPAL) {
     const held = deployer.graphPermissions.find((p) => p === permission || (known?.includedIn ?? []).includes(p));
@@ -81,21 +93,21 @@ export function checkGraphPermission(requirement: DeployRequirement, deployer: D
     const app = deployer.applicationId ?? '<application id>';
     return {
       requirement, status: CheckStatus.MISSING,
-      detail: `the service principal's Graph token carries ${deployer.graphPermissions.length > 0 ? `only ${deployer.graphPermissions.join(', ')}` : 'no application permission'}, not ${permission}.`,
+      detail: `the service principal holds ${deployer.graphPermissions.length > 0 ? `only ${deployer.graphPermissions.join(', ')}` : 'no application permission of Microsoft Graph'}, not ${permission}.`,
       fix: `grant the Microsoft Graph application permission ${permission} and admin consent: az ad app permission add --id ${app} --api ${GRAPH_APPLICATION_ID} --api-permissions ${known?.id ?? '<app role id>'}=Role && az ad app permission admin-consent --id ${app} (a managed identity: assign the app role ${known?.id ?? ''} of Microsoft Graph to its service principal ${deployer.objectId ?? ''} with New-MgServicePrincipalAppRoleAssignment).`,
     };
   }
-  if (deployer.kind === PrincipalKind.USER) return userPermission(requirement, permission, deployer, graphClaims);
-  return { requirement, status: CheckStatus.UNKNOWN, detail: 'the Graph token says neither user nor application (no idtyp, scp or roles).', fix: `make sure the deploying identity holds ${permission} (docs/deploy.md).` };
+  if (deployer.kind === PrincipalKind.USER) return userPermission(requirement, permission, deployer, guest);
+  return { requirement, status: CheckStatus.UNKNOWN, detail: 'the deployer is neither a user nor a service principal Graph knows (its token says neither, or its object id is neither).', fix: `make sure the deploying identity holds ${permission} (docs/deploy.md).` };
 }
 
 /** A user's rights on app registrations come from directory roles, and from the tenant's user settings. */
-function userPermission(requirement: DeployRequirement, permission: string, deployer: DeployerIdentity, claims: TokenClaims): PreflightCheckResult {
+function userPermission(requirement: DeployRequirement, permission: string, deployer: DeployerIdentity, guest: boolean): PreflightCheckResult {
   const admin = deployer.directoryRoles.find((r) => ADMIN_ROLES.includes(r));
   if (admin !== undefined) return { requirement, status: CheckStatus.OK, detail: `the user holds the directory role ${admin}.` };
   const who = deployer.userName ?? deployer.objectId ?? 'the user';
   if (permission === 'Application.Read.All') {
-    if (claims.acct === 1) return { requirement, status: CheckStatus.UNKNOWN, detail: 'a guest user reads applications only where the tenant allows guests to.', fix: `give ${who} the Directory Readers role, or deploy as a member or a service principal.` };
+    if (guest) return { requirement, status: CheckStatus.UNKNOWN, detail: 'a guest user reads applications only where the tenant allows guests to.', fix: `give ${who} the Directory Readers role, or deploy as a member or a service principal.` };
     return { requirement, status: CheckStatus.OK, detail: 'a member user reads applications and service principals (default user permissions).' };
   }
   if (permission === 'Application.ReadWrite.OwnedBy' && deployer.directoryRoles.includes('Application Developer')) {

@@ -55,6 +55,14 @@ export interface PreflightOptions {
   readonly resourceManagerEndpoint?: string;
   /** Microsoft Graph. @default 'https://graph.microsoft.com' */
   readonly graphEndpoint?: string;
+  /**
+   * The object id of the identity that will run `cdktf deploy`, where the preflight runs as
+   * another one (a pipeline's read-only plan identity): its role assignments and Graph rights are
+   * read instead of the signed-in identity's (that needs Reader on the subscription, and
+   * `Application.Read.All` and `Directory.Read.All` in Graph).
+   * @default - the signed-in identity
+   */
+  readonly deployerObjectId?: string;
 }
 
 /** Who the deploying identity is, as its tokens say. */

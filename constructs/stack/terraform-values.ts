@@ -144,20 +144,36 @@ export class TerraformValues {
   private toElement(element: TerraformResource | TerraformDataSource): StackElement {
     const isData = element instanceof TerraformDataSource;
     const stack = this.stack;
+    const bindings = element as unknown as Record<string, unknown> & { rawOverrides?: object };
+    // Generated bindings have an `<attribute>Input` getter for every attribute they take; their
+    // configuration is read there unless escape hatches (overrides) change the JSON.
+    const generated = element.terraformGeneratorMetadata !== undefined && Object.keys(bindings.rawOverrides ?? {}).length === 0;
     let raw: Record<string, unknown> | undefined;
     const resolved = new Map<string, unknown>();
+    /** The configured value: a generated binding's `<attribute>Input` getter, else the element's Terraform JSON. */
+    const configured = (name: string): unknown => {
+      // Reading one getter is cheap; building the whole JSON (toTerraform) of each of hundreds of resources is not.
+      if (generated) {
+        const input = `${name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())}Input`;
+        return input in element ? bindings[input] : undefined;
+      }
+      if (raw === undefined) {
+        const json = element.toTerraform() as { resource?: Record<string, Record<string, unknown>>; data?: Record<string, Record<string, unknown>> };
+        const config = Object.values(Object.values((isData ? json.data : json.resource) ?? {})[0] ?? {})[0];
+        raw = config !== null && typeof config === 'object' && !Array.isArray(config) ? config as Record<string, unknown> : {};
+      }
+      return raw[name];
+    };
     return {
       address: `${isData ? 'data.' : ''}${element.terraformResourceType}.${element.friendlyUniqueId}`,
       type: element.terraformResourceType,
       isData,
       path: element.node.path,
       attribute(name: string): unknown {
-        if (raw === undefined) {
-          const json = element.toTerraform() as { resource?: Record<string, Record<string, unknown>>; data?: Record<string, Record<string, unknown>> };
-          const config = Object.values(Object.values((isData ? json.data : json.resource) ?? {})[0] ?? {})[0];
-          raw = config !== null && typeof config === 'object' && !Array.isArray(config) ? config as Record<string, unknown> : {};
+        if (!resolved.has(name)) {
+          const value = configured(name);
+          resolved.set(name, value === undefined ? undefined : resolveIn(stack, value));
         }
-        if (!resolved.has(name)) resolved.set(name, raw[name] === undefined ? undefined : resolveIn(stack, raw[name]));
         return resolved.get(name);
       },
     };

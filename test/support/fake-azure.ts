@@ -25,8 +25,8 @@ export interface FakeTenant {
   readonly providers: Record<string, { state: string; resourceTypes: { resourceType: string; locations: string[]; apiVersions: string[] }[] }>;
   /** The subscription's regions. */
   readonly locations: { name: string; displayName: string }[];
-  /** Role assignments of the deployer. */
-  readonly roleAssignments: { scope: string; roleDefinitionId: string; condition?: string }[];
+  /** Role assignments (of the signed-in deployer unless `principalId` says whose). */
+  readonly roleAssignments: { scope: string; roleDefinitionId: string; condition?: string; principalId?: string }[];
   /** Role definitions by id (the full id). */
   readonly roleDefinitions: Record<string, { roleName: string; actions: string[]; notActions: string[] }>;
   readonly apimSkus: { name: string; locations: string[]; restrictedIn?: string[] }[];
@@ -39,6 +39,8 @@ export interface FakeTenant {
   readonly resources: Record<string, Record<string, unknown>>;
   /** Service principals by application id. */
   readonly servicePrincipals: Record<string, { id: string; displayName: string }>;
+  /** Other identities Graph knows, by object id: service principals with their Graph app role ids, users with their directory role template ids. */
+  readonly directory?: Record<string, { appId: string; graphAppRoleIds: string[] } | { userPrincipalName: string; userType: string; roleTemplateIds: string[] }>;
 }
 
 export interface FakeDeployer {
@@ -118,11 +120,11 @@ async function arm(tenants: Map<string, FakeTenant>, req: IncomingMessage, res: 
   }
   if (req.method === 'GET' && /^\/subscriptions\/[^/]+\/providers\/Microsoft\.Authorization\/roleAssignments$/i.test(p)) {
     const who = /assignedTo\('([^']+)'\)/.exec(url.searchParams.get('$filter') ?? '')?.[1];
-    const mine = who === tenant.deployer.objectId ? tenant.roleAssignments : [];
+    const mine = tenant.roleAssignments.filter((a) => (a.principalId ?? tenant.deployer.objectId) === who);
     return send(res, 200, {
       value: mine.map((a, i) => ({
         id: `${a.scope}/providers/Microsoft.Authorization/roleAssignments/0000000${i}-0000-0000-0000-000000000000`, name: `0000000${i}-0000-0000-0000-000000000000`, type: 'Microsoft.Authorization/roleAssignments',
-        properties: { roleDefinitionId: a.roleDefinitionId, principalId: tenant.deployer.objectId, principalType: tenant.deployer.idtyp === 'app' ? 'ServicePrincipal' : 'User', scope: a.scope, ...(a.condition ? { condition: a.condition, conditionVersion: '2.0' } : {}) },
+        properties: { roleDefinitionId: a.roleDefinitionId, principalId: who, principalType: tenant.deployer.idtyp === 'app' ? 'ServicePrincipal' : 'User', scope: a.scope, ...(a.condition ? { condition: a.condition, conditionVersion: '2.0' } : {}) },
       })),
     });
   }
@@ -162,13 +164,32 @@ async function arm(tenants: Map<string, FakeTenant>, req: IncomingMessage, res: 
 
 function graph(tenants: Map<string, FakeTenant>, req: IncomingMessage, res: ServerResponse, url: URL): void {
   const p = decodeURIComponent(url.pathname);
-  const m = /^\/graph\/([^/]+)\/v1\.0\/servicePrincipals\(appId='([^']+)'\)$/.exec(p);
+  const m = /^\/graph\/([^/]+)\/v1\.0(\/.*)$/.exec(p);
   const tenant = m ? tenants.get(m[1]) : undefined;
   if (!m || !tenant || req.method !== 'GET') return send(res, 400, { error: { code: 'BadRequest', message: `${req.method} ${p}` } });
   if (!(req.headers.authorization ?? '').startsWith('Bearer ')) return send(res, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty.' } });
-  const sp = tenant.servicePrincipals[m[2]];
-  if (!sp) return send(res, 404, { error: { code: 'Request_ResourceNotFound', message: `Resource '${m[2]}' does not exist or one of its queried reference-property objects are not present.` } });
-  return send(res, 200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#servicePrincipals(id,appId,displayName)/$entity', id: sp.id, appId: m[2], displayName: sp.displayName });
+  const missing = (id: string) => send(res, 404, { error: { code: 'Request_ResourceNotFound', message: `Resource '${id}' does not exist or one of its queried reference-property objects are not present.` } });
+  const path = m[2];
+  let q: RegExpExecArray | null;
+  if ((q = /^\/servicePrincipals\(appId='([^']+)'\)$/.exec(path))) {
+    const sp = tenant.servicePrincipals[q[1]];
+    if (!sp) return missing(q[1]);
+    return send(res, 200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#servicePrincipals(id,appId,displayName)/$entity', id: sp.id, appId: q[1], displayName: sp.displayName });
+  }
+  const graphSp = tenant.servicePrincipals['00000003-0000-0000-c000-000000000000'];
+  if ((q = /^\/servicePrincipals\/([^/]+)(\/appRoleAssignments)?$/.exec(path))) {
+    const entry = tenant.directory?.[q[1]];
+    if (!entry || !('appId' in entry)) return missing(q[1]);
+    if (!q[2]) return send(res, 200, { id: q[1], appId: entry.appId });
+    return send(res, 200, { value: entry.graphAppRoleIds.map((appRoleId, i) => ({ id: `assignment-${i}`, appRoleId, principalId: q![1], principalType: 'ServicePrincipal', resourceId: graphSp?.id, resourceDisplayName: 'Microsoft Graph' })) });
+  }
+  if ((q = /^\/users\/([^/]+)(\/transitiveMemberOf\/microsoft\.graph\.directoryRole)?$/.exec(path))) {
+    const entry = tenant.directory?.[q[1]];
+    if (!entry || !('userPrincipalName' in entry)) return missing(q[1]);
+    if (!q[2]) return send(res, 200, { id: q[1], userPrincipalName: entry.userPrincipalName, userType: entry.userType });
+    return send(res, 200, { value: entry.roleTemplateIds.map((roleTemplateId, i) => ({ '@odata.type': '#microsoft.graph.directoryRole', id: `role-${i}`, displayName: roleTemplateId, roleTemplateId })) });
+  }
+  return send(res, 400, { error: { code: 'BadRequest', message: `the fake does not answer ${path}` } });
 }
 
 function listen(server: Server): Promise<number> {
