@@ -18,7 +18,7 @@ const layered = (forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.gen/', 'cdktf.out/', 'dist/', 'dist-jsii/', 'coverage/', 'reports/', '.stryker-tmp/', 'tools/azapi-gen/node_modules/', 'tools/mutation/node_modules/', 'tools/jsii/node_modules/', '**/.venv/'] },
+  { ignores: ['node_modules/', '.gen/', 'cdktf.out/', 'dist/', 'dist-jsii/', 'coverage/', 'reports/', '.stryker-tmp/', 'tools/azapi-gen/node_modules/', 'tools/mutation/node_modules/', 'tools/jsii/node_modules/', '**/.venv/', 'tools/pipeline-lint/.go/', 'tools/pipeline-lint/bin/'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.mts', '**/*.mjs'],

@@ -9,6 +9,7 @@ export { Suppression, Suppressions } from '../constructs/core/suppressions';
 export { ConstructValidationError, Finding, FindingFormat, InvalidValueError, Validation } from '../constructs/core/validation';
 export { TagsAspect } from '../constructs/core/tags';
 export { HeldInterval, HoldKind, ITimeoutLayer, PathCeiling, RequestPath, TimeoutLayer } from '../constructs/core/request-path';
+export { PathDeclaration, PathFacts, PathGrant, PathHop, PathNode, PathNodeKind } from '../constructs/core/path-declarations';
 export { PublicNetworkAccess } from '../constructs/core/network';
 export { AzureRegion, RegionProblem } from '../constructs/core/azure-region';
 export { CredentialProblem, NotSecret, SecretDetector, SettingsHost } from '../constructs/core/secret-detection';
@@ -27,6 +28,7 @@ export {
 
 // The lessons check
 export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/stack/lessons-check';
+export { PathMark, PathModel, PathModelHop, PathModelNode, RequestPathModel } from '../constructs/stack/request-path-model';
 export { PackRule, RuleLevel, RulePack } from '../constructs/lessons-check/pack';
 export { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 export { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';

@@ -23,12 +23,16 @@
  * 200 resources in 10 .tf files (Container Apps, Front Door origins and API Management APIs that
  * reference them, policies, storage accounts), and on one of a single resource, for the cost of
  * each further resource beside what every run pays (Node, hcl2json's WebAssembly parser, the pack).
+ *
+ * Last, the scaling table (tools/bench-scaling/run.ts, alone: `npm run bench:scaling`): the cost of
+ * one more app with the library against plain cdktf writing the same JSON, N = 100 to 800.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Owner, libraryShare, readProfile, timeByOwner } from './bench-share';
+import { scalingReport } from './bench-scaling/run';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = resolve(__dirname, '..');
@@ -47,7 +51,7 @@ function measure(args: string[], extraEnv: Record<string, string> = {}, expected
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== expectedStatus) throw new Error(`${args.join(' ')} failed:\n${result.stderr.toString()}`);
-  return { seconds, peakMb: Number(readFileSync(peakFile, 'utf8')) / 1024 };
+  return { seconds, peakMb: Number(readFileSync(peakFile, 'utf8').split(' ')[0]) / 1024 };
 }
 
 function summarize(samples: Sample[]) {
@@ -150,5 +154,6 @@ process.stdout.write([
   row(`azure-lessons: ${LESSONS_RESOURCES} resources, 10 files`, l),
   row('azure-lessons: 1 resource, 1 file', l1),
   `azure-lessons: each further resource ${lessonsSlopeMs.toFixed(2)} ms; ${LESSONS_RESOURCES} resources in ${(l.median * 1000).toFixed(0)} ms`,
+  scalingReport(),
   '',
 ].join('\n'));

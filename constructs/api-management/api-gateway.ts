@@ -4,6 +4,7 @@ import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementDiagnostic } from '@cdktf/provider-azurerm/lib/api-management-diagnostic';
 import { ResourceAction } from '../../.gen/providers/azapi/resource-action';
 import { checkName } from '../core/naming';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { refuse, requireEmail, requireRange, requireText, warn } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -219,6 +220,13 @@ export class ApiGateway extends ApiGatewayBase {
     this.gatewayId = this.service.id;
     this.gatewayHostName = Fn.trimprefix(this.service.gatewayUrl, 'https://');
     this.identity = ManagedIdentity.systemAssigned(this.service.identity.principalId, id);
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.GATEWAY, title: `API Management ${props.skuName}`, name: props.name,
+      lines: [
+        props.outboundSubnet ? 'system-assigned identity; outbound VNet integration' : 'system-assigned identity',
+        'gateway logs to Log Analytics (GW-10)',
+      ],
+    });
 
     const samplingPercentage = props.samplingPercentage ?? 100;
     requireRange(this, samplingPercentage, {

@@ -1,4 +1,5 @@
 import { Token } from 'cdktf';
+import { PathDeclaration } from '../core/path-declarations';
 import { Construct } from 'constructs';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
@@ -142,6 +143,16 @@ export class ApiRateLimitPolicy extends Construct {
       apiManagementName: props.gateway.serviceName,
       resourceGroupName: props.gateway.resourceGroupName,
       xmlContent: this.xml,
+    });
+    PathDeclaration.facts(this, {
+      target: props.apiName,
+      limiterKeys: [
+        ...(rateLimit ? [`${rateLimit.calls} calls per ${rateLimit.renewalPeriodSeconds} s per ${(rateLimit.key ?? CounterKey.subscription()).description} (GW-1)`] : []),
+        ...(concurrency ? [`${concurrency.maxCount} in flight per ${(concurrency.key ?? CounterKey.subscription()).description} (GW-6)`] : []),
+        ...(tokenLimit ? [`LLM tokens per ${(tokenLimit.key ?? CounterKey.subscription()).description} (LIM-3)`] : []),
+      ],
+      lines: ['429 as problem+json with Retry-After'],
+      ...(concurrency ? { outboundTimeouts: [{ layer: 'API Management forward-request timeout', timeoutSeconds, constructPath: this.node.path }] } : {}),
     });
     if (rateLimit) note(this, { id: 'GW-2.RateLimitAlgorithm', lesson: 'GW-2', text: this.describeAlgorithm(sku, rateLimit) });
   }

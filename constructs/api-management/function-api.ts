@@ -9,7 +9,7 @@ import { IFunctionAppBackend } from '../functions/function-app-backend';
 import { refuse, within } from '../core/validation';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ApiLimits, ApiRateLimitPolicy } from './api-rate-limit-policy';
-import { GatewayApiProps, checkAndClaimApi, frontDoorGuard } from './gateway-api';
+import { GatewayApiProps, checkAndClaimApi, frontDoorGuard, declareApiPath } from './gateway-api';
 import { CircuitBreakerOptions, GatewayBackend } from './gateway-backend';
 import { HttpMethod } from './http-proxy-api';
 import { TemplateParameter, templateParameterBlocks } from './url-template';
@@ -138,6 +138,14 @@ export class FunctionApi extends Construct {
 
     const applicationId = props.functionApp.entraApplicationId;
     if (applicationId) props.functionApp.allowCaller(gateway.identity);
+    declareApiPath(this, props, {
+      title: `functions, version ${version} in the path`, callerCheck: (props.subscriptionRequired ?? true) ? 'subscription key' : 'none: anonymous',
+      backend: backendUrl, directCaller: 'client',
+      backendLines: [
+        ...(applicationId ? ['Entra ID token from the gateway\'s identity (no function keys)'] : []),
+        'through its backend (circuit breaker)',
+      ],
+    });
     const limits = props.limits ?? { rateLimit: { calls: 100, renewalPeriodSeconds: 60 } };
     const retryAfter = within(this, 'retryAfterSeconds', () => PolicyStatement.retryAfterOnRetryableStatuses(props.retryAfterSeconds ?? 5));
     this.limits = new ApiRateLimitPolicy(this, 'limits', {

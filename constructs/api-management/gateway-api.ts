@@ -4,6 +4,7 @@ import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api
 import { resolveIn } from '../core/claims';
 import { LessonId } from '../core/lessons';
 import { checkName } from '../core/naming';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { TimeoutLayer } from '../core/request-path';
 import { refuse } from '../core/validation';
 import { PolicyStatement } from '../policy/policy-statement';
@@ -131,4 +132,47 @@ export function literalApiName(owner: Construct, apiName: string): string {
     && c.terraformResourceType === match[1] && c.friendlyUniqueId === match[2]);
   const name = (resource as { nameInput?: unknown } | undefined)?.nameInput;
   return typeof name === 'string' && !Token.isUnresolved(name) ? name : apiName;
+}
+
+/** What an API tells the request-path picture, besides what its shared props say. */
+export interface ApiPathOptions {
+  /** What kind of API, after its path, e.g. `streaming`. */
+  readonly title: string;
+  /** Who may call it, besides the Front Door check, e.g. `subscription key`. */
+  readonly callerCheck: string;
+  /** The URL (usually a Terraform reference) or construct path it forwards to. @default - no backend hop */
+  readonly backend?: string;
+  /** @default 'HTTPS' */
+  readonly backendProtocol?: string;
+  /** Facts on the hop to the backend. @default - none */
+  readonly backendLines?: string[];
+  /** Timeout layers the gateway applies to what it forwards (a forward-request timeout). @default - none */
+  readonly outboundTimeouts?: TimeoutLayer[];
+  /** Further lines in the API's box. @default - none */
+  readonly lines?: string[];
+  /**
+   * Who calls it when no Front Door is in front (`allowDirectCallers`), e.g. `client`; none for
+   * an API whose callers declare their own hop (Event Grid, a consumer).
+   * @default - none
+   */
+  readonly directCaller?: string;
+}
+
+/** Declare an API on the request path: its box inside the gateway's and the hop to its backend. */
+export function declareApiPath(api: Construct, props: GatewayApiProps, options: ApiPathOptions): void {
+  const checks = [...(props.frontDoorId ? ['X-Azure-FDID: its Front Door only'] : []), options.callerCheck];
+  PathDeclaration.node(api, {
+    kind: PathNodeKind.API, title: `/${props.path} (${options.title})`, name: props.name,
+    group: props.gateway.node.path, urlPath: props.path, callerCheck: checks.join('; '),
+    ...(options.lines ? { lines: options.lines } : {}),
+    ...(options.outboundTimeouts ? { outboundTimeouts: options.outboundTimeouts } : {}),
+  });
+  if (!props.frontDoorId && options.directCaller !== undefined) {
+    PathDeclaration.hop(api, { from: PathDeclaration.external(options.directCaller), to: api.node.path, protocol: 'HTTPS' });
+  }
+  if (options.backend !== undefined) {
+    PathDeclaration.hop(api, {
+      from: api.node.path, to: options.backend, protocol: options.backendProtocol ?? 'HTTPS', ...(options.backendLines ? { lines: options.backendLines } : {}),
+    });
+  }
 }

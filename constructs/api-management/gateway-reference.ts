@@ -1,4 +1,5 @@
 import { Token } from 'cdktf';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { Construct, IConstruct } from 'constructs';
 import { DataAzurermApiManagement } from '@cdktf/provider-azurerm/lib/data-azurerm-api-management';
 import { claim, resolveIn } from '../core/claims';
@@ -146,6 +147,7 @@ export class ImportedApiGateway extends ApiGatewayBase {
     this.skuName = attributes.skuName;
     this.outboundVirtualNetworkId = attributes.outboundVirtualNetworkId;
     this.gatewayHostName = attributes.gatewayHostName ?? `${attributes.serviceName}.azure-api.net`;
+    PathDeclaration.node(this, { kind: PathNodeKind.GATEWAY, title: `API Management ${attributes.skuName} (existing)`, name: attributes.serviceName });
   }
 
   public get gatewayId(): string {

@@ -8,7 +8,7 @@ import { refuse, warn, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ApiLimits, ApiRateLimitPolicy } from './api-rate-limit-policy';
-import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard, declareApiPath } from './gateway-api';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** HTTP methods an {@link HttpProxyApi} passes through. */
@@ -104,6 +104,10 @@ export class HttpProxyApi extends Construct {
         });
       }
     }
+    declareApiPath(this, props, {
+      title: 'HTTP proxy', callerCheck: (props.subscriptionRequired ?? true) ? 'subscription key' : 'none: anonymous',
+      backend: props.backendUrl, directCaller: 'client', ...(props.backendId !== undefined ? { backendLines: ['through its backend (circuit breaker)'] } : {}),
+    });
     if (props.limits) {
       this.limits = new ApiRateLimitPolicy(this, 'limits', {
         ...props.limits,

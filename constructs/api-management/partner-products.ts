@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { PathDeclaration } from '../core/path-declarations';
 import { ApiManagementProductPolicy } from '@cdktf/provider-azurerm/lib/api-management-product-policy';
 import { checkName } from '../core/naming';
 import { groupThousands } from '../core/number-format';
@@ -123,6 +124,14 @@ export class PartnerProducts extends Construct {
       });
     });
     this.totalCallsPerMinute = total;
+    const caps = [...new Set(props.partners.map((p) => p.callsPerMinute))].sort((a, b) => a - b);
+    for (const api of props.apis) {
+      PathDeclaration.facts(this, {
+        target: api.apiName,
+        callerChecks: [`one subscription per partner (${props.partners.length})`],
+        limiterKeys: [`${caps.join(' to ')} calls per minute per partner subscription${props.partners.some((p) => p.quota) ? ', plus a quota' : ''} (GW-8)`],
+      });
+    }
     note(this, {
       id: 'LIM-5.PartnerTotal', lesson: 'LIM-5',
       text: `${props.partners.length} partner(s) may send ${groupThousands(total)} calls per minute together; `

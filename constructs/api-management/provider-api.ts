@@ -9,7 +9,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../policy/intake';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ExistsAction } from '../policy/statements';
-import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi } from './gateway-api';
+import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, declareApiPath } from './gateway-api';
 import { GatewayBackend } from './gateway-backend';
 import { HttpMethod } from './http-proxy-api';
 import { KeyVaultNamedValue } from './key-vault-named-value';
@@ -81,6 +81,9 @@ export interface ProviderApiProps extends GatewayApiProps {
    */
   readonly tripDurationSeconds?: number;
 }
+
+/** The gateway's forward-request timeout towards the provider. */
+const PROVIDER_TIMEOUT_SECONDS = 30;
 
 /**
  * The wrapper in front of a third-party provider: only the named managed identities get in (a
@@ -185,9 +188,16 @@ export class ProviderApi extends Construct {
       deltaSeconds: retry.deltaSeconds ?? 2, maxIntervalSeconds: retry.maxIntervalSeconds ?? 30,
       // Every operation is idempotent: checked above.
       idempotent: true,
-    }, [PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferResponse: true, bufferRequestBody: true })])]);
+    }, [PolicyStatement.forwardRequest({ timeoutSeconds: PROVIDER_TIMEOUT_SECONDS, bufferResponse: true, bufferRequestBody: true })])]);
     this.retries = retry.count;
     this.tripDurationSeconds = trip;
+    declareApiPath(this, props, {
+      title: 'provider, for its callers only',
+      callerCheck: `Entra ID token for its audience from ${props.callers.clientIds.length} client id(s)${(props.subscriptionRequired ?? false) ? '; subscription key' : ''}`,
+      backend: props.providerUrl,
+      backendLines: [`${keyHeader} from Key Vault (named value)`, `retry ${retry.count} on 429/503/504; breaker opens ${trip} s on 5xx`],
+      outboundTimeouts: [{ layer: 'API Management forward-request timeout', timeoutSeconds: PROVIDER_TIMEOUT_SECONDS, constructPath: this.node.path }],
+    });
     claimApiPolicy(this, props.gateway, this.api.name);
     this.policy = new ApiManagementApiPolicy(this, 'policy', {
       apiName: this.api.name,

@@ -11,7 +11,7 @@ import { PolicyStatement } from '../policy/policy-statement';
 import { StorageService, refuseUnreachable } from '../storage/storage-account';
 import { StorageQueue } from '../storage/storage-children';
 import { TemplateParameter, templateParameterBlocks } from './url-template';
-import { GatewayApiProps, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { GatewayApiProps, claimApiPolicy, createGatewayApi, frontDoorGuard, declareApiPath } from './gateway-api';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
 /** One command the API takes into the queue. */
@@ -96,6 +96,11 @@ export class QueueIntakeApi extends Construct {
       who: 'the gateway (which queues the commands)', networkId: props.gateway.outboundVirtualNetworkId,
     });
     this.grant = props.queue.grantSend(props.gateway.identity, `gateway-${id}`);
+    declareApiPath(this, props, {
+      title: 'commands queued, 202', callerCheck: (props.subscriptionRequired ?? true) ? 'subscription key' : 'none: anonymous',
+      backend: props.queue.url, directCaller: 'client', backendProtocol: 'HTTPS (Storage queue, put message)',
+      lines: [`${props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER} required (400 without)`],
+    });
     const header = props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER;
     this.messageTtlSeconds = props.messageTtlSeconds ?? 604_800;
     const enqueue = within(this, '', () => [

@@ -10,8 +10,8 @@ import {
 import { refuse, requireRange, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
-import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
-import { StreamingCallerCheck, resolveCallerCheck } from './streaming-callers';
+import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard, declareApiPath } from './gateway-api';
+import { StreamingCallerCheck, describeCallerCheck, resolveCallerCheck } from './streaming-callers';
 import { StreamingRoute, StreamingRouteKind, StreamingRoutes } from './streaming-routes';
 import { templateParameterBlocks } from './url-template';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
@@ -96,6 +96,11 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
     });
     this.apiName = this.api.name;
     claimApiPolicy(this, gateway, props.name, 'name');
+    declareApiPath(this, props, {
+      title: 'polling, long polling, SSE', callerCheck: describeCallerCheck(props.callerCheck, props.subscriptionRequired),
+      backend: props.backendUrl, backendProtocol: 'HTTPS, response unbuffered', outboundTimeouts: [this.timeoutLayer],
+      lines: routes.map(shortRoute),
+    });
     this.operations = routes.map((route) => {
       const operation = new ApiManagementApiOperation(this, `operation-${route.name}`, {
         operationId: route.name,
@@ -124,6 +129,15 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
       resourceGroupName: gateway.resourceGroupName,
       xmlContent: within(this, 'policy', () => this.policy.toXml()),
     });
+  }
+}
+
+/** One line per route in the request-path picture. */
+function shortRoute(route: StreamingRoute): string {
+  switch (route.kind) {
+    case StreamingRouteKind.LONG_POLLING: return `long poll ${route.urlTemplate}: hold ${route.holdSeconds} s`;
+    case StreamingRouteKind.SSE: return `SSE ${route.urlTemplate}: heartbeat ${route.heartbeatSeconds} s`;
+    default: return `poll ${route.urlTemplate}`;
   }
 }
 

@@ -134,3 +134,13 @@ function hideInGatewayLogs(scope: Construct, gateway: IApiGateway, parameter: st
     fix: `ask the gateway's owner to hide ${parameter} (ApiGateway.hideQueryParameterInLogs, or data masking on the diagnostic).`,
   });
 }
+
+/** The caller check as the request-path picture shows it. */
+export function describeCallerCheck(check: StreamingCallerCheck | undefined, subscriptionRequired: boolean | undefined): string {
+  const kind = check?.kind ?? (subscriptionRequired ? StreamingCallerCheckKind.SUBSCRIPTION_KEY : undefined);
+  switch (kind) {
+    case StreamingCallerCheckKind.SUBSCRIPTION_KEY: return 'subscription key';
+    case StreamingCallerCheckKind.TOKEN: return `token of ${check?.tokenOptions?.issuer ?? 'an issuer'} (header or ?${check?.tokenOptions?.queryParameter ?? DEFAULT_TOKEN_QUERY_PARAMETER})`;
+    default: return 'none: anonymous';
+  }
+}

@@ -10,7 +10,7 @@ import { SECURE_WEBHOOK_ROLE } from '../event-grid/webhook-registration';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
 import { ExistsAction } from '../policy/statements';
-import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard } from './gateway-api';
+import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard, declareApiPath } from './gateway-api';
 import { templateParameterBlocks } from './url-template';
 
 /** The origin Event Grid names in the CloudEvents handshake. */
@@ -144,6 +144,11 @@ export class WebhookApi extends Construct {
       dependsOn: this.operations,
     });
     this.baseUrl = `https://${props.gateway.gatewayHostName}/${props.path}`;
+    declareApiPath(this, props, {
+      title: 'webhooks',
+      callerCheck: props.entraAuth ? 'Entra ID token of Event Grid\'s app with AzureEventGridSecureWebhookSubscriber' : 'none: anyone with the URL',
+      backend: props.backendUrl, lines: [`answers the CloudEvents handshake itself; routes ${props.routes.join(' ')}`],
+    });
   }
 
   /**

@@ -6,9 +6,9 @@ import { TagsAspect } from '../core/tags';
 import { refuse, within } from '../core/validation';
 import { PolicyDocument } from '../policy/policy-document';
 import { ApiManagementSku } from './api-gateway';
-import { GatewayApiProps, checkAndClaimApi, checkBackendUrl, frontDoorGuard } from './gateway-api';
+import { GatewayApiProps, checkAndClaimApi, checkBackendUrl, frontDoorGuard, declareApiPath } from './gateway-api';
 import { claimOnGateway } from './gateway-reference';
-import { StreamingCallerCheck, resolveCallerCheck } from './streaming-callers';
+import { StreamingCallerCheck, describeCallerCheck, resolveCallerCheck } from './streaming-callers';
 
 /** ARM type and API version of the WebSocket API (AzAPI: azurerm's CustomizeDiff refuses it at plan, see below). */
 export const WEBSOCKET_API_TYPE = 'Microsoft.ApiManagement/service/apis@2024-05-01';
@@ -79,6 +79,10 @@ export class WebSocketApi extends Construct {
           subscriptionRequired: callers.subscriptionRequired,
         },
       },
+    });
+    declareApiPath(this, props, {
+      title: 'WebSocket', callerCheck: `${describeCallerCheck(props.callerCheck, props.subscriptionRequired)} on the handshake`,
+      backend: props.backendUrl, backendProtocol: 'WebSocket (wss)', lines: [`heartbeat ${props.heartbeatSeconds} s`],
     });
     // An API is a proxy resource without tags; azapi's schema validation refuses a `tags` argument.
     TagsAspect.exclude(this.api);

@@ -1,8 +1,9 @@
 import { Construct } from 'constructs';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { checkName } from '../core/naming';
+import { checkName, composeName } from '../core/naming';
 import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { resolveIn } from '../core/claims';
@@ -184,6 +185,15 @@ export class ContainerService extends Construct implements ITimeoutLayer {
       identityId: this.identityResource.id,
       ...(pull ? { pull } : {}),
       secrets,
+    });
+    const external = props.external ?? true;
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.APP, title: 'Container App, transport auto', name,
+      lines: [
+        `ingress auto, port ${targetPort}, ${!external ? 'environment only' : props.environment.internal ? 'internal environment: its network only' : 'external'}`,
+        `${this.scale.minReplicas} to ${this.scale.maxReplicas} replicas, identity ${composeName('id', props.name)}`,
+      ],
+      inboundTimeouts: [this.timeoutLayer],
     });
     this.fqdn = this.app.ingress.fqdn;
     this.url = `https://${this.fqdn}`;

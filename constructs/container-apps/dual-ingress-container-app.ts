@@ -1,8 +1,9 @@
 import { Construct } from 'constructs';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { ContainerApp, ContainerAppTemplateContainerLivenessProbe } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
-import { checkName } from '../core/naming';
+import { checkName, composeName } from '../core/naming';
 import { NotSecret } from '../core/secret-detection';
 import { ITimeoutLayer, RequestPath, TimeoutLayer } from '../core/request-path';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
@@ -184,9 +185,26 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       // Both apps hold connections (streams, WebSockets, gRPC streams): the SCALE-1 rule checks them.
       RequestPath.markHoldsConnections(app);
     }
+    this.declarePath(props, scale, httpName, grpcName);
     this.httpFqdn = this.httpApp.ingress.fqdn;
     this.grpcFqdn = this.grpcApp.ingress.fqdn;
     this.effectiveLimits = checkInProcessLimits(this, props.inProcessLimits, scale.maxReplicas);
+  }
+
+  /** The pair on the request path: one group (one image and identity), two ingresses; gRPC clients call the http2 one directly. */
+  private declarePath(props: DualIngressContainerAppProps, scale: ResolvedScale, httpName: string, grpcName: string): void {
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.APP_GROUP, title: 'Container Apps: one image, two ingresses (ING-1)', name: props.name,
+      lines: [`identity ${composeName('id', props.name)}`, `${scale.minReplicas} to ${scale.maxReplicas} replicas each`],
+    });
+    for (const [app, name, ingress] of [[this.httpApp, httpName, this.http], [this.grpcApp, grpcName, this.grpc]] as const) {
+      PathDeclaration.node(app, {
+        kind: PathNodeKind.APP, title: `Container App, transport ${ingress.transport}`, name,
+        lines: [`ingress ${ingress.transport}, port ${ingress.targetPort}, ${ingress.external ? 'external' : 'environment only'}`, `carries ${ingress.carries.join(', ')}`],
+        inboundTimeouts: [this.timeoutLayer],
+      });
+    }
+    if (this.grpc.external) PathDeclaration.hop(this, { from: PathDeclaration.external('client'), to: this.grpcApp.node.path, protocol: 'gRPC (h2)' });
   }
 
   private app(

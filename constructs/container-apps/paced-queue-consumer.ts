@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { checkName } from '../core/naming';
@@ -165,6 +166,14 @@ export class PacedQueueConsumer extends Construct {
       // Its roles first: a consumer without them fails every poll until they propagate.
       dependsOn: this.grants,
     });
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.APP, title: 'Container App, no ingress: paced consumer', name,
+      lines: [
+        `${props.pace.replicas} replica(s), ${props.pace.concurrencyPerReplica} call(s) in flight each, at least ${props.pace.minCallMilliseconds} ms a call`,
+        `at most ${Math.floor(this.worstCaseCallsPerPeriod)} calls per ${props.budget.periodSeconds ?? 60} s; budget ${props.budget.calls} (LIM-5)`,
+      ],
+    });
+    PathDeclaration.hop(this, { from: this.node.path, to: props.providerApiUrl, protocol: 'HTTPS', lines: ['Entra ID token of its identity'] });
     note(this, {
       id: 'LIM-5.ConsumerPace', lesson: 'LIM-5',
       text: `the consumer makes at most ${Math.floor(this.worstCaseCallsPerPeriod)} calls per ${props.budget.periodSeconds ?? 60} s`

@@ -1,4 +1,5 @@
 import { TerraformStack } from 'cdktf';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { Construct, IConstruct } from 'constructs';
 import { EventgridSystemTopic } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic';
 import { DataAzurermEventgridTopic } from '@cdktf/provider-azurerm/lib/data-azurerm-eventgrid-topic';
@@ -192,6 +193,10 @@ export class EventGridTopic extends EventGridTopicBase {
     this.resourceGroupName = props.resourceGroupName;
     this.endpoint = this.topic.endpoint;
     this.identity = ManagedIdentity.systemAssigned(this.topic.identity.principalId, `${id}-topic`);
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.MESSAGING, title: 'Event Grid topic: CloudEvents 1.0, no access keys', name,
+      lines: ['system-assigned identity'], accessProtocol: 'CloudEvents over HTTPS (publish)',
+    });
     if (props.logAnalyticsWorkspaceId) {
       new DiagnosticSettings(this, 'diagnostics', { targetResourceId: this.topic.id, workspaceId: props.logAnalyticsWorkspaceId });
     }

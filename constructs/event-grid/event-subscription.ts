@@ -1,4 +1,5 @@
 import { Token } from 'cdktf';
+import { PathDeclaration } from '../core/path-declarations';
 import { Construct } from 'constructs';
 import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
@@ -145,6 +146,14 @@ export class EventSubscription extends Construct {
       this.grants.push(props.deadLetterContainer.grantReadWrite(props.topic.identity, `${id}-dead-letter`));
     }
 
+    PathDeclaration.hop(this, {
+      from: props.topic.node.path, to: props.webhook?.url ?? props.queue?.url ?? '',
+      protocol: props.webhook ? 'CloudEvents webhook (HTTPS)' : 'Storage queue (put message)',
+      lines: [
+        ...(props.webhook?.entraAuth ? ['Entra ID token for the webhook registration'] : []),
+        `${retry.maxDeliveryAttempts} attempts, then ${props.deadLetterContainer ? 'the dead-letter container' : 'dropped'} (HOOK-3)`,
+      ],
+    });
     let webhookEndpoint: EventgridEventSubscriptionConfig['webhookEndpoint'];
     if (props.webhook) {
       webhookEndpoint = this.checkWebhook(props.webhook, schema);

@@ -8,6 +8,7 @@ import { CdnFrontdoorRoute } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-rou
 import { CdnFrontdoorSecurityPolicy } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-security-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { checkHostName, checkName } from '../core/naming';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { refuse, requireRange, warn } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -234,6 +235,7 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
     });
 
     if (props.waf || props.clientIpRateLimit) this.addFirewallPolicy(props.waf, props.clientIpRateLimit, sku, props.resourceGroupName);
+    this.declarePath(props, sku, routes);
 
     new DiagnosticSettings(this, 'diagnostics', {
       targetResourceId: this.profile.id,
@@ -242,6 +244,25 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       // Front Door logs only go to AzureDiagnostics; Dedicated is not supported.
       dedicated: false,
     });
+  }
+
+  /** The edge on the request path: clients call it, it calls its origin (the picture, `PathDeclaration`). */
+  private declarePath(props: FrontDoorProps, sku: FrontDoorSku, routes: FrontDoorRouteOptions[]): void {
+    const limit = props.clientIpRateLimit;
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.EDGE,
+      title: `Front Door ${sku === FrontDoorSku.PREMIUM ? 'Premium' : 'Standard'}`,
+      name: props.endpointName,
+      lines: [
+        `routes ${routes.flatMap((r) => r.patternsToMatch).join(' ')}, HTTPS only, no caching`,
+        props.waf ? `WAF ${props.waf.mode ?? WafMode.PREVENTION}, default and bot rule sets` : 'no WAF',
+      ],
+      callerCheck: 'none: the public edge',
+      ...(limit ? { limiterKey: `client IP: ${limit.requestsPerWindow} per ${limit.window === 1 ? 'minute' : `${limit.window} minutes`} (LIM-4)` } : {}),
+      outboundTimeouts: [this.timeoutLayer],
+    });
+    PathDeclaration.hop(this, { from: PathDeclaration.external('client'), to: this.node.path, protocol: 'HTTPS / WSS' });
+    PathDeclaration.hop(this, { from: this.node.path, to: props.originHostName, protocol: 'HTTPS', lines: ['X-Azure-FDID header'] });
   }
 
   /**

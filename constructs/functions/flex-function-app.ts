@@ -1,4 +1,5 @@
 import { Fn, Lazy, Token } from 'cdktf';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { Construct } from 'constructs';
 import { ServicePlan } from '@cdktf/provider-azurerm/lib/service-plan';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
@@ -205,6 +206,11 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
     }
 
     this.timeoutLayer = { layer: 'Functions HTTP request timeout', timeoutSeconds: FUNCTIONS_REQUEST_TIMEOUT_SECONDS, constructPath: this.node.path };
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.APP, title: 'Function app, Flex Consumption', name,
+      lines: [`${runtime} ${runtimeVersion}, HTTPS only`, props.entraAuth ? 'Entra ID in front (App Service authentication)' : 'no Entra ID in front'],
+      inboundTimeouts: [this.timeoutLayer],
+    });
     this.identityResource = new UserAssignedIdentity(this, 'identity', {
       name: checkName(this, 'name', composeName('id', name), NAME_RULES.userAssignedIdentity),
       resourceGroupName: props.resourceGroupName,

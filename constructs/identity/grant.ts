@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { refuse } from '../core/validation';
 import { waitFor } from '../core/dependencies';
+import { PathDeclaration } from '../core/path-declarations';
 import { IPrincipal, PrincipalType } from './principal';
 import { BuiltInRole } from './roles';
 
@@ -63,7 +64,10 @@ export class Grant implements ITerraformDependable {
     public readonly resourceId: string,
     /** The built-in role, for RBAC grants. */
     public readonly builtInRole: BuiltInRole | undefined,
-  ) {}
+  ) {
+    // The request-path picture draws a grant between the boxes it connects.
+    PathDeclaration.grant(resource, { principalId, resourceId, ...(builtInRole ? { role: builtInRole.roleName } : {}) });
+  }
 
   /** Terraform address of the grant's resource (so `dependsOn: [grant]` works). */
   public get fqn(): string {

@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { DataAzurermKeyVault } from '@cdktf/provider-azurerm/lib/data-azurerm-key-vault';
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-client-config';
@@ -172,6 +173,7 @@ export class KeyVault extends KeyVaultBase {
       });
     }
 
+    PathDeclaration.node(this, { kind: PathNodeKind.DATA, title: 'Key Vault: RBAC, secrets set by people', name });
     this.vault = new KeyVaultResource(this, 'vault', {
       name,
       resourceGroupName: props.resourceGroupName,

@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { PublicNetworkAccess } from '../core/network';
@@ -228,6 +229,11 @@ export class ManagedRedis extends ManagedRedisBase {
     });
 
     this.clusteringPolicy = props.clusteringPolicy;
+    PathDeclaration.node(this, {
+      kind: PathNodeKind.DATA, title: 'Azure Managed Redis', name: props.name,
+      lines: [`TLS only, access keys ${accessKeysEnabled ? 'on' : 'off'}, ${highAvailability ? 'high availability' : 'no high availability'}`],
+      accessProtocol: 'Redis over TLS',
+    });
     this.cache = new ManagedRedisResource(this, 'cache', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,

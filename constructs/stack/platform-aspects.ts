@@ -1,6 +1,7 @@
 import { Aspects, TerraformStack } from 'cdktf';
 import { LessonsCheck } from './lessons-check';
 import { PreflightManifests } from './preflight-manifest';
+import { RequestPathModel } from './request-path-model';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { TagsAspect } from '../core/tags';
@@ -38,6 +39,7 @@ export class PlatformAspects {
     const check = LessonsCheck.applyTo(stack, { production: options.production ?? true });
     for (const pack of options.lessonPacks ?? []) check.addPack(pack);
     PreflightManifests.applyTo(stack);
+    RequestPathModel.writeAtSynth(stack);
     if (options.tags) {
       TagsAspect.check(stack, options.tags);
       Aspects.of(stack).add(new TagsAspect(options.tags));

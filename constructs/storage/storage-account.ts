@@ -1,4 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
+import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
 import { PublicNetworkAccess } from '../core/network';
@@ -263,6 +264,7 @@ export class StorageAccount extends StorageAccountBase {
     this.replication = replication;
     this.publicNetworkAccess = publicNetworkAccess;
     this.trustedServicesOnly = trustedServicesOnly && publicNetworkAccess === PublicNetworkAccess.ENABLED;
+    PathDeclaration.node(this, { kind: PathNodeKind.DATA, title: 'Storage account: no shared keys, Entra ID only', name: props.name });
     this.account = new StorageAccountResource(this, 'account', {
       name: props.name,
       resourceGroupName: props.resourceGroupName,
@@ -324,6 +326,7 @@ export class StorageAccount extends StorageAccountBase {
   public addContainer(name: string): BlobContainer {
     this.refuseDuplicate('container', name);
     const container = new BlobContainer(this, `container-${name}`, { account: this, name });
+    PathDeclaration.facts(container, { target: this.node.path, lines: [`container ${name}`] });
     Production.protectFromDestroy(container.container, this.protected);
     return container;
   }
@@ -336,6 +339,7 @@ export class StorageAccount extends StorageAccountBase {
     this.refuseDuplicate('queue', name);
     if (options.poisonQueue) this.refuseDuplicate('queue', `${name}-poison`);
     const queue = new StorageQueue(this, `queue-${name}`, { account: this, name });
+    PathDeclaration.facts(queue, { target: this.node.path, lines: [`queue ${name}${options.poisonQueue ? ' (and its poison queue)' : ''}`] });
     if (options.poisonQueue) queue.poisonQueue = new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` });
     // Parked work lives in the queues: protected with the account.
     for (const q of [queue, queue.poisonQueue]) if (q) Production.protectFromDestroy(q.queue, this.protected);
@@ -346,6 +350,7 @@ export class StorageAccount extends StorageAccountBase {
   public addTable(name: string): StorageTable {
     this.refuseDuplicate('table', name.toLowerCase());
     const table = new StorageTable(this, `table-${name.toLowerCase()}`, { account: this, name });
+    PathDeclaration.facts(table, { target: this.node.path, lines: [`table ${name}`] });
     Production.protectFromDestroy(table.table, this.protected);
     return table;
   }

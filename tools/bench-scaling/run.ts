@@ -1,0 +1,91 @@
+/**
+ * The scaling part of `npm run bench` (issue 30), also alone as `npm run bench:scaling`: what one
+ * more app costs with the library against the same Terraform JSON written with plain cdktf, at
+ * N = 100, 200, 400 and 800 apps, for two shapes (tools/bench-scaling/synth-apps.cjs): `app` (a
+ * Container App with its identity) and `realtime` (the same, told a topic's endpoint and granted
+ * EventGrid Data Sender on it, as the realtime stack's publisher).
+ *
+ * Each N is its own process, measured by CPU time (user + system; a loaded machine disturbs it
+ * less than the wall time) and peak memory, BENCH_SCALING_RUNS times (default 3), median. The
+ * cost per extra app is the slope between neighbouring N: linear means the slope stays flat as N
+ * doubles. Goal: the library's slope at most 1.2x plain cdktf's for both shapes up to N = 800.
+ * The lessons report's size is set against the stack's JSON at N = 400 (goal: no larger).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..', '..');
+const script = join(__dirname, 'synth-apps.cjs');
+const peakPreload = join(root, 'tools', 'bench-peak.cjs');
+const SIZES = [100, 200, 400, 800];
+const SHAPES = ['app', 'realtime'] as const;
+const VARIANTS = ['library', 'plain'] as const;
+const SLOPE_GOAL = 1.2;
+
+interface Run { cpuMs: number; peakMb: number }
+
+function once(scratch: string, variant: string, shape: string, n: number): Run {
+  const outdir = join(scratch, `${variant}-${shape}-${n}`);
+  const peakFile = join(scratch, 'peak');
+  const result = spawnSync(process.execPath, ['--require', peakPreload, script, variant, shape, String(n), outdir], {
+    cwd: root, env: { ...process.env, BENCH_PEAK_FILE: peakFile, CHECKPOINT_DISABLE: '1' }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (result.status !== 0) throw new Error(`${variant} ${shape} ${n} failed:\n${result.stderr.toString()}`);
+  const [rssKb, cpuMicros] = readFileSync(peakFile, 'utf8').split(' ').map(Number);
+  return { cpuMs: cpuMicros / 1000, peakMb: rssKb / 1024 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)): string {
+  const scratch = mkdtempSync(join(tmpdir(), 'rtp-bench-scaling-'));
+  const lines: string[] = [`scaling (issue 30): CPU ms per process, median of ${runs}; per extra app = slope to the previous N`];
+  let met = true;
+  try {
+    for (const shape of SHAPES) {
+      const cpu: Record<string, number[]> = { library: [], plain: [] };
+      const peak: Record<string, number[]> = { library: [], plain: [] };
+      for (const n of SIZES) {
+        for (const variant of VARIANTS) {
+          const samples: Run[] = [];
+          for (let i = 0; i < runs; i += 1) samples.push(once(scratch, variant, shape, n));
+          cpu[variant].push(median(samples.map((s) => s.cpuMs)));
+          peak[variant].push(Math.max(...samples.map((s) => s.peakMb)));
+        }
+        const stackDir = (variant: string) => join(scratch, `${variant}-${shape}-${n}`, 'stacks', 'bench-dev');
+        const json = readFileSync(join(stackDir('library'), 'cdk.tf.json'), 'utf8');
+        if (json !== readFileSync(join(stackDir('plain'), 'cdk.tf.json'), 'utf8')) {
+          throw new Error(`the plain ${shape} stack at N = ${n} no longer writes the library's JSON: update tools/bench-scaling/synth-apps.cjs to what the library writes now`);
+        }
+        if (n === 400) {
+          const report = statSync(join(stackDir('library'), 'lessons-report.json')).size;
+          const ratio = report / json.length;
+          met &&= ratio <= 1;
+          lines.push(`  ${shape}: at N = 400 the lessons report is ${(report / 1e6).toFixed(2)} MB, ${ratio.toFixed(2)}x the stack's JSON (${(json.length / 1e6).toFixed(2)} MB; goal <= 1x): ${ratio <= 1 ? 'ok' : 'OVER'}`);
+        }
+      }
+      lines.push(`  ${shape.padEnd(8)} ${'N'.padStart(5)} ${'library'.padStart(9)} ${'plain'.padStart(9)} ${'lib/app'.padStart(9)} ${'plain/app'.padStart(9)} ${'ratio'.padStart(6)}  ${'MB lib'.padStart(7)} ${'MB plain'.padStart(8)}`);
+      SIZES.forEach((n, i) => {
+        const slope = (variant: string) => (i === 0 ? NaN : (cpu[variant][i] - cpu[variant][i - 1]) / (n - SIZES[i - 1]));
+        const ratio = slope('library') / slope('plain');
+        if (i > 0) met &&= ratio <= SLOPE_GOAL;
+        const fmt = (x: number, d = 2) => (Number.isNaN(x) ? '-' : x.toFixed(d)).padStart(9);
+        lines.push(`  ${''.padEnd(8)} ${String(n).padStart(5)} ${fmt(cpu.library[i], 0)} ${fmt(cpu.plain[i], 0)} ${fmt(slope('library'))} ${fmt(slope('plain'))} ${(Number.isNaN(ratio) ? '-' : `${ratio.toFixed(2)}x`).padStart(6)}  ${peak.library[i].toFixed(0).padStart(7)} ${peak.plain[i].toFixed(0).padStart(8)}`);
+      });
+      const memorySlope = (variant: string) => ((peak[variant][3] - peak[variant][0]) / (SIZES[3] - SIZES[0])) * 1024;
+      lines.push(`  ${shape}: memory per extra app ${memorySlope('library').toFixed(0)} KB with the library, ${memorySlope('plain').toFixed(0)} KB plain (${(memorySlope('library') / memorySlope('plain')).toFixed(2)}x)`);
+    }
+    lines.push(`  per extra app at most ${SLOPE_GOAL}x plain cdktf at every N, report no larger than the JSON: ${met ? 'ok' : 'OVER'}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return lines.join('\n');
+}
+
+if (require.main === module) {
+  const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+  process.stdout.write(`${scalingReport()}\n`);
+}
