@@ -198,6 +198,18 @@ export {
 export * as azapi from '../.gen/providers/azapi';
 export { AzapiProvider } from '../.gen/providers/azapi/provider';
 
+// The preflight: what a deploy needs (declared by constructs, derived from resources, preflight.json), checked before cdktf deploy
+export {
+  DeclaredRequirement, DeployRequirement, DeployRequirements, ExistingValueProps, PermissionScope, PreflightManifest, RequirementKind, Requirements, SkuFamily,
+} from '../constructs/core/deploy-requirements';
+export { PreflightManifests } from '../constructs/stack/preflight-manifest';
+export { Preflight } from '../constructs/preflight/preflight';
+export { PreflightCommand, PreflightCommandOutput } from '../constructs/preflight/command';
+export {
+  CheckStatus, DeployerIdentity, IPreflightCredential, PreflightAccessToken, PreflightCheckResult, PreflightCounts, PreflightOptions, PreflightReport,
+  PreflightTokenOptions, PrincipalKind,
+} from '../constructs/preflight/types';
+
 // For consumers' stacks and tests
 export { PlatformAspects, PlatformAspectsOptions } from '../constructs/stack/platform-aspects';
 export { PlatformTesting } from '../constructs/testing/platform-testing';

@@ -5,6 +5,7 @@ import { IApiGateway } from '../constructs/api-management/gateway-reference';
 import { GATEWAY_PROPS, WORKSPACE_ID, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { PreflightManifests } from '../constructs/stack/preflight-manifest';
 
 const BASE: ApiGatewayProps = GATEWAY_PROPS;
 
@@ -249,5 +250,21 @@ describe('ApiGateway refusals', () => {
 
   it('accepts a name of exactly 50 characters', () => {
     expect(refusal({ name: `apim-${'x'.repeat(45)}` })).not.toThrow();
+  });
+});
+
+describe('ApiGateway deploy requirements', () => {
+  it('declares its tier in its region for the preflight (v2 tiers are offered in some regions only)', () => {
+    const { stack } = build({ skuName: 'StandardV2_1', location: 'swedencentral' });
+    expect(PreflightManifests.of(stack).requirements.filter((r) => r.kind === 'sku')).toEqual([{
+      kind: 'sku', skuFamily: 'api-management', sku: 'StandardV2_1', location: 'swedencentral',
+      reason: 'API Management v2 tiers are offered in some regions only.', neededBy: ['test/gateway'],
+    }]);
+  });
+
+  it('gives the preflight the service name to check across Azure and the region of Microsoft.ApiManagement/service', () => {
+    const requirements = PreflightManifests.of(build().stack).requirements;
+    expect(requirements.filter((r) => r.kind === 'global-name')).toEqual([expect.objectContaining({ resourceType: 'Microsoft.ApiManagement/service', name: 'apim-test-unit', resourceGroupName: 'rg-test' })]);
+    expect(requirements.filter((r) => r.kind === 'region').map((r) => `${r.resourceType} ${r.location}`)).toContain('Microsoft.ApiManagement/service westeurope');
   });
 });

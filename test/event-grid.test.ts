@@ -10,6 +10,8 @@ import { BlobContainer } from '../constructs/storage/storage-children';
 import { synthAll } from './support/app';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, errorsOf as errorsOfConstructs, idOf, resourceOf, resourcesOf, synth, warningsOf } from './support/synth';
+import { WebhookRegistration } from '../constructs/event-grid/webhook-registration';
+import { PreflightManifests } from '../constructs/stack/preflight-manifest';
 
 const RG = 'rg-events';
 const LOCATION = 'westeurope';
@@ -716,5 +718,21 @@ describe('RealtimeStack: the sixth pattern (webhooks from Event Grid)', () => {
       expect(warningsOf(stack).filter((w) => w.startsWith('[HOOK-'))).toEqual([]);
       expect(errorsOfConstructs(stack)).toEqual([]);
     }
+  });
+});
+
+describe('WebhookRegistration deploy requirements', () => {
+  it('declares Event Grid\'s service principal, one requirement with the plan\'s lookup of it, and the Graph permissions its resources need', () => {
+    const stack = stackOf(false);
+    new WebhookRegistration(stack, 'webhooks', { displayName: 'evgs-unit-webhooks' });
+    const requirements = PreflightManifests.of(stack).requirements;
+    expect(requirements.filter((r) => r.kind === 'service-principal')).toEqual([{
+      kind: 'service-principal', applicationId: '4962773b-9cdb-44cf-a8bf-237846a00ab7', displayName: 'Microsoft.EventGrid',
+      reason: 'Event Grid delivers to Entra-protected webhooks as this service principal, and the plan looks it up; it is not in every tenant.',
+      neededBy: [expect.stringMatching(/^data\.azuread_service_principal\.webhooks_event-grid_[0-9A-F]+$/), 'eg-dev/webhooks'],
+    }]);
+    expect(requirements.filter((r) => r.kind === 'graph-permission').map((r) => [r.permission, r.neededBy!.length])).toEqual([
+      ['Application.Read.All', 3], ['Application.ReadWrite.OwnedBy', 2], ['AppRoleAssignment.ReadWrite.All', 2],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { FunctionRuntime } from '../constructs/functions/function-settings';
 import { StorageAccount, StorageAccountProps, StorageReplication } from '../constructs/storage/storage-account';
 import { refusalOf } from './support/refusal';
 import { idOf, ref, resourceOf, resourcesOf, synth, TerraformJson, testStack, warningsOf } from './support/synth';
+import { PreflightManifests } from '../constructs/stack/preflight-manifest';
 
 const APP_ID = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
 const WORKSPACE = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log-unit';
@@ -633,5 +634,19 @@ describe('FunctionAlerts', () => {
     const r = refusalOf(() => alerts({ queuedMessagesThreshold: 0 }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'queuedMessagesThreshold', path: 'test/alerts' });
     expect(r.message).toBe('[AZURE] test/alerts: queuedMessagesThreshold = 0: the threshold is a whole number of messages, at least 1. Fix: use e.g. 1000.');
+  });
+});
+
+describe('FlexFunctionApp deploy requirements', () => {
+  it('declares the Flex Consumption plan in its region, and the app name to check across Azure', () => {
+    const { stack } = build({ location: 'northeurope' });
+    const requirements = PreflightManifests.of(stack).requirements;
+    expect(requirements.filter((r) => r.kind === 'sku')).toEqual([{
+      kind: 'sku', skuFamily: 'flex-consumption', sku: 'FC1', location: 'northeurope',
+      reason: 'the Flex Consumption plan is offered in some regions only.', neededBy: ['test/app'],
+    }]);
+    expect(requirements.filter((r) => r.kind === 'global-name').map((r) => `${r.resourceType} ${r.name}`)).toEqual([
+      'Microsoft.Storage/storageAccounts stfuncunit', 'Microsoft.Web/sites func-unit',
+    ]);
   });
 });

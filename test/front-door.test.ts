@@ -4,6 +4,7 @@ import { FrontDoor, FrontDoorLogField, FrontDoorProps, FrontDoorSku, WafMode } f
 import { FRONT_DOOR_PROPS } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { PreflightManifests } from '../constructs/stack/preflight-manifest';
 
 const BASE: FrontDoorProps = FRONT_DOOR_PROPS;
 
@@ -319,5 +320,15 @@ describe('FrontDoor refusals', () => {
     expect(refusalOf(refusal({ responseTimeoutSeconds: Infinity }))).toMatchObject({
       lesson: 'EDGE-1', setting: 'responseTimeoutSeconds', message: expect.stringMatching(/^\[EDGE-1\] test\/fd: responseTimeoutSeconds = Infinity: /),
     });
+  });
+});
+
+describe('FrontDoor deploy requirements', () => {
+  it('declares the endpoint name, which another profile of the tenant must not hold, with its profile and group', () => {
+    const { stack } = build();
+    expect(PreflightManifests.of(stack).requirements.filter((r) => r.kind === 'global-name')).toEqual([{
+      kind: 'global-name', resourceType: 'Microsoft.Cdn/profiles/afdEndpoints', name: 'fde-test', resourceGroupName: 'rg-test', parentName: 'afd-test',
+      reason: 'the endpoint\'s host name is made from its name: another profile of the tenant must not hold it.', neededBy: ['test/fd'],
+    }]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,8 +9,9 @@ import { ImportGraph, Layers, cyclesOf, importGraph, layerViolations, serviceFol
  * policy/ and the lessons check build on core/ only; resource/ (the resource base, whose grant
  * uses identity/) and the service folders build on those and on each other without cycles (a
  * folder with a service descriptor is one without a line here); the stack base, the lessons
- * check's aspect and platform pack, and the platform aspects (stack/), the `azure-lessons` command
- * (lessons-cli/) and the test helpers (testing/) sit on top. The lessons check and its rules depend
+ * check's aspect and platform pack, the platform aspects and the preflight manifest (stack/), the
+ * `azure-lessons` command (lessons-cli/), the preflight checks and `azure-preflight` (preflight/) and
+ * the test helpers (testing/) sit on top. The lessons check and its rules depend
  * on core/ alone: a construct tells a rule what it knows through metadata or a core helper.
  */
 const CONSTRUCTS = resolve(__dirname, '..', 'constructs');
@@ -34,6 +35,7 @@ const CONSTRUCTS_LAYERS: Layers = {
     'api-management': 2,
     'stack': 3,
     'lessons-cli': 3,
+    'preflight': 3,
     'testing': 3,
   },
   // A folder that declares its service (a descriptor) is a service folder without a line here.
@@ -57,6 +59,25 @@ describe('layers inside constructs/', () => {
     const graph = importGraph(CONSTRUCTS);
     expect(graph.get('stack/azure-stack.ts')).toEqual(expect.arrayContaining(['stack/lessons-check.ts', 'core/production.ts', 'stack/platform-aspects.ts']));
     expect(graph.get('lessons-check/rules/container-apps/release-image.ts')).toContain('core/release-image.ts');
+  });
+
+  it('loads the Azure SDKs only in the preflight, and there only when it runs (type imports and import() inside functions)', () => {
+    const sdk = /(?:from|import\()\s*'(@azure\/[^']+|@microsoft\/microsoft-graph-client)'/g;
+    const offending: string[] = [];
+    const visit = (dir: string, rel: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) visit(join(dir, entry.name), `${rel}${entry.name}/`);
+        else if (entry.name.endsWith('.ts')) {
+          for (const line of readFileSync(join(dir, entry.name), 'utf8').split('\n')) {
+            if (!line.match(sdk)) continue;
+            const deferred = rel === 'preflight/' && (/^import type /.test(line) || /import\(/.test(line) && !/^import /.test(line));
+            if (!deferred) offending.push(`${rel}${entry.name}: ${line.trim()}`);
+          }
+        }
+      }
+    };
+    visit(CONSTRUCTS, '');
+    expect(offending).toEqual([]);
   });
 });
 

@@ -114,8 +114,8 @@ describe('the service index (constructs/stack/service-index.generated.ts)', () =
     const registered = "const { AzureServices } = require('./constructs/core/azure-service'); const { ServiceRules } = require('./constructs/lessons-check/service-rules');"
       + ' process.stdout.write(JSON.stringify({ types: AzureServices.types(), rules: ServiceRules.all().map((r) => r.rule.id).sort() }));';
     const everything = "const fs = require('fs'); const path = require('path'); const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path.join(d, e.name)] : []);"
-      // Every module but the command's entry point, which runs the command when loaded.
-      + " for (const f of walk('constructs')) if (f !== path.join('constructs', 'lessons-cli', 'main.ts')) require('./' + f);";
+      // Every module but the commands' entry points (azure-lessons, azure-preflight), which run the command when loaded.
+      + " for (const f of walk('constructs')) if (![path.join('constructs', 'lessons-cli', 'main.ts'), path.join('constructs', 'preflight', 'main.ts')].includes(f)) require('./' + f);";
     const run = (script: string) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8' })) as { types: string[]; rules: string[] };
     const all = run(everything + registered);
     const indexOnly = run("require('./constructs/lessons-cli/command');" + registered);

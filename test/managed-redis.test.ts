@@ -16,6 +16,7 @@ import {
 import { REDIS_PROPS, redisIn } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { TerraformJson, errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
+import { PreflightManifests } from '../constructs/stack/preflight-manifest';
 
 const BASE = REDIS_PROPS;
 const build = redisIn;
@@ -498,5 +499,15 @@ describe('ManagedRedis.fromExisting', () => {
     const shared = ManagedRedis.fromExisting(devStack(), 'shared', { name: 'redis-shared', resourceGroupName: 'rg-shared', cacheId: CACHE });
     expect(() => shared.grantDataAccess({ principalId: 'worker' }, 'worker')).toThrow(
       /^\[SEC-1\] rl-dev\/shared: grantDataAccess\.identity\.principalId = "worker": Entra ID names a principal by its object id, a GUID\./);
+  });
+});
+
+describe('ManagedRedis deploy requirements', () => {
+  it('declares its SKU in its region for the preflight (Azure Managed Redis is offered in some regions only)', () => {
+    const { stack } = build(false, { skuName: 'Balanced_B1' });
+    expect(PreflightManifests.of(stack).requirements.filter((r) => r.kind === 'sku')).toEqual([{
+      kind: 'sku', skuFamily: 'managed-redis', sku: 'Balanced_B1', location: 'westeurope',
+      reason: 'Azure Managed Redis is offered in some regions only.', neededBy: ['rl-dev/redis'],
+    }]);
   });
 });

@@ -6,7 +6,8 @@
 //   3. a git URL at a release tag: tools/release.mjs cuts v<next patch> (version, CHANGELOG
 //      section, tag) in a clone of this repository's HEAD, and `npm install git+file://<clone>#v<next>`
 //      builds the package through `prepare`; the examples work with it.
-// With the tarball, the `azure-lessons` bin runs on a Terraform directory too.
+// With the tarball, the `azure-lessons` bin runs on a Terraform directory too, and the `azure-preflight`
+// bin starts with its optional dependencies (the Azure SDKs) installed beside it.
 // Prints one line per check and exits non-zero if any fails.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,6 +88,27 @@ function lessonsBin(dir) {
   return `azure-lessons: exit 1, ${results} SARIF results`;
 }
 
+/**
+ * The `azure-preflight` bin as installed: the examples' synth wrote preflight.json, the bin answers
+ * --help (exit 0) and refuses a run without a subscription (exit 2), and every Azure SDK it loads
+ * when it runs resolves from the installed package (optional dependencies, installed by default).
+ */
+function preflightBin(dir) {
+  const bin = join(dir, 'node_modules', '.bin', 'azure-preflight');
+  const stacks = readdirSync(join(dir, 'cdktf.out', 'stacks')).filter((s) => existsSync(join(dir, 'cdktf.out', 'stacks', s, 'preflight.json')));
+  if (stacks.length === 0) throw new Error('no stack has a preflight.json');
+  const help = spawnSync(bin, ['--help'], { cwd: dir, encoding: 'utf8' });
+  if (help.status !== 0 || !help.stdout.includes('exit codes: 0 ready')) throw new Error(`azure-preflight --help exited ${help.status}:\n${help.stdout}${help.stderr}`);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(ARM_|AZURE_)/.test(k)));
+  const usage = spawnSync(bin, [join('cdktf.out', 'stacks', stacks[0])], { cwd: dir, encoding: 'utf8', env });
+  if (usage.status !== 2 || !usage.stderr.includes('ARM_SUBSCRIPTION_ID')) throw new Error(`azure-preflight without a subscription exited ${usage.status}:\n${usage.stderr}`);
+  const library = join(dir, 'node_modules', '@realtime-platform', 'azure-constructs');
+  const sdks = Object.keys(pkg.optionalDependencies ?? {});
+  const missing = sdks.filter((name) => spawnSync(process.execPath, ['-e', `require.resolve(${JSON.stringify(name)}, { paths: [${JSON.stringify(library)}] })`]).status !== 0);
+  if (missing.length > 0) throw new Error(`the preflight's SDKs do not resolve from the package: ${missing.join(', ')}`);
+  return `azure-preflight: preflight.json for ${stacks.length} stacks, --help exit 0, no subscription exit 2, ${sdks.length} SDKs resolve`;
+}
+
 function check(name, fn) {
   const started = Date.now();
   try {
@@ -120,7 +142,7 @@ check('tarball with matching peers: the README examples compile and synthesize',
   if (r.status !== 0) throw new Error(r.output);
   const nested = execFileSync('find', ['node_modules/@realtime-platform', '-path', '*node_modules/cdktf/package.json'], { cwd: dir, encoding: 'utf8' }).trim();
   if (nested) throw new Error(`a second cdktf is nested in the library: ${nested}`);
-  return `${compileAndSynth(dir)}; ${lessonsBin(dir)}`;
+  return `${compileAndSynth(dir)}; ${lessonsBin(dir)}; ${preflightBin(dir)}`;
 });
 
 check('tarball with a mismatched cdktf (0.20.12): the install fails with a peer dependency error', () => {

@@ -13,6 +13,7 @@ import { SubnetPurpose } from '../network/subnet-purpose';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
 import { ApiGatewayAttributes, ApiGatewayBase, IApiGateway, ImportedApiGateway, registerGatewayName } from './gateway-reference';
 import { AzureRegion } from '../core/azure-region';
+import { DeployRequirements, Requirements, SkuFamily } from '../core/deploy-requirements';
 
 const V2_SKU = /^(?:BasicV2_(?:[1-9]|10)|StandardV2_(?:[1-9]|10)|PremiumV2_(?:[1-9]|[12][0-9]|30))$/;
 
@@ -141,6 +142,8 @@ export class ApiGateway extends ApiGatewayBase {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
     checkName(this, 'name', props.name, API_MANAGEMENT_SERVICE.names.resource);
+    // v2 tiers are offered in fewer regions than the classic ones: the preflight checks the subscription's list.
+    DeployRequirements.of(this).add(this, Requirements.sku(SkuFamily.API_MANAGEMENT, props.skuName, props.location, 'API Management v2 tiers are offered in some regions only.'));
     if (!Token.isUnresolved(props.skuName) && !V2_SKU.test(props.skuName)) {
       refuse(this, {
         lesson: 'GW-2', setting: 'skuName', given: props.skuName,

@@ -27,4 +27,7 @@ export const API_MANAGEMENT_SERVICE = AzureServices.define({
   rawNames: {
     azurerm_api_management: 'resource',
   },
+  ids: {
+    azurerm_api_management: '{group}/providers/Microsoft.ApiManagement/service/{name}',
+  },
 });

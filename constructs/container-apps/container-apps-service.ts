@@ -19,4 +19,14 @@ export const CONTAINER_APPS_SERVICE = AzureServices.define({
     'Microsoft.App/managedEnvironments': 'resource',
     'Microsoft.App/containerApps': 'app',
   },
+  ids: {
+    azurerm_container_app_environment: '{group}/providers/Microsoft.App/managedEnvironments/{name}',
+    azurerm_container_app: '{group}/providers/Microsoft.App/containerApps/{name}',
+  },
+  // Azure names an environment's infrastructure resource group itself when none is given
+  // (`ME_<name>_<group>_<region>` today, other names before): an explicit name that differs
+  // replaces an environment that exists (issue 27, item 7). The preflight compares them.
+  givenByAzure: {
+    azurerm_container_app_environment: { infrastructure_resource_group_name: 'infrastructureResourceGroup' },
+  },
 });

@@ -9,4 +9,7 @@ export const CONTAINER_REGISTRY_SERVICE = AzureServices.define({
   },
   privateLink: { registry: 'privatelink.azurecr.io' },
   roles: { acrPull: BuiltInRole.ACR_PULL },
+  ids: {
+    azurerm_container_registry: '{group}/providers/Microsoft.ContainerRegistry/registries/{name}',
+  },
 });

@@ -42,6 +42,14 @@ export interface AzureServiceDescriptor {
    * @default - none (the check's own table, tools/terraform-check/stand-in-ids.mjs)
    */
   readonly ids?: Readonly<Record<string, string>>;
+  /**
+   * Values Azure gives a resource that a stack may also state, by Terraform type: the attribute
+   * and the property under the resource's `properties` it must equal
+   * (`{ azurerm_container_app_environment: { infrastructure_resource_group_name: 'infrastructureResourceGroup' } }`).
+   * Where the resource exists already, the preflight compares them: a different value replaces it.
+   * @default - none
+   */
+  readonly givenByAzure?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 const REGISTERED = new Map<string, AzureServiceDescriptor>();
@@ -89,6 +97,25 @@ export class AzureServices {
   /** The id templates of every loaded descriptor, by Terraform type (see `AzureServiceDescriptor.ids`). */
   public static idTemplates(): Record<string, string> {
     return Object.assign({}, ...[...REGISTERED.values()].map((d) => d.ids ?? {}));
+  }
+
+  /**
+   * The Resource Manager type a Terraform type creates, from the descriptors' `ids` (a top-level
+   * template `{group}/providers/<Namespace>/<type>/{name}`), or undefined: a child's type
+   * (`{parent_id}/...`) is known only with its parent, and a type no descriptor lists is unknown.
+   */
+  public static armTypeOf(terraformType: string): string | undefined {
+    const template = AzureServices.idTemplates()[terraformType];
+    return template === undefined ? undefined : /^\{group\}\/providers\/([^/{}]+\/[^/{}]+)\/\{name\}$/.exec(template)?.[1];
+  }
+
+  /** The values Azure gives a Terraform type that a stack may also state (see `AzureServiceDescriptor.givenByAzure`). */
+  public static givenByAzure(terraformType: string): Readonly<Record<string, string>> | undefined {
+    for (const descriptor of REGISTERED.values()) {
+      const given = descriptor.givenByAzure?.[terraformType];
+      if (given) return given;
+    }
+    return undefined;
   }
 
   /** Every raw resource type a loaded descriptor's name rule checks (Terraform and Resource Manager), sorted. */

@@ -25,4 +25,8 @@ export const EVENT_GRID_SERVICE = AzureServices.define({
     'Microsoft.EventGrid/topics': 'resource',
     'Microsoft.EventGrid/systemTopics': 'systemTopic',
   },
+  ids: {
+    azurerm_eventgrid_topic: '{group}/providers/Microsoft.EventGrid/topics/{name}',
+    azurerm_eventgrid_system_topic: '{group}/providers/Microsoft.EventGrid/systemTopics/{name}',
+  },
 });

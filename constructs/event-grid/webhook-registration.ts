@@ -6,6 +6,7 @@ import { addressOf, waitFor } from '../core/dependencies';
 import { AppRegistration, checkObjectIds } from '../identity/app-registration';
 import { RolePropagation } from '../identity/propagation';
 import { WebhookEntraAuth } from './event-subscription';
+import { DeployRequirements, Requirements } from '../core/deploy-requirements';
 
 /** The app role Event Grid's deliveries carry when the webhook is protected with Entra ID. */
 export const SECURE_WEBHOOK_ROLE = 'AzureEventGridSecureWebhookSubscriber';
@@ -72,6 +73,9 @@ export class WebhookRegistration extends Construct {
       appRoles: [{ value: SECURE_WEBHOOK_ROLE, id: SECURE_WEBHOOK_ROLE_ID, description: 'Event Grid delivers events to this webhook.' }],
       ...(owners ? { owners } : {}),
     });
+    // The service principal must exist whether it is looked up or given (the assignment names it).
+    DeployRequirements.of(this).add(this, Requirements.servicePrincipal(EVENT_GRID_APPLICATION_ID, 'Microsoft.EventGrid',
+      'Event Grid delivers to Entra-protected webhooks as this service principal, and the plan looks it up; it is not in every tenant.'));
     // Given, no Graph read at plan; otherwise looked up by Event Grid's application id.
     const eventGridObjectId = props.eventGridServicePrincipalObjectId
       ?? new DataAzureadServicePrincipal(this, 'event-grid', { clientId: EVENT_GRID_APPLICATION_ID }).objectId;

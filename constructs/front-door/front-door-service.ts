@@ -22,4 +22,9 @@ export const FRONT_DOOR_SERVICE = AzureServices.define({
     azurerm_cdn_frontdoor_route: 'child',
     azurerm_cdn_frontdoor_firewall_policy: 'firewallPolicy',
   },
+  ids: {
+    azurerm_cdn_frontdoor_profile: '{group}/providers/Microsoft.Cdn/profiles/{name}',
+    azurerm_cdn_frontdoor_endpoint: '{cdn_frontdoor_profile_id}/afdEndpoints/{name}',
+    azurerm_cdn_frontdoor_firewall_policy: '{group}/providers/Microsoft.Network/frontDoorWebApplicationFirewallPolicies/{name}',
+  },
 });

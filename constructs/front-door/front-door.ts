@@ -16,6 +16,7 @@ import { ClientIpRateLimitOptions, RateLimitAction, clientIpRateLimitRule } from
 import { FRONT_DOOR_SERVICE } from './front-door-service';
 import { UpdateResource } from '../../.gen/providers/azapi/update-resource';
 import { addressOf } from '../core/dependencies';
+import { DeployRequirements, Requirements } from '../core/deploy-requirements';
 
 /** The WAF policy's Resource Manager type, and the API version azurerm 4.55.0 uses for it (go-azure-sdk frontdoor/2025-03-01). */
 const WAF_POLICY_TYPE = 'Microsoft.Network/FrontDoorWebApplicationFirewallPolicies';
@@ -176,6 +177,9 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       name: props.endpointName,
       cdnFrontdoorProfileId: this.profile.id,
     });
+    // The host name is `<endpoint>-<hash>.z01.azurefd.net`, the hash the same for a name across the tenant.
+    DeployRequirements.of(this).add(this, Requirements.globalName('Microsoft.Cdn/profiles/afdEndpoints', props.endpointName,
+      'the endpoint\'s host name is made from its name: another profile of the tenant must not hold it.', props.resourceGroupName, props.profileName));
     this.endpointHostName = this.endpoint.hostName;
 
     const originGroup = new CdnFrontdoorOriginGroup(this, 'origin-group', {

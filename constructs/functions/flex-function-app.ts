@@ -24,6 +24,7 @@ import { IFunctionAppBackend } from './function-app-backend';
 import { FLEX_INSTANCE_MEMORY_MB, FLEX_RUNTIME_VERSIONS, FunctionRuntime, checkAppSettings } from './function-settings';
 import { AzureRegion } from '../core/azure-region';
 import { FUNCTIONS_SERVICE } from './functions-service';
+import { DeployRequirements, Requirements, SkuFamily } from '../core/deploy-requirements';
 
 /** ARM type and API version of the function app (see docs/decisions/flex-function-app-azapi.md). */
 export const FUNCTION_APP_TYPE = 'Microsoft.Web/sites@2024-11-01';
@@ -149,6 +150,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
     super(scope, id);
     AzureRegion.check(this, 'location', props.location);
     const name = checkName(this, 'name', props.name, FUNCTIONS_SERVICE.names.resource);
+    DeployRequirements.of(this).add(this, Requirements.sku(SkuFamily.FLEX_CONSUMPTION, 'FC1', props.location, 'the Flex Consumption plan is offered in some regions only.'));
     const production = props.production ?? Production.isProduction(this);
     const runtime = props.runtime ?? FunctionRuntime.DOTNET_ISOLATED;
     const versions = FLEX_RUNTIME_VERSIONS[runtime];

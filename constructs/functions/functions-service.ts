@@ -20,4 +20,9 @@ export const FUNCTIONS_SERVICE = AzureServices.define({
   rawNames: {
     azurerm_application_insights: 'applicationInsights',
   },
+  ids: {
+    azurerm_function_app_flex_consumption: '{group}/providers/Microsoft.Web/sites/{name}',
+    azurerm_service_plan: '{group}/providers/Microsoft.Web/serverFarms/{name}',
+    azurerm_application_insights: '{group}/providers/Microsoft.Insights/components/{name}',
+  },
 });

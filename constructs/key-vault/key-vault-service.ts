@@ -24,4 +24,7 @@ export const KEY_VAULT_SERVICE = AzureServices.define({
     'Microsoft.KeyVault/vaults': 'resource',
     'Microsoft.KeyVault/vaults/secrets': 'secret',
   },
+  ids: {
+    azurerm_key_vault: '{group}/providers/Microsoft.KeyVault/vaults/{name}',
+  },
 });

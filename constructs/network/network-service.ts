@@ -28,4 +28,10 @@ export const NETWORK_SERVICE = AzureServices.define({
     'Microsoft.Network/virtualNetworks': 'resource',
     'Microsoft.Network/privateEndpoints': 'privateEndpoint',
   },
+  ids: {
+    azurerm_virtual_network: '{group}/providers/Microsoft.Network/virtualNetworks/{name}',
+    azurerm_network_security_group: '{group}/providers/Microsoft.Network/networkSecurityGroups/{name}',
+    azurerm_private_endpoint: '{group}/providers/Microsoft.Network/privateEndpoints/{name}',
+    azurerm_private_dns_zone: '{group}/providers/Microsoft.Network/privateDnsZones/{name}',
+  },
 });

@@ -17,4 +17,7 @@ export const MANAGED_REDIS_SERVICE = AzureServices.define({
     },
   },
   privateLink: { redisEnterprise: 'privatelink.redis.azure.net' },
+  ids: {
+    azurerm_managed_redis: '{group}/providers/Microsoft.Cache/redisEnterprise/{name}',
+  },
 });

@@ -17,6 +17,7 @@ import {
 } from './managed-redis-base';
 import { MANAGED_REDIS_SERVICE } from './managed-redis-service';
 import { AzureRegion } from '../core/azure-region';
+import { DeployRequirements, Requirements, SkuFamily } from '../core/deploy-requirements';
 
 /** Every Azure Managed Redis SKU azurerm 4.55 accepts for `sku_name`. */
 export const MANAGED_REDIS_SKUS: readonly string[] = [
@@ -175,6 +176,7 @@ export class ManagedRedis extends ManagedRedisBase {
     checkName(this, 'name', props.name, MANAGED_REDIS_SERVICE.names.resource);
 
     const skuName = props.skuName ?? 'Balanced_B0';
+    DeployRequirements.of(this).add(this, Requirements.sku(SkuFamily.MANAGED_REDIS, skuName, props.location, 'Azure Managed Redis is offered in some regions only.'));
     if (!MANAGED_REDIS_SKUS.includes(skuName)) {
       refuse(this, {
         lesson: 'AZURE', setting: 'skuName', given: skuName,

@@ -1,5 +1,6 @@
 import { Aspects, TerraformStack } from 'cdktf';
 import { LessonsCheck } from './lessons-check';
+import { PreflightManifests } from './preflight-manifest';
 import { RequestPathModel } from './request-path-model';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
@@ -24,7 +25,8 @@ export interface PlatformAspectsOptions {
 
 /**
  * What an `AzureStack` does for itself, for any `TerraformStack` that opts in: the production
- * mark, the lessons check with its report, and the tags aspect. For teams with their own stack
+ * mark, the lessons check with its report, the deploy prerequisites (`preflight.json`), and the
+ * tags aspect. For teams with their own stack
  * base class and provider set-up.
  *
  * ```ts
@@ -36,6 +38,7 @@ export class PlatformAspects {
     Production.mark(stack, options.production ?? true);
     const check = LessonsCheck.applyTo(stack, { production: options.production ?? true });
     for (const pack of options.lessonPacks ?? []) check.addPack(pack);
+    PreflightManifests.applyTo(stack);
     RequestPathModel.writeAtSynth(stack);
     if (options.tags) {
       TagsAspect.check(stack, options.tags);

@@ -6,6 +6,7 @@ import '../container-apps/container-registry-service';
 import '../event-grid/event-grid-service';
 import '../front-door/front-door-service';
 import '../functions/functions-service';
+import '../identity/identity-service';
 import '../key-vault/key-vault-service';
 import '../monitoring/log-analytics-service';
 import '../network/network-service';

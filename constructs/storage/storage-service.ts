@@ -51,4 +51,9 @@ export const STORAGE_SERVICE = AzureServices.define({
     'Microsoft.Storage/storageAccounts/queueServices/queues': 'queue',
     'Microsoft.Storage/storageAccounts/tableServices/tables': 'table',
   },
+  ids: {
+    azurerm_storage_account: '{group}/providers/Microsoft.Storage/storageAccounts/{name}',
+    azurerm_storage_container: '{storage_account_id}/blobServices/default/containers/{name}',
+    azurerm_storage_queue: '{storage_account_id}/queueServices/default/queues/{name}',
+  },
 });

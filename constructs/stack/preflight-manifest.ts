@@ -1,0 +1,73 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { TerraformStack } from 'cdktf';
+import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
+import { Construct } from 'constructs';
+import { DeployRequirement, DeployRequirements, PREFLIGHT_FILE, PreflightManifest, RequirementKind, Requirements } from '../core/deploy-requirements';
+import { deriveRequirements, withUnresolved } from './deploy-derivation';
+import { TerraformValues } from './terraform-values';
+
+const KIND_ORDER = Object.values(RequirementKind) as string[];
+const WRITERS = new WeakSet<TerraformStack>();
+
+/**
+ * A stack's deploy prerequisites (`preflight.json` beside its `cdk.tf.json`): what its
+ * constructs declared ({@link DeployRequirements}) and what its resources tell, tokens resolved
+ * to literals where the configuration holds them, merged by what they ask. `azure-preflight`
+ * (or `Preflight.check`) checks them against a tenant and subscription before `cdktf deploy`.
+ */
+export class PreflightManifests {
+  /** Write `preflight.json` for `stack` at every synth (once per stack; `AzureStack` and `PlatformAspects` do it). */
+  public static applyTo(stack: TerraformStack): void {
+    if (WRITERS.has(stack)) return;
+    WRITERS.add(stack);
+    const writer = new Construct(stack, 'PreflightManifest');
+    addCustomSynthesis(writer, {
+      onSynthesize: (session) => {
+        const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(path.join(dir, PREFLIGHT_FILE), `${JSON.stringify(PreflightManifests.of(stack), null, 2)}\n`);
+      },
+    });
+  }
+
+  /** The manifest of `stack` as it stands now. */
+  public static of(stack: TerraformStack): PreflightManifest {
+    const values = new TerraformValues(stack);
+    const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string> }>();
+    const merge = (requirement: DeployRequirement, neededBy: string) => {
+      const key = Requirements.keyOf(requirement);
+      const known = merged.get(key);
+      if (!known) {
+        merged.set(key, { requirement, neededBy: new Set([neededBy]) });
+        return;
+      }
+      known.neededBy.add(neededBy);
+      const filled: Record<string, unknown> = { ...known.requirement };
+      for (const [field, value] of Object.entries(requirement)) {
+        if (filled[field] === undefined || filled[field] === '') filled[field] = value;
+        else if (field === 'roles') filled.roles = [...new Set([...(known.requirement.roles ?? []), ...(value as string[])])].sort();
+      }
+      known.requirement = filled as unknown as DeployRequirement;
+    };
+    for (const { path: declaredBy, requirement } of DeployRequirements.of(stack).declared()) merge(resolveDeclared(requirement, values), declaredBy);
+    for (const { requirement, neededBy } of deriveRequirements(values)) merge(requirement, neededBy);
+    const requirements = [...merged.entries()]
+      .sort(([a, x], [b, y]) => KIND_ORDER.indexOf(x.requirement.kind) - KIND_ORDER.indexOf(y.requirement.kind) || a.localeCompare(b))
+      .map(([, { requirement, neededBy }]) => ({ ...requirement, neededBy: [...neededBy].sort() }));
+    return { version: 1, stack: stack.node.id, requirements };
+  }
+
+  private constructor() {}
+}
+
+/** A declaration with its tokens resolved (or kept as their Terraform expression, and named in `unresolved`). */
+function resolveDeclared(requirement: DeployRequirement, values: TerraformValues): DeployRequirement {
+  const resolved: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(requirement)) {
+    if (typeof value === 'string') resolved[field] = values.literal(value) ?? values.expression(value);
+    else if (Array.isArray(value)) resolved[field] = value.map((v) => (typeof v === 'string' ? values.literal(v) ?? values.expression(v) : v));
+    else resolved[field] = value;
+  }
+  return withUnresolved(resolved as unknown as DeployRequirement);
+}
