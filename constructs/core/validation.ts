@@ -1,10 +1,10 @@
 import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { Finding, FindingFormat, LessonFinding } from './finding-format';
+import { Finding, FindingFormat, LessonFinding, formatForCaller } from './finding-format';
 import { IdentifiedFinding, recordFinding } from './findings';
 import { LessonId } from './lessons';
 
-export { Finding, FindingFormat, LessonFinding } from './finding-format';
+export { Finding, FindingFormat, LessonFinding, formatForCaller } from './finding-format';
 export { IdentifiedFinding, NoteFinding, note } from './findings';
 
 /**
@@ -22,7 +22,7 @@ export class ConstructValidationError extends Error {
   public readonly fix: string;
 
   constructor(constructPath: string, finding: Finding) {
-    super(FindingFormat.format(constructPath, finding));
+    super(formatForCaller(constructPath, finding));
     this.name = 'ConstructValidationError';
     this.lesson = finding.lesson;
     this.constructPath = constructPath;
@@ -44,7 +44,7 @@ export class InvalidValueError extends Error {
   public readonly builder: string;
 
   constructor(builder: string, finding: Finding) {
-    super(FindingFormat.format(builder, finding));
+    super(formatForCaller(builder, finding));
     this.name = 'InvalidValueError';
     this.builder = builder;
     this.finding = finding;
@@ -62,7 +62,7 @@ export function refuse(scope: IConstruct, finding: LessonFinding): never {
  * and suppressed the way a rule's finding is (`Suppressions.add`, with a reason).
  */
 export function warn(scope: IConstruct, finding: IdentifiedFinding): void {
-  recordFinding(scope, 'warning', finding.id, finding, FindingFormat.format(scope.node.path, finding));
+  recordFinding(scope, 'warning', finding.id, finding, formatForCaller(scope.node.path, finding));
 }
 
 /** A builder's refusal: throws an {@link InvalidValueError} naming the builder. */

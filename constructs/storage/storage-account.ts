@@ -4,7 +4,7 @@ import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurer
 import { PublicNetworkAccess } from '../core/network';
 import { checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { FindingFormat, refuse, requireOneOf, requireRange, warn } from '../core/validation';
+import { formatForCaller, refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -101,7 +101,7 @@ export function refuseUnreachable(scope: IConstruct, setting: string, account: I
       if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return [];
       const outside = callerNetworkId === undefined;
       const endpoint = open ? 'the public endpoint admits only Azure\'s trusted services' : 'the public endpoint is off';
-      return [FindingFormat.format(scope.node.path, {
+      return [formatForCaller(scope.node.path, {
         lesson: 'SEC-1', setting, given: open ? 'Enabled (trustedServicesOnly)' : 'Disabled',
         problem: outside
           ? `${who} reaches the account from outside any virtual network, and ${endpoint}: every call would fail.`
