@@ -229,7 +229,7 @@ function stackAddressSpace(stack: AzureStack, environmentSpace: string, block: n
   return own.toString();
 }
 
-/** The stack's alert address and what is sent there, for {@link WorkloadFoundation.actionGroup}. */
+/** The stack's alert address and what is sent there, for `WorkloadFoundation.actionGroup`. */
 export interface AlertGroupOptions {
   /** The setting the address comes from, for the refusal (e.g. `realtime.alertEmail`). */
   readonly setting: string;

@@ -26,7 +26,7 @@ export class AzureRegion {
     return value.toLowerCase().replace(/ /g, '');
   }
 
-  /** Whether `value` names an Azure region of the table (or one {@link AzureRegion.allow}ed), in any form the providers normalize. */
+  /** Whether `value` names an Azure region of the table (or one `AzureRegion.allow`ed), in any form the providers normalize. */
   public static isKnown(value: string): boolean {
     const name = AzureRegion.normalize(value);
     return Object.prototype.hasOwnProperty.call(AZURE_REGION_NAMES, name) || allowed.has(name);
@@ -38,7 +38,7 @@ export class AzureRegion {
   }
 
   /**
-   * Accept a region the table does not list yet (Azure opened it after {@link AzureRegion.TABLE_DATE}),
+   * Accept a region the table does not list yet (Azure opened it after `AzureRegion.TABLE_DATE`),
    * for the whole process: call it before the stacks are built.
    */
   public static allow(name: string): void {

@@ -119,7 +119,7 @@ export function findingCovering(node: IConstruct, ruleId: string, setting: strin
 }
 
 /**
- * Mark a construct finding that stands for a rule's findings (see {@link findingCovering}) as
+ * Mark a construct finding that stands for a rule's findings (see `findingCovering`) as
  * suppressed: the lessons check calls it when every finding of the rule it stands for is
  * suppressed on the resource the rule found it on (a suppression on an inner resource), so the
  * construct's warning is not shown for findings its user accepted. Runs before the synth publishes.

@@ -51,7 +51,7 @@ export class InvalidValueError extends Error {
   }
 }
 
-/** Refuse the input: throws a {@link ConstructValidationError} naming the construct path. */
+/** Refuse the input: throws a `ConstructValidationError` naming the construct path. */
 export function refuse(scope: IConstruct, finding: LessonFinding): never {
   throw new ConstructValidationError(scope.node.path, finding);
 }
@@ -65,7 +65,7 @@ export function warn(scope: IConstruct, finding: IdentifiedFinding): void {
   recordFinding(scope, 'warning', finding.id, finding, formatForCaller(scope.node.path, finding));
 }
 
-/** A builder's refusal: throws an {@link InvalidValueError} naming the builder. */
+/** A builder's refusal: throws an `InvalidValueError` naming the builder. */
 export function refuseValue(builder: string, finding: LessonFinding): never {
   throw new InvalidValueError(builder, finding);
 }
@@ -93,7 +93,7 @@ export function requireRange(scope: IConstruct, value: number, bounds: RangeChec
   }
 }
 
-/** The builder's variant of {@link requireRange}: returns the value, or throws an {@link InvalidValueError}. */
+/** The builder's variant of `requireRange`: returns the value, or throws an `InvalidValueError`. */
 export function wholeNumberIn(builder: string, value: number, bounds: RangeCheck): number {
   if (!isWholeNumberIn(value, bounds.min, bounds.max)) {
     refuseValue(builder, { lesson: bounds.lesson, setting: bounds.setting, given: value, problem: bounds.problem, fix: bounds.fix });
@@ -171,7 +171,7 @@ export function deferredRefusalOf(value: unknown): InvalidValueError | undefined
 }
 
 /**
- * Run a builder for `scope`: an {@link InvalidValueError} it raises, or one the value it returns
+ * Run a builder for `scope`: an `InvalidValueError` it raises, or one the value it returns
  * carries (a statement built from a refused counter key, a statement given in props), is
  * re-raised as the construct's refusal, with the construct path and the setting prefixed by
  * `settingPrefix` (e.g. `rateLimit` turns `calls` into `rateLimit.calls`).
@@ -195,7 +195,7 @@ export function within<T>(scope: IConstruct, settingPrefix: string, build: () =>
 
 /** Checks for constructs other teams write: the same refusal and warning format as the library's own. */
 export class Validation {
-  /** Refuse the input with a {@link ConstructValidationError} naming the construct path. */
+  /** Refuse the input with a `ConstructValidationError` naming the construct path. */
   public static refuse(scope: IConstruct, finding: Finding): void {
     throw new ConstructValidationError(scope.node.path, finding);
   }

@@ -21,7 +21,7 @@ export interface WebhookRegistrationProps {
  * created by the stack: the `AzureEventGridSecureWebhookSubscriber` app role, assigned to Event
  * Grid's service principal (so its tokens carry the role) and to the deploying identity, which
  * also owns the registration (Event Grid checks the subscription's writer on creation). Make the
- * subscription wait for the assignments with {@link applyBefore}.
+ * subscription wait for the assignments with `applyBefore`.
  *
  * Event Grid's service principal exists in a tenant once the Microsoft.EventGrid resource
  * provider has been used there; where it does not, `az ad sp create --id

@@ -83,7 +83,7 @@ export interface FlexFunctionAppProps {
   readonly applicationInsights?: ApplicationInsights;
   /**
    * Entra ID in front of every function (App Service Authentication): a caller needs a token for
-   * this application, and only principals allowed with {@link FlexFunctionApp.allowCaller} get in.
+   * this application, and only principals allowed with `FlexFunctionApp.allowCaller` get in.
    * Without it the app answers anyone who knows its host name (a warning; refused in production).
    * @default - none
    */

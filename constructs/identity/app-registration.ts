@@ -59,7 +59,7 @@ function ensureAzuread(scope: Construct): void {
  * An Entra application registration with its service principal, created by the stack so a
  * deploy needs no hand-made registration (ACCESS): the deploying identity owns both (Microsoft
  * Graph `Application.ReadWrite.OwnedBy`, see docs/deploy.md). Tokens for it name its client id
- * as audience. Bring one that exists with {@link AppRegistration.fromExisting}.
+ * as audience. Bring one that exists with `AppRegistration.fromExisting`.
  */
 export class AppRegistration extends Construct implements IAppRegistration {
   /** A registration that exists: nothing is created. */
@@ -73,7 +73,7 @@ export class AppRegistration extends Construct implements IAppRegistration {
   public readonly tenantId: string;
   /** The deploying identity's object id (the owner). */
   public readonly deployerObjectId: string;
-  /** Role assignments made with {@link assignRole}: what must exist before a caller relies on them. */
+  /** Role assignments made with `assignRole`: what must exist before a caller relies on them. */
   public readonly assignments: AppRoleAssignment[] = [];
   private readonly roles: Map<string, string>;
 

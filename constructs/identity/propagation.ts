@@ -9,7 +9,7 @@ import { ResourceRetry } from '../../.gen/providers/azapi/resource';
  *    principal of a new identity is not yet visible to Entra ID.
  * 2. Data-plane delay: Azure needs up to a few minutes (Microsoft documents up to 10, in rare
  *    cases 30) before a new assignment authorizes data-plane calls. A dependent created through
- *    AzAPI retries with {@link RolePropagation.azapiRetry} while Azure answers with an
+ *    AzAPI retries with `RolePropagation.azapiRetry` while Azure answers with an
  *    authorization error, so one apply converges.
  * 3. azurerm resources have no retry setting: where an azurerm dependent calls the data plane
  *    with a fresh grant and fails with 403 in the first minutes, running `cdktf deploy` again

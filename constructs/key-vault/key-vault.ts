@@ -109,7 +109,7 @@ export interface KeyVaultProps {
   readonly allowTrustedServices?: boolean;
   /**
    * A private endpoint this construct does not create reaches the vault, so
-   * `publicNetworkAccess: DISABLED` without {@link KeyVault.addPrivateEndpoint} is accepted.
+   * `publicNetworkAccess: DISABLED` without `KeyVault.addPrivateEndpoint` is accepted.
    * @default false
    */
   readonly privateEndpointManagedElsewhere?: boolean;

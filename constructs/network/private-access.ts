@@ -5,7 +5,7 @@ import { sameNetwork } from './network-caller';
 import { IPlatformNetwork } from './platform-network';
 import { PrivateEndpoint } from './private-endpoint';
 
-/** What {@link PrivateAccess} needs to know about the service it guards. */
+/** What `PrivateAccess` needs to know about the service it guards. */
 export interface PrivateAccessProps {
   /** The service's name: endpoints are `pe-<name>[-<label>][-<n>]`. */
   readonly name: string;

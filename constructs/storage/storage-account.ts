@@ -71,7 +71,7 @@ export abstract class StorageAccountBase extends AzureResource implements IStora
   }
 }
 
-/** Who calls a storage account, for {@link refuseUnreachable}. */
+/** Who calls a storage account, for `refuseUnreachable`. */
 export interface StorageCaller {
   /** Names the caller in the message, e.g. `the gateway (which queues the commands)`. */
   readonly who: string;
@@ -159,7 +159,7 @@ export interface StorageAccountProps {
    * Whether the account answers on its public endpoint. Enabled in production is a warning
    * (SEC-1): only Entra ID then stands between the data and the internet.
    * @default DISABLED in production: reach it through private endpoints
-   *   ({@link StorageAccount.addPrivateEndpoint}; a function app without VNet integration cannot
+   *   (`StorageAccount.addPrivateEndpoint`; a function app without VNet integration cannot
    *   use its host storage then); ENABLED elsewhere
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
