@@ -164,7 +164,7 @@ async function main() {
   const byCategory = CATEGORY_ORDER.map((c) => `${stateful.filter((l) => l.category === c).length} ${c}`).join(', ');
   process.stdout.write(`\n${results.length} stacks checked in ${((Date.now() - started) / 1000).toFixed(0)} s: ${stateful.length} stateful replacements or destroys (${byCategory}), ${failing.length} not announced; ${results.reduce((n, r) => n + r.moves.length, 0)} moves; ${errors.length} stacks not planned${options.keep ? `; work kept in ${workRoot}` : ''}\n`);
   if (failing.length) {
-    process.stdout.write(`FAIL: announce each under "### Replaced or destroyed on upgrade" in CHANGELOG.md's "## Unreleased" section (\`- \\\`<stack>\\\` \\\`<address>\\\`: why, and what to do\`), or keep the address (ConstructMoves for a renamed construct):\n`);
+    process.stdout.write('FAIL: keep these addresses (ConstructMoves for a renamed construct), or announce each in CHANGELOG.md\'s "## Unreleased" section under "### Replaced or destroyed on upgrade", one list item each: - `<stack>` `<address>`: why, and what to do\n');
     for (const f of failing) process.stdout.write(`  - \`${f.stack}\` \`${f.address}\`\n`);
   }
   return failing.length || errors.length ? 1 : 0;
