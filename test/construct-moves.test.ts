@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformResource, TerraformStack } from 'cdktf';
+import { TerraformStack } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { ConstructMoves } from '../constructs/core/construct-moves';

@@ -26,8 +26,7 @@ function writeCopy(stackDir, dir, msi, { dropPreventDestroy }) {
       for (const [name, resource] of Object.entries(items)) {
         if (!resource.lifecycle?.prevent_destroy) continue;
         guarded.push(`${type}.${name}`);
-        const { prevent_destroy: _dropped, ...lifecycle } = resource.lifecycle;
-        resource.lifecycle = lifecycle;
+        resource.lifecycle = Object.fromEntries(Object.entries(resource.lifecycle).filter(([key]) => key !== 'prevent_destroy'));
       }
     }
   }
