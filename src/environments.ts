@@ -65,7 +65,7 @@ const SHARED_VARIABLES: Readonly<Record<string, string>> = {
   LOCATION: 'location', NAME_PREFIX: 'namePrefix', STATE_STORAGE_ACCOUNT: 'state.storageAccountName',
 };
 
-/** Where {@link loadEnvironments} reads overrides from. */
+/** Where `loadEnvironments` reads overrides from. */
 export interface EnvironmentSources {
   /** Process environment (for `RTP_*` variables). */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -75,7 +75,7 @@ export interface EnvironmentSources {
 
 /**
  * The environments to synthesize:
- * 1. the embedded {@link DEFAULT_ENVIRONMENTS};
+ * 1. the embedded `DEFAULT_ENVIRONMENTS`;
  * 2. merged with the JSON file named by `RTP_ENVIRONMENTS_FILE`: an object keyed by environment
  *    name whose values override fields (objects merge at every depth, lists replace); a new
  *    name adds an environment, starting from `dev`'s values, production unless it says

@@ -8,6 +8,7 @@ export { Production } from '../constructs/core/production';
 export { Suppression, Suppressions } from '../constructs/core/suppressions';
 export { ConstructValidationError, Finding, FindingFormat, InvalidValueError, Validation } from '../constructs/core/validation';
 export { TagsAspect } from '../constructs/core/tags';
+export { ConstructMoves } from '../constructs/core/construct-moves';
 export { HeldInterval, HoldKind, ITimeoutLayer, PathCeiling, RequestPath, TimeoutLayer } from '../constructs/core/request-path';
 export { PathDeclaration, PathFacts, PathGrant, PathHop, PathNode, PathNodeKind } from '../constructs/core/path-declarations';
 export { PublicNetworkAccess } from '../constructs/core/network';

@@ -62,7 +62,7 @@ export interface ContainerAppsEnvironmentSettings {
   readonly containerAppsInfrastructureResourceGroupName?: string;
 }
 
-/** Known fields of {@link ContainerAppsEnvironmentSettings}, for a stack's settings schema. */
+/** Known fields of `ContainerAppsEnvironmentSettings`, for a stack's settings schema. */
 export const CONTAINER_APPS_FIELDS = { containerAppsInfrastructureResourceGroupName: true } as const;
 
 /** What every workload stack takes from its environment. */
@@ -263,7 +263,7 @@ function stackAddressSpace(stack: AzureStack, environmentSpace: string, block: n
   return own.toString();
 }
 
-/** The stack's alert address and what is sent there, for {@link WorkloadFoundation.actionGroup}. */
+/** The stack's alert address and what is sent there, for `WorkloadFoundation.actionGroup`. */
 export interface AlertGroupOptions {
   /** The setting the address comes from, for the refusal (e.g. `realtime.alertEmail`). */
   readonly setting: string;

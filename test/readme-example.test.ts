@@ -11,6 +11,22 @@ import { TerraformJson, notesOf, resourceOf } from './support/synth';
 
 const root = join(__dirname, '..');
 
+describe('README installing section', () => {
+  it('lists the peer dependencies package.json declares, with their ranges, and no others', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Installing'), readme.indexOf('\n## ', readme.indexOf('## Installing') + 1));
+    const listed = Object.fromEntries([...section.matchAll(/`([@a-z0-9/.-]+)`\s+\(`(\^[0-9.]+)`/g)].map((m) => [m[1], m[2]]));
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
+    expect(listed).toEqual(pkg.peerDependencies);
+  });
+
+  it('runs no package from a registry by name with npx (a squatted name would run there)', () => {
+    for (const doc of ['README.md', 'docs/lessons.md', 'docs/languages.md']) {
+      expect(readFileSync(join(root, doc), 'utf8')).not.toMatch(/npx -p |npx @realtime-platform/);
+    }
+  });
+});
+
 describe('README consumer example', () => {
   for (const file of ['consumer-stack.ts', 'consumer-rate-limits.ts', 'consumer-functions.ts', 'consumer-partner-api.ts', 'consumer-webhooks.ts']) {
     it(`shows docs/examples/${file} verbatim, so the README shows code that compiles (npm run typecheck)`, () => {

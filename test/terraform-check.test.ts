@@ -48,6 +48,9 @@ describe('the Terraform check\'s offline copy of a stack', () => {
     expect(offlineCopy(remote, MSI).config.terraform.backend).toEqual({ local: { path: 'terraform.tfstate' } });
     const local = { ...stack(), terraform: { ...stack().terraform, backend: { local: { path: 'terraform.payments-dev.tfstate' } } } };
     expect(offlineCopy(local, MSI).config.terraform.backend).toEqual({ local: { path: 'terraform.payments-dev.tfstate' } });
+    // cdktf's default local backend of a plain TerraformStack is an absolute path, next to the caller's files.
+    const absolute = { ...stack(), terraform: { ...stack().terraform, backend: { local: { path: '/work/app/terraform.orders.tfstate' } } } };
+    expect(offlineCopy(absolute, MSI).config.terraform.backend).toEqual({ local: { path: 'terraform.orders.tfstate' } });
   });
 
   it('gives azurerm_subscription a stand-in: its Read calls Resource Manager', () => {

@@ -8,6 +8,8 @@ import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { Production } from '../constructs/core/production';
 import { Suppressions } from '../constructs/core/suppressions';
+import { settingForCaller } from '../constructs/core/caller-language';
+import { StorageAccount } from '../constructs/storage/storage-account';
 import { ConstructValidationError, FindingFormat, InvalidValueError, Validation, deferredRefusalOf, note, requireRange, warn, within } from '../constructs/core/validation';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus } from '../constructs/lessons-check/report';
@@ -32,6 +34,32 @@ describe('the one message format', () => {
   it('is `[LESSON] <where>: <setting> = <value>: <problem> Fix: <fix>`', () => {
     expect(FindingFormat.format('stack/app', { lesson: 'SCALE-2', setting: 'minReplicas', given: -1, problem: 'too few.', fix: 'use 1.' }))
       .toBe('[SCALE-2] stack/app: minReplicas = -1: too few. Fix: use 1.');
+  });
+
+  it('names the setting in snake_case for a Python caller (jsii\'s runtime sets JSII_AGENT=Python/...), as TypeScript writes it otherwise', () => {
+    const make = () => refusalOf(() => new StorageAccount(testStack(), 'storage', {
+      name: 'stunit', resourceGroupName: 'rg', location: 'westeurope', softDeleteRetentionDays: 0,
+    }));
+    const before = process.env.JSII_AGENT;
+    try {
+      process.env.JSII_AGENT = 'Python/3.11.7';
+      expect(make().message).toBe('[AZURE] test/storage: soft_delete_retention_days = 0: Azure keeps deleted blobs and containers for 1-365 days. Fix: use e.g. 7 (the default).');
+      process.env.JSII_AGENT = 'DotNet/8.0.1/.NETCoreApp,Version=v8.0/1.140.0';
+      expect(make().message).toMatch(/^\[AZURE\] test\/storage: softDeleteRetentionDays = 0:/);
+      delete process.env.JSII_AGENT;
+      expect(make().message).toMatch(/^\[AZURE\] test\/storage: softDeleteRetentionDays = 0:/);
+    } finally {
+      if (before === undefined) delete process.env.JSII_AGENT; else process.env.JSII_AGENT = before;
+    }
+  });
+
+  it('maps only camelCase property names for Python: indexes, user-given names and Terraform names stay', () => {
+    expect(settingForCaller('circuitBreaker.statusCodeRanges[0]', true)).toBe('circuit_breaker.status_code_ranges[0]');
+    expect(settingForCaller('environmentVariables.API_KEY', true)).toBe('environment_variables.API_KEY');
+    expect(settingForCaller('environmentVariables.AzureWebJobsStorage__accountName', true)).toBe('environment_variables.AzureWebJobsStorage__accountName');
+    expect(settingForCaller('routes.order-events.urlTemplate', true)).toBe('routes.order-events.url_template');
+    expect(settingForCaller('ingress.transport', true)).toBe('ingress.transport');
+    expect(settingForCaller('circuitBreaker.statusCodeRanges[0]', false)).toBe('circuitBreaker.statusCodeRanges[0]');
   });
 
   it('fails with the construct path when a range check is given NaN, and names NaN', () => {

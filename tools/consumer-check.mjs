@@ -1,19 +1,25 @@
 // `npm run test:consumer`: install the library the way another team would, in scratch projects
 // outside this repository, and check what happens:
-//   1. the packed tarball with matching peers: every README example (docs/examples) compiles and synthesizes;
-//   2. the tarball next to a mismatched cdktf (0.20.12): the install fails with a peer dependency
+//   1. the packed tarball of HEAD with matching peers: every README example (docs/examples)
+//      compiles and synthesizes, and the `azure-lessons` bin runs on a Terraform directory;
+//   2. that tarball next to a mismatched cdktf (0.20.12): the install fails with a peer dependency
 //      error, instead of a silent second cdktf whose aspects never run;
-//   3. a git URL at a release tag: tools/release.mjs cuts v<next patch> (version, CHANGELOG
-//      section, tag) in a clone of this repository's HEAD, and `npm install git+file://<clone>#v<next>`
-//      builds the package through `prepare`; the examples work with it.
+//   3. tools/release.mjs in a clone of HEAD cuts v<next patch> (version, CHANGELOG section, tag)
+//      and writes the tarball and its SHA-256 into release/<version>/ (`sha256sum -c` passes);
+//   4. the newest release (tools/release/newest.mjs: its v<version> tag, or without tags the
+//      newest "Release v<version>" commit) installed as a git dependency
+//      (`git+file://<repo>#v<version>`, built by `prepare`), and 5. as the tarball `npm pack`
+//      makes of that git spec: the release's own examples compile and synthesize with each.
 // With the tarball, the `azure-lessons` bin runs on a Terraform directory too, and the `azure-preflight`
 // bin starts with its optional dependencies (the Azure SDKs) installed beside it.
 // Prints one line per check and exits non-zero if any fails.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestRelease } from './release/newest.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -43,11 +49,19 @@ function project(name, dependencies) {
   return dir;
 }
 
-/** Every README example (docs/examples), a main that synthesizes each of them, compiled with tsc and run with node. */
-function compileAndSynth(dir) {
-  const examples = readdirSync(join(root, 'docs', 'examples')).filter((f) => f.endsWith('.ts')).sort().map((file) => {
-    cpSync(join(root, 'docs', 'examples', file), join(dir, 'src', file));
-    const stackClass = /export class (\w+) extends AzureStack/.exec(readFileSync(join(root, 'docs', 'examples', file), 'utf8'))?.[1];
+/** The README examples (docs/examples) of the work tree, or of a commit: file name to source. */
+function examplesAt(commit) {
+  if (!commit) return Object.fromEntries(readdirSync(join(root, 'docs', 'examples')).filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(join(root, 'docs', 'examples', f), 'utf8')]));
+  const files = execFileSync('git', ['ls-tree', '--name-only', `${commit}:docs/examples`], { cwd: root, encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.ts'));
+  return Object.fromEntries(files.map((f) => [f, execFileSync('git', ['show', `${commit}:docs/examples/${f}`], { cwd: root, encoding: 'utf8' })]));
+}
+
+/** Every README example (docs/examples, of the work tree or `commit`), a main that synthesizes each of them, compiled with tsc and run with node. */
+function compileAndSynth(dir, commit) {
+  const sources = examplesAt(commit);
+  const examples = Object.keys(sources).sort().map((file) => {
+    writeFileSync(join(dir, 'src', file), sources[file]);
+    const stackClass = /export class (\w+) extends AzureStack/.exec(sources[file])?.[1];
     if (!stackClass) throw new Error(`docs/examples/${file} exports no AzureStack class`);
     return { module: `./${file.replace(/\.ts$/, '')}`, stackClass };
   });
@@ -155,32 +169,58 @@ check('tarball with a mismatched cdktf (0.20.12): the install fails with a peer 
   return `npm exits ${r.status}: ${line?.trim()}`;
 });
 
-/** A clone of HEAD with a release cut by tools/release.mjs: the next patch version, tagged. */
-function releaseClone() {
+check('tools/release.mjs in a clone of HEAD: version, CHANGELOG section and tag agree; the tarball and its SHA-256 in release/<version>/', () => {
   const clone = join(scratch, 'release-clone');
   execFileSync('git', ['clone', '--quiet', root, clone]);
   execFileSync('git', ['-C', clone, 'config', 'user.name', 'release check']);
   execFileSync('git', ['-C', clone, 'config', 'user.email', 'release-check@example.invalid']);
+  // The clone builds with this repository's dependencies (the same lock file): no second install.
+  symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'));
   const [major, minor, patch] = pkg.version.split(/[.-]/).map(Number);
   const version = `${major}.${minor}.${patch + 1}`;
-  const release = spawnSync(process.execPath, [join(clone, 'tools', 'release.mjs'), version], { cwd: clone, encoding: 'utf8' });
-  if (release.status !== 0) throw new Error(`tools/release.mjs ${version} exited ${release.status}: ${release.stdout}${release.stderr}`);
+  // An Unreleased entry to release (HEAD's section may be empty right after a release).
+  const changelog = readFileSync(join(clone, 'CHANGELOG.md'), 'utf8').replace(/^## Unreleased[^\n]*\n/m, '## Unreleased\n\n- The consumer check\'s release.\n');
+  writeFileSync(join(clone, 'CHANGELOG.md'), changelog);
+  execFileSync('git', ['-C', clone, 'commit', '--quiet', '-am', 'consumer check: an entry to release']);
+  const release = spawnSync(process.execPath, [join(clone, 'tools', 'release.mjs'), version, '--no-wheel'], { cwd: clone, encoding: 'utf8' });
+  if (release.status !== 0) throw new Error(`tools/release.mjs ${version} --no-wheel exited ${release.status}: ${release.stdout}${release.stderr}`);
   const show = (file) => execFileSync('git', ['-C', clone, 'show', `v${version}:${file}`], { encoding: 'utf8' });
   if (JSON.parse(show('package.json')).version !== version) throw new Error(`the tag v${version} does not carry version ${version} in package.json`);
+  if (JSON.parse(show('package-lock.json')).version !== version) throw new Error(`the tag v${version} does not carry version ${version} in package-lock.json`);
   if (!show('CHANGELOG.md').includes(`\n## ${version} (`)) throw new Error(`the tag's CHANGELOG has no "## ${version}" section`);
-  return { clone, version };
-}
+  const out = join(clone, 'release', version);
+  const tarball = `realtime-platform-azure-constructs-${version}.tgz`;
+  const verified = execFileSync('sha256sum', ['-c', `${tarball}.sha256`], { cwd: out, encoding: 'utf8' }).trim();
+  const packed = JSON.parse(execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { cwd: out, encoding: 'utf8' })).version;
+  if (packed !== version) throw new Error(`the tarball holds version ${packed}`);
+  return `v${version}: ${readdirSync(out).sort().join(', ')}; ${verified}`;
+});
 
-check('git URL at a release tag (tools/release.mjs in a clone of HEAD): prepare builds the package, the examples compile and synthesize', () => {
-  const { clone, version } = releaseClone();
-  const dir = project('git', { ...peers, '@realtime-platform/azure-constructs': `git+file://${clone}#v${version}` });
+const newest = newestRelease(root);
+
+/** A consumer of the newest release: its peers as that release was tested with, the library from `spec`. */
+function releaseConsumer(name, spec) {
+  if (!newest) throw new Error('no release: no v<version> tag and no "Release v<version>" commit (tools/release/newest.mjs)');
+  const released = JSON.parse(execFileSync('git', ['show', `${newest.commit}:package.json`], { cwd: root, encoding: 'utf8' }));
+  const releasePeers = Object.fromEntries(Object.keys(released.peerDependencies).map((p) => [p, released.devDependencies[p]]));
+  const dir = project(name, { ...releasePeers, '@realtime-platform/azure-constructs': spec });
   const r = npm(dir, ['install']);
   if (r.status !== 0) throw new Error(r.output);
   const installed = join(dir, 'node_modules', '@realtime-platform', 'azure-constructs');
   if (!existsSync(join(installed, 'dist', 'src', 'index.js'))) throw new Error('dist/ was not built');
   const got = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version;
-  if (got !== version) throw new Error(`installed version ${got}, expected ${version}`);
-  return `v${version}: ${compileAndSynth(dir)}`;
+  if (got !== newest.version) throw new Error(`installed version ${got}, expected ${newest.version}`);
+  return `${newest.version} (${newest.how}): ${compileAndSynth(dir, newest.commit)}`;
+}
+
+check('the newest release as a git dependency (git+file://...#<tag or commit>): prepare builds it, its examples compile and synthesize', () => releaseConsumer('release-git', `git+file://${root}#${newest?.ref}`));
+
+check('the newest release as a tarball (npm pack of its git spec): its examples compile and synthesize', () => {
+  if (!newest) throw new Error('no release: no v<version> tag and no "Release v<version>" commit (tools/release/newest.mjs)');
+  const r = spawnSync('npm', ['pack', `git+file://${root}#${newest.ref}`, '--pack-destination', scratch, '--json'], { cwd: scratch, env: npmEnv, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${r.stdout}${r.stderr}`);
+  const [info] = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')));
+  return `${info.filename} (sha256 ${createHash('sha256').update(readFileSync(join(scratch, info.filename))).digest('hex').slice(0, 16)}...); ${releaseConsumer('release-tarball', `file:${join(scratch, info.filename)}`)}`;
 });
 
 rmSync(scratch, { recursive: true, force: true });

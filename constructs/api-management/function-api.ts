@@ -15,7 +15,7 @@ import { HttpMethod } from './http-proxy-api';
 import { TemplateParameter, templateParameterBlocks } from './url-template';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
-/** One operation of a {@link FunctionApi}: a route of the function app. */
+/** One operation of a `FunctionApi`: a route of the function app. */
 export interface FunctionOperation {
   /** Operation id, e.g. `get-order`. */
   readonly name: string;

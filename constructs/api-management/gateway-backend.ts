@@ -31,7 +31,7 @@ export interface StatusCodeRange {
   readonly max: number;
 }
 
-/** Statuses that count as failures by default: server errors only (see {@link CircuitBreakerOptions.statusCodeRanges}). */
+/** Statuses that count as failures by default: server errors only (see `CircuitBreakerOptions.statusCodeRanges`). */
 export const DEFAULT_FAILURE_STATUS_RANGES: readonly StatusCodeRange[] = [{ min: 500, max: 599 }];
 
 /** When a circuit breaker trips: give exactly one of the two. */
@@ -81,7 +81,7 @@ export interface CircuitBreakerOptions {
 export interface GatewayBackendProps {
   /** The gateway the backend is defined on; not Consumption for a circuit breaker. */
   readonly gateway: IApiGateway;
-  /** Backend id, used by `set-backend-service backend-id` (see {@link GatewayBackend.backendId}). */
+  /** Backend id, used by `set-backend-service backend-id` (see `GatewayBackend.backendId`). */
   readonly name: string;
   /** `https://` base URL of the service, or a whole Terraform reference to one (SEC-1). */
   readonly url: string;

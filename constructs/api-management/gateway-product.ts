@@ -31,14 +31,14 @@ export interface GatewayProductProps {
   /**
    * APIs the product gives access to: an API construct of this library, a raw
    * `ApiManagementApi`, or the literal name of an API managed elsewhere. More can be added
-   * with {@link GatewayProduct.addApi}.
+   * with `GatewayProduct.addApi`.
    * @default - none
    */
   readonly apis?: (IGatewayApi | ApiManagementApi | string)[];
   /**
    * One subscription per client (partner, team, demo client), each with its own key and so
    * its own budget under a rate limit keyed on the subscription (GW-1, GW-8). More can be added
-   * with {@link GatewayProduct.addSubscription}.
+   * with `GatewayProduct.addSubscription`.
    * @default - none
    */
   readonly clients?: string[];

@@ -10,7 +10,7 @@ import { AzureResource } from '../resource/azure-resource';
 
 /**
  * An API Management service to put APIs, policies, backends and products on: an
- * {@link ApiGateway}, or one another team owns, from `ApiGateway.fromExisting`.
+ * `ApiGateway`, or one another team owns, from `ApiGateway.fromExisting`.
  */
 export interface IApiGateway extends IConstruct, INetworkCaller {
   /** Service name (a Terraform reference for a gateway this stack creates). */

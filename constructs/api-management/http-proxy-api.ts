@@ -11,7 +11,7 @@ import { ApiLimits, ApiRateLimitPolicy } from './api-rate-limit-policy';
 import { GatewayApiProps, checkBackendUrl, claimApiPolicy, createGatewayApi, frontDoorGuard, declareApiPath } from './gateway-api';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
-/** HTTP methods an {@link HttpProxyApi} passes through. */
+/** HTTP methods an `HttpProxyApi` passes through. */
 export enum HttpMethod {
   GET = 'GET',
   POST = 'POST',
@@ -29,7 +29,7 @@ export interface HttpProxyApiProps extends GatewayApiProps {
    */
   readonly backendUrl: string;
   /**
-   * A {@link GatewayBackend} to route to (`backend.backendId`), for its circuit breaker (GW-7).
+   * A `GatewayBackend` to route to (`backend.backendId`), for its circuit breaker (GW-7).
    * @default - the backend URL directly
    */
   readonly backendId?: string;
@@ -52,7 +52,7 @@ const DEFAULT_METHODS: readonly HttpMethod[] = [HttpMethod.GET, HttpMethod.POST,
 /**
  * An HTTP API that passes the given methods on every path through to one backend, accepts only
  * its Front Door (or says it does not), requires a subscription by default and, with `limits`,
- * rate-limits and caps concurrency per subscription ({@link ApiRateLimitPolicy}).
+ * rate-limits and caps concurrency per subscription (`ApiRateLimitPolicy`).
  */
 export class HttpProxyApi extends Construct {
   public readonly api: ApiManagementApi;

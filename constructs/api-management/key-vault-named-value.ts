@@ -37,7 +37,7 @@ export interface KeyVaultNamedValueProps {
  * system-assigned identity, granted Key Vault Secrets User on that secret before the named value
  * is created, through a versionless identifier so a rotated value is picked up (API Management
  * refreshes within four hours). The value is never in the configuration or the state. Policies
- * use it as {@link KeyVaultNamedValue.reference}, e.g. in a `set-header` on the way out.
+ * use it as `KeyVaultNamedValue.reference`, e.g. in a `set-header` on the way out.
  */
 export class KeyVaultNamedValue extends Construct {
   public readonly namedValue: ApiManagementNamedValue;

@@ -12,7 +12,7 @@ export enum StreamingRouteKind {
   SSE = 'sse',
 }
 
-/** One operation of a `StreamingApi`. Build routes with {@link StreamingRoutes}. */
+/** One operation of a `StreamingApi`. Build routes with `StreamingRoutes`. */
 export interface StreamingRoute {
   readonly kind: StreamingRouteKind;
   /** Operation id, e.g. `poll`. */

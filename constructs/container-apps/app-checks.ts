@@ -183,7 +183,7 @@ export function checkHealthPath(scope: IConstruct, healthPath: string | undefine
  * Merge the user's environment variables after the ones the construct sets itself, refusing
  * names Container Apps rejects and any variable that changes a construct-set value
  * (`overrides` says why that breaks and what to do instead), and any value that looks like a
- * credential unless `notSecrets` declares it none (SEC-1, {@link SecretDetector}).
+ * credential unless `notSecrets` declares it none (SEC-1, `SecretDetector`).
  */
 export function mergeEnvironmentVariables(
   scope: IConstruct,

@@ -118,7 +118,7 @@ export class ContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
   }
 
   public readonly environment: ContainerAppEnvironment;
-  /** Resource id, for {@link DualIngressContainerApp}. */
+  /** Resource id, for `DualIngressContainerApp`. */
   public readonly environmentId: string;
   public readonly resourceGroupName: string;
   public readonly location: string;

@@ -22,7 +22,7 @@ import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 
 
 /**
- * Termination grace period of a {@link ContainerService}: a plain API answers within seconds,
+ * Termination grace period of a `ContainerService`: a plain API answers within seconds,
  * so 30 s lets in-flight requests finish without slowing every revision rollout by minutes.
  */
 export const SERVICE_GRACE_SECONDS = 30;
@@ -30,7 +30,7 @@ export const SERVICE_GRACE_SECONDS = 30;
 export interface ContainerServiceProps {
   /** Name of the container app; the identity is `id-<name>`. */
   readonly name: string;
-  /** The Container Apps environment (a {@link ContainerAppsEnvironment}, or `ContainerAppsEnvironment.fromExisting`). */
+  /** The Container Apps environment (a `ContainerAppsEnvironment`, or `ContainerAppsEnvironment.fromExisting`). */
   readonly environment: IContainerAppsEnvironment;
   /** Image reference; pinned and not a public sample in a production stack (RELEASE). */
   readonly image: string;
@@ -80,7 +80,7 @@ export interface ContainerServiceProps {
   readonly concurrentRequests?: number;
   /**
    * Seconds a stopping replica gets to finish in-flight requests; Azure allows 0-600. A plain API
-   * answers within seconds, unlike the streams of {@link DualIngressContainerApp} (240 s, SCALE-2),
+   * answers within seconds, unlike the streams of `DualIngressContainerApp` (240 s, SCALE-2),
    * so a short grace period keeps revision rollouts fast.
    * @default 30
    */
@@ -125,7 +125,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
   public readonly app: ContainerApp;
   /** The workload identity: grant it data access (e.g. `redis.grantDataAccess(service.identity)`). */
   public readonly identity: IManagedIdentity;
-  /** The user-assigned identity resource behind {@link identity}. */
+  /** The user-assigned identity resource behind `identity`. */
   public readonly identityResource: UserAssignedIdentity;
   /** FQDN of the app's ingress. */
   public readonly fqdn: string;

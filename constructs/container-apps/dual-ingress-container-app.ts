@@ -23,7 +23,7 @@ import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 export interface DualIngressContainerAppProps {
   /** Base name; the apps are `<name>-http` and `<name>-grpc`, the identity `id-<name>`. */
   readonly name: string;
-  /** The Container Apps environment (a {@link ContainerAppsEnvironment}, or `ContainerAppsEnvironment.fromExisting`). */
+  /** The Container Apps environment (a `ContainerAppsEnvironment`, or `ContainerAppsEnvironment.fromExisting`). */
   readonly environment: IContainerAppsEnvironment;
   /**
    * Image reference, deployed to both apps. In a production stack it must be pinned (a version
@@ -127,7 +127,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
    * a grant to it (e.g. `topic.grantPublish(app.identity)`) works whether or not the image is public.
    */
   public readonly identity: IManagedIdentity;
-  /** The user-assigned identity resource behind {@link identity} (construct id `pull-identity`, kept from when only pulls had one). */
+  /** The user-assigned identity resource behind `identity` (construct id `pull-identity`, kept from when only pulls had one). */
   public readonly identityResource: UserAssignedIdentity;
   /** FQDN of the HTTP/1.1 app's ingress. */
   public readonly httpFqdn: string;

@@ -23,7 +23,7 @@ export enum IngressTraffic {
   GRPC = 'grpc',
 }
 
-/** One of the two ingresses of a {@link DualIngressContainerApp}. */
+/** One of the two ingresses of a `DualIngressContainerApp`. */
 export interface IngressOptions {
   /**
    * Container port the ingress sends traffic to.

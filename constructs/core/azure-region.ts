@@ -37,7 +37,7 @@ export class AzureRegion {
     return value.toLowerCase().replace(/ /g, '');
   }
 
-  /** Whether `value` names an Azure region of the table (or one {@link AzureRegion.allow}ed), in any form the providers normalize. */
+  /** Whether `value` names an Azure region of the table (or one `AzureRegion.allow`ed), in any form the providers normalize. */
   public static isKnown(value: string): boolean {
     const name = AzureRegion.normalize(value);
     return Object.prototype.hasOwnProperty.call(AZURE_REGION_NAMES, name) || allowed.has(name);
@@ -49,7 +49,7 @@ export class AzureRegion {
   }
 
   /**
-   * Accept a region the table does not list yet (Azure opened it after {@link AzureRegion.TABLE_DATE}),
+   * Accept a region the table does not list yet (Azure opened it after `AzureRegion.TABLE_DATE`),
    * for the whole process: call it before the stacks are built.
    */
   public static allow(name: string): void {
@@ -87,7 +87,7 @@ export class AzureRegion {
    * stacks' providers sign in to: a canary region (EUAP: only subscriptions Microsoft enrolls), a
    * region of Azure China or Azure Government (another cloud, another sign-in), both refused; or an
    * access-restricted region (access by request), warned. Undefined for any other region, a name
-   * {@link AzureRegion.allow}ed, an unknown name ({@link AzureRegion.problemOf}) or a reference.
+   * `AzureRegion.allow`ed, an unknown name (`AzureRegion.problemOf`) or a reference.
    */
   public static limitOf(value: string): RegionLimit | undefined {
     if (Token.isUnresolved(value) || typeof value !== 'string') return undefined;

@@ -26,7 +26,7 @@ export enum RequirementKind {
   EXISTING_VALUE = 'existing-value',
 }
 
-/** Which availability list a {@link RequirementKind.SKU} requirement is checked against. */
+/** Which availability list a `RequirementKind.SKU` requirement is checked against. */
 export enum SkuFamily {
   /** API Management tiers (`StandardV2`, `BasicV2`, ...): the subscription's API Management SKU list. */
   API_MANAGEMENT = 'api-management',
@@ -38,7 +38,7 @@ export enum SkuFamily {
 
 /**
  * One prerequisite of a deploy, as plain data (it is written to `preflight.json`). Which fields
- * are set depends on the kind; make one with {@link Requirements}. A value the synth cannot know
+ * are set depends on the kind; make one with `Requirements`. A value the synth cannot know
  * (a token that resolves only at apply) stays as its Terraform expression and is named in
  * `unresolved`: the preflight reports it as unknown instead of guessing.
  */
@@ -91,7 +91,7 @@ export interface DeployRequirement {
   readonly unresolved?: string[];
 }
 
-/** The scope of an {@link Requirements.azurePermission}. */
+/** The scope of an `Requirements.azurePermission`. */
 export interface PermissionScope {
   /** Resource Manager id; `{subscriptionId}` for the deploy's subscription. */
   readonly scopeId: string;
@@ -99,7 +99,7 @@ export interface PermissionScope {
   readonly existing?: boolean;
 }
 
-/** The resource of an {@link Requirements.existingValue}. */
+/** The resource of an `Requirements.existingValue`. */
 export interface ExistingValueProps {
   /** Resource Manager type, e.g. `Microsoft.App/managedEnvironments`. */
   readonly resourceType: string;
@@ -113,7 +113,7 @@ export interface ExistingValueProps {
   readonly expected: string;
 }
 
-/** Factories for {@link DeployRequirement}s, one per kind. */
+/** Factories for `DeployRequirement`s, one per kind. */
 export class Requirements {
   /** A service principal that must exist in the tenant (by application id). */
   public static servicePrincipal(applicationId: string, displayName: string, reason: string): DeployRequirement {

@@ -1,3 +1,4 @@
+import { settingForCaller } from './caller-language';
 import { LessonId } from './lessons';
 
 /**
@@ -50,6 +51,15 @@ export class FindingFormat {
   }
 
   private constructor() {}
+}
+
+/**
+ * A construct's own finding (a refusal, warning or note about its props), with the setting named
+ * as the caller writes it: snake_case when the library runs under jsii's Python runtime. Rule
+ * findings about Terraform attributes keep `FindingFormat.format`: those names are Terraform's.
+ */
+export function formatForCaller(where: string, f: Finding): string {
+  return FindingFormat.format(where, { ...f, setting: settingForCaller(f.setting) });
 }
 
 function renderValue(value: unknown, depth: number): string {

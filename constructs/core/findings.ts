@@ -1,7 +1,7 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
-import { FindingFormat, LessonFinding } from './finding-format';
+import { LessonFinding, formatForCaller } from './finding-format';
 import { LessonId } from './lessons';
 import { findSuppression } from './suppression-lookup';
 
@@ -83,7 +83,7 @@ export function recordFinding(scope: IConstruct, level: 'warning' | 'info', id: 
  * finding in the one format; in the report and suppressible like a warning.
  */
 export function note(scope: IConstruct, finding: NoteFinding | IdentifiedFinding): void {
-  const message = 'text' in finding ? `[${finding.lesson}] ${scope.node.path}: ${finding.text}` : FindingFormat.format(scope.node.path, finding);
+  const message = 'text' in finding ? `[${finding.lesson}] ${scope.node.path}: ${finding.text}` : formatForCaller(scope.node.path, finding);
   recordFinding(scope, 'info', finding.id, 'text' in finding ? { lesson: finding.lesson } : finding, message);
 }
 
@@ -119,7 +119,7 @@ export function findingCovering(node: IConstruct, ruleId: string, setting: strin
 }
 
 /**
- * Mark a construct finding that stands for a rule's findings (see {@link findingCovering}) as
+ * Mark a construct finding that stands for a rule's findings (see `findingCovering`) as
  * suppressed: the lessons check calls it when every finding of the rule it stands for is
  * suppressed on the resource the rule found it on (a suppression on an inner resource), so the
  * construct's warning is not shown for findings its user accepted. Runs before the synth publishes.

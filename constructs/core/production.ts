@@ -60,7 +60,7 @@ export class Production {
 }
 
 /**
- * {@link Production.refuseOrWarn} for this library's constructs: the warning's id can be a rule's,
+ * `Production.refuseOrWarn` for this library's constructs: the warning's id can be a rule's,
  * with the rule settings it stands for (`ruleSettings`), so the rule reports it once, as a warning.
  */
 export function refuseOrWarn(scope: IConstruct, finding: IdentifiedFinding, production?: boolean): void {

@@ -9,7 +9,7 @@ export interface ReplacementTriggerProps {
 
 /**
  * Terraform's built-in `terraform_data` holding `input`: a resource whose `replace_triggered_by`
- * names {@link ReplacementTrigger.address} is replaced when the input changes. Written without
+ * names `ReplacementTrigger.address` is replaced when the input changes. Written without
  * cdktf's `DataResource`, whose synth-time check runs `terraform version`: a synth (`npm run
  * synth`, snapshot tests, a Checkov job) then needs no Terraform on the machine and spawns no
  * process. Plan and apply need Terraform 1.4 or later for `terraform_data`, as before.

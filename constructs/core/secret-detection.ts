@@ -157,7 +157,7 @@ export function sensitiveReferenceIn(text: string): string | undefined {
  * URLs with a password, Key Vault secret URIs given as plain values, App Service's
  * `@Microsoft.KeyVault(...)` syntax where Container Apps would pass it on unresolved, and a
  * literal under a name that says it is a secret (`DB_PASSWORD`). A refusal shows the value
- * masked ({@link SecretDetector.mask}), never the value.
+ * masked (`SecretDetector.mask`), never the value.
  */
 export class SecretDetector {
   /**

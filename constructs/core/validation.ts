@@ -1,10 +1,10 @@
 import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { Finding, FindingFormat, LessonFinding } from './finding-format';
+import { Finding, FindingFormat, LessonFinding, formatForCaller } from './finding-format';
 import { IdentifiedFinding, recordFinding } from './findings';
 import { LessonId } from './lessons';
 
-export { Finding, FindingFormat, LessonFinding } from './finding-format';
+export { Finding, FindingFormat, LessonFinding, formatForCaller } from './finding-format';
 export { IdentifiedFinding, NoteFinding, note } from './findings';
 
 /**
@@ -22,7 +22,7 @@ export class ConstructValidationError extends Error {
   public readonly fix: string;
 
   constructor(constructPath: string, finding: Finding) {
-    super(FindingFormat.format(constructPath, finding));
+    super(formatForCaller(constructPath, finding));
     this.name = 'ConstructValidationError';
     this.lesson = finding.lesson;
     this.constructPath = constructPath;
@@ -44,14 +44,14 @@ export class InvalidValueError extends Error {
   public readonly builder: string;
 
   constructor(builder: string, finding: Finding) {
-    super(FindingFormat.format(builder, finding));
+    super(formatForCaller(builder, finding));
     this.name = 'InvalidValueError';
     this.builder = builder;
     this.finding = finding;
   }
 }
 
-/** Refuse the input: throws a {@link ConstructValidationError} naming the construct path. */
+/** Refuse the input: throws a `ConstructValidationError` naming the construct path. */
 export function refuse(scope: IConstruct, finding: LessonFinding): never {
   throw new ConstructValidationError(scope.node.path, finding);
 }
@@ -62,10 +62,10 @@ export function refuse(scope: IConstruct, finding: LessonFinding): never {
  * and suppressed the way a rule's finding is (`Suppressions.add`, with a reason).
  */
 export function warn(scope: IConstruct, finding: IdentifiedFinding): void {
-  recordFinding(scope, 'warning', finding.id, finding, FindingFormat.format(scope.node.path, finding));
+  recordFinding(scope, 'warning', finding.id, finding, formatForCaller(scope.node.path, finding));
 }
 
-/** A builder's refusal: throws an {@link InvalidValueError} naming the builder. */
+/** A builder's refusal: throws an `InvalidValueError` naming the builder. */
 export function refuseValue(builder: string, finding: LessonFinding): never {
   throw new InvalidValueError(builder, finding);
 }
@@ -93,7 +93,7 @@ export function requireRange(scope: IConstruct, value: number, bounds: RangeChec
   }
 }
 
-/** The builder's variant of {@link requireRange}: returns the value, or throws an {@link InvalidValueError}. */
+/** The builder's variant of `requireRange`: returns the value, or throws an `InvalidValueError`. */
 export function wholeNumberIn(builder: string, value: number, bounds: RangeCheck): number {
   if (!isWholeNumberIn(value, bounds.min, bounds.max)) {
     refuseValue(builder, { lesson: bounds.lesson, setting: bounds.setting, given: value, problem: bounds.problem, fix: bounds.fix });
@@ -171,7 +171,7 @@ export function deferredRefusalOf(value: unknown): InvalidValueError | undefined
 }
 
 /**
- * Run a builder for `scope`: an {@link InvalidValueError} it raises, or one the value it returns
+ * Run a builder for `scope`: an `InvalidValueError` it raises, or one the value it returns
  * carries (a statement built from a refused counter key, a statement given in props), is
  * re-raised as the construct's refusal, with the construct path and the setting prefixed by
  * `settingPrefix` (e.g. `rateLimit` turns `calls` into `rateLimit.calls`).
@@ -195,7 +195,7 @@ export function within<T>(scope: IConstruct, settingPrefix: string, build: () =>
 
 /** Checks for constructs other teams write: the same refusal and warning format as the library's own. */
 export class Validation {
-  /** Refuse the input with a {@link ConstructValidationError} naming the construct path. */
+  /** Refuse the input with a `ConstructValidationError` naming the construct path. */
   public static refuse(scope: IConstruct, finding: Finding): void {
     throw new ConstructValidationError(scope.node.path, finding);
   }

@@ -134,7 +134,7 @@ export interface EventGridTopicProps {
   readonly publicNetworkAccess?: PublicNetworkAccess;
   /**
    * A private endpoint this construct does not create (a hub team's, or Azure Policy's) reaches
-   * the topic, so `publicNetworkAccess: DISABLED` without {@link EventGridTopic.addPrivateEndpoint}
+   * the topic, so `publicNetworkAccess: DISABLED` without `EventGridTopic.addPrivateEndpoint`
    * is accepted.
    * @default false
    */

@@ -49,7 +49,7 @@ export interface WebhookRegistrationProps {
  * created by the stack: the `AzureEventGridSecureWebhookSubscriber` app role, assigned to Event
  * Grid's service principal (so its tokens carry the role) and to the deploying identity, which
  * also owns the registration (Event Grid checks the subscription's writer on creation). Make the
- * subscription wait for the assignments with {@link applyBefore}.
+ * subscription wait for the assignments with `applyBefore`.
  *
  * Event Grid's service principal exists in a tenant once the Microsoft.EventGrid resource
  * provider has been used there; where it does not, `az ad sp create --id
@@ -96,7 +96,7 @@ export class WebhookRegistration extends Construct {
 
   /**
    * Make resources (the event subscription) wait for the role assignments, and then for Entra
-   * ID to replicate them ({@link propagation}): Event Grid checks the subscription's writer
+   * ID to replicate them (`propagation`): Event Grid checks the subscription's writer
    * against the role, and asks a token for the registration for the handshake, when the
    * subscription is created, and azurerm creates it once (Azure/azure-sdk-for-net#51014: the
    * subscription fails right after the registration and its assignments are created). The wait
@@ -114,7 +114,7 @@ export class WebhookRegistration extends Construct {
     for (const resource of resources) waitFor(wait, resource);
   }
 
-  /** The wait between the role assignments and the resources given to {@link applyBefore}. */
+  /** The wait between the role assignments and the resources given to `applyBefore`. */
   public get propagation(): Sleep | undefined {
     return this.node.tryFindChild('propagation') as Sleep | undefined;
   }

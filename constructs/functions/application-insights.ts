@@ -18,7 +18,7 @@ export interface ApplicationInsightsProps {
 
 /**
  * Workspace-based Application Insights that accepts Entra ID telemetry only (`local_authentication_disabled`,
- * SEC-1): a sender needs the Monitoring Metrics Publisher role ({@link grantPublish}) and
+ * SEC-1): a sender needs the Monitoring Metrics Publisher role (`grantPublish`) and
  * `APPLICATIONINSIGHTS_AUTHENTICATION_STRING`. The connection string that remains carries the
  * instrumentation key, which Microsoft documents as an identifier, not a secret; with local
  * authentication off it cannot send telemetry on its own.

@@ -11,7 +11,7 @@ import { NAME_RULES, checkName, composeName } from '../core/naming';
 import { Production } from '../core/production';
 import { NotSecret } from '../core/secret-detection';
 import { TimeoutLayer } from '../core/request-path';
-import { FindingFormat, refuse, requireRange, warn } from '../core/validation';
+import { formatForCaller, refuse, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, IPrincipal, ManagedIdentity } from '../identity/principal';
 import { RolePropagation } from '../identity/propagation';
@@ -85,7 +85,7 @@ export interface FlexFunctionAppProps {
   readonly applicationInsights?: ApplicationInsights;
   /**
    * Entra ID in front of every function (App Service Authentication): a caller needs a token for
-   * this application, and only principals allowed with {@link FlexFunctionApp.allowCaller} get in.
+   * this application, and only principals allowed with `FlexFunctionApp.allowCaller` get in.
    * Without it the app answers anyone who knows its host name (a warning; refused in production).
    * @default - none
    */
@@ -314,7 +314,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
       // Checked at synth, once every caller had its chance: an empty list restricts nobody, and
       // any principal of the tenant can ask Entra ID for a token for the application.
       this.node.addValidation({
-        validate: () => (this.callers.length > 0 ? [] : [FindingFormat.format(this.node.path, {
+        validate: () => (this.callers.length > 0 ? [] : [formatForCaller(this.node.path, {
           lesson: 'ACCESS', setting: 'allowCaller', given: [],
           problem: 'App Service Authentication with no allowed caller lets in any principal of the tenant that asks Entra ID for a token for the application.',
           fix: 'allow the callers, e.g. app.allowCaller(gateway.identity) (FunctionApi does it for its gateway).',

@@ -42,7 +42,7 @@ export const FLEX_DEPRECATED_SETTINGS: readonly string[] = [
  * nesting; a colon is not a valid environment variable name there), deprecated Flex settings,
  * anything that overrides a setting the construct writes (the identity-based host storage), and
  * `AzureWebJobsStorage` itself (a connection string is a key, SEC-1), and any value that looks like
- * a credential unless `notSecrets` declares it none (SEC-1, {@link SecretDetector}).
+ * a credential unless `notSecrets` declares it none (SEC-1, `SecretDetector`).
  */
 export function checkAppSettings(
   scope: IConstruct, user: { [name: string]: string } | undefined, reserved: { [name: string]: string }, notSecrets?: NotSecret[],

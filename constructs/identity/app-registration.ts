@@ -101,7 +101,7 @@ function ensureAzuread(scope: Construct): void {
  * An Entra application registration with its service principal, created by the stack so a
  * deploy needs no hand-made registration (ACCESS): the deploying identity owns both (Microsoft
  * Graph `Application.ReadWrite.OwnedBy`, see docs/deploy.md). Tokens for it name its client id
- * as audience. Bring one that exists with {@link AppRegistration.fromExisting}.
+ * as audience. Bring one that exists with `AppRegistration.fromExisting`.
  */
 export class AppRegistration extends Construct implements IAppRegistration {
   /** A registration that exists: nothing is created. */
@@ -120,7 +120,7 @@ export class AppRegistration extends Construct implements IAppRegistration {
   public readonly deployerObjectId: string;
   /** The owners as configured: the `owners` given, or the deploying identity. */
   public readonly owners: string[];
-  /** Role assignments made with {@link assignRole}: what must exist before a caller relies on them. */
+  /** Role assignments made with `assignRole`: what must exist before a caller relies on them. */
   public readonly assignments: AppRoleAssignment[] = [];
   private readonly roles: Map<string, string>;
 
@@ -173,7 +173,7 @@ export class AppRegistration extends Construct implements IAppRegistration {
 
   /**
    * Assign one of the registration's app roles to a principal (by object id). The assignment
-   * waits for the registration's service principal to replicate ({@link replication}).
+   * waits for the registration's service principal to replicate (`replication`).
    */
   public assignRole(id: string, roleValue: string, principalObjectId: string): AppRoleAssignment {
     const roleId = this.roles.get(roleValue);

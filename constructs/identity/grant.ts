@@ -9,7 +9,7 @@ import { BuiltInRole } from './roles';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What {@link Grant.role} assigns. */
+/** What `Grant.role` assigns. */
 export interface RoleGrantOptions {
   /** Who gets the role. */
   readonly principal: IPrincipal;
@@ -22,7 +22,7 @@ export interface RoleGrantOptions {
 /**
  * Access given to a principal: an Azure RBAC role assignment, or a data grant that is not RBAC
  * (a Managed Redis access policy assignment). Resources that need the access wait for it
- * ({@link Grant.applyBefore}, or `dependsOn: [grant]`), so Terraform creates the grant first
+ * (`Grant.applyBefore`, or `dependsOn: [grant]`), so Terraform creates the grant first
  * (SEC-2). A grant reaches the data plane some minutes after it is created: see
  * `docs/architecture.md` for how the library handles the wait.
  */

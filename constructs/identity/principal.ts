@@ -54,7 +54,7 @@ export interface IManagedIdentity extends IPrincipal {
   readonly resourceId?: string;
 }
 
-/** Makes {@link IManagedIdentity} values from what Terraform knows about an identity. */
+/** Makes `IManagedIdentity` values from what Terraform knows about an identity. */
 export class ManagedIdentity {
   /** A user-assigned identity resource; grants to it are keyed on its construct id. */
   public static fromUserAssigned(identity: UserAssignedIdentity): IManagedIdentity {

@@ -6,13 +6,13 @@ import { ResourceRetry } from '../../.gen/providers/azapi/resource';
 import { addressOf, waitFor } from '../core/dependencies';
 import { Grant } from './grant';
 
-/** What {@link RolePropagation.wait} waits for, how long, and why. */
+/** What `RolePropagation.wait` waits for, how long, and why. */
 export interface PropagationWaitOptions {
   /** The grants (or other resources) the wait starts after. */
   readonly after: ITerraformDependable[];
   /** The resources that wait: each gets the wait in its `depends_on`. */
   readonly dependents: TerraformResource[];
-  /** How long, as `time_sleep` takes it (`300s`, `2m`): {@link RolePropagation.AZURE_RBAC_WAIT} or {@link RolePropagation.ENTRA_WAIT}. */
+  /** How long, as `time_sleep` takes it (`300s`, `2m`): `RolePropagation.AZURE_RBAC_WAIT` or `RolePropagation.ENTRA_WAIT`. */
   readonly duration: string;
 }
 
@@ -24,11 +24,11 @@ export interface PropagationWaitOptions {
  *    Terraform never creates it first. azurerm's role assignment itself already retries while the
  *    principal of a new identity is not yet visible to Entra ID.
  * 2. Retry where the provider can: a dependent created through AzAPI retries with
- *    {@link RolePropagation.azapiRetry} while Azure answers with an authorization error, so one
+ *    `RolePropagation.azapiRetry` while Azure answers with an authorization error, so one
  *    apply converges without a fixed wait.
  * 3. Wait where nothing retries: an azurerm or azuread resource that Azure checks against a fresh
  *    grant when it is created, and that the provider creates once, gets a `time_sleep`
- *    ({@link RolePropagation.wait}) between the grant and itself. Each use names its source in a
+ *    (`RolePropagation.wait`) between the grant and itself. Each use names its source in a
  *    comment. The sleep runs when it is created, in the first apply (or when it is replaced),
  *    alongside whatever else that apply creates; later applies do not wait.
  * 4. Workloads (a Container App reaching Redis or Storage with its identity) start after the

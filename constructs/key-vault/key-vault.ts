@@ -121,7 +121,7 @@ export interface KeyVaultProps {
   readonly allowedSubnets?: ISubnet[];
   /**
    * A private endpoint this construct does not create reaches the vault, so
-   * `publicNetworkAccess: DISABLED` without {@link KeyVault.addPrivateEndpoint} is accepted.
+   * `publicNetworkAccess: DISABLED` without `KeyVault.addPrivateEndpoint` is accepted.
    * @default false
    */
   readonly privateEndpointManagedElsewhere?: boolean;

@@ -58,7 +58,7 @@ export function checkKql(text: string, knownTables: readonly string[] = DIAGNOST
   return { ok: result.ok, problems: [...result.problems], tables: [...result.tables] };
 }
 
-/** Results of {@link checkKql} by tables and query: the check depends on nothing else. */
+/** Results of `checkKql` by tables and query: the check depends on nothing else. */
 const CHECKED = new Map<string, KqlCheckResult>();
 
 function check(text: string, knownTables: readonly string[]): KqlCheckResult {

@@ -140,7 +140,7 @@ export interface GatewayQueryPackProps {
 /**
  * A Log Analytics query pack with the queries a team needs to run gateway rate limiting, over the
  * `ApiManagementGatewayLogs` table the gateway's diagnostic setting fills (GW-10). Every query,
- * built-in or added, is checked at synth time ({@link checkKql}): balanced brackets and quotes, a
+ * built-in or added, is checked at synth time (`checkKql`): balanced brackets and quotes, a
  * start from a known table, and no table that no diagnostic setting creates.
  */
 export class GatewayQueryPack extends Construct {

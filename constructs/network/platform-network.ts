@@ -32,7 +32,7 @@ export interface ISubnet {
   readonly serviceEndpoints?: string[];
 }
 
-/** One subnet of a {@link PlatformNetwork}. */
+/** One subnet of a `PlatformNetwork`. */
 export interface SubnetSpec {
   readonly purpose: SubnetPurpose;
   /** Inside the network's address space, e.g. `10.40.0.0/23`. */
@@ -57,13 +57,13 @@ export interface PlatformNetworkProps {
   readonly location: string;
   /** The network's range, e.g. `10.40.16.0/20`. */
   readonly addressSpace: string;
-  /** The subnets, one per purpose (see {@link PlatformNetwork.defaultLayout}). */
+  /** The subnets, one per purpose (see `PlatformNetwork.defaultLayout`). */
   readonly subnets: SubnetSpec[];
   /** Log Analytics workspace that receives the network security groups' logs. */
   readonly logAnalyticsWorkspaceId: string;
 }
 
-/** Where {@link PlatformNetwork.defaultLayout} places each purpose, from the start of the space. */
+/** Where `PlatformNetwork.defaultLayout` places each purpose, from the start of the space. */
 const DEFAULT_LAYOUT: readonly { purpose: SubnetPurpose; offset: number; prefix: number }[] = [
   { purpose: SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, offset: 0, prefix: 23 },
   { purpose: SubnetPurpose.API_MANAGEMENT_OUTBOUND, offset: 512, prefix: 26 },
@@ -202,7 +202,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
 
   /**
    * The Terraform address of the link between the zone `zoneName` and this network (created by
-   * {@link PlatformNetwork.privateDnsZoneId}): what resolves the zone's records inside the network.
+   * `PlatformNetwork.privateDnsZoneId`): what resolves the zone's records inside the network.
    */
   public privateDnsZoneLinkAddress(zoneName: string): string | undefined {
     const link = this.zoneLinks.get(zoneName);

@@ -1,11 +1,11 @@
 import { Construct } from 'constructs';
 import { PublicNetworkAccess } from '../core/network';
-import { FindingFormat } from '../core/validation';
+import { formatForCaller } from '../core/validation';
 import { sameNetwork } from './network-caller';
 import { IPlatformNetwork } from './platform-network';
 import { PrivateEndpoint } from './private-endpoint';
 
-/** What {@link PrivateAccess} needs to know about the service it guards. */
+/** What `PrivateAccess` needs to know about the service it guards. */
 export interface PrivateAccessProps {
   /** The service's name: endpoints are `pe-<name>[-<label>][-<n>]`. */
   readonly name: string;
@@ -34,7 +34,7 @@ export class PrivateAccess {
     owner.node.addValidation({
       validate: () => (props.publicNetworkAccess !== PublicNetworkAccess.DISABLED || this.endpoints.length > 0 || check.managedElsewhere
         ? []
-        : [FindingFormat.format(owner.node.path, {
+        : [formatForCaller(owner.node.path, {
           lesson: 'SEC-1', setting: 'publicNetworkAccess', given: 'Disabled',
           problem: `the public endpoint is off${check.defaulted ? ' (the production default)' : ''} and no private endpoint reaches ${check.what}.`,
           fix: 'call addPrivateEndpoint(network) (the callers must run in that network), set privateEndpointManagedElsewhere if another team\'s endpoint reaches it, or set publicNetworkAccess: ENABLED (a warning in production).',

@@ -10,7 +10,7 @@ export enum PublicAccessDefault {
   OFF_IN_PRODUCTION = 'off-in-production',
 }
 
-/** What {@link resolvePublicAccess} needs to know about the service. */
+/** What `resolvePublicAccess` needs to know about the service. */
 export interface PublicAccessOptions {
   /** `publicNetworkAccess` as given in the props. */
   readonly given: PublicNetworkAccess | undefined;

@@ -7,7 +7,7 @@ const HEADER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/;
 /** A fixed counter name shared by every caller. */
 const SHARED_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,126}[A-Za-z0-9])?$/;
 
-/** The factory a {@link CounterKey} came from. */
+/** The factory a `CounterKey` came from. */
 export enum CounterKeyKind {
   SUBSCRIPTION = 'subscription',
   CLAIM = 'claim',
@@ -16,7 +16,7 @@ export enum CounterKeyKind {
   SHARED = 'shared',
 }
 
-/** Options of {@link CounterKey.requestHeader}. */
+/** Options of `CounterKey.requestHeader`. */
 export interface ClientControlledKeyOptions {
   /**
    * Acknowledge that the client picks this key: it can send a new value on every call and so
@@ -122,7 +122,7 @@ export class CounterKey {
 
   /**
    * The attribute value: a policy expression (`@(...)`), or a fixed name for
-   * {@link CounterKey.shared}. Reading it from a key its factory refused raises that refusal.
+   * `CounterKey.shared`. Reading it from a key its factory refused raises that refusal.
    */
   public get expression(): string {
     const refused = deferredRefusalOf(this);
@@ -135,7 +135,7 @@ export class CounterKey {
     return this.kind === CounterKeyKind.REQUEST_HEADER;
   }
 
-  /** The key tells callers apart (every kind but {@link CounterKey.shared}). */
+  /** The key tells callers apart (every kind but `CounterKey.shared`). */
   public get identifiesCaller(): boolean {
     return this.kind !== CounterKeyKind.SHARED;
   }

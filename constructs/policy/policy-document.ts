@@ -47,7 +47,7 @@ export class PolicyDocument {
   private readonly root?: XmlElement;
 
   /**
-   * A refusal of the document or of a statement in it is raised by {@link PolicyDocument.toXml}
+   * A refusal of the document or of a statement in it is raised by `PolicyDocument.toXml`
    * (inside the construct that renders it, which names itself in the message).
    */
   constructor(props: PolicyDocumentProps = {}) {

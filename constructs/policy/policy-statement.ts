@@ -18,7 +18,7 @@ import { QuotaOptions, RetryOptions, quotaElement, retryElement } from './retry'
 import { ThrottledAsProblemJsonOptions, throttledAsProblemJsonElement } from './throttling-response';
 import { XmlElement } from './xml';
 
-/** One branch of {@link PolicyStatement.choose}: an APIM policy expression and the statements it runs. */
+/** One branch of `PolicyStatement.choose`: an APIM policy expression and the statements it runs. */
 export interface ChooseBranch {
   /** Policy expression, e.g. `@(context.Response.StatusCode == 429)`. */
   readonly condition: string;
@@ -197,7 +197,7 @@ export class PolicyStatement {
    * `<validate-jwt>`: a token for `audience` from `issuer` (any OpenID Connect issuer), from the
    * `Authorization: Bearer` header or, for browsers' `EventSource` and `WebSocket`, from a query
    * parameter; anyone else gets 401. Remove the parameter before the backend with
-   * {@link PolicyStatement.removeQueryParameter}.
+   * `PolicyStatement.removeQueryParameter`.
    */
   public static validateCallerToken(options: CallerTokenOptions): PolicyStatement {
     return PolicyStatement.build(() => validateCallerTokenElement(options));

@@ -83,18 +83,18 @@ export interface ManagedRedisProps {
   /**
    * Reach the cache over its public endpoint (still TLS and Entra ID only).
    * @default DISABLED in production: reach it through a private endpoint
-   *   ({@link ManagedRedis.addPrivateEndpoint}); ENABLED elsewhere, so development needs no network set-up
+   *   (`ManagedRedis.addPrivateEndpoint`); ENABLED elsewhere, so development needs no network set-up
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;
   /**
    * A private endpoint this construct does not create (another team's network) reaches the cache,
-   * so `publicNetworkAccess: DISABLED` without {@link ManagedRedis.addPrivateEndpoint} is accepted.
+   * so `publicNetworkAccess: DISABLED` without `ManagedRedis.addPrivateEndpoint` is accepted.
    * @default false
    */
   readonly privateEndpointManagedElsewhere?: boolean;
   /**
    * Allow access keys next to Entra ID. Refused in production, a warning elsewhere (SEC-1):
-   * workloads get access through {@link ManagedRedis.grantDataAccess}.
+   * workloads get access through `ManagedRedis.grantDataAccess`.
    * @default false
    */
   readonly accessKeysEnabled?: boolean;
@@ -135,7 +135,7 @@ export interface ManagedRedisProps {
  * for Redis (LIM-1).
  *
  * TLS only (`client_protocol = Encrypted`, not configurable), Entra ID only (access keys off,
- * SEC-1; workloads get access with {@link grantDataAccess}), `NoEviction`, high availability,
+ * SEC-1; workloads get access with `grantDataAccess`), `NoEviction`, high availability,
  * metric alerts for saturation, failures and lost clients (LIM-2). The access keys are never
  * exported by this construct.
  *

@@ -25,12 +25,12 @@ export interface RemoteStateProps {
   readonly resourceGroupName?: string;
 }
 
-/** The azurerm and azapi providers of an {@link AzureStack}. */
+/** The azurerm and azapi providers of an `AzureStack`. */
 export interface AzureProvidersProps {
   /**
    * Create the providers. `false` when the stack brings its own (`new AzurermProvider(stack,
    * 'azurerm', ...)` and the exported `AzapiProvider`): then give them the features of
-   * {@link AzureStack.providerFeatures} to keep the production behaviour.
+   * `AzureStack.providerFeatures` to keep the production behaviour.
    * @default true
    */
   readonly create?: boolean;

@@ -16,7 +16,7 @@ import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
 import { RowBase, runRules } from '../lessons-check/rule-runner';
 
-/** How a {@link LessonsCheck} runs. */
+/** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
   /**
    * The rule packs to run; a rule listed by several packs runs once, at the level of the last.
@@ -25,7 +25,7 @@ export interface LessonsCheckOptions {
   readonly packs?: RulePack[];
 }
 
-/** Options of {@link LessonsCheck.applyTo}. */
+/** Options of `LessonsCheck.applyTo`. */
 export interface ApplyLessonsOptions extends LessonsCheckOptions {
   /**
    * Whether the stack deploys production (production-only rules, and the constructs' production

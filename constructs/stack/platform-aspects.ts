@@ -6,7 +6,7 @@ import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { TagsAspect } from '../core/tags';
 
-/** What {@link PlatformAspects.applyTo} adds to a stack. */
+/** What `PlatformAspects.applyTo` adds to a stack. */
 export interface PlatformAspectsOptions {
   /**
    * Whether the stack deploys production: the constructs' production rules and the

@@ -12,7 +12,7 @@ const WRITERS = new WeakSet<TerraformStack>();
 
 /**
  * A stack's deploy prerequisites (`preflight.json` beside its `cdk.tf.json`): what its
- * constructs declared ({@link DeployRequirements}) and what its resources tell, tokens resolved
+ * constructs declared (`DeployRequirements`) and what its resources tell, tokens resolved
  * to literals where the configuration holds them, merged by what they ask. `azure-preflight`
  * (or `Preflight.check`) checks them against a tenant and subscription before `cdktf deploy`.
  */

@@ -26,7 +26,7 @@ export interface StackElement {
  * The values of a stack's resources before apply: each attribute resolved as `cdk.tf.json`
  * writes it, and references to other resources' inputs (`${azurerm_resource_group.rg.name}`)
  * followed to their literals. An id is built from the id templates of the service descriptors,
- * with {@link SUBSCRIPTION_PLACEHOLDER} for the subscription. What only apply can tell (a
+ * with `SUBSCRIPTION_PLACEHOLDER` for the subscription. What only apply can tell (a
  * principal id, a random suffix) stays unresolved.
  */
 export class TerraformValues {

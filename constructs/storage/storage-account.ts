@@ -5,7 +5,7 @@ import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurer
 import { PublicNetworkAccess } from '../core/network';
 import { checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { FindingFormat, refuse, requireOneOf, requireRange, warn } from '../core/validation';
+import { formatForCaller, refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -72,7 +72,7 @@ export abstract class StorageAccountBase extends AzureResource implements IStora
   }
 }
 
-/** Who calls a storage account, for {@link refuseUnreachable}. */
+/** Who calls a storage account, for `refuseUnreachable`. */
 export interface StorageCaller {
   /** Names the caller in the message, e.g. `the gateway (which queues the commands)`. */
   readonly who: string;
@@ -102,7 +102,7 @@ export function refuseUnreachable(scope: IConstruct, setting: string, account: I
       if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return [];
       const outside = callerNetworkId === undefined;
       const endpoint = open ? 'the public endpoint admits only Azure\'s trusted services' : 'the public endpoint is off';
-      return [FindingFormat.format(scope.node.path, {
+      return [formatForCaller(scope.node.path, {
         lesson: 'SEC-1', setting, given: open ? 'Enabled (trustedServicesOnly)' : 'Disabled',
         problem: outside
           ? `${who} reaches the account from outside any virtual network, and ${endpoint}: every call would fail.`
@@ -160,7 +160,7 @@ export interface StorageAccountProps {
    * Whether the account answers on its public endpoint. Enabled in production is a warning
    * (SEC-1): only Entra ID then stands between the data and the internet.
    * @default DISABLED in production: reach it through private endpoints
-   *   ({@link StorageAccount.addPrivateEndpoint}; a function app without VNet integration cannot
+   *   (`StorageAccount.addPrivateEndpoint`; a function app without VNet integration cannot
    *   use its host storage then); ENABLED elsewhere
    */
   readonly publicNetworkAccess?: PublicNetworkAccess;

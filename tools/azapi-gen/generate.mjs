@@ -35,6 +35,11 @@ process.on("uncaughtException", (err) => {
   process.exit(1);
 });
 
+/** True when a generated file still holds a `{@link`. */
+function hasRawLinks(dir) {
+  return listFiles(dir).some((f) => f.endsWith(".ts") && fs.readFileSync(path.join(dir, f), "utf8").includes("{@link"));
+}
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, "utf8"));
 }
@@ -91,9 +96,10 @@ try {
   // alone, so (unlike `cdktf get`) it emits terraformProviderSource
   // 'registry.terraform.io/azure/azapi' and no providerVersionConstraint. Rewrite those
   // metadata lines to what `cdktf get` emits for the cdktf.json entry, so that `cdktf get`
-  // would reproduce this folder byte for byte. Each rewrite is counted.
+  // would reproduce this folder byte for byte (but for the doc links, below). Each rewrite is counted.
   let sourceEdits = 0;
   let constraintEdits = 0;
+  let linkEdits = 0;
   const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   for (const file of listFiles(outDir).filter((f) => f.endsWith(".ts"))) {
     const abs = path.join(outDir, file);
@@ -107,13 +113,22 @@ try {
       sourceEdits++;
       return `${indent}terraformProviderSource: '${source}'`;
     });
+    // The generator's doc links (`{@link https://registry... Resource#body}`) reach other languages'
+    // docstrings raw (jsii passes JSDoc through): write them as Markdown links, which every
+    // language's docs show. This is the one difference from what `cdktf get` writes.
+    text = text.replace(/\{@link (https:\/\/\S+) ([^}]+)\}/g, (_m, url, label) => {
+      linkEdits++;
+      return `[${label}](${url})`;
+    });
     if (text !== before) fs.writeFileSync(abs, text);
   }
+  if (hasRawLinks(outDir)) fail("a {@link} the post-processing does not rewrite is left in the bindings; the post-processing needs updating");
   const resourceFiles = listFiles(outDir).filter((f) => /^[^/]+\/index\.ts$/.test(f)).length;
   if (sourceEdits !== 1 || constraintEdits !== resourceFiles) {
     fail(`unexpected generator output: ${sourceEdits} provider source line(s) (want 1), ${constraintEdits} providerVersion line(s) (want ${resourceFiles}); the post-processing needs updating`);
   }
 
+  if (linkEdits === 0) fail("no {@link} rewritten: the generator's doc links changed; the post-processing needs updating");
   // --- 4. install (or compare) ---
   const target = path.join(ROOT, ".gen", "providers", PROVIDER_NAME);
   if (check) {

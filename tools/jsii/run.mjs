@@ -15,13 +15,25 @@ const [command, ...rest] = process.argv.slice(2);
 const bin = (name) => join(here, 'node_modules', '.bin', name);
 const env = { ...process.env, JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: process.versions.node.split('.')[0] };
 // (the end-of-life banner is silenced per major version: it names the running one; see docs/languages.md)
-const run = (file, args) => execFileSync(file, args, { cwd: root, stdio: 'inherit', env });
+const run = (file, args, extraEnv = {}) => execFileSync(file, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
 
 if (!existsSync(bin('jsii'))) execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
 
 function build() {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   run(bin('jsii'), ['--silence-warnings=reserved-word', '--fail-on-warnings']);
+}
+
+/**
+ * dist/ as jsii wrote it: every class carries jsii's runtime type information, which the other
+ * languages need to hand back the right class. Plain tsc (`npm run build`) writes none.
+ */
+function assertJsiiOutput() {
+  const probe = join(root, 'dist', 'constructs', 'storage', 'storage-account.js');
+  if (!existsSync(probe) || !readFileSync(probe, 'utf8').includes('jsii.rtti')) {
+    console.error(`${probe} has no jsii type information: dist/ was rebuilt by plain tsc after jsii (a \`prepare\` during \`npm pack\`?), so the packages would hand back bare Constructs.`);
+    process.exit(1);
+  }
 }
 
 switch (command) {
@@ -32,7 +44,11 @@ switch (command) {
     build();
     const targets = (process.env.JSII_TARGETS ?? 'python').split(',').map((t) => t.trim()).filter(Boolean);
     rmSync(join(root, 'dist-jsii'), { recursive: true, force: true });
-    run(bin('jsii-pacmak'), ['--targets', ...targets, ...rest]);
+    // pacmak runs `npm pack`, which would run `prepare` (plain tsc) and overwrite jsii's dist/: classes
+    // without jsii's type information, so a method returning a construct returns a bare Construct in
+    // Python (issue 29). Scripts off for that pack; the check below fails if dist/ was rebuilt anyway.
+    run(bin('jsii-pacmak'), ['--targets', ...targets, ...rest], { npm_config_ignore_scripts: 'true' });
+    assertJsiiOutput();
     break;
   }
   case 'docs': {

@@ -1,6 +1,6 @@
 // `npm run test:python`: the library's Python package (built by `npm run package:jsii`) in a fresh
 // virtual environment with the pinned Python peers, running check.py.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,4 +22,14 @@ const run = (file, args) => execFileSync(file, args, { cwd: here, stdio: 'inheri
 run(python, ['-m', 'venv', venv]);
 const pip = join(venv, 'bin', 'pip');
 run(pip, ['install', '--quiet', '--disable-pip-version-check', '-r', 'requirements.txt', join(wheels, wheel)]);
-run(join(venv, 'bin', 'python'), ['check.py']);
+// check.py's own stdout as it comes; its stderr kept to look for Node output that jsii's Python
+// runtime printed as raw bytes (b'...': it prints the Node process's non-protocol lines that way,
+// aws/jsii#4065), e.g. jsii's Node end-of-life banner when it is not silenced for this Node.
+const check = spawnSync(join(venv, 'bin', 'python'), ['check.py'], { cwd: here, env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+process.stderr.write(check.stderr);
+const rawBytes = check.stderr.split('\n').filter((line) => /^b['"]/.test(line));
+if (rawBytes.length > 0) {
+  console.error(`FAIL the Python process printed ${rawBytes.length} lines of Node output as raw bytes, first: ${rawBytes[0]}`);
+  process.exit(1);
+}
+process.exit(check.status ?? 1);

@@ -1,6 +1,7 @@
 // What turns a synthesized stack into one Terraform can plan offline: provider settings in an override
 // file (never in the stack), the environment the providers read, and stand-ins for the data sources that
 // would read Resource Manager at plan.
+import { basename } from 'node:path';
 import { OFFLINE_IDS } from './token-server.mjs';
 
 /** Data sources the providers answer from their own configuration: no request leaves the machine. */
@@ -121,7 +122,9 @@ export function offlineCopy(stackJson, msi) {
   if (config.data && Object.keys(config.data).length === 0) delete config.data;
 
   // The state stays in the copy: a remote backend would be initialized (and reached) with the caller's credentials.
-  const statePath = config.terraform?.backend?.local?.path ?? 'terraform.tfstate';
+  // A path outside the copy (cdktf's default local backend writes an absolute one) would put the
+  // check's state next to the caller's: only its file name is kept.
+  const statePath = basename(config.terraform?.backend?.local?.path ?? 'terraform.tfstate');
   config.terraform = { ...(config.terraform ?? {}), backend: { local: { path: statePath } } };
   const required = Object.keys(config.terraform?.required_providers ?? {});
   const override = { provider: {} };

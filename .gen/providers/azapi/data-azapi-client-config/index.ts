@@ -10,7 +10,7 @@ export interface DataAzapiClientConfigConfig extends cdktf.TerraformMetaArgument
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config#timeouts DataAzapiClientConfig#timeouts}
+  * Docs at Terraform Registry: [DataAzapiClientConfig#timeouts](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config#timeouts)
   */
   readonly timeouts?: DataAzapiClientConfigTimeouts;
 }
@@ -18,7 +18,7 @@ export interface DataAzapiClientConfigTimeouts {
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config#read DataAzapiClientConfig#read}
+  * Docs at Terraform Registry: [DataAzapiClientConfig#read](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config#read)
   */
   readonly read?: string;
 }
@@ -112,7 +112,7 @@ export class DataAzapiClientConfigTimeoutsOutputReference extends cdktf.ComplexO
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config azapi_client_config}
+* Represents a [azapi_client_config](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config)
 */
 export class DataAzapiClientConfig extends cdktf.TerraformDataSource {
 
@@ -128,7 +128,7 @@ export class DataAzapiClientConfig extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataAzapiClientConfig resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAzapiClientConfig to import
-  * @param importFromId The id of the existing DataAzapiClientConfig that should be imported. Refer to the {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAzapiClientConfig that should be imported. Refer to the [import section](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config#import) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAzapiClientConfig to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -140,7 +140,7 @@ export class DataAzapiClientConfig extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config azapi_client_config} Data Source
+  * Create a new [azapi_client_config](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/client_config) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -10,7 +10,7 @@ export interface DataAzapiResourceIdConfig extends cdktf.TerraformMetaArguments 
   /**
   * The name of the Azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#name DataAzapiResourceId#name}
+  * Docs at Terraform Registry: [DataAzapiResourceId#name](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#name)
   */
   readonly name?: string;
   /**
@@ -26,25 +26,25 @@ export interface DataAzapiResourceIdConfig extends cdktf.TerraformMetaArguments 
   * 
   * For type `Microsoft.Resources/resourceGroups`, the `parent_id` could be omitted, it defaults to subscription ID specified in provider or the default subscription (You could check the default subscription by azure cli command: `az account show`).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#parent_id DataAzapiResourceId#parent_id}
+  * Docs at Terraform Registry: [DataAzapiResourceId#parent_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#parent_id)
   */
   readonly parentId?: string;
   /**
   * The ID of an existing Azure source.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#resource_id DataAzapiResourceId#resource_id}
+  * Docs at Terraform Registry: [DataAzapiResourceId#resource_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#resource_id)
   */
   readonly resourceId?: string;
   /**
   * In a format like `<resource-type>@<api-version>`. `<resource-type>` is the Azure resource type, for example, `Microsoft.Storage/storageAccounts`. `<api-version>` is version of the API used to manage this azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#type DataAzapiResourceId#type}
+  * Docs at Terraform Registry: [DataAzapiResourceId#type](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#type)
   */
   readonly type: string;
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#timeouts DataAzapiResourceId#timeouts}
+  * Docs at Terraform Registry: [DataAzapiResourceId#timeouts](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#timeouts)
   */
   readonly timeouts?: DataAzapiResourceIdTimeouts;
 }
@@ -52,7 +52,7 @@ export interface DataAzapiResourceIdTimeouts {
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#read DataAzapiResourceId#read}
+  * Docs at Terraform Registry: [DataAzapiResourceId#read](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#read)
   */
   readonly read?: string;
 }
@@ -146,7 +146,7 @@ export class DataAzapiResourceIdTimeoutsOutputReference extends cdktf.ComplexObj
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id azapi_resource_id}
+* Represents a [azapi_resource_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id)
 */
 export class DataAzapiResourceId extends cdktf.TerraformDataSource {
 
@@ -162,7 +162,7 @@ export class DataAzapiResourceId extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataAzapiResourceId resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAzapiResourceId to import
-  * @param importFromId The id of the existing DataAzapiResourceId that should be imported. Refer to the {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAzapiResourceId that should be imported. Refer to the [import section](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id#import) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAzapiResourceId to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -174,7 +174,7 @@ export class DataAzapiResourceId extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id azapi_resource_id} Data Source
+  * Create a new [azapi_resource_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/data-sources/resource_id) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

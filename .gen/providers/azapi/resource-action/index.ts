@@ -10,49 +10,49 @@ export interface ResourceActionConfig extends cdktf.TerraformMetaArguments {
   /**
   * The name of the resource action. It's also possible to make HTTP requests towards the resource ID if leave this field empty.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#action ResourceAction#action}
+  * Docs at Terraform Registry: [ResourceAction#action](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#action)
   */
   readonly action?: string;
   /**
   * A dynamic attribute that contains the request body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#body ResourceAction#body}
+  * Docs at Terraform Registry: [ResourceAction#body](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#body)
   */
   readonly body?: { [key: string]: any };
   /**
   * A map of headers to include in the request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#headers ResourceAction#headers}
+  * Docs at Terraform Registry: [ResourceAction#headers](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#headers)
   */
   readonly headers?: { [key: string]: string };
   /**
   * If set to `true`, the resource action will ignore `Not Found` errors returned from the Azure API. Default is `false`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#ignore_not_found ResourceAction#ignore_not_found}
+  * Docs at Terraform Registry: [ResourceAction#ignore_not_found](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#ignore_not_found)
   */
   readonly ignoreNotFound?: boolean | cdktf.IResolvable;
   /**
   * A list of ARM resource IDs which are used to avoid create/modify/delete azapi resources at the same time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#locks ResourceAction#locks}
+  * Docs at Terraform Registry: [ResourceAction#locks](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#locks)
   */
   readonly locks?: string[];
   /**
   * Specifies the HTTP method of the azure resource action.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#method ResourceAction#method}
+  * Docs at Terraform Registry: [ResourceAction#method](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#method)
   */
   readonly method?: string;
   /**
   * A map of query parameters to include in the request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#query_parameters ResourceAction#query_parameters}
+  * Docs at Terraform Registry: [ResourceAction#query_parameters](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#query_parameters)
   */
   readonly queryParameters?: { [key: string]: string[] } | cdktf.IResolvable;
   /**
   * The ID of an existing Azure source.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#resource_id ResourceAction#resource_id}
+  * Docs at Terraform Registry: [ResourceAction#resource_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#resource_id)
   */
   readonly resourceId: string;
   /**
@@ -85,25 +85,25 @@ export interface ResourceActionConfig extends cdktf.TerraformMetaArguments {
   * To learn more about JMESPath, visit [JMESPath](https://jmespath.org/).
   * 
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#response_export_values ResourceAction#response_export_values}
+  * Docs at Terraform Registry: [ResourceAction#response_export_values](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#response_export_values)
   */
   readonly responseExportValues?: { [key: string]: any };
   /**
   * The retry object supports the following attributes:
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#retry ResourceAction#retry}
+  * Docs at Terraform Registry: [ResourceAction#retry](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#retry)
   */
   readonly retry?: ResourceActionRetry;
   /**
   * A dynamic attribute that contains the write-only properties of the request body. This will be merge-patched to the body to construct the actual request body. If a property is defined in both `body` and `sensitive_body`, the `sensitive_body` value takes precedence.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#sensitive_body ResourceAction#sensitive_body}
+  * Docs at Terraform Registry: [ResourceAction#sensitive_body](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#sensitive_body)
   */
   readonly sensitiveBody?: { [key: string]: any };
   /**
   * A map where the key is the path to the property in `sensitive_body` and the value is the version of the property. The key is a string in the format of `path.to.property[index].subproperty`, where `index` is the index of the item in an array. When the version is changed, the property will be included in the request body, otherwise it will be omitted from the request body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#sensitive_body_version ResourceAction#sensitive_body_version}
+  * Docs at Terraform Registry: [ResourceAction#sensitive_body_version](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#sensitive_body_version)
   */
   readonly sensitiveBodyVersion?: { [key: string]: string };
   /**
@@ -136,25 +136,25 @@ export interface ResourceActionConfig extends cdktf.TerraformMetaArguments {
   * To learn more about JMESPath, visit [JMESPath](https://jmespath.org/).
   * 
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#sensitive_response_export_values ResourceAction#sensitive_response_export_values}
+  * Docs at Terraform Registry: [ResourceAction#sensitive_response_export_values](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#sensitive_response_export_values)
   */
   readonly sensitiveResponseExportValues?: { [key: string]: any };
   /**
   * In a format like `<resource-type>@<api-version>`. `<resource-type>` is the Azure resource type, for example, `Microsoft.Storage/storageAccounts`. `<api-version>` is version of the API used to manage this azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#type ResourceAction#type}
+  * Docs at Terraform Registry: [ResourceAction#type](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#type)
   */
   readonly type: string;
   /**
   * When to perform the action.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#when ResourceAction#when}
+  * Docs at Terraform Registry: [ResourceAction#when](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#when)
   */
   readonly when?: string;
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#timeouts ResourceAction#timeouts}
+  * Docs at Terraform Registry: [ResourceAction#timeouts](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#timeouts)
   */
   readonly timeouts?: ResourceActionTimeouts;
 }
@@ -162,31 +162,31 @@ export interface ResourceActionRetry {
   /**
   * A list of regular expressions to match against error messages. If any of the regular expressions match, the request will be retried.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#error_message_regex ResourceAction#error_message_regex}
+  * Docs at Terraform Registry: [ResourceAction#error_message_regex](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#error_message_regex)
   */
   readonly errorMessageRegex: string[];
   /**
   * The base number of seconds to wait between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#interval_seconds ResourceAction#interval_seconds}
+  * Docs at Terraform Registry: [ResourceAction#interval_seconds](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#interval_seconds)
   */
   readonly intervalSeconds?: number;
   /**
   * The maximum number of seconds to wait between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#max_interval_seconds ResourceAction#max_interval_seconds}
+  * Docs at Terraform Registry: [ResourceAction#max_interval_seconds](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#max_interval_seconds)
   */
   readonly maxIntervalSeconds?: number;
   /**
   * The multiplier to apply to the interval between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#multiplier ResourceAction#multiplier}
+  * Docs at Terraform Registry: [ResourceAction#multiplier](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#multiplier)
   */
   readonly multiplier?: number;
   /**
   * The randomization factor to apply to the interval between retries. The formula for the randomized interval is: `RetryInterval * (random value in range [1 - RandomizationFactor, 1 + RandomizationFactor])`. Therefore set to zero `0.0` for no randomization.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#randomization_factor ResourceAction#randomization_factor}
+  * Docs at Terraform Registry: [ResourceAction#randomization_factor](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#randomization_factor)
   */
   readonly randomizationFactor?: number;
 }
@@ -395,25 +395,25 @@ export interface ResourceActionTimeouts {
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#create ResourceAction#create}
+  * Docs at Terraform Registry: [ResourceAction#create](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#create)
   */
   readonly create?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours). Setting a timeout for a Delete operation is only applicable if changes are saved into state before the destroy operation occurs.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#delete ResourceAction#delete}
+  * Docs at Terraform Registry: [ResourceAction#delete](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#delete)
   */
   readonly delete?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours). Read operations occur during any refresh or planning operation when refresh is enabled.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#read ResourceAction#read}
+  * Docs at Terraform Registry: [ResourceAction#read](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#read)
   */
   readonly read?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#update ResourceAction#update}
+  * Docs at Terraform Registry: [ResourceAction#update](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#update)
   */
   readonly update?: string;
 }
@@ -594,7 +594,7 @@ export class ResourceActionTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action azapi_resource_action}
+* Represents a [azapi_resource_action](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action)
 */
 export class ResourceAction extends cdktf.TerraformResource {
 
@@ -610,7 +610,7 @@ export class ResourceAction extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a ResourceAction resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the ResourceAction to import
-  * @param importFromId The id of the existing ResourceAction that should be imported. Refer to the {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing ResourceAction that should be imported. Refer to the [import section](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action#import) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the ResourceAction to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -622,7 +622,7 @@ export class ResourceAction extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action azapi_resource_action} Resource
+  * Create a new [azapi_resource_action](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource_action) Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

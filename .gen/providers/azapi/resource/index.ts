@@ -10,85 +10,85 @@ export interface ResourceConfig extends cdktf.TerraformMetaArguments {
   /**
   * A dynamic attribute that contains the request body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#body Resource#body}
+  * Docs at Terraform Registry: [Resource#body](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#body)
   */
   readonly body?: { [key: string]: any };
   /**
   * A mapping of headers to be sent with the create request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#create_headers Resource#create_headers}
+  * Docs at Terraform Registry: [Resource#create_headers](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#create_headers)
   */
   readonly createHeaders?: { [key: string]: string };
   /**
   * A mapping of query parameters to be sent with the create request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#create_query_parameters Resource#create_query_parameters}
+  * Docs at Terraform Registry: [Resource#create_query_parameters](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#create_query_parameters)
   */
   readonly createQueryParameters?: { [key: string]: string[] } | cdktf.IResolvable;
   /**
   * A mapping of headers to be sent with the delete request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#delete_headers Resource#delete_headers}
+  * Docs at Terraform Registry: [Resource#delete_headers](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#delete_headers)
   */
   readonly deleteHeaders?: { [key: string]: string };
   /**
   * A mapping of query parameters to be sent with the delete request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#delete_query_parameters Resource#delete_query_parameters}
+  * Docs at Terraform Registry: [Resource#delete_query_parameters](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#delete_query_parameters)
   */
   readonly deleteQueryParameters?: { [key: string]: string[] } | cdktf.IResolvable;
   /**
   * A list of paths in the resource body whose changes should be ignored. Prefer Terraform's `lifecycle.ignore_changes` when possible. Use this argument only when the paths must be derived from variables or other non-static values. Changes to this argument take effect only after an apply because its value is stored in provider-private state. Paths use dot notation, for example `properties.sku.name`. Individual list items cannot be targeted, ignore the entire list property instead. Configuration changes at an ignored path will not be sent to Azure until that path is removed from this list. This write-only argument requires Terraform 1.11 or later.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_body_changes Resource#ignore_body_changes}
+  * Docs at Terraform Registry: [Resource#ignore_body_changes](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_body_changes)
   */
   readonly ignoreBodyChanges?: string[];
   /**
   * Whether ignore the casing of the property names in the response body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_casing Resource#ignore_casing}
+  * Docs at Terraform Registry: [Resource#ignore_casing](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_casing)
   */
   readonly ignoreCasing?: boolean | cdktf.IResolvable;
   /**
   * Whether ignore not returned properties like credentials in `body` to suppress plan-diff. It's recommend to enable this option when some sensitive properties are not returned in response body, instead of setting them in `lifecycle.ignore_changes` because it will make the sensitive fields unable to update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_missing_property Resource#ignore_missing_property}
+  * Docs at Terraform Registry: [Resource#ignore_missing_property](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_missing_property)
   */
   readonly ignoreMissingProperty?: boolean | cdktf.IResolvable;
   /**
   * When set to `true`, the provider will ignore properties whose values are `null` in the `body`. These properties will not be included in the request body sent to the API, and the difference will not be shown in the plan output.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_null_property Resource#ignore_null_property}
+  * Docs at Terraform Registry: [Resource#ignore_null_property](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_null_property)
   */
   readonly ignoreNullProperty?: boolean | cdktf.IResolvable;
   /**
   * A list of list property paths where items not specified in configuration should be ignored. This is intended for partial list management when combined with `list_unique_id_property` (for example, to avoid perpetual drift from server-side ordering).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_other_items_in_list Resource#ignore_other_items_in_list}
+  * Docs at Terraform Registry: [Resource#ignore_other_items_in_list](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#ignore_other_items_in_list)
   */
   readonly ignoreOtherItemsInList?: string[];
   /**
   * A mapping of list property paths to the field name used as a unique identifier when comparing and merging list items. When not set, list items are matched by a `name` property (if present) or by list ordering. To match using multiple fields, specify a comma-separated list of field names (e.g., `"category, categoryGroup"`).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#list_unique_id_property Resource#list_unique_id_property}
+  * Docs at Terraform Registry: [Resource#list_unique_id_property](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#list_unique_id_property)
   */
   readonly listUniqueIdProperty?: { [key: string]: string };
   /**
   * The location of the Azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#location Resource#location}
+  * Docs at Terraform Registry: [Resource#location](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#location)
   */
   readonly location?: string;
   /**
   * A list of ARM resource IDs which are used to avoid create/modify/delete azapi resources at the same time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#locks Resource#locks}
+  * Docs at Terraform Registry: [Resource#locks](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#locks)
   */
   readonly locks?: string[];
   /**
   * Specifies the name of the azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#name Resource#name}
+  * Docs at Terraform Registry: [Resource#name](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#name)
   */
   readonly name?: string;
   /**
@@ -104,19 +104,19 @@ export interface ResourceConfig extends cdktf.TerraformMetaArguments {
   * 
   * For type `Microsoft.Resources/resourceGroups`, the `parent_id` could be omitted, it defaults to subscription ID specified in provider or the default subscription (You could check the default subscription by azure cli command: `az account show`).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#parent_id Resource#parent_id}
+  * Docs at Terraform Registry: [Resource#parent_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#parent_id)
   */
   readonly parentId?: string;
   /**
   * A mapping of headers to be sent with the read request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#read_headers Resource#read_headers}
+  * Docs at Terraform Registry: [Resource#read_headers](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#read_headers)
   */
   readonly readHeaders?: { [key: string]: string };
   /**
   * A mapping of query parameters to be sent with the read request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#read_query_parameters Resource#read_query_parameters}
+  * Docs at Terraform Registry: [Resource#read_query_parameters](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#read_query_parameters)
   */
   readonly readQueryParameters?: { [key: string]: string[] } | cdktf.IResolvable;
   /**
@@ -146,13 +146,13 @@ export interface ResourceConfig extends cdktf.TerraformMetaArguments {
   * ```
   * 
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#replace_triggers_external_values Resource#replace_triggers_external_values}
+  * Docs at Terraform Registry: [Resource#replace_triggers_external_values](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#replace_triggers_external_values)
   */
   readonly replaceTriggersExternalValues?: { [key: string]: any };
   /**
   * A list of paths in the current Terraform configuration. When the values at these paths change, the resource will be replaced.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#replace_triggers_refs Resource#replace_triggers_refs}
+  * Docs at Terraform Registry: [Resource#replace_triggers_refs](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#replace_triggers_refs)
   */
   readonly replaceTriggersRefs?: string[];
   /**
@@ -185,67 +185,67 @@ export interface ResourceConfig extends cdktf.TerraformMetaArguments {
   * To learn more about JMESPath, visit [JMESPath](https://jmespath.org/).
   * 
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#response_export_values Resource#response_export_values}
+  * Docs at Terraform Registry: [Resource#response_export_values](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#response_export_values)
   */
   readonly responseExportValues?: { [key: string]: any };
   /**
   * The retry object supports the following attributes:
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#retry Resource#retry}
+  * Docs at Terraform Registry: [Resource#retry](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#retry)
   */
   readonly retry?: ResourceRetry;
   /**
   * Whether enabled the validation on `type` and `body` with embedded schema.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#schema_validation_enabled Resource#schema_validation_enabled}
+  * Docs at Terraform Registry: [Resource#schema_validation_enabled](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#schema_validation_enabled)
   */
   readonly schemaValidationEnabled?: boolean | cdktf.IResolvable;
   /**
   * A dynamic attribute that contains the write-only properties of the request body. This will be merge-patched to the body to construct the actual request body. If a property is defined in both `body` and `sensitive_body`, the `sensitive_body` value takes precedence.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#sensitive_body Resource#sensitive_body}
+  * Docs at Terraform Registry: [Resource#sensitive_body](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#sensitive_body)
   */
   readonly sensitiveBody?: { [key: string]: any };
   /**
   * A map where the key is the path to the property in `sensitive_body` and the value is the version of the property. The key is a string in the format of `path.to.property[index].subproperty`, where `index` is the index of the item in an array. When the version is changed, the property will be included in the request body, otherwise it will be omitted from the request body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#sensitive_body_version Resource#sensitive_body_version}
+  * Docs at Terraform Registry: [Resource#sensitive_body_version](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#sensitive_body_version)
   */
   readonly sensitiveBodyVersion?: { [key: string]: string };
   /**
   * A mapping of tags which should be assigned to the Azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#tags Resource#tags}
+  * Docs at Terraform Registry: [Resource#tags](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#tags)
   */
   readonly tags?: { [key: string]: string };
   /**
   * In a format like `<resource-type>@<api-version>`. `<resource-type>` is the Azure resource type, for example, `Microsoft.Storage/storageAccounts`. `<api-version>` is version of the API used to manage this azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#type Resource#type}
+  * Docs at Terraform Registry: [Resource#type](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#type)
   */
   readonly type: string;
   /**
   * A mapping of headers to be sent with the update request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#update_headers Resource#update_headers}
+  * Docs at Terraform Registry: [Resource#update_headers](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#update_headers)
   */
   readonly updateHeaders?: { [key: string]: string };
   /**
   * A mapping of query parameters to be sent with the update request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#update_query_parameters Resource#update_query_parameters}
+  * Docs at Terraform Registry: [Resource#update_query_parameters](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#update_query_parameters)
   */
   readonly updateQueryParameters?: { [key: string]: string[] } | cdktf.IResolvable;
   /**
   * identity block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#identity Resource#identity}
+  * Docs at Terraform Registry: [Resource#identity](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#identity)
   */
   readonly identity?: ResourceIdentity[] | cdktf.IResolvable;
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#timeouts Resource#timeouts}
+  * Docs at Terraform Registry: [Resource#timeouts](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#timeouts)
   */
   readonly timeouts?: ResourceTimeouts;
 }
@@ -253,31 +253,31 @@ export interface ResourceRetry {
   /**
   * A list of regular expressions to match against error messages. If any of the regular expressions match, the request will be retried.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#error_message_regex Resource#error_message_regex}
+  * Docs at Terraform Registry: [Resource#error_message_regex](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#error_message_regex)
   */
   readonly errorMessageRegex: string[];
   /**
   * The base number of seconds to wait between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#interval_seconds Resource#interval_seconds}
+  * Docs at Terraform Registry: [Resource#interval_seconds](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#interval_seconds)
   */
   readonly intervalSeconds?: number;
   /**
   * The maximum number of seconds to wait between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#max_interval_seconds Resource#max_interval_seconds}
+  * Docs at Terraform Registry: [Resource#max_interval_seconds](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#max_interval_seconds)
   */
   readonly maxIntervalSeconds?: number;
   /**
   * The multiplier to apply to the interval between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#multiplier Resource#multiplier}
+  * Docs at Terraform Registry: [Resource#multiplier](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#multiplier)
   */
   readonly multiplier?: number;
   /**
   * The randomization factor to apply to the interval between retries. The formula for the randomized interval is: `RetryInterval * (random value in range [1 - RandomizationFactor, 1 + RandomizationFactor])`. Therefore set to zero `0.0` for no randomization.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#randomization_factor Resource#randomization_factor}
+  * Docs at Terraform Registry: [Resource#randomization_factor](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#randomization_factor)
   */
   readonly randomizationFactor?: number;
 }
@@ -486,13 +486,13 @@ export interface ResourceIdentity {
   /**
   * A list of User Managed Identity ID's which should be assigned to the azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#identity_ids Resource#identity_ids}
+  * Docs at Terraform Registry: [Resource#identity_ids](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#identity_ids)
   */
   readonly identityIds?: string[];
   /**
   * The Type of Identity which should be used for this azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#type Resource#type}
+  * Docs at Terraform Registry: [Resource#type](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#type)
   */
   readonly type: string;
 }
@@ -646,25 +646,25 @@ export interface ResourceTimeouts {
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#create Resource#create}
+  * Docs at Terraform Registry: [Resource#create](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#create)
   */
   readonly create?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours). Setting a timeout for a Delete operation is only applicable if changes are saved into state before the destroy operation occurs.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#delete Resource#delete}
+  * Docs at Terraform Registry: [Resource#delete](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#delete)
   */
   readonly delete?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours). Read operations occur during any refresh or planning operation when refresh is enabled.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#read Resource#read}
+  * Docs at Terraform Registry: [Resource#read](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#read)
   */
   readonly read?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#update Resource#update}
+  * Docs at Terraform Registry: [Resource#update](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#update)
   */
   readonly update?: string;
 }
@@ -845,7 +845,7 @@ export class ResourceTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource azapi_resource}
+* Represents a [azapi_resource](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource)
 */
 export class Resource extends cdktf.TerraformResource {
 
@@ -861,7 +861,7 @@ export class Resource extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Resource resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Resource to import
-  * @param importFromId The id of the existing Resource that should be imported. Refer to the {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Resource that should be imported. Refer to the [import section](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource#import) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Resource to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -873,7 +873,7 @@ export class Resource extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource azapi_resource} Resource
+  * Create a new [azapi_resource](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/resource) Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

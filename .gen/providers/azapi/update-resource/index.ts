@@ -10,43 +10,43 @@ export interface UpdateResourceConfig extends cdktf.TerraformMetaArguments {
   /**
   * A dynamic attribute that contains the request body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#body UpdateResource#body}
+  * Docs at Terraform Registry: [UpdateResource#body](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#body)
   */
   readonly body?: { [key: string]: any };
   /**
   * Whether ignore the casing of the property names in the response body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#ignore_casing UpdateResource#ignore_casing}
+  * Docs at Terraform Registry: [UpdateResource#ignore_casing](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#ignore_casing)
   */
   readonly ignoreCasing?: boolean | cdktf.IResolvable;
   /**
   * Whether ignore not returned properties like credentials in `body` to suppress plan-diff. It's recommend to enable this option when some sensitive properties are not returned in response body, instead of setting them in `lifecycle.ignore_changes` because it will make the sensitive fields unable to update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#ignore_missing_property UpdateResource#ignore_missing_property}
+  * Docs at Terraform Registry: [UpdateResource#ignore_missing_property](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#ignore_missing_property)
   */
   readonly ignoreMissingProperty?: boolean | cdktf.IResolvable;
   /**
   * A list of list property paths where items not specified in configuration should be ignored. This is intended for partial list management when combined with `list_unique_id_property` (for example, to avoid perpetual drift from server-side ordering).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#ignore_other_items_in_list UpdateResource#ignore_other_items_in_list}
+  * Docs at Terraform Registry: [UpdateResource#ignore_other_items_in_list](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#ignore_other_items_in_list)
   */
   readonly ignoreOtherItemsInList?: string[];
   /**
   * A mapping of list property paths to the field name used as a unique identifier when comparing and merging list items. When not set, list items are matched by a `name` property (if present) or by list ordering. To match using multiple fields, specify a comma-separated list of field names (e.g., `"category, categoryGroup"`).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#list_unique_id_property UpdateResource#list_unique_id_property}
+  * Docs at Terraform Registry: [UpdateResource#list_unique_id_property](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#list_unique_id_property)
   */
   readonly listUniqueIdProperty?: { [key: string]: string };
   /**
   * A list of ARM resource IDs which are used to avoid create/modify/delete azapi resources at the same time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#locks UpdateResource#locks}
+  * Docs at Terraform Registry: [UpdateResource#locks](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#locks)
   */
   readonly locks?: string[];
   /**
   * Specifies the name of the Azure resource. Changing this forces a new resource to be created.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#name UpdateResource#name}
+  * Docs at Terraform Registry: [UpdateResource#name](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#name)
   */
   readonly name?: string;
   /**
@@ -62,19 +62,19 @@ export interface UpdateResourceConfig extends cdktf.TerraformMetaArguments {
   * 
   * For type `Microsoft.Resources/resourceGroups`, the `parent_id` could be omitted, it defaults to subscription ID specified in provider or the default subscription (You could check the default subscription by azure cli command: `az account show`).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#parent_id UpdateResource#parent_id}
+  * Docs at Terraform Registry: [UpdateResource#parent_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#parent_id)
   */
   readonly parentId?: string;
   /**
   * A mapping of headers to be sent with the read request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#read_headers UpdateResource#read_headers}
+  * Docs at Terraform Registry: [UpdateResource#read_headers](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#read_headers)
   */
   readonly readHeaders?: { [key: string]: string };
   /**
   * A mapping of query parameters to be sent with the read request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#read_query_parameters UpdateResource#read_query_parameters}
+  * Docs at Terraform Registry: [UpdateResource#read_query_parameters](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#read_query_parameters)
   */
   readonly readQueryParameters?: { [key: string]: string[] } | cdktf.IResolvable;
   /**
@@ -103,13 +103,13 @@ export interface UpdateResourceConfig extends cdktf.TerraformMetaArguments {
   * ```
   * 
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#replace_triggers_external_values UpdateResource#replace_triggers_external_values}
+  * Docs at Terraform Registry: [UpdateResource#replace_triggers_external_values](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#replace_triggers_external_values)
   */
   readonly replaceTriggersExternalValues?: { [key: string]: any };
   /**
   * The ID of an existing Azure source.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#resource_id UpdateResource#resource_id}
+  * Docs at Terraform Registry: [UpdateResource#resource_id](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#resource_id)
   */
   readonly resourceId?: string;
   /**
@@ -142,49 +142,49 @@ export interface UpdateResourceConfig extends cdktf.TerraformMetaArguments {
   * To learn more about JMESPath, visit [JMESPath](https://jmespath.org/).
   * 
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#response_export_values UpdateResource#response_export_values}
+  * Docs at Terraform Registry: [UpdateResource#response_export_values](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#response_export_values)
   */
   readonly responseExportValues?: { [key: string]: any };
   /**
   * The retry object supports the following attributes:
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#retry UpdateResource#retry}
+  * Docs at Terraform Registry: [UpdateResource#retry](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#retry)
   */
   readonly retry?: UpdateResourceRetry;
   /**
   * A dynamic attribute that contains the write-only properties of the request body. This will be merge-patched to the body to construct the actual request body. If a property is defined in both `body` and `sensitive_body`, the `sensitive_body` value takes precedence.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#sensitive_body UpdateResource#sensitive_body}
+  * Docs at Terraform Registry: [UpdateResource#sensitive_body](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#sensitive_body)
   */
   readonly sensitiveBody?: { [key: string]: any };
   /**
   * A map where the key is the path to the property in `sensitive_body` and the value is the version of the property. The key is a string in the format of `path.to.property[index].subproperty`, where `index` is the index of the item in an array. When the version is changed, the property will be included in the request body, otherwise it will be omitted from the request body.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#sensitive_body_version UpdateResource#sensitive_body_version}
+  * Docs at Terraform Registry: [UpdateResource#sensitive_body_version](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#sensitive_body_version)
   */
   readonly sensitiveBodyVersion?: { [key: string]: string };
   /**
   * In a format like `<resource-type>@<api-version>`. `<resource-type>` is the Azure resource type, for example, `Microsoft.Storage/storageAccounts`. `<api-version>` is version of the API used to manage this azure resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#type UpdateResource#type}
+  * Docs at Terraform Registry: [UpdateResource#type](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#type)
   */
   readonly type: string;
   /**
   * A mapping of headers to be sent with the update request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#update_headers UpdateResource#update_headers}
+  * Docs at Terraform Registry: [UpdateResource#update_headers](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#update_headers)
   */
   readonly updateHeaders?: { [key: string]: string };
   /**
   * A mapping of query parameters to be sent with the update request.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#update_query_parameters UpdateResource#update_query_parameters}
+  * Docs at Terraform Registry: [UpdateResource#update_query_parameters](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#update_query_parameters)
   */
   readonly updateQueryParameters?: { [key: string]: string[] } | cdktf.IResolvable;
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#timeouts UpdateResource#timeouts}
+  * Docs at Terraform Registry: [UpdateResource#timeouts](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#timeouts)
   */
   readonly timeouts?: UpdateResourceTimeouts;
 }
@@ -192,31 +192,31 @@ export interface UpdateResourceRetry {
   /**
   * A list of regular expressions to match against error messages. If any of the regular expressions match, the request will be retried.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#error_message_regex UpdateResource#error_message_regex}
+  * Docs at Terraform Registry: [UpdateResource#error_message_regex](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#error_message_regex)
   */
   readonly errorMessageRegex: string[];
   /**
   * The base number of seconds to wait between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#interval_seconds UpdateResource#interval_seconds}
+  * Docs at Terraform Registry: [UpdateResource#interval_seconds](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#interval_seconds)
   */
   readonly intervalSeconds?: number;
   /**
   * The maximum number of seconds to wait between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#max_interval_seconds UpdateResource#max_interval_seconds}
+  * Docs at Terraform Registry: [UpdateResource#max_interval_seconds](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#max_interval_seconds)
   */
   readonly maxIntervalSeconds?: number;
   /**
   * The multiplier to apply to the interval between retries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#multiplier UpdateResource#multiplier}
+  * Docs at Terraform Registry: [UpdateResource#multiplier](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#multiplier)
   */
   readonly multiplier?: number;
   /**
   * The randomization factor to apply to the interval between retries. The formula for the randomized interval is: `RetryInterval * (random value in range [1 - RandomizationFactor, 1 + RandomizationFactor])`. Therefore set to zero `0.0` for no randomization.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#randomization_factor UpdateResource#randomization_factor}
+  * Docs at Terraform Registry: [UpdateResource#randomization_factor](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#randomization_factor)
   */
   readonly randomizationFactor?: number;
 }
@@ -425,25 +425,25 @@ export interface UpdateResourceTimeouts {
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#create UpdateResource#create}
+  * Docs at Terraform Registry: [UpdateResource#create](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#create)
   */
   readonly create?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours). Setting a timeout for a Delete operation is only applicable if changes are saved into state before the destroy operation occurs.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#delete UpdateResource#delete}
+  * Docs at Terraform Registry: [UpdateResource#delete](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#delete)
   */
   readonly delete?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours). Read operations occur during any refresh or planning operation when refresh is enabled.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#read UpdateResource#read}
+  * Docs at Terraform Registry: [UpdateResource#read](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#read)
   */
   readonly read?: string;
   /**
   * A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration) consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are "s" (seconds), "m" (minutes), "h" (hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#update UpdateResource#update}
+  * Docs at Terraform Registry: [UpdateResource#update](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#update)
   */
   readonly update?: string;
 }
@@ -624,7 +624,7 @@ export class UpdateResourceTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource azapi_update_resource}
+* Represents a [azapi_update_resource](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource)
 */
 export class UpdateResource extends cdktf.TerraformResource {
 
@@ -640,7 +640,7 @@ export class UpdateResource extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a UpdateResource resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the UpdateResource to import
-  * @param importFromId The id of the existing UpdateResource that should be imported. Refer to the {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing UpdateResource that should be imported. Refer to the [import section](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource#import) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the UpdateResource to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -652,7 +652,7 @@ export class UpdateResource extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource azapi_update_resource} Resource
+  * Create a new [azapi_update_resource](https://registry.terraform.io/providers/azure/azapi/2.12.0/docs/resources/update_resource) Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
