@@ -1,0 +1,36 @@
+import { TerraformStack, TerraformVariable, Token } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { resolveIn } from './claims';
+import { evaluateValue, literalize, TerraformVariables, TerraformVariableValue } from './terraform-expression';
+
+/** The `TerraformVariable`s of the stack `scope` is in, by the name Terraform gives them, as the evaluator reads them. */
+export function stackVariables(scope: IConstruct): TerraformVariables {
+  const stack = TerraformStack.of(scope);
+  const found = new Map<string, TerraformVariableValue>();
+  for (const c of stack.node.findAll()) {
+    if (!(c instanceof TerraformVariable)) continue;
+    const given = c.default;
+    found.set(c.friendlyUniqueId, {
+      hasDefault: given !== undefined && given !== null,
+      ...(given !== undefined ? { default: resolveIn(stack, given) } : {}),
+      sensitive: c.sensitive === true,
+    });
+  }
+  return found;
+}
+
+/**
+ * The literal Terraform will give `value` in the stack of `scope`: the value itself when it is no
+ * token; for a token (a variable, a function of literals), what it evaluates to; undefined when
+ * that is not known at synth (a resource's attribute) or not a string.
+ */
+export function literalOf(scope: IConstruct, value: string): string | undefined {
+  if (!Token.isUnresolved(value)) return value;
+  const e = evaluateValue(resolveIn(scope, value), stackVariables(scope));
+  return e.known && typeof e.value === 'string' ? e.value : undefined;
+}
+
+/** `value` resolved in the stack of `scope`, with what evaluates to a literal replaced by it (see `literalize`). */
+export function resolvedLiterally(scope: IConstruct, value: unknown, variables: TerraformVariables = stackVariables(scope)): unknown {
+  return literalize(resolveIn(scope, value), variables);
+}
