@@ -406,10 +406,23 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
       const stack = stackOf(false);
       const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: uri }));
       expect(r).toMatchObject({ lesson: 'SEC-1', path: 'kv-dev/psp-key', setting: 'secret' });
-      expect(r.message).toBe(`[SEC-1] kv-dev/psp-key: secret = ${JSON.stringify(uri)}: a Key Vault-backed named value takes a Key Vault secret identifier. `
+      // What is not a URL may be the secret itself: shown masked.
+      const shown = uri.startsWith('http') ? uri : `…(${uri.length} chars)`;
+      expect(r.message).toBe(`[SEC-1] kv-dev/psp-key: secret = ${JSON.stringify(shown)}: a Key Vault-backed named value takes a Key Vault secret identifier. `
         + 'Fix: give https://<vault>.vault.azure.net/secrets/<name> (KeyVault.fromExisting(...).secretUri(name) builds it).');
     });
   }
+
+  it('fails when the secret is given as the value itself, without repeating it (a Stripe key, or a value of no known format)', () => {
+    const stripe = ['sk', 'live', '4eC39HqLyjWDarjtT1zdp7dc'].join('_');
+    for (const value of [stripe, 'p4ssw0rd-of-no-known-format-123']) {
+      const stack = stackOf(false);
+      const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: value }));
+      expect(r.message).toMatch(/^\[SEC-1\] kv-dev\/psp-key: secret = "(sk_l)?…\(\d+ chars\)": a Key Vault-backed named value takes a Key Vault secret identifier\./);
+      expect(r.message).not.toContain(value);
+      expect(r.message).not.toContain(value.slice(4, 16));
+    }
+  });
 
   it('fails when the secret id is versioned: the gateway would never pick up a rotation (SEC-1)', () => {
     const stack = stackOf(false);
