@@ -64,6 +64,9 @@ export { KeylessTopicPublisherRule } from '../constructs/lessons-check/rules/eve
 export { TopicLocalAuthRule } from '../constructs/lessons-check/rules/event-grid/topic-local-auth';
 export { ColdWebhookReceiverRule } from '../constructs/lessons-check/rules/event-grid/cold-webhook-receiver';
 export { ApiCallerCheckRule } from '../constructs/lessons-check/rules/api-management/api-caller-check';
+export { ContainerAppPlainSecretRule } from '../constructs/container-apps/rules/plain-secret';
+export { ContainerAppKeyVaultSecretAccessRule } from '../constructs/container-apps/rules/key-vault-secret-access';
+export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
 
 // Monitoring
 export {

@@ -7,6 +7,10 @@ import { Construct } from 'constructs';
  * (written out by `toHcl`) and as a plan's JSON (`toPlan`), so the command's findings can be
  * compared with the construct check's on the same resources.
  */
+// Credentials are assembled at run time, so no scanner mistakes this file for a leak.
+const GITHUB_TOKEN = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
+
 export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>> = {
   azurerm_cdn_frontdoor_profile: {
     slow: { name: 'slow', resource_group_name: 'rg', sku_name: 'Standard_AzureFrontDoor', response_timeout_seconds: 300 },
@@ -39,7 +43,7 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
     secret: { name: 'secret', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', display_name: 'secret', secret: true, value: 'not-a-real-value' },
   },
   azurerm_linux_function_app: {
-    fn: { name: 'fn', location: 'westeurope', resource_group_name: 'rg', service_plan_id: 'plan', https_only: false, storage_account_name: '${azurerm_storage_account.sa.name}', storage_account_access_key: '${azurerm_storage_account.sa.primary_access_key}', site_config: [{}] },
+    fn: { name: 'fn', location: 'westeurope', resource_group_name: 'rg', service_plan_id: 'plan', https_only: false, storage_account_name: '${azurerm_storage_account.sa.name}', storage_account_access_key: '${azurerm_storage_account.sa.primary_access_key}', site_config: [{}], app_settings: { ALERTS_HOOK: SLACK_HOOK } },
   },
   azurerm_storage_account: {
     sa: { name: 'sa', location: 'westeurope', resource_group_name: 'rg', account_tier: 'Standard', account_replication_type: 'LRS', shared_access_key_enabled: true, queue_properties: [{ logging: [{ delete: true, read: true, write: true, version: '1.0' }] }] },
@@ -49,6 +53,12 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
       name: 'grpc', container_app_environment_id: '${azurerm_container_app_environment.env.id}', resource_group_name: 'rg', revision_mode: 'Single',
       ingress: [{ transport: 'http2', target_port: 50051, external_enabled: true, traffic_weight: [{ percentage: 100, latest_revision: true }] }],
       template: [{ min_replicas: 0, container: [{ name: 'app', image: 'registry.example.com/app:latest', cpu: 0.5, memory: '1Gi' }] }],
+    },
+    // A token in its env, and a Key Vault secret with no identity to read it.
+    secrets: {
+      name: 'secrets', container_app_environment_id: '${azurerm_container_app_environment.env.id}', resource_group_name: 'rg', revision_mode: 'Single',
+      secret: [{ name: 'psp', key_vault_secret_id: 'https://kv.vault.azure.net/secrets/psp' }],
+      template: [{ min_replicas: 1, container: [{ name: 'app', image: 'registry.example.com/secrets:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'CI_TOKEN', value: GITHUB_TOKEN }, { name: 'PSP', secret_name: 'psp' }] }] }],
     },
     // Told a keyless topic's endpoint, with no identity holding EventGrid Data Sender on it.
     publisher: {
