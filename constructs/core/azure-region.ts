@@ -1,6 +1,7 @@
 import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { AZURE_REGION_NAMES, AZURE_REGION_TABLE_DATE } from './azure-region-names';
+import { literalOf } from './stack-variables';
 import { refuse } from './validation';
 
 /** Why a location is no Azure region, and what to do. */
@@ -73,8 +74,11 @@ export class AzureRegion {
 
   /** Refuse a `location` that is no Azure region (AZURE), naming the setting; a Terraform reference passes. */
   public static check(scope: IConstruct, setting: string, value: string): void {
-    const found = AzureRegion.problemOf(value);
-    if (found) refuse(scope, { lesson: 'AZURE', setting, given: value, ...found });
+    // A variable's default or a function of literals is judged as the region Terraform gets.
+    const literal = typeof value === 'string' ? literalOf(scope, value) : value;
+    if (literal === undefined) return;
+    const found = AzureRegion.problemOf(literal);
+    if (found) refuse(scope, { lesson: 'AZURE', setting, given: literal, ...found });
   }
 
   private constructor() {}

@@ -1,7 +1,7 @@
 import { TerraformStack, TerraformVariable, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { resolveIn } from './claims';
-import { evaluateValue, literalize, TerraformVariables, TerraformVariableValue } from './terraform-expression';
+import { evaluateValue, knownParts, literalize, TerraformVariables, TerraformVariableValue, UNKNOWN_PART } from './terraform-expression';
 
 /** The `TerraformVariable`s of the stack `scope` is in, by the name Terraform gives them, as the evaluator reads them. */
 export function stackVariables(scope: IConstruct): TerraformVariables {
@@ -33,4 +33,19 @@ export function literalOf(scope: IConstruct, value: string): string | undefined 
 /** `value` resolved in the stack of `scope`, with what evaluates to a literal replaced by it (see `literalize`). */
 export function resolvedLiterally(scope: IConstruct, value: unknown, variables: TerraformVariables = stackVariables(scope)): unknown {
   return literalize(resolveIn(scope, value), variables);
+}
+
+/**
+ * What is known at synth of a string value in the stack of `scope`, each part known at apply only
+ * as {@link UNKNOWN_PART} (`http://\u0000` for `Fn.join('', ['http://', app.fqdn])`); undefined
+ * when it cannot be read. A value without tokens is itself.
+ */
+export function knownPartsOf(scope: IConstruct, value: string): string | undefined {
+  if (!Token.isUnresolved(value)) return value;
+  return knownParts(String(resolveIn(scope, value)), stackVariables(scope));
+}
+
+/** Whether `text` (from {@link knownPartsOf}) starts with a known part, e.g. a URL's scheme. */
+export function startsKnown(text: string | undefined): text is string {
+  return text !== undefined && text !== '' && !text.startsWith(UNKNOWN_PART);
 }

@@ -32,6 +32,9 @@ export interface EvaluatedValue {
 
 class Unknown extends Error {}
 
+/** What an unknown part of a partly known string reads as ({@link knownParts}). */
+export const UNKNOWN_PART = '\u0000';
+
 interface Value { readonly v: unknown; readonly sensitive: boolean }
 
 const known = (v: unknown, sensitive = false): Value => ({ v, sensitive });
@@ -40,7 +43,11 @@ const known = (v: unknown, sensitive = false): Value => ({ v, sensitive });
 class Parser {
   private i = 0;
 
-  constructor(private readonly text: string, private readonly variables: TerraformVariables, private readonly depth: number) {}
+  /**
+   * @param partial an unknown part (a resource's attribute, a variable without a default, a
+   * function that cannot run on it) reads as {@link UNKNOWN_PART} instead of making the whole unknown
+   */
+  constructor(private readonly text: string, private readonly variables: TerraformVariables, private readonly depth: number, private readonly partial = false) {}
 
   public whole(): Value {
     const value = this.expression();
@@ -84,15 +91,23 @@ class Parser {
       return this.variable(variable[1]);
     }
     // A resource, data source, local, module or path: known at apply only.
-    throw new Unknown();
+    if (!this.partial) throw new Unknown();
+    const traversal = /^(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[[^\]]*\]|\.\*)*/.exec(this.text.slice(this.i));
+    this.i += traversal![0].length;
+    return known(UNKNOWN_PART);
   }
 
   private variable(name: string): Value {
     const declared = this.variables.get(name);
-    if (declared === undefined) throw new Unknown();
-    if (!declared.hasDefault) throw new Unknown();
+    if (declared === undefined || !declared.hasDefault) {
+      if (this.partial) return known(UNKNOWN_PART, declared?.sensitive === true);
+      throw new Unknown();
+    }
     const value = evaluateValue(declared.default, this.variables, this.depth + 1);
-    if (!value.known) throw new Unknown();
+    if (!value.known) {
+      if (this.partial) return known(UNKNOWN_PART, declared.sensitive);
+      throw new Unknown();
+    }
     return known(value.value, value.sensitive || declared.sensitive);
   }
 
@@ -220,9 +235,14 @@ class Parser {
       else if (this.text[this.i] !== ')') throw new Unknown();
     }
     const fn = FUNCTIONS[name];
-    if (fn === undefined) throw new Unknown();
     const sensitive = args.some((a) => a.sensitive) || name === 'sensitive';
-    return known(fn(args.map((a) => a.v)), name === 'nonsensitive' ? false : sensitive);
+    try {
+      if (fn === undefined) throw new Unknown();
+      return known(fn(args.map((a) => a.v)), name === 'nonsensitive' ? false : sensitive);
+    } catch (error) {
+      if (!this.partial || !(error instanceof Unknown)) throw error;
+      return known(UNKNOWN_PART, sensitive);
+    }
   }
 }
 
@@ -392,4 +412,25 @@ export function literalize(value: unknown, variables: TerraformVariables): unkno
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, literalize(v, variables)]));
   }
   return value;
+}
+
+/**
+ * A string value with what is known of it, each unknown part (a resource's attribute, a variable
+ * without a default) as {@link UNKNOWN_PART}: `${join("", ["http://", azurerm_x.y.fqdn])}` gives
+ * `http://\u0000`, so a URL's scheme or query is judged though its host is known at apply only.
+ * Undefined when the text cannot be read (an operator, a template directive) or is no string.
+ */
+export function knownParts(text: string, variables: TerraformVariables): string | undefined {
+  if (!text.includes('${')) return text;
+  const only = /^\$\{([\s\S]*)\}$/.exec(text);
+  for (const [source, whole] of only ? [[only[1], true], [text, false]] as const : [[text, false]] as const) {
+    try {
+      const parser = new Parser(source, variables, 0, true);
+      const value = whole ? parser.whole() : parser.templateBody(false);
+      if (typeof value.v === 'string') return value.v;
+    } catch (error) {
+      if (!(error instanceof Unknown) && !(error instanceof RangeError)) throw error;
+    }
+  }
+  return undefined;
 }

@@ -2,7 +2,9 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
+import { resolveIn } from '../core/claims';
 import { checkName } from '../core/naming';
+import { knownPartsOf, startsKnown } from '../core/stack-variables';
 import { Production, refuseOrWarn } from '../core/production';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
@@ -191,12 +193,20 @@ export class EventSubscription extends Construct {
   }
 
   private checkWebhook(webhook: WebhookDestination, schema: EventDeliverySchema): NonNullable<EventgridEventSubscriptionConfig['webhookEndpoint']> {
-    // Only a URL that is a reference as a whole is unknown; `http://${host}/x` shows its scheme.
-    const wholeReference = Token.isUnresolved(webhook.url) && webhook.url.startsWith('${TfToken[');
-    if (!wholeReference && !webhook.url.startsWith('https://')) {
+    // What is known at synth: `http://${host}/x` and `Fn.join('', ['http://', host])` show their scheme.
+    const known = knownPartsOf(this, webhook.url);
+    const shown = Token.isUnresolved(webhook.url) ? String(resolveIn(this, webhook.url)) : webhook.url;
+    if (startsKnown(known) && !known.toLowerCase().startsWith('https://')) {
       refuse(this, {
-        lesson: 'HOOK-1', setting: 'webhook.url', given: webhook.url,
+        lesson: 'HOOK-1', setting: 'webhook.url', given: shown,
         problem: 'Event Grid delivers to HTTPS endpoints only, and events would cross the network in clear text.', fix: 'give the https:// URL of the endpoint.',
+      });
+    }
+    if (known !== undefined && /[?&]code=/i.test(known)) {
+      refuse(this, {
+        lesson: 'SEC-1', setting: 'webhook.url', given: shown.replace(/([?&]code=)[^&]*/gi, '$1…'),
+        problem: 'the URL carries a function key (?code=): a secret in the subscription\'s configuration and the Terraform state, and anyone who reads either can call the function.',
+        fix: 'drop the key and protect the endpoint with Entra ID: webhook.entraAuth (Event Grid sends a token for the registration), or deliver through the gateway (WebhookApi).',
       });
     }
     const batch = webhook.maxEventsPerBatch ?? 1;
