@@ -15,6 +15,8 @@ import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingre
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { ENVIRONMENT, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
+import { failuresOf, lessonsOn } from './support/hcl';
+import { ReportStatus } from '../constructs/lessons-check/report';
 import { errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const FRONT_DOOR_60: TimeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: 60, constructPath: 'test/front-door' };
@@ -523,5 +525,25 @@ describe('WebSocketApi and its backend app, settings that must agree (ING-1.WebS
 
   it('accepts the WebSocket API on the auto (HTTP/1.1) app', () => {
     expect(wsInFrontOf('httpFqdn')).toEqual([]);
+  });
+});
+
+describe('EDGE-5.StreamingRouteHeartbeat on cdk.tf.json (azure-lessons, without the construct tree)', () => {
+  it('reads the heartbeat an SSE route declares from the resource\'s "//" comment, and still warns on a raw operation that declares none', async () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new StreamingApi(stack, 'streaming', {
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid',
+      routes: [StreamingRoutes.sse('events', '/events', 20)],
+    });
+    const tfJson = stack.toTerraform() as { resource: Record<string, Record<string, { '//'?: { lessons?: unknown } }>> };
+    const operations = Object.values(tfJson.resource.azurerm_api_management_api_operation);
+    expect(operations.map((o) => o['//']?.lessons)).toEqual([{ heldInterval: { route: 'events', kind: 'heartbeatSeconds', seconds: 20 } }]);
+    const report = await lessonsOn({ 'cdk.tf.json': JSON.stringify(tfJson) });
+    expect(report.results.filter((r) => r.ruleId === 'EDGE-5.StreamingRouteHeartbeat' && r.status !== ReportStatus.NOT_APPLICABLE).map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);
+    // The same operation written without the declaration (plain Terraform) warns.
+    for (const o of operations) delete o['//'];
+    const bare = await lessonsOn({ 'cdk.tf.json': JSON.stringify(tfJson) });
+    expect(failuresOf(bare, 'EDGE-5.StreamingRouteHeartbeat')).toHaveLength(1);
   });
 });

@@ -76,9 +76,11 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
       const { '//': comment, ...body } = first(attributes);
       // cdk.tf.json keeps the construct path: findings then name the resource as the construct check does.
       const constructPath = (first(comment).metadata as { path?: unknown } | undefined)?.path;
+      // The "//" comment of cdk.tf.json stays, as the construct check sees it: it carries what constructs declare (a held interval).
+      const carried = comment && typeof comment === 'object' && !Array.isArray(comment) ? { '//': comment } : {};
       const resource: SourceResource = {
         type, address, path: typeof constructPath === 'string' ? constructPath : address,
-        attributes: resolveValue(body, scope) as Record<string, unknown>,
+        attributes: { ...resolveValue(body, scope) as Record<string, unknown>, ...carried },
         location: { file: f.file, line: headerLine(f, 'resource', type, name) ?? jsonLine(f, type, name) },
       };
       read.resources.push(resource);
