@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { Production } from '../core/production';
+import { declareQueryToken } from '../core/query-tokens';
 import { refuse, warn, within } from '../core/validation';
 import { CallerTokenOptions, DEFAULT_TOKEN_QUERY_PARAMETER } from '../policy/caller-token';
 import { PolicyStatement } from '../policy/policy-statement';
@@ -68,7 +69,7 @@ export interface ResolvedCallerCheck {
  * key check, as before.
  */
 export function resolveCallerCheck(
-  scope: Construct, gateway: IApiGateway, check: StreamingCallerCheck | undefined, subscriptionRequired: boolean | undefined,
+  scope: Construct, gateway: IApiGateway, check: StreamingCallerCheck | undefined, subscriptionRequired: boolean | undefined, frontDoorId?: string,
 ): ResolvedCallerCheck {
   const kinds = Object.values(StreamingCallerCheckKind) as string[];
   if (check !== undefined && !kinds.includes(check.kind)) {
@@ -118,6 +119,8 @@ export function resolveCallerCheck(
     PolicyStatement.removeQueryParameter(parameter),
   ]);
   hideInGatewayLogs(scope, gateway, parameter);
+  // Front Door logs the URL before the gateway sees it: it must mask the query string too.
+  if (frontDoorId !== undefined) declareQueryToken(scope, frontDoorId, parameter);
   return { subscriptionRequired: false, inbound };
 }
 

@@ -8,6 +8,7 @@ import { CdnFrontdoorRoute } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-rou
 import { CdnFrontdoorSecurityPolicy } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-security-policy';
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { checkHostName, checkName } from '../core/naming';
+import { declareEdgeLogs } from '../core/query-tokens';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { refuse, requireRange, warn } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -156,6 +157,8 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       ...(this.logScrubbing.length > 0 ? { logScrubbingRule: this.logScrubbing.map((matchVariable) => ({ matchVariable })) } : {}),
     });
     this.frontDoorId = this.profile.resourceGuid;
+    // An API behind it that takes browser tokens in the query string warns here when they would be logged.
+    declareEdgeLogs(this, this.frontDoorId, this.logScrubbing.some((f) => f === FrontDoorLogField.QUERY_STRING_ARGUMENTS || f === FrontDoorLogField.REQUEST_URI));
     this.endpoint = new CdnFrontdoorEndpoint(this, 'endpoint', {
       name: props.endpointName,
       cdnFrontdoorProfileId: this.profile.id,
