@@ -66,6 +66,7 @@ export { ColdWebhookReceiverRule } from '../constructs/lessons-check/rules/event
 export { ApiCallerCheckRule } from '../constructs/lessons-check/rules/api-management/api-caller-check';
 export { ContainerAppPlainSecretRule } from '../constructs/container-apps/rules/plain-secret';
 export { ContainerAppKeyVaultSecretAccessRule } from '../constructs/container-apps/rules/key-vault-secret-access';
+export { StreamingBackendTransportRule } from '../constructs/container-apps/rules/streaming-backend-transport';
 export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
 
 // Monitoring

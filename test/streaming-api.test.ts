@@ -528,6 +528,30 @@ describe('WebSocketApi and its backend app, settings that must agree (ING-1.WebS
   });
 });
 
+describe('StreamingApi and its backend app in production (ING-1.StreamingBackendTransport)', () => {
+  function sseInFrontOf(which: 'httpFqdn' | 'grpcFqdn', production: boolean) {
+    const stack = new AzureStack(Testing.app(), { stackName: 'rt', environmentName: production ? 'prod' : 'dev', production });
+    const app = new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: 'contoso.azurecr.io/demo/api:1.0.0' });
+    new StreamingApi(stack, 'sse', {
+      gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: `https://${app[which]}`, allowDirectCallers: true,
+      callerCheck: StreamingCallerCheck.subscriptionKey(), routes: [StreamingRoutes.sse('events', '/events', 20)],
+    });
+    Testing.synth(stack);
+    return { errors: errorsOf(stack).filter((e) => e.startsWith('[ING-1.StreamingBackendTransport]')), warnings: warningsOf(stack).filter((w) => w.startsWith('[ING-4.GrpcBehindBrowserRoute]')) };
+  }
+
+  it('fails in production when an SSE StreamingApi forwards to the http2 (gRPC) app, as the WebSocket case does', () => {
+    expect(sseInFrontOf('grpcFqdn', true).errors).toEqual([
+      expect.stringMatching(/^\[ING-1\.StreamingBackendTransport\] rt-prod\/sse\/api: service_url = "https:\/\/\$\{azurerm_container_app\.app_grpc-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}": this API streams \(it forwards unbuffered\) to rt-prod\/app\/grpc-app, whose ingress\.transport = "http2"/),
+    ]);
+  });
+
+  it('warns outside production (ING-4), and accepts the auto (HTTP/1.1) app', () => {
+    expect(sseInFrontOf('grpcFqdn', false)).toEqual({ errors: [], warnings: [expect.stringContaining('whose ingress is http2 (gRPC)')] });
+    expect(sseInFrontOf('httpFqdn', true).errors).toEqual([]);
+  });
+});
+
 describe('EDGE-5.StreamingRouteHeartbeat on cdk.tf.json (azure-lessons, without the construct tree)', () => {
   it('reads the heartbeat an SSE route declares from the resource\'s "//" comment, and still warns on a raw operation that declares none', async () => {
     const stack = testStack();
