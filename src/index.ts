@@ -48,6 +48,7 @@ export { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redi
 export { NoRedisEnterpriseRule } from '../constructs/lessons-check/rules/redis/no-redis-enterprise';
 export { StorageSharedKeyRule } from '../constructs/lessons-check/rules/storage/storage-shared-key';
 export { ResourceNameRule } from '../constructs/lessons-check/rules/naming/resource-name';
+export { ResourceLocationRule } from '../constructs/lessons-check/rules/naming/resource-location';
 export { WebSocketBackendTransportRule } from '../constructs/lessons-check/rules/container-apps/websocket-backend-transport';
 export { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
 export { FunctionHttpsOnlyRule } from '../constructs/lessons-check/rules/functions/function-https-only';

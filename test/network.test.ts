@@ -363,6 +363,29 @@ describe('ContainerAppsEnvironment in a network', () => {
     expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-test_rg-test_${replace(lower(var.location), " ", "")}');
   });
 
+  it('fails when the environment is in another region than its subnet\'s network (also as a display name, or a variable default)', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'northeurope', logAnalyticsWorkspaceId: WORKSPACE_ID, subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
+    }));
+    expect(r.message).toBe('[AZURE] test/cae: subnet = "westeurope": the subnet\'s network is in westeurope, and this resource is in northeurope: Azure places a resource in a subnet only in the network\'s region, so the deployment fails. Fix: put the resource in westeurope, or use a network in northeurope.');
+    const same = testStack();
+    const sameNet = network(same);
+    new ContainerAppsEnvironment(same, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: new TerraformVariable(same, 'region', { type: 'string', default: 'West Europe' }).stringValue,
+      logAnalyticsWorkspaceId: WORKSPACE_ID, subnet: sameNet.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
+    });
+    expect(() => synth(same)).not.toThrow();
+  });
+
+  it('fails when a gateway\'s outbound subnet is in another region', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ApiGateway(stack, 'gw', { ...GATEWAY_PROPS, location: 'swedencentral', skuName: 'StandardV2_1', outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'outboundSubnet' });
+  });
+
   it('takes the infrastructure resource group\'s name when given', () => {
     const stack = testStack();
     const net = network(stack);
