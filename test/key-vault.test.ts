@@ -239,6 +239,24 @@ describe('KeyVault.fromExisting', () => {
     expect(KeyVault.fromExisting(stack, 'again', { name: 'kv-pay', resourceGroupName: 'rg-pay' }).vaultName).toBe('kv-pay');
   });
 
+  it('fails when the vault id is malformed (not a Key Vault resource id)', () => {
+    for (const vaultId of ['kv-shared', '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.Storage/storageAccounts/kv-shared', 'https://kv-shared.vault.azure.net/']) {
+      const r = refusalOf(() => KeyVault.fromExisting(stackOf(false), 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId }));
+      expect(r.message, vaultId).toBe(`[AZURE] kv-dev/shared: vaultId = ${JSON.stringify(vaultId)}: this is not a Key Vault resource id: grants scoped to it fail at apply. `
+        + 'Fix: give /subscriptions/<subscription id>/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-shared, or leave vaultId out to look it up by name.');
+    }
+  });
+
+  it('fails when the vault id names another vault (or resource group) than the name given', () => {
+    const r = refusalOf(() => KeyVault.fromExisting(stackOf(false), 'shared', {
+      name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-other',
+    }));
+    expect(r.message).toBe('[SEC-1] kv-dev/shared: vaultId = "/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-other": the id names the vault kv-other in rg-shared, and the attributes say kv-shared in rg-shared: '
+      + 'grants would go to one vault while secret URIs (https://kv-shared.vault.azure.net/...) name the other. Fix: give the id of the vault the name and resource group name, or leave vaultId out to look it up by name.');
+    expect(() => KeyVault.fromExisting(stackOf(false), 'ok', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: '/subscriptions/0/resourceGroups/RG-Shared/providers/Microsoft.KeyVault/vaults/KV-Shared' })).not.toThrow();
+    expect(refusalOf(() => KeyVault.fromExisting(stackOf(false), 'group', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: '/subscriptions/0/resourceGroups/rg-other/providers/Microsoft.KeyVault/vaults/kv-shared' })).setting).toBe('vaultId');
+  });
+
   it('fails when the name is one Azure rejects (no uniqueness in the fix: the vault exists)', () => {
     const r = refusalOf(() => KeyVault.fromExisting(stackOf(false), 'shared', { name: 'kv--shared', resourceGroupName: 'rg-shared' }));
     expect(r.message).toBe(`[AZURE] kv-dev/shared: name = "kv--shared": Azure rejects this Key Vault name (10 characters). ${NAME_FIX}.`);
