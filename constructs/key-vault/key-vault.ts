@@ -61,8 +61,7 @@ export interface KeyVaultAttributes {
 const VAULT_ID = /^\/subscriptions\/[^/]+\/resourceGroups\/([^/]+)\/providers\/Microsoft\.KeyVault\/vaults\/([^/]+)$/i;
 
 /**
- * Refuse a vault id that is not a Key Vault's resource id, or names another vault (or resource
- * group) than the attributes: grants would go to that vault while secret URIs name this one.
+ * Refuse a vault id that is not a Key Vault's resource id, or names another vault than `name`: grants would go to that vault while secret URIs name this one.
  * A token is judged by the literal it gives; a reference passes.
  */
 function checkVaultId(scope: Construct, attributes: KeyVaultAttributes): void {
@@ -76,15 +75,14 @@ function checkVaultId(scope: Construct, attributes: KeyVaultAttributes): void {
       fix: `give /subscriptions/<subscription id>/resourceGroups/${attributes.resourceGroupName}/providers/Microsoft.KeyVault/vaults/${attributes.name}, or leave vaultId out to look it up by name.`,
     });
   }
-  const [, group, name] = match;
+  // Vault names are unique across Azure: the name decides which vault it is (the resource group is only for a lookup).
+  const name = match[2];
   const givenName = literalOf(scope, attributes.name);
-  const givenGroup = literalOf(scope, attributes.resourceGroupName);
-  const differs = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() !== b.toLowerCase();
-  if (differs(givenName, name) || differs(givenGroup, group)) {
+  if (givenName !== undefined && givenName.toLowerCase() !== name.toLowerCase()) {
     refuse(scope, {
       lesson: 'SEC-1', setting: 'vaultId', given: id,
-      problem: `the id names the vault ${name} in ${group}, and the attributes say ${givenName} in ${givenGroup}: grants would go to one vault while secret URIs (https://${givenName}.vault.azure.net/...) name the other.`,
-      fix: 'give the id of the vault the name and resource group name, or leave vaultId out to look it up by name.',
+      problem: `the id names the vault ${name}, and name says ${givenName}: grants would go to one vault while secret URIs (https://${givenName}.vault.azure.net/...) name the other.`,
+      fix: 'give the id of the vault name names, or leave vaultId out to look it up by name.',
     });
   }
 }
