@@ -390,3 +390,13 @@ describe('PolicyStatement.retry and the request body (PAY-2)', () => {
     expect(renderXml(elementOf(PolicyStatement.forwardRequest({ timeoutSeconds: 30 })))).toBe('<forward-request timeout="30" buffer-response="false" />');
   });
 });
+
+describe('a retry refused in a document rendered outside a construct names its place (issue 28)', () => {
+  it('fails when the retry retries a 4xx, naming PolicyDocument.backend[0].retry, and a refused forward-request inside it by its index', () => {
+    const forward = PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferRequestBody: true });
+    expect(() => new PolicyDocument({ backend: [PolicyStatement.retry({ statuses: [400 as RetryableStatus], count: 3, intervalSeconds: 1, idempotent: true }, [forward])] }).toXml())
+      .toThrow(/^\[PAY-2\] PolicyDocument\.backend\[0\]\.retry: /);
+    expect(() => new PolicyDocument({ backend: [PolicyStatement.retry({ statuses: [RetryableStatus.TOO_MANY_REQUESTS], count: 3, intervalSeconds: 1, idempotent: true }, [PolicyStatement.forwardRequest({ timeoutSeconds: 500, bufferRequestBody: true })])] }).toXml())
+      .toThrow(/^\[EDGE-1\] PolicyDocument\.backend\[0\]\.retry\[0\]\.forward-request: timeoutSeconds = 500/);
+  });
+});
