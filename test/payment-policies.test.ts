@@ -302,6 +302,11 @@ describe('PolicyStatement.validateEntraCaller', () => {
 
   it('takes an App ID URI as the one audience', () => {
     const xml = inboundOf(PolicyStatement.validateEntraCaller({ tenantId: TENANT, audience: 'api://psp-gateway', clientApplicationIds: [CONSUMER] }));
+    // Against the common tenant, or with the tenant id as the audience, every token would fail.
+    expect(() => inboundOf(PolicyStatement.validateEntraCaller({ tenantId: 'common', audience: 'api://psp-gateway', clientApplicationIds: [CONSUMER] })))
+      .toThrow(/^\[ACCESS\] PolicyDocument\.inbound\[0\]\.validate-azure-ad-token: tenantId = "common": common is no tenant/);
+    expect(() => inboundOf(PolicyStatement.validateEntraCaller({ tenantId: TENANT, audience: TENANT, clientApplicationIds: [CONSUMER] })))
+      .toThrow(/^\[ACCESS\] PolicyDocument\.inbound\[0\]\.validate-azure-ad-token: audience = ".*": the audience is the tenant id/);
     expect(xml).toContain('<audiences>\n        <audience>api://psp-gateway</audience>\n      </audiences>');
   });
 

@@ -388,7 +388,8 @@ describe('pathCeiling', () => {
 
 describe('streaming callers (ACCESS)', () => {
   const ISSUER = 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0';
-  const AUDIENCE = 'api://realtime-clients';
+  // The API's client id: a v2.0 issuer's tokens carry it in aud.
+  const AUDIENCE = '3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f';
   const props = { name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' };
   const wsProps = { name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid' };
   const policyXml = (tf: ReturnType<typeof synth>) => resourceOf(tf, 'azurerm_api_management_api_policy').xml_content as string;
@@ -456,7 +457,7 @@ describe('streaming callers (ACCESS)', () => {
       + 'return auth.StartsWith(&quot;Bearer &quot;) ? auth.Substring(7) : context.Request.Url.Query.GetValueOrDefault(&quot;access_token&quot;, &quot;&quot;); }" '
       + 'failed-validation-httpcode="401"');
     expect(xml).toContain(`<openid-config url="${ISSUER}/.well-known/openid-configuration" />`);
-    expect(xml).toMatch(/<audiences>\s*<audience>api:\/\/realtime-clients<\/audience>\s*<\/audiences>\s*<issuers>\s*<issuer>https:\/\/login\.microsoftonline\.com\/11111111-2222-3333-4444-555555555555\/v2\.0<\/issuer>/);
+    expect(xml).toMatch(/<audiences>\s*<audience>3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f<\/audience>\s*<\/audiences>\s*<issuers>\s*<issuer>https:\/\/login\.microsoftonline\.com\/11111111-2222-3333-4444-555555555555\/v2\.0<\/issuer>/);
     expect(xml).toContain('<set-query-parameter name="access_token" exists-action="delete" />');
     // The check comes after the Front Door check and before the backend.
     expect(xml.indexOf('X-Azure-FDID')).toBeLessThan(xml.indexOf('<validate-jwt'));
@@ -498,6 +499,30 @@ describe('streaming callers (ACCESS)', () => {
     expect(refusalOf(() => new StreamingApi(c, 'streaming', {
       gateway: gateway(c), ...props, callerCheck: StreamingCallerCheck.token({ issuer: ISSUER, audience: ' ' }),
     }))).toMatchObject({ lesson: 'ACCESS', setting: 'callerCheck.audience' });
+  });
+
+  it('fails when an Entra token check names the common tenant, an audience equal to the tenant id, or an App ID URI with the v2.0 issuer (issue 28)', () => {
+    const refusal = (check: StreamingCallerCheck) => {
+      const s = testStack();
+      return refusalOf(() => new StreamingApi(s, 'streaming', { gateway: gateway(s), ...props, callerCheck: check }));
+    };
+    expect(refusal(StreamingCallerCheck.entraToken('common', AUDIENCE)).message).toMatch(
+      /^\[ACCESS\] test\/streaming: callerCheck\.issuer = "common": common is no tenant: Entra ID issues every token from the user's own tenant/);
+    for (const tenant of ['organizations', 'consumers']) expect(refusal(StreamingCallerCheck.entraToken(tenant, AUDIENCE)).setting).toBe('callerCheck.issuer');
+    expect(refusal(StreamingCallerCheck.entraToken('11111111-2222-3333-4444-555555555555', '11111111-2222-3333-4444-555555555555')).message).toMatch(
+      /^\[ACCESS\] test\/streaming: callerCheck\.audience = "11111111-2222-3333-4444-555555555555": the audience is the tenant id/);
+    expect(refusal(StreamingCallerCheck.entraToken('11111111-2222-3333-4444-555555555555', 'api://realtime-clients')).message).toBe(
+      '[ACCESS] test/streaming: callerCheck.audience = "api://realtime-clients": a v2.0 issuer\'s tokens always carry the API\'s client id in aud, never its App ID URI, so every token is refused. '
+      + 'Fix: give the application (client) id (a GUID); an App ID URI matches only v1.0 tokens (issuer https://sts.windows.net/<tenant>/).');
+    // A v1.0 issuer may name the App ID URI; another OpenID issuer is not Entra's to judge.
+    for (const check of [
+      StreamingCallerCheck.token({ issuer: 'https://sts.windows.net/11111111-2222-3333-4444-555555555555/', audience: 'api://realtime-clients' }),
+      StreamingCallerCheck.token({ issuer: 'https://issuer.example.com', audience: 'realtime-clients' }),
+    ]) {
+      const s = testStack();
+      new StreamingApi(s, 'streaming', { gateway: gateway(s), ...props, callerCheck: check });
+      expect(() => synth(s)).not.toThrow();
+    }
   });
 
   it('warns when the token path is on a gateway another team owns, whose logs this stack cannot mask (ACCESS)', () => {

@@ -37,7 +37,10 @@ export class StreamingCallerCheck {
     return new StreamingCallerCheck(StreamingCallerCheckKind.TOKEN, options);
   }
 
-  /** A token from Entra ID (v2.0 endpoint of `tenantId`) for `audience` (the API's client id or App ID URI). */
+  /**
+   * A token from Entra ID (v2.0 endpoint of `tenantId`, a GUID: not `common`) for `audience`, the
+   * API's application (client) id: v2.0 tokens carry the client id in `aud`, never the App ID URI.
+   */
   public static entraToken(tenantId: string, audience: string, queryParameter?: string): StreamingCallerCheck {
     return StreamingCallerCheck.token({
       issuer: `https://login.microsoftonline.com/${tenantId}/v2.0`, audience, ...(queryParameter !== undefined ? { queryParameter } : {}),
