@@ -68,6 +68,7 @@ export { ApiCallerCheckRule } from '../constructs/lessons-check/rules/api-manage
 export { ContainerAppPlainSecretRule } from '../constructs/container-apps/rules/plain-secret';
 export { ContainerAppKeyVaultSecretAccessRule } from '../constructs/container-apps/rules/key-vault-secret-access';
 export { StreamingBackendTransportRule } from '../constructs/container-apps/rules/streaming-backend-transport';
+export { WebhookSubscriptionTokenRule } from '../constructs/event-grid/rules/webhook-subscription-token';
 export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
 
 // Monitoring

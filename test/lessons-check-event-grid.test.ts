@@ -20,6 +20,7 @@ import { ReportStatus } from '../constructs/lessons-check/report';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { errorsOf, warningsOf } from './support/synth';
 import { failuresOf, lessonsOn, statusesAt } from './support/hcl';
+import { itStandsAlone, raw, standaloneCase } from './support/standalone';
 
 const TOPIC_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.EventGrid/topics/evgt-raw';
 const ACCOUNT_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/straw';
@@ -351,4 +352,38 @@ describe('SEC-1.KeylessTopicPublisher on plain HCL (azure-lessons)', () => {
     const report = await lessonsOn({ 'main.tf': hcl('"/subscriptions/0/resourceGroups/rg-other"', '"https://evgt-orders.westeurope-1.eventgrid.azure.net/api/events"') });
     expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['identity']);
   });
+});
+
+describe('ACCESS.WebhookSubscriptionToken on raw subscriptions to a token-protected gateway API', () => {
+  const RULE = 'ACCESS.WebhookSubscriptionToken';
+  const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+  const APP = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
+  const POLICY = `<policies><inbound><base /><validate-azure-ad-token tenant-id="${TENANT}" header-name="Authorization" failed-validation-httpcode="401"><audiences><audience>${APP}</audience></audiences></validate-azure-ad-token></inbound><backend><base /></backend><outbound><base /></outbound><on-error><base /></on-error></policies>`;
+  const hcl = (auth: string) => [
+    'resource "azurerm_api_management" "gw" {\n  name = "apim-hooks"\n}',
+    'resource "azurerm_api_management_api" "hooks" {\n  name = "hooks"\n  path = "webhooks"\n  api_management_name = azurerm_api_management.gw.name\n  subscription_required = false\n}',
+    `resource "azurerm_api_management_api_policy" "hooks" {\n  api_name = azurerm_api_management_api.hooks.name\n  xml_content = ${JSON.stringify(POLICY)}\n}`,
+    'resource "azurerm_eventgrid_topic" "t" {\n  name = "evgt-hooks"\n  local_auth_enabled = false\n}',
+    `resource "azurerm_eventgrid_event_subscription" "s" {\n  name = "hooks"\n  scope = azurerm_eventgrid_topic.t.id\n  webhook_endpoint {\n    url = "\${azurerm_api_management.gw.gateway_url}/webhooks/events"\n${auth}  }\n}`, '',
+  ].join('\n');
+
+  it('fails on plain HCL when the subscription sends no token, or one for another application, and passes the API\'s registration', async () => {
+    const none = await lessonsOn({ 'main.tf': hcl('') });
+    expect(failuresOf(none, RULE).map((r) => r.message)).toEqual([expect.stringContaining('azurerm_api_management_api.hooks accepts deliveries only with an Entra ID token, and the subscription asks Event Grid for none')]);
+    const other = await lessonsOn({ 'main.tf': hcl(`    active_directory_tenant_id = "${TENANT}"\n    active_directory_app_id_or_uri = "api://other"\n`) });
+    expect(failuresOf(other, RULE).map((r) => r.setting)).toEqual(['webhook_endpoint.active_directory_app_id_or_uri']);
+    const right = await lessonsOn({ 'main.tf': hcl(`    active_directory_tenant_id = "${TENANT}"\n    active_directory_app_id_or_uri = "${APP}"\n`) });
+    expect(statusesAt(right, RULE, 'azurerm_eventgrid_event_subscription.s')).toEqual([ReportStatus.COMPLIANT]);
+  });
+
+  const hooksApi = [
+    raw('azurerm_api_management', 'gw'),
+    raw('azurerm_api_management_api', 'hooks', { path: 'webhooks', api_management_name: '${azurerm_api_management.gw.name}' }),
+    raw('azurerm_api_management_api_policy', 'hooks-policy', { api_name: '${azurerm_api_management_api.hooks.name}', xml_content: POLICY }),
+  ];
+  const toHooks = { webhook_endpoint: [{ url: '${azurerm_api_management.gw.gateway_url}/webhooks/events' }] };
+  itStandsAlone([
+    standaloneCase('ACCESS.WebhookSubscriptionToken', 'azurerm_eventgrid_event_subscription', [...hooksApi, raw('azurerm_eventgrid_event_subscription', 'sub', toHooks)]),
+    standaloneCase('ACCESS.WebhookSubscriptionToken', 'azurerm_eventgrid_system_topic_event_subscription', [...hooksApi, raw('azurerm_eventgrid_system_topic_event_subscription', 'sub', toHooks)]),
+  ]);
 });

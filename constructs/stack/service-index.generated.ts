@@ -4,6 +4,7 @@ import '../api-management/api-management-service';
 import '../container-apps/container-apps-rules';
 import '../container-apps/container-apps-service';
 import '../container-apps/container-registry-service';
+import '../event-grid/event-grid-rules';
 import '../event-grid/event-grid-service';
 import '../front-door/front-door-service';
 import '../functions/functions-rules';

@@ -24,9 +24,12 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
     stream: { name: 'stream', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', service_url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}', subscription_required: false },
     functions: { name: 'functions', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', service_url: 'https://${azurerm_linux_function_app.fn.default_hostname}/api' },
     // A WebSocket API on the http2 (gRPC) app: the handshake needs HTTP/1.1.
+    hooks: { name: 'hooks', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', path: 'webhooks', protocols: ['https'], service_url: 'https://receiver.example.com' },
     ws: { name: 'ws', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', revision: '1', path: 'ws', protocols: ['wss'], api_type: 'websocket', service_url: 'wss://${azurerm_container_app.grpc.ingress[0].fqdn}/ws' },
   },
   azurerm_api_management_api_policy: {
+    // A webhook API that checks Event Grid's token; the subscription "protected" below sends none.
+    hooks: { api_name: '${azurerm_api_management_api.hooks.name}', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', xml_content: '<policies><inbound><base /><validate-azure-ad-token tenant-id="72f988bf-86f1-41af-91ab-2d7cd011db47"><audiences><audience>6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f</audience></audiences></validate-azure-ad-token></inbound><backend><base /></backend><outbound><base /></outbound><on-error><base /></on-error></policies>' },
     stream: { api_name: '${azurerm_api_management_api.stream.name}', api_management_name: '${azurerm_api_management.gw.name}', resource_group_name: 'rg', xml_content: '<policies><inbound><cache-lookup vary-by-developer="false" vary-by-developer-groups="false" /></inbound><backend><forward-request buffer-response="false" /></backend><outbound /></policies>' },
   },
   azurerm_api_management_policy: {
@@ -93,6 +96,8 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
   },
   azurerm_eventgrid_event_subscription: {
     hook: { name: 'hook', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}/events' }] },
+    // Written out: a first plan keeps no template of an HCL string, only its references.
+    protected: { name: 'protected', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://gw.azure-api.net/webhooks/events' }] },
   },
 };
 
