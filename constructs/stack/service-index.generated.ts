@@ -11,6 +11,7 @@ import '../functions/functions-rules';
 import '../functions/functions-service';
 import '../key-vault/key-vault-service';
 import '../monitoring/log-analytics-service';
+import '../network/network-rules';
 import '../network/network-service';
 import '../redis/managed-redis-service';
 import '../storage/storage-service';

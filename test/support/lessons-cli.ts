@@ -92,7 +92,9 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
   azurerm_virtual_network: { vnet: { name: 'vnet', location: 'westeurope', resource_group_name: 'rg', address_space: ['10.0.0.0/16'] } },
   azurerm_subnet: { pe: { name: 'pe', resource_group_name: 'rg', virtual_network_name: '${azurerm_virtual_network.vnet.name}', address_prefixes: ['10.0.1.0/24'] } },
   azurerm_private_endpoint: {
-    far: { name: 'pe-far', location: 'northeurope', resource_group_name: 'rg', subnet_id: '${azurerm_subnet.pe.id}', private_service_connection: [{ name: 'c', is_manual_connection: false, private_connection_resource_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', subresource_names: ['vault'] }] },
+    far: { name: 'pe-far', location: 'northeurope', resource_group_name: 'rg', subnet_id: '${azurerm_subnet.pe.id}', private_service_connection: [{ name: 'c', is_manual_connection: false, private_connection_resource_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', subresource_names: ['vault'] }],
+      // A vault's endpoint in the blob zone.
+      private_dns_zone_group: [{ name: 'zones', private_dns_zone_ids: ['/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/privatelink.blob.core.windows.net'] }] },
   },
   azurerm_eventgrid_event_subscription: {
     hook: { name: 'hook', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}/events' }] },
