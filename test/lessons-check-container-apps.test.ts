@@ -201,6 +201,29 @@ describe('SEC-1.ContainerAppPlainSecret on raw Container Apps (issue 28: one det
   });
 });
 
+describe('SEC-1.ContainerAppPlainSecret on a plan (terraform show -json)', () => {
+  it('fails when an env value comes from a sensitive root variable, naming the variable and not the value the plan holds', async () => {
+    const value = 'n0t-a-kn0wn-f0rmat-but-the-secret';
+    const plan = {
+      format_version: '1.2', terraform_version: '1.11.4',
+      planned_values: { root_module: { resources: [{ address: 'azurerm_container_app.app', mode: 'managed', type: 'azurerm_container_app', name: 'app', values: {
+        name: 'ca-raw', template: [{ container: [{ name: 'app', image: 'contoso.azurecr.io/app:1.0.0', env: [{ name: 'PSP', value, secret_name: null }] }] }],
+      } }] } },
+      configuration: { root_module: {
+        variables: { psp: { sensitive: true } },
+        resources: [{ address: 'azurerm_container_app.app', mode: 'managed', type: 'azurerm_container_app', name: 'app', expressions: {
+          name: { constant_value: 'ca-raw' },
+          template: [{ container: [{ name: { constant_value: 'app' }, image: { constant_value: 'contoso.azurecr.io/app:1.0.0' }, env: [{ name: { constant_value: 'PSP' }, value: { references: ['var.psp'] } }] }] }],
+        } }],
+      } },
+    };
+    const report = await lessonsOn({ 'plan.json': JSON.stringify(plan) });
+    const found = failuresOf(report, 'SEC-1.ContainerAppPlainSecret');
+    expect(found.map((r) => r.message)).toEqual([expect.stringContaining('template.container.env.PSP = "${var.psp}": a sensitive variable without a default (var.psp)')]);
+    expect(JSON.stringify(report)).not.toContain(value);
+  });
+});
+
 describe('SEC-1.ContainerAppKeyVaultSecretAccess on raw Container Apps', () => {
   const ACCESS = 'SEC-1.ContainerAppKeyVaultSecretAccess';
   function appWithSecret(options: { identity?: 'none' | 'user'; grantScope?: (vault: KeyVault, group: ResourceGroup) => string; role?: string } = {}) {
