@@ -51,6 +51,7 @@ export { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redi
 export { NoRedisEnterpriseRule } from '../constructs/lessons-check/rules/redis/no-redis-enterprise';
 export { StorageSharedKeyRule } from '../constructs/lessons-check/rules/storage/storage-shared-key';
 export { ResourceNameRule } from '../constructs/lessons-check/rules/naming/resource-name';
+export { ResourceLocationRule } from '../constructs/lessons-check/rules/naming/resource-location';
 export { WebSocketBackendTransportRule } from '../constructs/lessons-check/rules/container-apps/websocket-backend-transport';
 export { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
 export { FunctionHttpsOnlyRule } from '../constructs/lessons-check/rules/functions/function-https-only';
@@ -67,6 +68,12 @@ export { KeylessTopicPublisherRule } from '../constructs/lessons-check/rules/eve
 export { TopicLocalAuthRule } from '../constructs/lessons-check/rules/event-grid/topic-local-auth';
 export { ColdWebhookReceiverRule } from '../constructs/lessons-check/rules/event-grid/cold-webhook-receiver';
 export { ApiCallerCheckRule } from '../constructs/lessons-check/rules/api-management/api-caller-check';
+export { ContainerAppPlainSecretRule } from '../constructs/container-apps/rules/plain-secret';
+export { ContainerAppKeyVaultSecretAccessRule } from '../constructs/container-apps/rules/key-vault-secret-access';
+export { StreamingBackendTransportRule } from '../constructs/container-apps/rules/streaming-backend-transport';
+export { WebhookSubscriptionTokenRule } from '../constructs/event-grid/rules/webhook-subscription-token';
+export { PrivateEndpointDnsZoneRule } from '../constructs/network/rules/private-endpoint-dns-zone';
+export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
 
 // Monitoring
 export {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TerraformStack } from 'cdktf';
+import { Fn, TerraformStack, TerraformVariable } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../constructs/api-management/api-gateway';
 import { ContainerAppsEnvironment } from '../constructs/container-apps/container-apps-environment';
@@ -162,6 +162,17 @@ describe('location props are Azure regions (AZURE)', () => {
       expect(() => synth(stack)).not.toThrow();
     });
   }
+
+  it('fails when the region is a TerraformVariable default or a function of literals with a typo (what Terraform gets is judged)', () => {
+    const stack = testStack();
+    const region = new TerraformVariable(stack, 'region', { type: 'string', default: 'westeurpoe' }).stringValue;
+    expect(refusalOf(() => CONSTRUCTS.LogAnalytics(stack, region)).message).toBe(`[AZURE] test/c: location = "westeurpoe": ${PROBLEM} Fix: did you mean westeurope? ${FIX}`);
+    expect(refusalOf(() => CONSTRUCTS.LogAnalytics(testStack(), Fn.lower('WestEurpoe'))).message).toContain('location = "westeurpoe"');
+    // A variable without a default is known at plan only: it passes.
+    const open = testStack();
+    CONSTRUCTS.LogAnalytics(open, new TerraformVariable(open, 'region', { type: 'string' }).stringValue);
+    expect(() => synth(open)).not.toThrow();
+  });
 
   it('fails when a region is far from every known one, without a guess', () => {
     expect(refusalOf(() => CONSTRUCTS.LogAnalytics(testStack(), 'moon-1')).message).toBe(`[AZURE] test/c: location = "moon-1": ${PROBLEM} Fix: ${FIX}`);

@@ -1,4 +1,4 @@
-import { App, Testing } from 'cdktf';
+import { App, Fn, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
@@ -418,6 +418,25 @@ describe('EventSubscription webhook (HOOK-1)', () => {
     const { stack, events, deadLetters, storage } = build();
     const r = refusalOf(() => subscribe(stack, events, deadLetters, {}, { url: `http://${storage.accountName}.example.com/events` }));
     expect(r).toMatchObject({ lesson: 'HOOK-1', path: 'eg-dev/subscription', setting: 'webhook.url' });
+  });
+
+  it('fails when an http:// webhook URL is built with Fn.join from a reference (what is known at synth is judged)', () => {
+    const { stack, events, deadLetters, storage } = build();
+    const r = refusalOf(() => subscribe(stack, events, deadLetters, {}, { url: Fn.join('', ['http://', storage.accountName, '.example.com/events']) }));
+    expect(r.message).toMatch(/^\[HOOK-1\] eg-dev\/subscription: webhook\.url = "\$\{join\(\\"\\", \[\\"http:\/\/\\", azurerm_storage_account\.storage_account_[0-9A-F]{8}\.name, \\"\.example\.com\/events\\"\]\)\}": Event Grid delivers to HTTPS endpoints only/);
+    // https:// built the same way passes.
+    const ok = build();
+    subscribe(ok.stack, ok.events, ok.deadLetters, {}, { url: Fn.join('', ['https://', ok.storage.accountName, '.example.com/events']) });
+    expect(() => synth(ok.stack)).not.toThrow();
+  });
+
+  it('fails when the webhook URL carries a function key (?code=), without repeating it', () => {
+    const { stack, events, deadLetters } = build();
+    const key = 'aGVsbG8td29ybGQta2V5LTEyMzQ1Njc4OTA=';
+    const r = refusalOf(() => subscribe(stack, events, deadLetters, {}, { url: `https://func-orders.azurewebsites.net/api/events?code=${key}` }));
+    expect(r.message).toBe('[SEC-1] eg-dev/subscription: webhook.url = "https://func-orders.azurewebsites.net/api/events?code=…": the URL carries a function key (?code=): a secret in the subscription\'s configuration and the Terraform state, and anyone who reads either can call the function. '
+      + 'Fix: drop the key and protect the endpoint with Entra ID: webhook.entraAuth (Event Grid sends a token for the registration), or deliver through the gateway (WebhookApi).');
+    expect(r.message).not.toContain(key);
   });
 
   it('accepts an https:// URL built from a Terraform reference', () => {

@@ -1,9 +1,13 @@
-import { TerraformVariable } from 'cdktf';
+import { TerraformVariable, Testing } from 'cdktf';
+import { StreamingApi } from '../constructs/api-management/streaming-api';
+import { StreamingCallerCheck } from '../constructs/api-management/streaming-callers';
+import { AzureStack } from '../constructs/stack/azure-stack';
+import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FrontDoor, FrontDoorLogField, FrontDoorProps, FrontDoorSku, WafMode } from '../constructs/front-door/front-door';
-import { FRONT_DOOR_PROPS } from './support/fixtures';
+import { FRONT_DOOR_PROPS, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
-import { TerraformJson, resourceOf, resourcesOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 import { PreflightManifests } from '../constructs/stack/preflight-manifest';
 
 const BASE: FrontDoorProps = FRONT_DOOR_PROPS;
@@ -132,6 +136,32 @@ describe('FrontDoor log scrubbing (SEC-1)', () => {
     expect(resourceOf(tf, 'azurerm_cdn_frontdoor_firewall_policy', 'fd/waf')).not.toHaveProperty('lifecycle');
     expect(resourcesOf(tf, 'azapi_update_resource')).toEqual({});
     expect(frontDoor.wafLogScrubbing).toBeUndefined();
+  });
+
+  describe('with browser tokens in query strings behind it (SEC-1.EdgeLogsQueryTokens)', () => {
+    const behind = (production: boolean, logScrubbing?: FrontDoorLogField[], check = StreamingCallerCheck.entraToken('00000000-0000-0000-0000-000000000001', '5d9e1c2b-7a4f-4b3e-8c6d-2f1a0e9b8c7d')) => {
+      const stack = new AzureStack(Testing.app(), { stackName: 'edge', environmentName: production ? 'prod' : 'dev', production });
+      const frontDoor = new FrontDoor(stack, 'fd', { ...BASE, ...(logScrubbing ? { logScrubbing } : {}) });
+      new StreamingApi(stack, 'events', { callerCheck: check, gateway: gateway(stack), name: 'events', path: 'events', backendUrl: 'https://app.example.net', frontDoorId: frontDoor.frontDoorId });
+      Testing.synth(stack);
+      const ids = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'SEC-1.EdgeLogsQueryTokens').map((r) => r.resourcePath);
+      const shown = warningsOf(stack).filter((w) => w.includes('takes browser tokens in the query string'));
+      expect(ids).toEqual(shown.map(() => 'edge-prod/fd'));
+      return shown;
+    };
+
+    it('warns in production when logScrubbing is [] and a StreamingApi behind it takes ?access_token=', () => {
+      expect(behind(true, [])).toEqual(['[SEC-1] edge-prod/fd: logScrubbing = []: edge-prod/events takes browser tokens in the query string (?access_token=), '
+        + 'and this Front Door keeps query-string values in its access and WAF logs: every token lands in Log Analytics, readable by whoever reads the logs, until it expires. '
+        + 'Fix: keep the default log scrubbing (FrontDoorLogField.QUERY_STRING_ARGUMENTS), or list it in logScrubbing.']);
+    });
+
+    it('does not warn with the default scrubbing or the request URI masked, outside production, or for a subscription-key API', () => {
+      expect(behind(true)).toEqual([]);
+      expect(behind(true, [FrontDoorLogField.REQUEST_URI])).toEqual([]);
+      expect(behind(false, [])).toEqual([]);
+      expect(behind(true, [], StreamingCallerCheck.subscriptionKey())).toEqual([]);
+    });
   });
 
   it('fails when a field is one Front Door does not scrub (a header, as a caller without the enum could pass)', () => {

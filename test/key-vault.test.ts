@@ -241,6 +241,24 @@ describe('KeyVault.fromExisting', () => {
     expect(KeyVault.fromExisting(stack, 'again', { name: 'kv-pay', resourceGroupName: 'rg-pay' }).vaultName).toBe('kv-pay');
   });
 
+  it('fails when the vault id is malformed (not a Key Vault resource id)', () => {
+    for (const vaultId of ['kv-shared', '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.Storage/storageAccounts/kv-shared', 'https://kv-shared.vault.azure.net/']) {
+      const r = refusalOf(() => KeyVault.fromExisting(stackOf(false), 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId }));
+      expect(r.message, vaultId).toBe(`[AZURE] kv-dev/shared: vaultId = ${JSON.stringify(vaultId)}: this is not a Key Vault resource id: grants scoped to it fail at apply. `
+        + 'Fix: give /subscriptions/<subscription id>/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-shared, or leave vaultId out to look it up by name.');
+    }
+  });
+
+  it('fails when the vault id names another vault than the name given (vault names are unique: the resource group does not decide)', () => {
+    const r = refusalOf(() => KeyVault.fromExisting(stackOf(false), 'shared', {
+      name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-other',
+    }));
+    expect(r.message).toBe('[SEC-1] kv-dev/shared: vaultId = "/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-other": the id names the vault kv-other, and name says kv-shared: '
+      + 'grants would go to one vault while secret URIs (https://kv-shared.vault.azure.net/...) name the other. Fix: give the id of the vault name names, or leave vaultId out to look it up by name.');
+    expect(() => KeyVault.fromExisting(stackOf(false), 'ok', { name: 'kv-shared', resourceGroupName: 'rg-shared', vaultId: '/subscriptions/0/resourceGroups/RG-Shared/providers/Microsoft.KeyVault/vaults/KV-Shared' })).not.toThrow();
+    expect(() => KeyVault.fromExisting(stackOf(false), 'group', { name: 'kv-shared', resourceGroupName: 'rg-lookup-only', vaultId: '/subscriptions/0/resourceGroups/rg-shared/providers/Microsoft.KeyVault/vaults/kv-shared' })).not.toThrow();
+  });
+
   it('fails when the name is one Azure rejects (no uniqueness in the fix: the vault exists)', () => {
     const r = refusalOf(() => KeyVault.fromExisting(stackOf(false), 'shared', { name: 'kv--shared', resourceGroupName: 'rg-shared' }));
     expect(r.message).toBe(`[AZURE] kv-dev/shared: name = "kv--shared": Azure rejects this Key Vault name (10 characters). ${NAME_FIX}.`);
@@ -417,10 +435,23 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
       const stack = stackOf(false);
       const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: uri }));
       expect(r).toMatchObject({ lesson: 'SEC-1', path: 'kv-dev/psp-key', setting: 'secret' });
-      expect(r.message).toBe(`[SEC-1] kv-dev/psp-key: secret = ${JSON.stringify(uri)}: a Key Vault-backed named value takes a Key Vault secret identifier. `
+      // What is not a URL may be the secret itself: shown masked.
+      const shown = uri.startsWith('http') ? uri : `…(${uri.length} chars)`;
+      expect(r.message).toBe(`[SEC-1] kv-dev/psp-key: secret = ${JSON.stringify(shown)}: a Key Vault-backed named value takes a Key Vault secret identifier. `
         + 'Fix: give https://<vault>.vault.azure.net/secrets/<name> (KeyVault.fromExisting(...).secretUri(name) builds it).');
     });
   }
+
+  it('fails when the secret is given as the value itself, without repeating it (a Stripe key, or a value of no known format)', () => {
+    const stripe = ['sk', 'live', '4eC39HqLyjWDarjtT1zdp7dc'].join('_');
+    for (const value of [stripe, 'p4ssw0rd-of-no-known-format-123']) {
+      const stack = stackOf(false);
+      const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: value }));
+      expect(r.message).toMatch(/^\[SEC-1\] kv-dev\/psp-key: secret = "(sk_l)?…\(\d+ chars\)": a Key Vault-backed named value takes a Key Vault secret identifier\./);
+      expect(r.message).not.toContain(value);
+      expect(r.message).not.toContain(value.slice(4, 16));
+    }
+  });
 
   it('fails when the secret id is versioned: the gateway would never pick up a rotation (SEC-1)', () => {
     const stack = stackOf(false);

@@ -6,6 +6,7 @@ import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@c
 import { EventgridSystemTopic } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic';
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
 import { EventgridTopic, EventgridTopicConfig } from '@cdktf/provider-azurerm/lib/eventgrid-topic';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { AzureStack } from '../constructs/stack/azure-stack';
@@ -18,6 +19,8 @@ import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { errorsOf, warningsOf } from './support/synth';
+import { failuresOf, lessonsOn, statusesAt } from './support/hcl';
+import { itStandsAlone, raw, standaloneCase } from './support/standalone';
 
 const TOPIC_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.EventGrid/topics/evgt-raw';
 const ACCOUNT_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/straw';
@@ -255,8 +258,9 @@ describe('HOOK-1.ColdWebhookReceiver (a warning)', () => {
 
 describe('SEC-1.KeylessTopicPublisher on raw Container Apps', () => {
   const RULE = 'SEC-1.KeylessTopicPublisher';
-  function publisher(stack: TerraformStack, options: { grant?: 'identity' | 'other' | 'system'; localAuth?: boolean } = {}) {
-    const topic = new EventgridTopic(stack, 'topic', { name: 'evgt-raw', resourceGroupName: 'rg', location: 'westeurope', localAuthEnabled: options.localAuth ?? false });
+  function publisher(stack: TerraformStack, options: { grant?: 'identity' | 'other' | 'system'; localAuth?: boolean; scope?: (topic: EventgridTopic, group: ResourceGroup) => string; endpoint?: string } = {}) {
+    const group = new ResourceGroup(stack, 'group', { name: 'rg-events', location: 'westeurope' });
+    const topic = new EventgridTopic(stack, 'topic', { name: 'evgt-raw', resourceGroupName: group.name, location: 'westeurope', localAuthEnabled: options.localAuth ?? false });
     const identity = new UserAssignedIdentity(stack, 'identity', { name: 'id-publisher', resourceGroupName: 'rg', location: 'westeurope' });
     const other = new UserAssignedIdentity(stack, 'other', { name: 'id-other', resourceGroupName: 'rg', location: 'westeurope' });
     const app = new ContainerApp(stack, 'publisher', {
@@ -264,12 +268,12 @@ describe('SEC-1.KeylessTopicPublisher on raw Container Apps', () => {
       identity: options.grant === 'system' ? { type: 'SystemAssigned' } : { type: 'UserAssigned', identityIds: [identity.id] },
       template: {
         minReplicas: 1,
-        container: [{ name: 'app', image: 'contoso.azurecr.io/publisher:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'TOPIC', value: topic.endpoint }] }],
+        container: [{ name: 'app', image: 'contoso.azurecr.io/publisher:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'TOPIC', value: options.endpoint ?? topic.endpoint }] }],
       },
     });
     if (options.grant) {
       const principalId = options.grant === 'identity' ? identity.principalId : options.grant === 'other' ? other.principalId : app.identity.principalId;
-      new RoleAssignment(stack, 'sender', { scope: topic.id, roleDefinitionName: 'EventGrid Data Sender', principalId });
+      new RoleAssignment(stack, 'sender', { scope: options.scope ? options.scope(topic, group) : topic.id, roleDefinitionName: 'EventGrid Data Sender', principalId });
     }
     return stack;
   }
@@ -278,7 +282,7 @@ describe('SEC-1.KeylessTopicPublisher on raw Container Apps', () => {
   it('fails when an app is given a keyless topic\'s endpoint and no identity it runs as holds EventGrid Data Sender there', () => {
     expect(findingsOf(publisher(rawStack()), RULE).errors).toEqual([
       `[${RULE}] other-dev/publisher: identity = "UserAssigned": the app is given the endpoint of azurerm_eventgrid_topic.topic, whose access keys are off, `
-      + 'but no identity it runs as holds EventGrid Data Sender on that topic: every publish answers 401. '
+      + 'but no identity it runs as holds EventGrid Data Sender on that topic (or its resource group or subscription): every publish answers 401. '
       + 'Fix: give the app an identity and grant it EventGrid Data Sender on the topic before the app starts (topic.grantPublish(app.identity).applyBefore(...); DualIngressContainerApp and ContainerService always have one).',
     ]);
   });
@@ -292,7 +296,94 @@ describe('SEC-1.KeylessTopicPublisher on raw Container Apps', () => {
     expect(status(publisher(rawStack(), { grant: 'system' }))).toBe(ReportStatus.COMPLIANT);
   });
 
+  it('passes when the role is on a scope above the topic: its resource group (reference or id), its subscription, a management group', () => {
+    const scopes: ((topic: EventgridTopic, group: ResourceGroup) => string)[] = [
+      (_t, g) => g.id,
+      () => '/subscriptions/00000000-0000-0000-0000-000000000001/resourceGroups/RG-Events',
+      () => '/subscriptions/00000000-0000-0000-0000-000000000001',
+      () => '/providers/Microsoft.Management/managementGroups/platform',
+      () => '/subscriptions/00000000-0000-0000-0000-000000000001/resourceGroups/rg-events/providers/Microsoft.EventGrid/topics/evgt-raw',
+    ];
+    for (const scope of scopes) expect(status(publisher(rawStack(), { grant: 'identity', scope }))).toBe(ReportStatus.COMPLIANT);
+  });
+
+  it('fails when the role is on another resource group, or on another topic of the same group', () => {
+    expect(findingsOf(publisher(rawStack(), { grant: 'identity', scope: () => '/subscriptions/0/resourceGroups/rg-other' }), RULE).errors).toHaveLength(1);
+    expect(findingsOf(publisher(rawStack(), { grant: 'identity', scope: () => '/subscriptions/0/resourceGroups/rg-events/providers/Microsoft.EventGrid/topics/evgt-other' }), RULE).errors).toHaveLength(1);
+  });
+
+  it('fails when the app is given the keyless topic\'s endpoint URL written out, and passes once its identity holds the role', () => {
+    const endpoint = 'https://evgt-raw.westeurope-1.eventgrid.azure.net/api/events';
+    expect(findingsOf(publisher(rawStack(), { endpoint }), RULE).errors).toEqual([expect.stringContaining('the app is given the endpoint of azurerm_eventgrid_topic.topic')]);
+    expect(status(publisher(rawStack(), { endpoint, grant: 'identity' }))).toBe(ReportStatus.COMPLIANT);
+    // Another topic's endpoint is not this topic.
+    expect(status(publisher(rawStack(), { endpoint: 'https://evgt-else.westeurope-1.eventgrid.azure.net/api/events' }))).toBe(ReportStatus.NOT_APPLICABLE);
+  });
+
   it('does not apply to a topic that takes its keys (SEC-1.EventGridLocalAuth finds that one)', () => {
     expect(status(publisher(rawStack(), { localAuth: true }))).toBe(ReportStatus.NOT_APPLICABLE);
   });
+});
+
+describe('SEC-1.KeylessTopicPublisher on plain HCL (azure-lessons)', () => {
+  const RULE = 'SEC-1.KeylessTopicPublisher';
+  const hcl = (scope: string, endpoint = 'azurerm_eventgrid_topic.events.endpoint') => [
+    'resource "azurerm_resource_group" "rg" {', '  name     = "rg-events"', '  location = "westeurope"', '}',
+    'resource "azurerm_eventgrid_topic" "events" {', '  name                = "evgt-orders"', '  resource_group_name = azurerm_resource_group.rg.name',
+    '  location            = "westeurope"', '  local_auth_enabled  = false', '}',
+    'resource "azurerm_user_assigned_identity" "app" {', '  name                = "id-app"', '  resource_group_name = "rg-events"', '  location = "westeurope"', '}',
+    'resource "azurerm_role_assignment" "sender" {', `  scope                = ${scope}`, '  role_definition_name = "EventGrid Data Sender"',
+    '  principal_id         = azurerm_user_assigned_identity.app.principal_id', '}',
+    'resource "azurerm_container_app" "app" {', '  name = "ca-app"', '  identity {', '    type         = "UserAssigned"',
+    '    identity_ids = [azurerm_user_assigned_identity.app.id]', '  }', '  template {', '    container {', '      name  = "app"',
+    '      image = "contoso.azurecr.io/app:1.0.0"', '      env {', '        name  = "TOPIC"', `        value = ${endpoint}`, '      }', '    }', '  }', '}', '',
+  ].join('\n');
+
+  it('passes a grant on the topic\'s resource group (by reference or id) or subscription, the endpoint by reference or written out', async () => {
+    for (const scope of ['azurerm_resource_group.rg.id', '"/subscriptions/0/resourceGroups/rg-events"', '"/subscriptions/0"', 'data.azurerm_subscription.current.id']) {
+      const report = await lessonsOn({ 'main.tf': hcl(scope) });
+      expect(statusesAt(report, RULE, 'azurerm_container_app.app'), scope).toEqual([ReportStatus.COMPLIANT]);
+    }
+    const literal = await lessonsOn({ 'main.tf': hcl('azurerm_resource_group.rg.id', '"https://evgt-orders.westeurope-1.eventgrid.azure.net/api/events"') });
+    expect(statusesAt(literal, RULE, 'azurerm_container_app.app')).toEqual([ReportStatus.COMPLIANT]);
+  });
+
+  it('fails when the grant is on another resource group, the endpoint written out', async () => {
+    const report = await lessonsOn({ 'main.tf': hcl('"/subscriptions/0/resourceGroups/rg-other"', '"https://evgt-orders.westeurope-1.eventgrid.azure.net/api/events"') });
+    expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['identity']);
+  });
+});
+
+describe('ACCESS.WebhookSubscriptionToken on raw subscriptions to a token-protected gateway API', () => {
+  const RULE = 'ACCESS.WebhookSubscriptionToken';
+  const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+  const APP = '6f1d2c3e-5a4b-4c3d-9e8f-7a6b5c4d3e2f';
+  const POLICY = `<policies><inbound><base /><validate-azure-ad-token tenant-id="${TENANT}" header-name="Authorization" failed-validation-httpcode="401"><audiences><audience>${APP}</audience></audiences></validate-azure-ad-token></inbound><backend><base /></backend><outbound><base /></outbound><on-error><base /></on-error></policies>`;
+  const hcl = (auth: string) => [
+    'resource "azurerm_api_management" "gw" {\n  name = "apim-hooks"\n}',
+    'resource "azurerm_api_management_api" "hooks" {\n  name = "hooks"\n  path = "webhooks"\n  api_management_name = azurerm_api_management.gw.name\n  subscription_required = false\n}',
+    `resource "azurerm_api_management_api_policy" "hooks" {\n  api_name = azurerm_api_management_api.hooks.name\n  xml_content = ${JSON.stringify(POLICY)}\n}`,
+    'resource "azurerm_eventgrid_topic" "t" {\n  name = "evgt-hooks"\n  local_auth_enabled = false\n}',
+    `resource "azurerm_eventgrid_event_subscription" "s" {\n  name = "hooks"\n  scope = azurerm_eventgrid_topic.t.id\n  webhook_endpoint {\n    url = "\${azurerm_api_management.gw.gateway_url}/webhooks/events"\n${auth}  }\n}`, '',
+  ].join('\n');
+
+  it('fails on plain HCL when the subscription sends no token, or one for another application, and passes the API\'s registration', async () => {
+    const none = await lessonsOn({ 'main.tf': hcl('') });
+    expect(failuresOf(none, RULE).map((r) => r.message)).toEqual([expect.stringContaining('azurerm_api_management_api.hooks accepts deliveries only with an Entra ID token, and the subscription asks Event Grid for none')]);
+    const other = await lessonsOn({ 'main.tf': hcl(`    active_directory_tenant_id = "${TENANT}"\n    active_directory_app_id_or_uri = "api://other"\n`) });
+    expect(failuresOf(other, RULE).map((r) => r.setting)).toEqual(['webhook_endpoint.active_directory_app_id_or_uri']);
+    const right = await lessonsOn({ 'main.tf': hcl(`    active_directory_tenant_id = "${TENANT}"\n    active_directory_app_id_or_uri = "${APP}"\n`) });
+    expect(statusesAt(right, RULE, 'azurerm_eventgrid_event_subscription.s')).toEqual([ReportStatus.COMPLIANT]);
+  });
+
+  const hooksApi = [
+    raw('azurerm_api_management', 'gw'),
+    raw('azurerm_api_management_api', 'hooks', { path: 'webhooks', api_management_name: '${azurerm_api_management.gw.name}' }),
+    raw('azurerm_api_management_api_policy', 'hooks-policy', { api_name: '${azurerm_api_management_api.hooks.name}', xml_content: POLICY }),
+  ];
+  const toHooks = { webhook_endpoint: [{ url: '${azurerm_api_management.gw.gateway_url}/webhooks/events' }] };
+  itStandsAlone([
+    standaloneCase('ACCESS.WebhookSubscriptionToken', 'azurerm_eventgrid_event_subscription', [...hooksApi, raw('azurerm_eventgrid_event_subscription', 'sub', toHooks)]),
+    standaloneCase('ACCESS.WebhookSubscriptionToken', 'azurerm_eventgrid_system_topic_event_subscription', [...hooksApi, raw('azurerm_eventgrid_system_topic_event_subscription', 'sub', toHooks)]),
+  ]);
 });

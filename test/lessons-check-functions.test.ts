@@ -1,4 +1,4 @@
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
@@ -22,6 +22,8 @@ import { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/fu
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { gateway } from './support/fixtures';
 import { errorsOf } from './support/synth';
+import { failuresOf, lessonsOn } from './support/hcl';
+import { azapi, itStandsAlone, raw, standaloneCase } from './support/standalone';
 
 const PLAN = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Web/serverFarms/asp-raw';
 const KEY = 'c2VjcmV0S2V5';
@@ -335,4 +337,45 @@ describe('the constructs against the new rules', () => {
     expect(statuses('SEC-1.FunctionHttpsOnly')).toEqual([ReportStatus.COMPLIANT]);
     expect(statuses('SEC-3.FunctionsReservedRoute')).toEqual([ReportStatus.COMPLIANT, ReportStatus.COMPLIANT]);
   });
+});
+
+describe('SEC-1.AppSettingPlainSecret on raw function and web apps (issue 28: one detector)', () => {
+  const RULE = 'SEC-1.AppSettingPlainSecret';
+  const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
+  const WHSEC = ['whsec', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'].join('_');
+
+  it('fails when a raw function app\'s settings hold a Slack webhook URL or a Stripe whsec_ secret (literal, or Fn.join of literals), masked', () => {
+    const { stack } = rawStack();
+    linux(stack, { ALERTS_HOOK: SLACK_HOOK, StripeWebhookSecret: Fn.join('', ['whsec_', WHSEC.slice(6)]) });
+    const findings = findingsOf(stack, RULE);
+    expect(findings.map((f) => f.split(' = ')[0])).toEqual([`[${RULE}] other-dev/linux: app_settings.ALERTS_HOOK`, `[${RULE}] other-dev/linux: app_settings.StripeWebhookSecret`]);
+    expect(findings.join('\n')).not.toMatch(/XXXXXXXXXXXX|MfKQ9r8GKYqrTwjU/);
+  });
+
+  it('fails when a sensitive variable without a default is an app setting', () => {
+    const { stack } = rawStack();
+    linux(stack, { PSP: new TerraformVariable(stack, 'psp', { type: 'string', sensitive: true }).stringValue });
+    expect(findingsOf(stack, RULE)).toEqual([expect.stringContaining('app_settings.PSP = "${var.psp}": a sensitive variable without a default (var.psp)')]);
+  });
+
+  it('passes a Key Vault reference, endpoints, and leaves AzureWebJobsStorage to SEC-1.FunctionHostStorageKey', () => {
+    const { stack } = rawStack();
+    linux(stack, { PSP: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/psp)', QUEUE: 'https://straw.queue.core.windows.net', AzureWebJobsStorage: CONNECTION_STRING });
+    expect(findingsOf(stack, RULE)).toEqual([]);
+    expect(findingsOf(stack, 'SEC-1.FunctionHostStorageKey')).toHaveLength(1);
+  });
+
+  it('fails on plain HCL: a web app\'s setting built with format() from literals', async () => {
+    const report = await lessonsOn({ 'main.tf': `resource "azurerm_linux_web_app" "web" {\n  name = "app-web"\n  app_settings = {\n    ALERTS = format("%s/%s", "https://hooks.slack.com/services/T00000000", "B00000000/XXXXXXXXXXXXXXXXXXXXXXXX")\n    REGION = "westeurope"\n  }\n}\n` });
+    expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['app_settings.ALERTS']);
+  });
+
+  itStandsAlone([
+    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_function_app_flex_consumption', [raw('azurerm_function_app_flex_consumption', 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
+    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_linux_function_app', [raw('azurerm_linux_function_app', 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
+    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_windows_function_app', [raw('azurerm_windows_function_app', 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
+    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_linux_web_app', [raw('azurerm_linux_web_app', 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
+    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_windows_web_app', [raw('azurerm_windows_web_app', 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
+    standaloneCase('SEC-1.AppSettingPlainSecret', 'Microsoft.Web/sites', [azapi('site', 'Microsoft.Web/sites@2024-11-01', { kind: 'app,linux', properties: { httpsOnly: true, siteConfig: { appSettings: [{ name: 'STRIPE', value: WHSEC }] } } })]),
+  ]);
 });

@@ -1,5 +1,8 @@
 import { App, TerraformResource, TerraformStack } from 'cdktf';
-import { Testing } from 'cdktf';
+import { Fn, TerraformVariable, Testing } from 'cdktf';
+import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
+import { Subnet } from '@cdktf/provider-azurerm/lib/subnet';
+import { VirtualNetwork } from '@cdktf/provider-azurerm/lib/virtual-network';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
@@ -8,6 +11,7 @@ import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { errorsOf } from './support/synth';
+import { failuresOf, lessonsOn } from './support/hcl';
 import { AzureServiceDescriptor, AzureServices } from '../constructs/core/azure-service';
 import { NAME_RULES } from '../constructs/core/naming';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
@@ -129,5 +133,49 @@ describe('the types AZURE.ResourceName checks, read from the service descriptors
   it('fails when two descriptors check the same raw type', () => {
     expect(() => defined({ resourceType: 'Microsoft.DoubleTest/things', names: { resource: NAME_RULES.resourceGroup }, rawNames: { azurerm_key_vault: 'resource' } }))
       .toThrow('azurerm_key_vault is name-checked by two service descriptors (Microsoft.KeyVault/vaults and Microsoft.DoubleTest/things)');
+  });
+});
+
+describe('AZURE.ResourceLocation on raw resources and plain HCL (issue 28: region typos outside the constructs)', () => {
+  const RULE = 'AZURE.ResourceLocation';
+  const PROBLEM = 'Azure has no region of that name';
+
+  it('fails when a raw resource group\'s location is a typo, or a variable default or Fn.lower that gives one, with a did you mean', () => {
+    const stack = rawStack();
+    new ResourceGroup(stack, 'typo', { name: 'rg-typo', location: 'westeurpoe' });
+    new ResourceGroup(stack, 'var', { name: 'rg-var', location: new TerraformVariable(stack, 'region', { type: 'string', default: 'nrotheurope' }).stringValue });
+    new ResourceGroup(stack, 'fn', { name: 'rg-fn', location: Fn.lower('SwedenCentrl') });
+    new ResourceGroup(stack, 'ok', { name: 'rg-ok', location: 'West Europe' });
+    const errors = errorsAfterSynth(stack).filter((e) => e.startsWith(`[${RULE}]`));
+    expect(errors).toEqual([
+      expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/typo: location = "westeurpoe": Azure has no region of that name .* Fix: did you mean westeurope\?/),
+      expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/var: location = "nrotheurope": .* did you mean northeurope\?/),
+      expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/fn: location = "swedencentrl": .* did you mean swedencentral\?/),
+    ]);
+  });
+
+  it('fails when a Container Apps environment is in another region than its subnet\'s network, and passes in the same one', () => {
+    const stack = rawStack();
+    const vnet = new VirtualNetwork(stack, 'vnet', { name: 'vnet-apps', resourceGroupName: 'rg', location: 'westeurope', addressSpace: ['10.0.0.0/16'] });
+    const subnet = new Subnet(stack, 'subnet', { name: 'snet-apps', resourceGroupName: 'rg', virtualNetworkName: vnet.name, addressPrefixes: ['10.0.0.0/23'] });
+    new ContainerAppEnvironment(stack, 'far', { name: 'cae-far', resourceGroupName: 'rg', location: 'northeurope', infrastructureSubnetId: subnet.id, infrastructureResourceGroupName: 'rg-far-infra' });
+    new ContainerAppEnvironment(stack, 'near', { name: 'cae-near', resourceGroupName: 'rg', location: 'West Europe', infrastructureSubnetId: subnet.id, infrastructureResourceGroupName: 'rg-near-infra' });
+    const errors = errorsAfterSynth(stack).filter((e) => e.startsWith(`[${RULE}]`));
+    expect(errors).toEqual([expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/far: location = "northeurope": it sits in a subnet of azurerm_virtual_network\.vnet, which is in westeurope: /)]);
+  });
+
+  it('fails on plain HCL: a typo, a variable default, lower(), and a private endpoint in another region than its network', async () => {
+    const report = await lessonsOn({ 'main.tf': [
+      'variable "region" {\n  default = "eastus3"\n}',
+      'resource "azurerm_resource_group" "a" {\n  name = "rg-a"\n  location = "westeurpoe"\n}',
+      'resource "azurerm_resource_group" "b" {\n  name = "rg-b"\n  location = var.region\n}',
+      'resource "azurerm_resource_group" "c" {\n  name = "rg-c"\n  location = lower("WestEurope")\n}',
+      'resource "azurerm_virtual_network" "v" {\n  name = "vnet"\n  location = azurerm_resource_group.c.location\n}',
+      'resource "azurerm_subnet" "s" {\n  name = "pe"\n  virtual_network_name = azurerm_virtual_network.v.name\n}',
+      'resource "azurerm_private_endpoint" "pe" {\n  name = "pe"\n  location = "northeurope"\n  subnet_id = azurerm_subnet.s.id\n}', '',
+    ].join('\n') });
+    expect(failuresOf(report, RULE).map((r) => `${r.address} ${r.message?.includes(PROBLEM) ? 'typo' : 'network'}`).sort()).toEqual([
+      'azurerm_private_endpoint.pe network', 'azurerm_resource_group.a typo', 'azurerm_resource_group.b typo',
+    ]);
   });
 });

@@ -767,8 +767,9 @@ describe('LessonsCheck report', () => {
 
   it('counts the rows in its summary', () => {
     const report = reportOf(reportedStack());
-    // Compliant: both EDGE-1 rules and AZURE.ResourceName on the profile at 240 s, and the SEC-1 Redis rules (keys, plaintext) on the keyless cache; the registry's admin user is the only error.
-    expect(report.summary).toEqual({ compliant: 5, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 7 });
+    // Compliant: both EDGE-1 rules and AZURE.ResourceName on the profile at 240 s, the SEC-1 Redis rules (keys, plaintext) on the keyless cache,
+    // and AZURE.ResourceLocation on the registry and the cache (westeurope); the registry's admin user is the only error.
+    expect(report.summary).toEqual({ compliant: 7, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 9 });
     expect(report.summary.notApplicable).toBeGreaterThan(0);
   });
 
@@ -782,7 +783,7 @@ describe('LessonsCheck report', () => {
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as LessonsReport;
     expect(written.stack).toBe('other-dev');
     expect(written.packs).toEqual(['platform-lessons']);
-    expect(written.summary).toMatchObject({ compliant: 3, errors: 0, warnings: 1, suppressed: 1 });
+    expect(written.summary).toMatchObject({ compliant: 4, errors: 0, warnings: 1, suppressed: 1 });
     expect(written.results.filter((r) => r.status !== ReportStatus.NOT_APPLICABLE)).toEqual([
       expect.objectContaining({ ruleId: 'EDGE-1.FrontDoorTimeoutBelowCeiling', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'response_timeout_seconds' }),
       expect.objectContaining({ ruleId: 'AZURE.ResourceName', status: ReportStatus.COMPLIANT, resourceType: 'azurerm_cdn_frontdoor_profile' }),
@@ -790,6 +791,8 @@ describe('LessonsCheck report', () => {
       // Suppressing LIM-1 leaves SEC-1 standing: the keyless cache complies with it.
       expect.objectContaining({ ruleId: 'SEC-1.RedisAccessKeys', status: ReportStatus.COMPLIANT }),
       expect.objectContaining({ ruleId: 'SEC-1.RedisPlaintext', status: ReportStatus.COMPLIANT }),
+      // The cache's location is a region.
+      expect.objectContaining({ ruleId: 'AZURE.ResourceLocation', status: ReportStatus.COMPLIANT }),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { Construct } from 'constructs';
 import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingress-container-app';
@@ -42,6 +42,15 @@ describe('checkName', () => {
     expect(checkName(new Construct(stack, 'x'), 'name', name, API_MANAGEMENT_SERVICE.names.resource)).toBe(name);
     gateway(stack, name);
     expect(resourceOf(synth(stack), 'azurerm_api_management').name).toBe('${var.apim_name}');
+  });
+
+  it('fails when a name given as a variable default or Fn.lower of a literal is one Azure rejects, and returns the token otherwise', () => {
+    const stack = testStack();
+    const name = new TerraformVariable(stack, 'app_name', { type: 'string', default: 'ca--demo' }).stringValue;
+    expect(() => checkName(new Construct(stack, 'x'), 'name', name, CONTAINER_APPS_SERVICE.names.app)).toThrow(/^\[AZURE\] test\/x: name = "ca--demo": Azure rejects this container app name/);
+    expect(() => checkName(new Construct(testStack(), 'y'), 'name', Fn.lower('CA_DEMO'), CONTAINER_APPS_SERVICE.names.app)).toThrow(/name = "ca_demo": Azure rejects/);
+    const good = Fn.lower('CA-DEMO');
+    expect(checkName(new Construct(testStack(), 'z'), 'name', good, CONTAINER_APPS_SERVICE.names.app)).toBe(good);
   });
 
   it('fails when a container app name contains "--"', () => {
@@ -110,6 +119,13 @@ describe('checkHostName', () => {
     const stack = testStack();
     const host = new TerraformVariable(stack, 'host', { type: 'string' }).stringValue;
     expect(checkHostName(new Construct(stack, 'x'), 'originHostName', host)).toBe(host);
+  });
+
+  it('fails when a variable default or a function of literals is a URL (the literal Terraform gets is judged)', () => {
+    const stack = testStack();
+    const host = new TerraformVariable(stack, 'origin', { type: 'string', default: 'https://apim-x.azure-api.net' }).stringValue;
+    expect(refusalOf(() => checkHostName(new Construct(stack, 'x'), 'originHostName', host)).message).toMatch(/^\[AZURE\] test\/x: originHostName = "https:\/\/apim-x\.azure-api\.net": this is a URL/);
+    expect(refusalOf(() => checkHostName(scope(), 'originHostName', Fn.join('', ['https://', 'apim-x.azure-api.net'])))).toMatchObject({ setting: 'originHostName' });
   });
 
   it('fails when the host is a URL, and names the host to give instead', () => {

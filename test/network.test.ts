@@ -21,6 +21,12 @@ import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
 import { StorageAccount, StorageReplication, StorageService } from '../constructs/storage/storage-account';
 import { GATEWAY_PROPS, WORKSPACE_ID } from './support/fixtures';
 import { refusalOf } from './support/refusal';
+import { failuresOf, lessonsOn } from './support/hcl';
+import { itStandsAlone, raw, standaloneCase } from './support/standalone';
+import { errorsOf as errorsOfStack } from './support/synth';
+import { KeyVault as RawKeyVault } from '@cdktf/provider-azurerm/lib/key-vault';
+import { PrivateDnsZone } from '@cdktf/provider-azurerm/lib/private-dns-zone';
+import { PrivateEndpoint as RawPrivateEndpoint } from '@cdktf/provider-azurerm/lib/private-endpoint';
 import { ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const LAYOUT: SubnetSpec[] = [
@@ -361,6 +367,29 @@ describe('ContainerAppsEnvironment in a network', () => {
       subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
     });
     expect(resourceOf(synth(stack), 'azurerm_container_app_environment').infrastructure_resource_group_name).toBe('ME_cae-test_rg-test_${replace(lower(var.location), " ", "")}');
+  });
+
+  it('fails when the environment is in another region than its subnet\'s network (also as a display name, or a variable default)', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ContainerAppsEnvironment(stack, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: 'northeurope', logAnalyticsWorkspaceId: WORKSPACE_ID, subnet: net.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
+    }));
+    expect(r.message).toBe('[AZURE] test/cae: subnet = "westeurope": the subnet\'s network is in westeurope, and this resource is in northeurope: Azure places a resource in a subnet only in the network\'s region, so the deployment fails. Fix: put the resource in westeurope, or use a network in northeurope.');
+    const same = testStack();
+    const sameNet = network(same);
+    new ContainerAppsEnvironment(same, 'cae', {
+      name: 'cae-test', resourceGroupName: 'rg-test', location: new TerraformVariable(same, 'region', { type: 'string', default: 'West Europe' }).stringValue,
+      logAnalyticsWorkspaceId: WORKSPACE_ID, subnet: sameNet.subnetFor(SubnetPurpose.CONTAINER_APPS_ENVIRONMENT)!,
+    });
+    expect(() => synth(same)).not.toThrow();
+  });
+
+  it('fails when a gateway\'s outbound subnet is in another region', () => {
+    const stack = testStack();
+    const net = network(stack);
+    const r = refusalOf(() => new ApiGateway(stack, 'gw', { ...GATEWAY_PROPS, location: 'swedencentral', skuName: 'StandardV2_1', outboundSubnet: net.subnetFor(SubnetPurpose.API_MANAGEMENT_OUTBOUND)! }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'outboundSubnet' });
   });
 
   it('takes the infrastructure resource group\'s name when given', () => {
@@ -770,4 +799,50 @@ describe('PlatformNetwork service endpoints (issue 27 item 5)', () => {
     const r = refusalOf(() => network(productionStack()).enableServiceEndpoint(SubnetPurpose.FUNCTIONS, 'Microsoft.KeyVault'));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'serviceEndpoint', path: 'net-prod/network' });
   });
+});
+
+describe('SEC-1.PrivateEndpointDnsZone on raw private endpoints (issue 28)', () => {
+  const RULE = 'SEC-1.PrivateEndpointDnsZone';
+  const ZONE_ID = (zone: string) => `/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/${zone}`;
+  function endpoint(zone: string | 'reference-blob', subresource = 'vault') {
+    const stack = new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false });
+    const vault = new RawKeyVault(stack, 'vault', { name: 'kv-other', resourceGroupName: 'rg', location: 'westeurope', tenantId: '00000000-0000-0000-0000-000000000001', skuName: 'standard', rbacAuthorizationEnabled: true });
+    const blobZone = new PrivateDnsZone(stack, 'zone', { name: 'privatelink.blob.core.windows.net', resourceGroupName: 'rg' });
+    new RawPrivateEndpoint(stack, 'pe', {
+      name: 'pe-vault', resourceGroupName: 'rg', location: 'westeurope', subnetId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/v/subnets/pe',
+      privateServiceConnection: { name: 'vault', isManualConnection: false, privateConnectionResourceId: vault.id, subresourceNames: [subresource] },
+      privateDnsZoneGroup: { name: 'zones', privateDnsZoneIds: [zone === 'reference-blob' ? blobZone.id : ZONE_ID(zone)] },
+    });
+    Testing.synth(stack);
+    return { errors: errorsOfStack(stack).filter((e) => e.startsWith(`[${RULE}]`)), stack };
+  }
+
+  it('fails when a Key Vault endpoint\'s record goes to the blob zone (written out or by reference)', () => {
+    expect(endpoint('privatelink.blob.core.windows.net').errors).toEqual([
+      '[SEC-1.PrivateEndpointDnsZone] other-dev/pe: private_dns_zone_group.private_dns_zone_ids = ["privatelink.blob.core.windows.net"]: the vault sub-resource of Microsoft.KeyVault/vaults resolves through privatelink.vaultcore.azure.net, '
+      + 'and the endpoint\'s record goes to privatelink.blob.core.windows.net: clients keep resolving the public address, and with the public endpoint off every call fails. '
+      + 'Fix: put the endpoint in the privatelink.vaultcore.azure.net zone (linked to the network), as PrivateEndpoint does.',
+    ]);
+    expect(endpoint('reference-blob').errors).toHaveLength(1);
+  });
+
+  it('passes the zone of the sub-resource', () => {
+    expect(endpoint('privatelink.vaultcore.azure.net').errors).toEqual([]);
+  });
+
+  it('fails on plain HCL, the target written as an id', async () => {
+    const report = await lessonsOn({ 'main.tf': [
+      'resource "azurerm_private_endpoint" "pe" {\n  name = "pe-st"\n  location = "westeurope"',
+      '  private_service_connection {\n    name = "st"\n    private_connection_resource_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/stother"\n    subresource_names = ["queue"]\n  }',
+      `  private_dns_zone_group {\n    name = "zones"\n    private_dns_zone_ids = ["${ZONE_ID('privatelink.blob.core.windows.net')}"]\n  }\n}`, '',
+    ].join('\n') });
+    expect(failuresOf(report, RULE).map((r) => r.message)).toEqual([expect.stringContaining('the queue sub-resource of Microsoft.Storage/storageAccounts resolves through privatelink.queue.core.windows.net')]);
+  });
+
+  itStandsAlone([
+    standaloneCase('SEC-1.PrivateEndpointDnsZone', 'azurerm_private_endpoint', [raw('azurerm_private_endpoint', 'pe', {
+      private_service_connection: [{ name: 'c', private_connection_resource_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', subresource_names: ['vault'] }],
+      private_dns_zone_group: [{ name: 'z', private_dns_zone_ids: [ZONE_ID('privatelink.blob.core.windows.net')] }],
+    })]),
+  ]);
 });

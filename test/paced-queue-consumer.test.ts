@@ -1,5 +1,6 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
+import { QueueIntakeApi } from '../constructs/api-management/queue-intake-api';
 import { KeyVaultSecretReference } from '../constructs/container-apps/app-secrets';
 import { ContainerRegistry } from '../constructs/container-apps/container-registry';
 import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage } from '../constructs/container-apps/outbound-budget';
@@ -9,7 +10,7 @@ import { OutboundAlerts, OutboundAlertsProps, providerQueries } from '../constru
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { KeyVault } from '../constructs/key-vault/key-vault';
 import { StorageAccount } from '../constructs/storage/storage-account';
-import { ENVIRONMENT, WORKSPACE_ID } from './support/fixtures';
+import { ENVIRONMENT, WORKSPACE_ID, gateway } from './support/fixtures';
 import { kqlDiagnostics } from './support/kusto';
 import { LOG_TABLES } from './support/log-tables';
 import { refusalOf } from './support/refusal';
@@ -388,5 +389,38 @@ describe('PacedQueueConsumer Key Vault secrets (SEC-1)', () => {
     expect(refusal({ secretEnvironmentVariables: { WEBHOOK_SIGNING_KEY: 'webhook-signing' } })).toMatchObject({
       lesson: 'SEC-1', path: 'pay-dev/consumer', setting: 'secretEnvironmentVariables.WEBHOOK_SIGNING_KEY',
     });
+  });
+});
+
+describe('the queue\'s real message lifetime against the consumer\'s outage window (PAY-3, issue 28)', () => {
+  /** A QueueIntakeApi writing to the consumer's queue with `ttl`, made before or after the consumer. */
+  function pair(ttl: number, intakeFirst: boolean) {
+    const stack = stackOf();
+    const storage = new StorageAccount(stack, 'storage', { name: 'stpay', resourceGroupName: 'rg-pay', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED });
+    const queue = storage.addQueue('charges', { poisonQueue: true });
+    const intake = () => new QueueIntakeApi(stack, 'intake', {
+      gateway: gateway(stack), name: 'payments', path: 'payments/v1', queue, allowDirectCallers: true, messageTtlSeconds: ttl,
+      operations: [{ name: 'create-charge', urlTemplate: '/charges' }],
+    });
+    // The consumer declares a 7-day lifetime in outage, but the writer gives each message `ttl`.
+    const consumer = () => new PacedQueueConsumer(stack, 'consumer', {
+      name: 'ca-psp-consumer', environment: ENVIRONMENT, image: IMAGE, queue, poisonQueue: queue.poisonQueue!,
+      providerApiUrl: PROVIDER_API_URL, providerApiAudience: APP_ID, budget: BUDGET, pace: PACE, outage: OUTAGE,
+    });
+    return intakeFirst ? () => { intake(); consumer(); } : () => { consumer(); intake(); };
+  }
+
+  it('fails when the intake gives messages less time than the consumer needs for the outage and its retries, whichever is made first', () => {
+    const needed = 30 * 60 + 7 * 300;
+    const consumerSecond = refusalOf(pair(3600, true));
+    expect(consumerSecond).toMatchObject({ lesson: 'PAY-3', path: 'pay-dev/consumer', setting: 'queue' });
+    expect(consumerSecond.message).toBe(`[PAY-3] pay-dev/consumer: queue = 3600: pay-dev/intake gives each message of charges 3600 s to live, and pay-dev/consumer needs ${needed} s (the outage, 1800 s, and its retries, (8 - 1) x 300 s): `
+      + `Storage deletes a message that waits out the outage, unprocessed and without a trace. Fix: give the messages at least ${needed} s (messageTtlSeconds, e.g. 604800: 7 days, the most Storage keeps), or ride out a shorter outage.`);
+    expect(refusalOf(pair(3600, false))).toMatchObject({ lesson: 'PAY-3', path: 'pay-dev/intake', setting: 'messageTtlSeconds' });
+  });
+
+  it('passes a lifetime that covers the outage and the retries', () => {
+    expect(pair(30 * 60 + 7 * 300, true)).not.toThrow();
+    expect(pair(604_800, false)).not.toThrow();
   });
 });

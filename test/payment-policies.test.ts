@@ -302,6 +302,11 @@ describe('PolicyStatement.validateEntraCaller', () => {
 
   it('takes an App ID URI as the one audience', () => {
     const xml = inboundOf(PolicyStatement.validateEntraCaller({ tenantId: TENANT, audience: 'api://psp-gateway', clientApplicationIds: [CONSUMER] }));
+    // Against the common tenant, or with the tenant id as the audience, every token would fail.
+    expect(() => inboundOf(PolicyStatement.validateEntraCaller({ tenantId: 'common', audience: 'api://psp-gateway', clientApplicationIds: [CONSUMER] })))
+      .toThrow(/^\[ACCESS\] PolicyDocument\.inbound\[0\]\.validate-azure-ad-token: tenantId = "common": common is no tenant/);
+    expect(() => inboundOf(PolicyStatement.validateEntraCaller({ tenantId: TENANT, audience: TENANT, clientApplicationIds: [CONSUMER] })))
+      .toThrow(/^\[ACCESS\] PolicyDocument\.inbound\[0\]\.validate-azure-ad-token: audience = ".*": the audience is the tenant id/);
     expect(xml).toContain('<audiences>\n        <audience>api://psp-gateway</audience>\n      </audiences>');
   });
 
@@ -388,5 +393,15 @@ describe('PolicyStatement.retry and the request body (PAY-2)', () => {
     expect(renderXml(elementOf(PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferRequestBody: true }))))
       .toBe('<forward-request timeout="30" buffer-response="false" buffer-request-body="true" />');
     expect(renderXml(elementOf(PolicyStatement.forwardRequest({ timeoutSeconds: 30 })))).toBe('<forward-request timeout="30" buffer-response="false" />');
+  });
+});
+
+describe('a retry refused in a document rendered outside a construct names its place (issue 28)', () => {
+  it('fails when the retry retries a 4xx, naming PolicyDocument.backend[0].retry, and a refused forward-request inside it by its index', () => {
+    const forward = PolicyStatement.forwardRequest({ timeoutSeconds: 30, bufferRequestBody: true });
+    expect(() => new PolicyDocument({ backend: [PolicyStatement.retry({ statuses: [400 as RetryableStatus], count: 3, intervalSeconds: 1, idempotent: true }, [forward])] }).toXml())
+      .toThrow(/^\[PAY-2\] PolicyDocument\.backend\[0\]\.retry: /);
+    expect(() => new PolicyDocument({ backend: [PolicyStatement.retry({ statuses: [RetryableStatus.TOO_MANY_REQUESTS], count: 3, intervalSeconds: 1, idempotent: true }, [PolicyStatement.forwardRequest({ timeoutSeconds: 500, bufferRequestBody: true })])] }).toXml())
+      .toThrow(/^\[EDGE-1\] PolicyDocument\.backend\[0\]\.retry\[0\]\.forward-request: timeoutSeconds = 500/);
   });
 });

@@ -329,3 +329,19 @@ describe.skipIf(!policySchemaAvailable())(`PolicyDocument against the APIM polic
     expect(result.errors.join('\n')).toContain('exists_action');
   });
 });
+
+describe('a builder refusal in a document rendered outside a construct names its place (issue 28)', () => {
+  it('fails when a forward-request timeout is above 240 s, naming PolicyDocument.backend[0].forward-request', () => {
+    expect(() => new PolicyDocument({ backend: [PolicyStatement.forwardRequest({ timeoutSeconds: 300 })] }).toXml()).toThrow(
+      '[EDGE-1] PolicyDocument.backend[0].forward-request: timeoutSeconds = 300: Azure drops connections at 240 s, so a longer timeout is never reached. Fix: use 1-240 s.');
+    expect(() => new PolicyDocument({ streamingForwardRequest: { timeoutSeconds: 999 } }).toXml()).toThrow(/^\[EDGE-1\] PolicyDocument\.streamingForwardRequest\.forward-request: timeoutSeconds = 999/);
+  });
+
+  it('fails when a statement nested in limit-concurrency or choose is refused, naming the whole path', () => {
+    const inner = PolicyStatement.forwardRequest({ timeoutSeconds: 241 });
+    expect(() => new PolicyDocument({ inbound: [PolicyStatement.setHeader('X-A', ExistsAction.OVERRIDE, 'a'), PolicyStatement.choose([{ condition: '@(true)', statements: [inner] }])] }).toXml())
+      .toThrow(/^\[EDGE-1\] PolicyDocument\.inbound\[1\]\.choose\.when\[0\]\[0\]\.forward-request: timeoutSeconds = 241/);
+    expect(() => new PolicyDocument({ backend: [PolicyStatement.limitConcurrency({ maxCount: 5 }, [inner])] }).toXml())
+      .toThrow(/PolicyDocument\.backend\[0\]\.limit-concurrency\[0\]\.forward-request: timeoutSeconds = 241/);
+  });
+});

@@ -237,7 +237,7 @@ describe('RealtimeStack callers (issue 19, ACCESS)', () => {
   const prodWith = (override: Partial<RealtimeSettings>) => synthAll([{
     ...prod, stacks: { ...prod.stacks, realtime: { ...(prod.stacks.realtime as RealtimeSettings), ...override } },
   }]).find((s) => s.name === 'realtime-prod')!;
-  const TOKEN = { issuer: 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0', audience: 'api://realtime-browser' };
+  const TOKEN = { issuer: 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0', audience: '7a1c3e5d-2b4f-4e6a-9c8d-0f1e2d3c4b5a' };
 
   it('requires a subscription key on the streaming and WebSocket APIs in every environment, with a product; a demo client outside production only (its keys would be in state)', () => {
     for (const { name, tf } of stacks) {
@@ -290,7 +290,7 @@ describe('RealtimeStack callers (issue 19, ACCESS)', () => {
     const handshake = resourceOf(tf, 'azurerm_api_management_api_operation_policy').xml_content as string;
     for (const xml of [streaming, handshake]) {
       expect(xml).toContain('context.Request.Url.Query.GetValueOrDefault(&quot;access_token&quot;, &quot;&quot;)');
-      expect(xml).toContain('<audience>api://realtime-browser</audience>');
+      expect(xml).toContain('<audience>7a1c3e5d-2b4f-4e6a-9c8d-0f1e2d3c4b5a</audience>');
       expect(xml).toContain('<set-query-parameter name="access_token" exists-action="delete" />');
       // Against Microsoft's XSD where ../shared holds it (a fresh clone without it skips only this).
       if (policySchemaAvailable()) expect(await validatePolicyDeep(xml)).toEqual({ valid: true, errors: [] });

@@ -38,12 +38,12 @@ const FORMATS: readonly { format: string; value: string; secret: string; what: s
   },
   {
     format: 'a Service Bus connection string carries SharedAccessKeyName=...;SharedAccessKey=', secret: KEY,
-    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay)',
+    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay, SignalR, Web PubSub)',
     value: `Endpoint=sb://sb-orders.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${KEY}`,
   },
   {
     format: 'an Event Hubs connection string carries SharedAccessKey=', secret: KEY,
-    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay)',
+    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay, SignalR, Web PubSub)',
     value: `Endpoint=sb://evh-orders.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey=${KEY};EntityPath=orders`,
   },
   {
@@ -182,13 +182,13 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
 
   it('passes what is no secret: endpoints, names, ids, an Application Insights connection string, a keyless SQL connection string, a reference, an empty value, a switch', () => {
     const stack = testStack();
-    const fromVault = new TerraformVariable(stack, 'db-password', { type: 'string', sensitive: true }).stringValue;
+    const queue = new TerraformVariable(stack, 'queue-name', { type: 'string', default: 'orders' }).stringValue;
     service({
       STORAGE_QUEUE_ENDPOINT: 'https://stother.queue.core.windows.net', SERVICEBUS__fullyQualifiedNamespace: 'sb-orders.servicebus.windows.net',
       SECRET_NAME: 'psp-api-key', TOKEN_ENDPOINT: 'https://login.microsoftonline.com/x/oauth2/v2.0/token', REDIS_HOST: 'redis-orders.westeurope.redis.azure.net',
       APPLICATIONINSIGHTS_CONNECTION_STRING: 'InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/',
       SQL: 'Server=tcp:sql-orders.database.windows.net;Database=orders;Authentication=Active Directory Managed Identity',
-      DB_PASSWORD: fromVault, EMPTY_SECRET: '', USE_ACCESS_TOKEN: 'true', CACHE_TOKEN: '300',
+      QUEUE_NAME: queue, ORDERS_URL: Fn.join('', ['https://', Fn.lower('Orders.Contoso.com')]), EMPTY_SECRET: '', USE_ACCESS_TOKEN: 'true', CACHE_TOKEN: '300',
     }, undefined, stack);
     expect(() => synth(stack)).not.toThrow();
   });
@@ -213,6 +213,102 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
     expect(refusalOf(() => service({ PSP_URL: 'https://psp' }, [{ name: 'PSP_KEY', reason: 'sandbox' }])).message).toBe(
       '[SEC-1] test/svc: notSecrets[0].name = "PSP_KEY": environmentVariables has no such name, and the declaration would silently exempt a secret given under that name later. '
       + 'Fix: name one of environmentVariables (PSP_URL), or drop the declaration.');
+  });
+});
+
+describe('secrets behind tokens: what Terraform will get is judged (SEC-1, issue 28)', () => {
+  const refusal = (values: (stack: TerraformStack) => Record<string, string>) => {
+    const stack = testStack();
+    return refusalOf(() => service(values(stack), undefined, stack));
+  };
+
+  it.each([
+    ['a TerraformVariable default', (stack: TerraformStack) => new TerraformVariable(stack, 'gh', { type: 'string', default: GITHUB }).stringValue],
+    ['a sensitive TerraformVariable default', (stack: TerraformStack) => new TerraformVariable(stack, 'gh', { type: 'string', default: GITHUB, sensitive: true }).stringValue],
+    ['Fn.join of literals', () => Fn.join('', [GITHUB.slice(0, 10), GITHUB.slice(10)])],
+    ['Fn.lower', () => Fn.lower(GITHUB.replace('ghp_', 'GHP_').toUpperCase().replace('GHP_', 'ghp_')) as string],
+    ['Fn.format', () => Fn.format('%s%s', [GITHUB.slice(0, 6), GITHUB.slice(6)])],
+    ['Fn.base64decode', () => Fn.base64decode(Buffer.from(GITHUB).toString('base64'))],
+    ['Fn.sensitive', () => Fn.sensitive(GITHUB) as string],
+    ['Fn.upper of Fn.join with a variable default', (stack: TerraformStack) => Fn.join('', ['ghp', new TerraformVariable(stack, 'rest', { type: 'string', default: GITHUB.slice(3) }).stringValue])],
+  ])('fails when a GitHub token reaches an environment variable through %s, without echoing it', (_how, make) => {
+    const error = refusal((stack) => ({ TOKEN_FOR_CI: make(stack) }));
+    expect(error.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.TOKEN_FOR_CI = ".*": an API key \(its prefix is a well-known provider's/);
+    expect(error.message).not.toContain(GITHUB);
+    expect(error.message).not.toContain(GITHUB.slice(4, 20));
+  });
+
+  it('fails when a connection string with AccessKey= is a variable default, masked', () => {
+    const conn = `Endpoint=https://sigr-orders.service.signalr.net;AccessKey=${KEY};Version=1.0;`;
+    const error = refusal((stack) => ({ SIGNALR: new TerraformVariable(stack, 'signalr', { type: 'string', default: conn }).stringValue }));
+    expect(error.message).toContain('environmentVariables.SIGNALR = "Endp…(');
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it('fails when a sensitive variable without a default is an environment variable: a secret that belongs in Key Vault', () => {
+    const error = refusal((stack) => ({ PSP: new TerraformVariable(stack, 'psp-key', { type: 'string', sensitive: true }).stringValue }));
+    expect(error.message).toBe('[SEC-1] test/svc: environmentVariables.PSP = "${var.psp-key}": a sensitive variable without a default (var.psp-key): a secret given at plan time, '
+      + 'and in an environment variable it still lands in plain text in the Terraform state and the app\'s configuration, readable by whoever can read them (sensitive only hides it in the plan output). '
+      + 'Fix: keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret) (in a Container App: secrets (KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')) and secretEnvironmentVariables); the variable goes away. '
+      + 'If it is no secret, declare it: notSecrets: [{ name: \'PSP\', reason: \'...\' }].');
+    // Inside a function or a longer text, too.
+    expect(refusal((stack) => ({ AUTH: Fn.join(' ', ['Bearer', new TerraformVariable(stack, 'token', { type: 'string', sensitive: true }).stringValue]) })).message).toContain('a sensitive variable without a default (var.token)');
+  });
+
+  it('passes what evaluates to no secret, and a value it cannot evaluate (a resource attribute), and a non-sensitive variable without a default', () => {
+    const stack = testStack();
+    const account = new RawStorageAccount(stack, 'raw', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
+    service({
+      QUEUE: Fn.lower('ORDERS'), REGION: new TerraformVariable(stack, 'region', { type: 'string', default: 'westeurope' }).stringValue,
+      HOST: Fn.join('', [account.name, '.queue.core.windows.net']), IMAGE_TAG: new TerraformVariable(stack, 'tag', { type: 'string' }).stringValue,
+    }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+});
+
+describe('more credential formats, each beside a benign look-alike (SEC-1, issue 28)', () => {
+  const WHSEC = ['whsec', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'].join('_');
+  const BASIC = `Basic ${Buffer.from('orders:Tr0ub4dor&3xyz').toString('base64')}`;
+  const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
+  const SIGNALR = `Endpoint=https://sigr-orders.service.signalr.net;AccessKey=${KEY};Version=1.0;`;
+  const cases: { format: string; value: string; secret: string; what: string; lookAlike: [string, string] }[] = [
+    {
+      format: 'a SignalR connection string carries AccessKey=', value: SIGNALR, secret: KEY, what: 'a connection string with a shared access key',
+      lookAlike: ['SIGNALR', 'Endpoint=https://sigr-orders.service.signalr.net;AuthType=azure.msi;Version=1.0;'],
+    },
+    {
+      format: 'a Service Bus style connection string carries AccessKey=', value: `Endpoint=sb://sb-orders.servicebus.windows.net/;AccessKeyName=send;AccessKey=${KEY}`, secret: KEY,
+      what: 'a connection string with a shared access key', lookAlike: ['SERVICEBUS', 'Endpoint=sb://sb-orders.servicebus.windows.net/;Authentication=ManagedIdentity'],
+    },
+    { format: 'the value is a Stripe webhook signing secret (whsec_)', value: WHSEC, secret: WHSEC, what: 'an API key', lookAlike: ['STRIPE_WEBHOOK_HEADER', 'whsec_placeholder'] },
+    { format: 'the value is a Basic authorization value', value: BASIC, secret: BASIC.slice(6), what: 'a Basic authorization value', lookAlike: ['AUTH_CHALLENGE', 'Basic realm="orders"'] },
+    { format: 'the value is a Slack webhook URL', value: SLACK_HOOK, secret: 'XXXXXXXXXXXXXXXXXXXXXXXX', what: 'a Slack incoming-webhook URL', lookAlike: ['SLACK_DOCS', 'https://api.slack.com/messaging/webhooks'] },
+  ];
+
+  for (const { format, value, secret, what, lookAlike } of cases) {
+    it(`fails when ${format}, without echoing it`, () => {
+      const r = refusalOf(() => service({ ORDERS_SETTING: value }));
+      expect(r.message).toMatch(new RegExp(`^\\[SEC-1\\] test/svc: environmentVariables\\.ORDERS_SETTING = "[^"]*…\\(${value.length} chars\\)": ${what.replace(/[()]/g, '\\$&')}`));
+      expect(r.message).not.toContain(secret);
+    });
+
+    it(`passes the look-alike of ${format}: ${lookAlike[1]}`, () => {
+      const stack = testStack();
+      service({ [lookAlike[0]]: lookAlike[1] }, undefined, stack);
+      expect(() => synth(stack)).not.toThrow();
+    });
+  }
+
+  it.each(['DbPassword', 'stripeApiKey', 'ClientSecret', 'accessToken', 'PspAPIKey', 'githubToken'])('fails when a literal sits under the PascalCase or camelCase secret name %s', (name) => {
+    const r = refusalOf(() => service({ [name]: 'n0t-a-kn0wn-f0rmat-but-a-secret' }));
+    expect(r.message).toMatch(new RegExp(`^\\[SEC-1\\] test/svc: environmentVariables\\.${name} = "…\\(31 chars\\)": the name says the value is a secret`));
+    expect(r.message).not.toContain('n0t-a-kn0wn');
+  });
+
+  it('passes PascalCase and camelCase names that only look like one: SecretName, TokenEndpoint, MaxTokens, PasswordPolicy, Monkey', () => {
+    const stack = testStack();
+    service({ SecretName: 'psp-api-key', TokenEndpoint: 'https://login.microsoftonline.com/x/oauth2/v2.0/token', MaxTokens: '4096', PasswordPolicy: 'strict', Monkey: 'banana-split-flavour' }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
   });
 });
 

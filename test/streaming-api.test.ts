@@ -15,6 +15,8 @@ import { DualIngressContainerApp } from '../constructs/container-apps/dual-ingre
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { ENVIRONMENT, gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
+import { failuresOf, lessonsOn } from './support/hcl';
+import { ReportStatus } from '../constructs/lessons-check/report';
 import { errorsOf, resourceOf, resourcesOf, synth, testStack, warningsOf } from './support/synth';
 
 const FRONT_DOOR_60: TimeoutLayer = { layer: 'Front Door origin response timeout', timeoutSeconds: 60, constructPath: 'test/front-door' };
@@ -386,7 +388,8 @@ describe('pathCeiling', () => {
 
 describe('streaming callers (ACCESS)', () => {
   const ISSUER = 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0';
-  const AUDIENCE = 'api://realtime-clients';
+  // The API's client id: a v2.0 issuer's tokens carry it in aud.
+  const AUDIENCE = '3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f';
   const props = { name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid' };
   const wsProps = { name: 'realtime-ws', path: 'ws', backendUrl: 'wss://app.example.net/ws', heartbeatSeconds: 30, frontDoorId: 'fd-guid' };
   const policyXml = (tf: ReturnType<typeof synth>) => resourceOf(tf, 'azurerm_api_management_api_policy').xml_content as string;
@@ -454,7 +457,7 @@ describe('streaming callers (ACCESS)', () => {
       + 'return auth.StartsWith(&quot;Bearer &quot;) ? auth.Substring(7) : context.Request.Url.Query.GetValueOrDefault(&quot;access_token&quot;, &quot;&quot;); }" '
       + 'failed-validation-httpcode="401"');
     expect(xml).toContain(`<openid-config url="${ISSUER}/.well-known/openid-configuration" />`);
-    expect(xml).toMatch(/<audiences>\s*<audience>api:\/\/realtime-clients<\/audience>\s*<\/audiences>\s*<issuers>\s*<issuer>https:\/\/login\.microsoftonline\.com\/11111111-2222-3333-4444-555555555555\/v2\.0<\/issuer>/);
+    expect(xml).toMatch(/<audiences>\s*<audience>3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f<\/audience>\s*<\/audiences>\s*<issuers>\s*<issuer>https:\/\/login\.microsoftonline\.com\/11111111-2222-3333-4444-555555555555\/v2\.0<\/issuer>/);
     expect(xml).toContain('<set-query-parameter name="access_token" exists-action="delete" />');
     // The check comes after the Front Door check and before the backend.
     expect(xml.indexOf('X-Azure-FDID')).toBeLessThan(xml.indexOf('<validate-jwt'));
@@ -498,6 +501,30 @@ describe('streaming callers (ACCESS)', () => {
     }))).toMatchObject({ lesson: 'ACCESS', setting: 'callerCheck.audience' });
   });
 
+  it('fails when an Entra token check names the common tenant, an audience equal to the tenant id, or an App ID URI with the v2.0 issuer (issue 28)', () => {
+    const refusal = (check: StreamingCallerCheck) => {
+      const s = testStack();
+      return refusalOf(() => new StreamingApi(s, 'streaming', { gateway: gateway(s), ...props, callerCheck: check }));
+    };
+    expect(refusal(StreamingCallerCheck.entraToken('common', AUDIENCE)).message).toMatch(
+      /^\[ACCESS\] test\/streaming: callerCheck\.issuer = "common": common is no tenant: Entra ID issues every token from the user's own tenant/);
+    for (const tenant of ['organizations', 'consumers']) expect(refusal(StreamingCallerCheck.entraToken(tenant, AUDIENCE)).setting).toBe('callerCheck.issuer');
+    expect(refusal(StreamingCallerCheck.entraToken('11111111-2222-3333-4444-555555555555', '11111111-2222-3333-4444-555555555555')).message).toMatch(
+      /^\[ACCESS\] test\/streaming: callerCheck\.audience = "11111111-2222-3333-4444-555555555555": the audience is the tenant id/);
+    expect(refusal(StreamingCallerCheck.entraToken('11111111-2222-3333-4444-555555555555', 'api://realtime-clients')).message).toBe(
+      '[ACCESS] test/streaming: callerCheck.audience = "api://realtime-clients": a v2.0 issuer\'s tokens always carry the API\'s client id in aud, never its App ID URI, so every token is refused. '
+      + 'Fix: give the application (client) id (a GUID); an App ID URI matches only v1.0 tokens (issuer https://sts.windows.net/<tenant>/).');
+    // A v1.0 issuer may name the App ID URI; another OpenID issuer is not Entra's to judge.
+    for (const check of [
+      StreamingCallerCheck.token({ issuer: 'https://sts.windows.net/11111111-2222-3333-4444-555555555555/', audience: 'api://realtime-clients' }),
+      StreamingCallerCheck.token({ issuer: 'https://issuer.example.com', audience: 'realtime-clients' }),
+    ]) {
+      const s = testStack();
+      new StreamingApi(s, 'streaming', { gateway: gateway(s), ...props, callerCheck: check });
+      expect(() => synth(s)).not.toThrow();
+    }
+  });
+
   it('warns when the token path is on a gateway another team owns, whose logs this stack cannot mask (ACCESS)', () => {
     const stack = testStack();
     new StreamingApi(stack, 'streaming', { gateway: existing(stack, 'StandardV2_1'), ...props, callerCheck: StreamingCallerCheck.token({ issuer: ISSUER, audience: AUDIENCE }) });
@@ -523,5 +550,49 @@ describe('WebSocketApi and its backend app, settings that must agree (ING-1.WebS
 
   it('accepts the WebSocket API on the auto (HTTP/1.1) app', () => {
     expect(wsInFrontOf('httpFqdn')).toEqual([]);
+  });
+});
+
+describe('StreamingApi and its backend app in production (ING-1.StreamingBackendTransport)', () => {
+  function sseInFrontOf(which: 'httpFqdn' | 'grpcFqdn', production: boolean) {
+    const stack = new AzureStack(Testing.app(), { stackName: 'rt', environmentName: production ? 'prod' : 'dev', production });
+    const app = new DualIngressContainerApp(stack, 'app', { name: 'ca-demo', environment: ENVIRONMENT, image: 'contoso.azurecr.io/demo/api:1.0.0' });
+    new StreamingApi(stack, 'sse', {
+      gateway: gateway(stack), name: 'realtime', path: 'realtime', backendUrl: `https://${app[which]}`, allowDirectCallers: true,
+      callerCheck: StreamingCallerCheck.subscriptionKey(), routes: [StreamingRoutes.sse('events', '/events', 20)],
+    });
+    Testing.synth(stack);
+    return { errors: errorsOf(stack).filter((e) => e.startsWith('[ING-1.StreamingBackendTransport]')), warnings: warningsOf(stack).filter((w) => w.startsWith('[ING-4.GrpcBehindBrowserRoute]')) };
+  }
+
+  it('fails in production when an SSE StreamingApi forwards to the http2 (gRPC) app, as the WebSocket case does', () => {
+    expect(sseInFrontOf('grpcFqdn', true).errors).toEqual([
+      expect.stringMatching(/^\[ING-1\.StreamingBackendTransport\] rt-prod\/sse\/api: service_url = "https:\/\/\$\{azurerm_container_app\.app_grpc-app_[0-9A-F]+\.ingress\[0\]\.fqdn\}": this API streams \(it forwards unbuffered\) to rt-prod\/app\/grpc-app, whose ingress\.transport = "http2"/),
+    ]);
+  });
+
+  it('warns outside production (ING-4), and accepts the auto (HTTP/1.1) app', () => {
+    expect(sseInFrontOf('grpcFqdn', false)).toEqual({ errors: [], warnings: [expect.stringContaining('whose ingress is http2 (gRPC)')] });
+    expect(sseInFrontOf('httpFqdn', true).errors).toEqual([]);
+  });
+});
+
+describe('EDGE-5.StreamingRouteHeartbeat on cdk.tf.json (azure-lessons, without the construct tree)', () => {
+  it('reads the heartbeat an SSE route declares from the resource\'s "//" comment, and still warns on a raw operation that declares none', async () => {
+    const stack = testStack();
+    const gw = gateway(stack);
+    new StreamingApi(stack, 'streaming', {
+      callerCheck: StreamingCallerCheck.anonymous(), gateway: gw, name: 'realtime', path: 'realtime', backendUrl: 'https://app.example.net', frontDoorId: 'fd-guid',
+      routes: [StreamingRoutes.sse('events', '/events', 20)],
+    });
+    const tfJson = stack.toTerraform() as { resource: Record<string, Record<string, { '//'?: { lessons?: unknown } }>> };
+    const operations = Object.values(tfJson.resource.azurerm_api_management_api_operation);
+    expect(operations.map((o) => o['//']?.lessons)).toEqual([{ heldInterval: { route: 'events', kind: 'heartbeatSeconds', seconds: 20 } }]);
+    const report = await lessonsOn({ 'cdk.tf.json': JSON.stringify(tfJson) });
+    expect(report.results.filter((r) => r.ruleId === 'EDGE-5.StreamingRouteHeartbeat' && r.status !== ReportStatus.NOT_APPLICABLE).map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);
+    // The same operation written without the declaration (plain Terraform) warns.
+    for (const o of operations) delete o['//'];
+    const bare = await lessonsOn({ 'cdk.tf.json': JSON.stringify(tfJson) });
+    expect(failuresOf(bare, 'EDGE-5.StreamingRouteHeartbeat')).toHaveLength(1);
   });
 });

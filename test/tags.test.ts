@@ -12,7 +12,7 @@ import { ReleaseImage } from '../constructs/container-apps/image-reference';
 import { gateway } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { azureStack as coreStack, plainStack } from './support/stacks';
-import { TerraformJson, resourceOf, synth, testStack } from './support/synth';
+import { TerraformJson, resourceOf, synth, testStack, warningsOf } from './support/synth';
 
 const BASE: AzureStackProps = { stackName: 'realtime', environmentName: 'dev', production: false };
 
@@ -94,6 +94,25 @@ describe('AzureStack identity and state', () => {
     const stack = azureStack({ stackName: 'payments', environmentName: 'prod-eu' });
     expect(stack.node.id).toBe('payments-prod-eu');
     expect(stack).toMatchObject({ stackName: 'payments', environmentName: 'prod-eu', production: false });
+  });
+
+  it('warns when an environment named prod (or prod-eu, production, live) says production: false, and not for dev, preprod or non-prod', () => {
+    for (const environmentName of ['prod', 'prod-eu', 'production', 'live', 'eu-prd']) {
+      const stack = new AzureStack(Testing.app(), { stackName: 'orders', environmentName, production: false });
+      Testing.synth(stack);
+      expect(warningsOf(stack), environmentName).toEqual([`[ENV] orders-${environmentName}: production = false: the environment is named "${environmentName}", but the stack is marked production: false: `
+        + 'the production rules are off (sample images, keys, public endpoints pass), API Management is purged on destroy and non-empty resource groups are deleted. '
+        + 'Fix: drop production: false (a stack is production unless it says otherwise), or give a development environment a name that says so (dev, test).']);
+    }
+    for (const environmentName of ['dev', 'preprod', 'non-prod', 'productive-test'.replace('productive', 'staging')]) {
+      const stack = new AzureStack(Testing.app(), { stackName: 'orders', environmentName, production: false });
+      Testing.synth(stack);
+      expect(warningsOf(stack), environmentName).toEqual([]);
+    }
+    // Marked production, nothing to say.
+    const prod = new AzureStack(Testing.app(), { stackName: 'orders', environmentName: 'prod', production: true });
+    Testing.synth(prod);
+    expect(warningsOf(prod)).toEqual([]);
   });
 
   it('is production when it does not say production: false, whatever its environment is called', () => {

@@ -4,7 +4,7 @@ import { EVENT_GRID_ORIGIN, EVENT_GRID_WEBHOOK_ROLE, WebhookApi, WebhookApiProps
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { EventGridTopic } from '../constructs/event-grid/event-grid-topic';
-import { EventDeliverySchema, EventSubscription } from '../constructs/event-grid/event-subscription';
+import { EventDeliverySchema, EventSubscription, WebhookDestination } from '../constructs/event-grid/event-subscription';
 import { PolicyDocument } from '../constructs/policy/policy-document';
 import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { StorageAccount } from '../constructs/storage/storage-account';
@@ -243,6 +243,39 @@ describe('WebhookApi.destination (HOOK-1)', () => {
     expect(api.destination('/events').entraAuth).toEqual({ tenantId: TENANT, applicationIdOrUri: WEBHOOK_APP });
     const { webhook } = subscribed({ entraAuth: { tenantId: TENANT, applicationIdOrUri: WEBHOOK_APP } });
     expect(webhook).toMatchObject({ active_directory_tenant_id: TENANT, active_directory_app_id_or_uri: WEBHOOK_APP });
+  });
+
+  describe('a subscription to a protected webhook API must send the token it checks (issue 28, ACCESS)', () => {
+    const subscribe = (destination: (api: WebhookApi) => WebhookDestination) => {
+      const { stack, api } = webhookApi({ entraAuth: { tenantId: TENANT, applicationIdOrUri: WEBHOOK_APP } });
+      const topic = new EventGridTopic(stack, 'topic', { name: 'evgt-orders', resourceGroupName: 'rg', location: 'westeurope' });
+      const deadLetters = new StorageAccount(stack, 'storage', { name: 'stwebhooks', resourceGroupName: 'rg', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED }).addContainer('dead-letters');
+      return () => new EventSubscription(stack, 'subscription', { topic, name: 'orders', webhook: destination(api), deadLetterContainer: deadLetters });
+    };
+
+    it('fails when the subscription sends no token to the protected API', () => {
+      const r = refusalOf(subscribe((api) => {
+        const { entraAuth, ...rest } = api.destination('/events');
+        expect(entraAuth).toBeDefined();
+        return rest;
+      }));
+      expect(r.message).toBe('[ACCESS] wh-dev/subscription: webhook.entraAuth = undefined: wh-dev/webhooks accepts deliveries only with Event Grid\'s Entra ID token, and this subscription sends none: every delivery answers 401 and ends dead-lettered. '
+        + 'Fix: give webhook.entraAuth the API\'s registration (WebhookApi.destination(route) carries it).');
+    });
+
+    it('fails when the subscription\'s tenant or application is not the API\'s registration', () => {
+      const other = '0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f';
+      expect(refusalOf(subscribe((api) => ({ ...api.destination('/events'), entraAuth: { tenantId: TENANT, applicationIdOrUri: other } })))).toMatchObject({
+        lesson: 'ACCESS', setting: 'webhook.entraAuth.applicationIdOrUri',
+        message: expect.stringContaining(`accepts tokens for ${WEBHOOK_APP}, and this subscription asks Event Grid for one for ${other}`),
+      });
+      expect(refusalOf(subscribe((api) => ({ ...api.destination('/events'), entraAuth: { tenantId: other, applicationIdOrUri: WEBHOOK_APP } })))).toMatchObject({ setting: 'webhook.entraAuth.tenantId' });
+    });
+
+    it('passes the destination the API gives, and the same registration written out', () => {
+      expect(subscribe((api) => api.destination('/events'))).not.toThrow();
+      expect(subscribe((api) => ({ ...api.destination('/events'), entraAuth: { tenantId: TENANT.toUpperCase(), applicationIdOrUri: WEBHOOK_APP } }))).not.toThrow();
+    });
   });
 
   it('keeps the subscription free of the cold-receiver warning, even for a receiver with 0 warm instances', () => {

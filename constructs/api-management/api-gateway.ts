@@ -161,7 +161,7 @@ export class ApiGateway extends ApiGatewayBase {
     });
     requireEmail(this, 'publisherEmail', props.publisherEmail, 'API Management needs a valid publisher e-mail address.');
     if (props.outboundSubnet) {
-      requireSubnet(this, 'outboundSubnet', props.outboundSubnet, SubnetPurpose.API_MANAGEMENT_OUTBOUND);
+      requireSubnet(this, 'outboundSubnet', props.outboundSubnet, SubnetPurpose.API_MANAGEMENT_OUTBOUND, props.location);
       if (!Token.isUnresolved(props.skuName) && !/^(?:Standard|Premium)V2_/.test(props.skuName)) {
         refuse(this, {
           lesson: 'AZURE', setting: 'outboundSubnet', given: props.outboundSubnet.addressPrefix,

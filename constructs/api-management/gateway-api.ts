@@ -5,6 +5,7 @@ import { resolveIn } from '../core/claims';
 import { LessonId } from '../core/lessons';
 import { checkName } from '../core/naming';
 import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
+import { knownPartsOf, startsKnown } from '../core/stack-variables';
 import { TimeoutLayer } from '../core/request-path';
 import { refuse } from '../core/validation';
 import { PolicyStatement } from '../policy/policy-statement';
@@ -53,13 +54,17 @@ export interface GatewayApiProps {
 
 const API_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
-/** Refuse a backend URL whose scheme is not the given one (a whole Terraform reference passes). */
+/**
+ * Refuse a backend URL whose scheme is not the given one. A token is judged by what is known of
+ * it at synth (`Fn.join('', ['http://', app.fqdn])` is an http URL); one that starts with a
+ * reference passes.
+ */
 export function checkBackendUrl(
   scope: Construct, url: string, scheme: 'https' | 'wss', lesson: LessonId, problem: string, fix: string, setting = 'backendUrl',
 ): void {
-  const wholeReference = Token.isUnresolved(url) && url.startsWith('${TfToken[');
-  if (!url.startsWith(`${scheme}://`) && !wholeReference) {
-    refuse(scope, { lesson, setting, given: url, problem, fix });
+  const known = knownPartsOf(scope, url);
+  if (startsKnown(known) && !known.toLowerCase().startsWith(`${scheme}://`)) {
+    refuse(scope, { lesson, setting, given: Token.isUnresolved(url) ? String(resolveIn(scope, url)) : url, problem, fix });
   }
 }
 

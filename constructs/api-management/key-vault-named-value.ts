@@ -2,8 +2,9 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { checkName } from '../core/naming';
-import { refuse, warn } from '../core/validation';
 import { Sleep } from '@cdktf/provider-time/lib/sleep';
+import { SecretDetector } from '../core/secret-detection';
+import { refuse, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { RolePropagation } from '../identity/propagation';
 import { PublicNetworkAccess } from '../core/network';
@@ -111,7 +112,8 @@ function checkSecretUri(scope: Construct, uri: string): void {
   const match = SECRET_URI.exec(uri);
   if (!match) {
     refuse(scope, {
-      lesson: 'SEC-1', setting: 'secret', given: uri,
+      // Anything but a URL is likely the secret itself: never repeated.
+      lesson: 'SEC-1', setting: 'secret', given: /^https?:\/\//i.test(uri) ? uri : SecretDetector.mask(uri),
       problem: 'a Key Vault-backed named value takes a Key Vault secret identifier.',
       fix: 'give https://<vault>.vault.azure.net/secrets/<name> (KeyVault.fromExisting(...).secretUri(name) builds it).',
     });

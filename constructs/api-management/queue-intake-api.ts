@@ -4,6 +4,7 @@ import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-manag
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { checkName } from '../core/naming';
 import { refuse, within } from '../core/validation';
+import { declareQueueWriter } from '../core/queue-lifetimes';
 import { Grant } from '../identity/grant';
 import { IDEMPOTENCY_KEY_HEADER } from '../policy/intake';
 import { PolicyDocument } from '../policy/policy-document';
@@ -103,6 +104,8 @@ export class QueueIntakeApi extends Construct {
     });
     const header = props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER;
     this.messageTtlSeconds = props.messageTtlSeconds ?? 604_800;
+    // A consumer of the queue that rides out an outage needs the messages to live through it (PAY-3).
+    declareQueueWriter(this, props.queue, props.queue.queueName, this.messageTtlSeconds);
     const enqueue = within(this, '', () => [
       PolicyStatement.requireIdempotencyKey(header),
       PolicyStatement.clientIdHeader(),

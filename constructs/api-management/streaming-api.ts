@@ -89,7 +89,7 @@ export class StreamingApi extends Construct implements ITimeoutLayer {
 
     const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
-    const callers = resolveCallerCheck(this, gateway, props.callerCheck, props.subscriptionRequired);
+    const callers = resolveCallerCheck(this, gateway, props.callerCheck, props.subscriptionRequired, props.frontDoorId);
     inbound.push(...callers.inbound);
     this.api = createGatewayApi(this, props, {
       protocols: ['https'], serviceUrl: props.backendUrl, subscriptionRequired: callers.subscriptionRequired,

@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { Production } from '../core/production';
+import { declareQueryToken } from '../core/query-tokens';
 import { refuse, warn, within } from '../core/validation';
 import { CallerTokenOptions, DEFAULT_TOKEN_QUERY_PARAMETER } from '../policy/caller-token';
 import { PolicyStatement } from '../policy/policy-statement';
@@ -36,7 +37,10 @@ export class StreamingCallerCheck {
     return new StreamingCallerCheck(StreamingCallerCheckKind.TOKEN, options);
   }
 
-  /** A token from Entra ID (v2.0 endpoint of `tenantId`) for `audience` (the API's client id or App ID URI). */
+  /**
+   * A token from Entra ID (v2.0 endpoint of `tenantId`, a GUID: not `common`) for `audience`, the
+   * API's application (client) id: v2.0 tokens carry the client id in `aud`, never the App ID URI.
+   */
   public static entraToken(tenantId: string, audience: string, queryParameter?: string): StreamingCallerCheck {
     return StreamingCallerCheck.token({
       issuer: `https://login.microsoftonline.com/${tenantId}/v2.0`, audience, ...(queryParameter !== undefined ? { queryParameter } : {}),
@@ -68,7 +72,7 @@ export interface ResolvedCallerCheck {
  * key check, as before.
  */
 export function resolveCallerCheck(
-  scope: Construct, gateway: IApiGateway, check: StreamingCallerCheck | undefined, subscriptionRequired: boolean | undefined,
+  scope: Construct, gateway: IApiGateway, check: StreamingCallerCheck | undefined, subscriptionRequired: boolean | undefined, frontDoorId?: string,
 ): ResolvedCallerCheck {
   const kinds = Object.values(StreamingCallerCheckKind) as string[];
   if (check !== undefined && !kinds.includes(check.kind)) {
@@ -118,6 +122,8 @@ export function resolveCallerCheck(
     PolicyStatement.removeQueryParameter(parameter),
   ]);
   hideInGatewayLogs(scope, gateway, parameter);
+  // Front Door logs the URL before the gateway sees it: it must mask the query string too.
+  if (frontDoorId !== undefined) declareQueryToken(scope, frontDoorId, parameter);
   return { subscriptionRequired: false, inbound };
 }
 

@@ -4,6 +4,7 @@ import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-manag
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { addressOf } from '../core/dependencies';
 import { refuse, warn, within } from '../core/validation';
+import { declareWebhookEndpoint } from '../core/webhook-endpoints';
 import { EVENT_GRID_APPLICATION_ID } from '../event-grid/webhook-registration';
 import { WebhookDestination, WebhookEntraAuth, WebhookReceiver } from '../event-grid/event-subscription';
 import { SECURE_WEBHOOK_ROLE } from '../event-grid/webhook-registration';
@@ -149,6 +150,8 @@ export class WebhookApi extends Construct {
       callerCheck: props.entraAuth ? 'Entra ID token of Event Grid\'s app with AzureEventGridSecureWebhookSubscriber' : 'none: anyone with the URL',
       backend: props.backendUrl, lines: [`answers the CloudEvents handshake itself; routes ${props.routes.join(' ')}`],
     });
+    // A subscription to one of these URLs must send the token this API checks.
+    for (const route of props.routes) declareWebhookEndpoint(this, `${this.baseUrl}${route}`, props.entraAuth);
   }
 
   /**

@@ -62,7 +62,7 @@ export class WebSocketApi extends Construct {
     checkHeldInterval(this, { route: props.name, kind: HoldKind.HEARTBEAT, seconds: props.heartbeatSeconds }, props.pathLayers ?? []);
     const inbound = within(this, 'frontDoorId', () => frontDoorGuard(this, props));
     const gateway = props.gateway;
-    const callers = resolveCallerCheck(this, gateway, props.callerCheck, props.subscriptionRequired);
+    const callers = resolveCallerCheck(this, gateway, props.callerCheck, props.subscriptionRequired, props.frontDoorId);
     inbound.push(...callers.inbound);
     checkAndClaimApi(this, props);
     this.api = new Resource(this, 'api', {

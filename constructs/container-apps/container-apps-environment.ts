@@ -140,7 +140,7 @@ export class ContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
         problem: 'an environment has one infrastructure subnet, and subnet names one already.', fix: 'give subnet or infrastructureSubnetId, not both.',
       });
     }
-    const subnetId = props.subnet ? requireSubnet(this, 'subnet', props.subnet, SubnetPurpose.CONTAINER_APPS_ENVIRONMENT).subnetId : props.infrastructureSubnetId;
+    const subnetId = props.subnet ? requireSubnet(this, 'subnet', props.subnet, SubnetPurpose.CONTAINER_APPS_ENVIRONMENT, props.location).subnetId : props.infrastructureSubnetId;
     if (props.zoneRedundant && !subnetId) {
       refuse(this, {
         lesson: 'AZURE', setting: 'zoneRedundant', given: true,

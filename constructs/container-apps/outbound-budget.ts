@@ -96,6 +96,12 @@ export function checkPace(scope: IConstruct, budget: OutboundBudget, pace: Consu
  * Refuse a queue set-up that poisons messages, or lets them expire, during the declared outage
  * (LIM-5, PAY-3), with the arithmetic in the message. Returns the retry window in seconds.
  */
+/** How long a message must live to ride out the outage (or the longer breaker trip) and its retries, in seconds. */
+export function outageLifetimeSeconds(outage: OutageTolerance): number {
+  const outageSeconds = Math.max(outage.declaredOutageMinutes * 60, outage.breakerTripSeconds ?? 0);
+  return outageSeconds + (outage.maxDequeueCount - 1) * outage.visibilityTimeoutSeconds;
+}
+
 export function checkOutage(scope: IConstruct, outage: OutageTolerance): number {
   requireRange(scope, outage.declaredOutageMinutes, {
     min: 1, max: 7 * 24 * 60, setting: 'outage.declaredOutageMinutes', lesson: 'PAY-3',
@@ -125,7 +131,7 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance): number 
         : `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / (outage.maxDequeueCount - 1))} s.`,
     });
   }
-  const lifetime = outageSeconds + window;
+  const lifetime = outageLifetimeSeconds(outage);
   if (outage.messageTtlSeconds < lifetime) {
     refuse(scope, {
       lesson: 'PAY-3', setting: 'outage.messageTtlSeconds', given: outage.messageTtlSeconds,

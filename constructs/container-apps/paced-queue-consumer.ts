@@ -15,7 +15,8 @@ import { AZURE_CLIENT_ID_VARIABLE,
 } from './app-checks';
 import { ContainerAppSecret, bindAppSecrets } from './app-secrets';
 import { ImageReference, ReleaseImage } from './image-reference';
-import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage, checkPace } from './outbound-budget';
+import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage, checkPace, outageLifetimeSeconds } from './outbound-budget';
+import { declareQueueConsumer } from '../core/queue-lifetimes';
 import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 
 export interface PacedQueueConsumerProps {
@@ -106,6 +107,10 @@ export class PacedQueueConsumer extends Construct {
     refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, StorageService.QUEUE, { who: 'the consumer', networkId: props.environment.virtualNetworkId });
     this.worstCaseCallsPerPeriod = checkPace(this, props.budget, props.pace);
     this.retryWindowSeconds = checkOutage(this, props.outage);
+    // The messages' real lifetime is what their writers give them (a QueueIntakeApi's messageTtlSeconds), not only what outage says.
+    const needed = outageLifetimeSeconds(props.outage);
+    declareQueueConsumer(this, props.queue, props.queue.queueName, needed,
+      `${needed} s (the outage, ${Math.max(props.outage.declaredOutageMinutes * 60, props.outage.breakerTripSeconds ?? 0)} s, and its retries, (${props.outage.maxDequeueCount} - 1) x ${props.outage.visibilityTimeoutSeconds} s)`);
     ImageReference.check(this, 'image', props.image);
     ReleaseImage.check(this, 'image', props.image);
     checkRegistryImage(this, props.image, props.registry, 'the consumer');

@@ -1,6 +1,7 @@
 import { TerraformStack, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { AZURE_REGION_LIMITS, AZURE_REGION_NAMES, AZURE_REGION_TABLE_DATE } from './azure-region-names';
+import { literalOf } from './stack-variables';
 import { refuse, warn } from './validation';
 
 /** Why a location is no Azure region, and what to do. */
@@ -124,18 +125,21 @@ export class AzureRegion {
    * (`AZURE.RestrictedRegion`). A Terraform reference passes.
    */
   public static check(scope: IConstruct, setting: string, value: string): void {
-    const found = AzureRegion.problemOf(value);
-    if (found) refuse(scope, { lesson: 'AZURE', setting, given: value, ...found });
-    const limit = AzureRegion.limitOf(value);
+    // A variable's default or a function of literals is judged as the region Terraform gets.
+    const literal = typeof value === 'string' ? literalOf(scope, value) : value;
+    if (literal === undefined) return;
+    const found = AzureRegion.problemOf(literal);
+    if (found) refuse(scope, { lesson: 'AZURE', setting, given: literal, ...found });
+    const limit = AzureRegion.limitOf(literal);
     if (!limit) return;
-    if (limit.refused) refuse(scope, { lesson: 'AZURE', setting, given: value, problem: limit.problem, fix: limit.fix });
+    if (limit.refused) refuse(scope, { lesson: 'AZURE', setting, given: literal, problem: limit.problem, fix: limit.fix });
     const stack = TerraformStack.of(scope);
     const seen = warned.get(stack) ?? new Set<string>();
     warned.set(stack, seen);
-    const name = AzureRegion.normalize(value);
+    const name = AzureRegion.normalize(literal);
     if (seen.has(name)) return;
     seen.add(name);
-    warn(scope, { id: 'AZURE.RestrictedRegion', lesson: 'AZURE', setting, given: value, problem: limit.problem, fix: limit.fix });
+    warn(scope, { id: 'AZURE.RestrictedRegion', lesson: 'AZURE', setting, given: literal, problem: limit.problem, fix: limit.fix });
   }
 
   private constructor() {}

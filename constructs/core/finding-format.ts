@@ -1,4 +1,5 @@
 import { settingForCaller } from './caller-language';
+import { credentialFormatOf, maskCredential } from './credential-formats';
 import { LessonId } from './lessons';
 
 /**
@@ -42,8 +43,9 @@ export class FindingFormat {
   }
 
   /**
-   * A value as a message shows it: strings quoted, numbers as JavaScript writes them (so NaN,
-   * Infinity and -0 stay visible, also inside arrays and objects), undefined as `undefined`.
+   * A value as a message shows it: strings quoted (a credential masked: `sk_l…(32 chars)`),
+   * numbers as JavaScript writes them (so NaN, Infinity and -0 stay visible, also inside arrays
+   * and objects), undefined as `undefined`.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
   public static render(value: any): string {
@@ -64,7 +66,8 @@ export function formatForCaller(where: string, f: Finding): string {
 
 function renderValue(value: unknown, depth: number): string {
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
+  // A credential is shown masked whichever check names it: no message repeats a secret (SEC-1).
+  if (typeof value === 'string') return JSON.stringify(credentialFormatOf(value) ? maskCredential(value) : value);
   if (value === undefined) return 'undefined';
   if (value === null || typeof value === 'boolean') return String(value);
   if (typeof value === 'bigint') return `${value}n`;

@@ -1,6 +1,6 @@
-import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { claim } from './claims';
+import { literalOf } from './stack-variables';
 import { refuse } from './validation';
 
 /** The naming rule of one Azure resource type, as documented by Azure. */
@@ -50,8 +50,10 @@ export const NAME_RULES = {
  * Globally unique names are also checked against every other stack of the same app,
  * since two environments that share such a name cannot both deploy.
  */
-export function checkName(scope: IConstruct, setting: string, name: string, rule: NameRule): string {
-  if (Token.isUnresolved(name)) return name;
+export function checkName(scope: IConstruct, setting: string, given: string, rule: NameRule): string {
+  // A variable's default or a function of literals is judged as the name Terraform gets.
+  const name = literalOf(scope, given);
+  if (name === undefined) return given;
   const fix = `use ${rule.min}-${rule.max} characters: ${rule.shape}`;
   if (name.length < rule.min || name.length > rule.max || !rule.pattern.test(name)) {
     refuse(scope, {
@@ -61,7 +63,7 @@ export function checkName(scope: IConstruct, setting: string, name: string, rule
     });
   }
   if (rule.globallyUnique) claimGlobalName(scope, setting, name, rule);
-  return name;
+  return given;
 }
 
 function claimGlobalName(scope: IConstruct, setting: string, name: string, rule: NameRule): void {
@@ -86,8 +88,9 @@ export function composeName(abbreviation: string, prefix: string, ...parts: (str
 const HOST_NAME = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** Refuse a host name that is a URL or not a DNS name (a Terraform reference passes). */
-export function checkHostName(scope: IConstruct, setting: string, host: string): string {
-  if (Token.isUnresolved(host)) return host;
+export function checkHostName(scope: IConstruct, setting: string, given: string): string {
+  const host = literalOf(scope, given);
+  if (host === undefined) return given;
   if (!HOST_NAME.test(host)) {
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(host) || host.includes('/');
     refuse(scope, {
@@ -96,5 +99,5 @@ export function checkHostName(scope: IConstruct, setting: string, host: string):
       fix: url ? `give the host only, e.g. ${JSON.stringify(host.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split('/')[0].split(':')[0])}.` : 'give a host name such as apim-x.azure-api.net.',
     });
   }
-  return host;
+  return given;
 }

@@ -1,3 +1,4 @@
+import { TerraformResource } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { CONNECTION_CEILING_SECONDS } from './lessons';
 import { refuse, requireRange } from './validation';
@@ -61,6 +62,8 @@ export interface HeldInterval {
   readonly seconds: number;
 }
 
+/** The key under a resource's `"//"` comment where the library writes what the lessons check reads. */
+const LESSONS_COMMENT = 'lessons';
 /** Metadata type of a declared hold time or heartbeat on an operation (read by the EDGE-5 rule). */
 export const HELD_INTERVAL_METADATA = 'request-path:held-interval';
 /** Metadata type that marks a Container App as holding connections (read by the SCALE-1 rule). */
@@ -71,14 +74,30 @@ export const HOLDS_CONNECTIONS_METADATA = 'request-path:holds-connections';
  * what a streaming operation holds (EDGE-2, EDGE-5), and which apps hold connections (SCALE-1).
  */
 export class RequestPath {
-  /** Declare the hold time or heartbeat of a streaming operation (the StreamingApi construct does it for its routes). */
+  /**
+   * Declare the hold time or heartbeat of a streaming operation (the StreamingApi construct does it
+   * for its routes). A resource also carries it in its `"//"` comment of `cdk.tf.json`
+   * (`"//": { "lessons": { "heldInterval": ... } }`), so `azure-lessons` reads it without the
+   * construct tree.
+   */
   public static declareHold(operation: IConstruct, held: HeldInterval): void {
-    operation.node.addMetadata(HELD_INTERVAL_METADATA, { route: held.route, kind: held.kind, seconds: held.seconds });
+    const data = { route: held.route, kind: held.kind, seconds: held.seconds };
+    operation.node.addMetadata(HELD_INTERVAL_METADATA, data);
+    if (operation instanceof TerraformResource) operation.addOverride(`//.${LESSONS_COMMENT}.heldInterval`, data);
   }
 
   /** The hold declared on `operation`, if any. */
   public static declaredHold(operation: IConstruct): HeldInterval | undefined {
     return operation.node.metadata.find((m) => m.type === HELD_INTERVAL_METADATA)?.data as HeldInterval | undefined;
+  }
+
+  /**
+   * The hold a resource's `"//"` comment carries (`cdk.tf.json`, read by `azure-lessons`), if any.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsii has no `unknown`; `any` is how other languages see a free value
+  public static heldInComment(comment: any): HeldInterval | undefined {
+    const held = comment?.[LESSONS_COMMENT]?.heldInterval;
+    return held && typeof held === 'object' && typeof held.seconds === 'number' && typeof held.kind === 'string' ? held as HeldInterval : undefined;
   }
 
   /** Mark a Container App as holding connections (streams, WebSockets, gRPC streams). */

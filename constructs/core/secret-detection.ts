@@ -2,7 +2,20 @@ import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { resolveIn } from './claims';
 import { SENSITIVE_ATTRIBUTES } from './sensitive-attributes';
+import { stackVariables } from './stack-variables';
+import { evaluateValue, TerraformVariables } from './terraform-expression';
+import { credentialFormatOf, IDENTITY, KEY_VAULT, maskCredential, TYPED_SECRET } from './credential-formats';
+import { Suppressions } from './suppressions';
 import { refuse } from './validation';
+
+/**
+ * The lessons-check rule that applies this detector to each host's raw resources, and the
+ * settings its findings name (a `notSecrets` declaration suppresses those, with its reason).
+ */
+const RULE_SETTINGS = {
+  'container-apps': { rule: 'SEC-1.ContainerAppPlainSecret', settings: ['template.container.env', 'body.properties.template.containers.env'] },
+  'app-service': { rule: 'SEC-1.AppSettingPlainSecret', settings: ['app_settings', 'body.properties.siteConfig.appSettings'] },
+} as const;
 
 /** Who reads the settings: it decides which Key Vault reference syntax resolves. */
 export enum SettingsHost {
@@ -31,84 +44,12 @@ export interface CredentialProblem {
   readonly fix: string;
 }
 
-interface CredentialPattern {
-  /** What the value looks like: "a Storage or Cosmos DB connection string with an account key". */
-  readonly what: string;
-  readonly matches: (value: string) => boolean;
-  /** The better way: "connect with the app's identity ...". */
-  readonly instead: string;
-}
-
-const IDENTITY = 'connect with the app\'s identity instead';
-/** The typed way a Container App takes a Key Vault secret (constructs/container-apps/app-secrets.ts). */
-const TYPED_SECRET = 'KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')';
-const KEY_VAULT = 'keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret)';
-
-/**
- * Well-known API-key prefixes (Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm),
- * as one expression: any of them matching is the one test passing. Built once, not per value.
- */
-const API_KEY = new RegExp([
-  /\b[rs]k_(?:live|test)_[A-Za-z0-9]{8,}/,
-  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}/, /\bgithub_pat_[A-Za-z0-9_]{20,}/, /\bglpat-[A-Za-z0-9_-]{20,}/,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/, /\bxapp-[A-Za-z0-9-]{10,}/,
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, /\bAIza[0-9A-Za-z_-]{35}\b/,
-  /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/, /\bsk-[A-Za-z0-9]{32,}\b/, /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/, /\bnpm_[A-Za-z0-9]{36}\b/,
-].map((re) => `(?:${re.source})`).join('|'));
-
-/**
- * The credential formats, most specific first. Every test runs on the value as given, references
- * included: `AccountKey=${...primary_access_key}` is a key whatever the reference resolves to.
- */
-const PATTERNS: readonly CredentialPattern[] = [
-  {
-    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay)',
-    matches: (v) => /(?:^|;)\s*SharedAccessKey\s*=\s*[^;\s]/i.test(v),
-    instead: `${IDENTITY} (\`<Name>__fullyQualifiedNamespace\` and an Azure Service Bus / Event Hubs Data role granted to it)`,
-  },
-  {
-    what: 'a connection string with an account key (Storage, Cosmos DB)',
-    matches: (v) => /(?:^|;)\s*AccountKey\s*=\s*[^;\s]/i.test(v),
-    instead: `${IDENTITY} (\`<Name>__accountName\` or the account endpoint, and a data role granted to it)`,
-  },
-  {
-    what: 'a shared access signature (SAS token)',
-    matches: (v) => /(?:^|;)\s*SharedAccessSignature\s*=\s*[^;\s]/i.test(v) || /(?:^|[?&;])sig=[^&;\s]/i.test(v),
-    instead: `${IDENTITY} (the account endpoint and a data role granted to it); a SAS is a bearer key until it expires`,
-  },
-  {
-    what: 'a private key (PEM)',
-    matches: (v) => /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/.test(v),
-    instead: 'keep the key or certificate in Key Vault and let the app read it with its identity',
-  },
-  {
-    what: 'a URL with a password in it',
-    matches: (v) => /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]*:[^\s/@]+@/i.test(v),
-    instead: `${IDENTITY} (Entra ID for Redis, PostgreSQL, SQL), or ${KEY_VAULT}`,
-  },
-  {
-    what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
-    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*[^;,\s]/i.test(v),
-    instead: `${IDENTITY} (SQL: Authentication=Active Directory Managed Identity; Redis: Entra ID), or ${KEY_VAULT}`,
-  },
-  {
-    what: 'a JSON Web Token',
-    matches: (v) => /\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]+/.test(v),
-    instead: 'let the app get its own tokens with its identity (DefaultAzureCredential); a token grants access until it expires',
-  },
-  {
-    what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
-    matches: (v) => API_KEY.test(v),
-    instead: KEY_VAULT,
-  },
-];
-
-/** Prefixes that say what a value is without giving any of the secret away. */
-const PUBLIC_PREFIX = /^(?:[rs]k_(?:live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|eyJ|Bearer |-----BEGIN|DefaultEndpointsProtocol=|[A-Za-z]*Endpoint=|AccountName=|Server=|Data Source=|Driver=|Host=|[a-z]+:\/\/|@Microsoft|SharedAccessSignature|\??sv=|[a-z0-9-]+\.[a-z0-9.-]+[:,;/])/i;
 const KEY_VAULT_SECRET_URI = /^https:\/\/[a-z0-9-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)\/secrets\/[^/\s]+/i;
 const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
-/** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret`. */
+/** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret` (`DbPassword`, `apiKey` once in words). */
 const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|SECRET_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|TOKEN)$/i;
+/** A PascalCase or camelCase name in words (`StripeApiKey` -> `Stripe_Api_Key`), as the secret-name check reads it. */
+const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
@@ -167,8 +108,7 @@ export class SecretDetector {
    * first characters are part of the secret, so `…(20 chars)`.
    */
   public static mask(value: string): string {
-    const telling = value.length >= 16 && PUBLIC_PREFIX.test(value);
-    return `${telling ? value.slice(0, 4) : ''}…(${value.length} chars)`;
+    return maskCredential(value);
   }
 
   /**
@@ -200,9 +140,9 @@ export class SecretDetector {
             : `; for Container Apps to read it, declare it in secrets (${TYPED_SECRET}) and take it in secretEnvironmentVariables.`),
       };
     }
-    const pattern = PATTERNS.find((p) => p.matches(value));
+    const pattern = credentialFormatOf(value);
     if (pattern) return { problem: `${pattern.what}: ${inPlainText}`, fix: `${pattern.instead}.` };
-    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? SECRET_NAME.exec(name)?.[1] : undefined;
+    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
     if (word !== undefined) {
       return { problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal: ${inPlainText}`, fix: `${KEY_VAULT}.` };
     }
@@ -239,36 +179,83 @@ export class SecretDetector {
         });
       }
       declared.add(d.name);
+      // The lessons check's rule on the app's resources honours the declaration, with its reason.
+      const rule = RULE_SETTINGS[host];
+      Suppressions.add(scope, { id: rule.rule, reason: `declared not a secret (notSecrets): ${d.reason}`, appliesTo: rule.settings.map((p) => `${p}.${d.name}`) });
     });
+    const variables = Object.values(given).some((v) => typeof v === 'string' && Token.isUnresolved(v)) ? stackVariables(scope) : new Map();
     for (const [name, value] of Object.entries(given)) {
       if (declared.has(name) || typeof value !== 'string') continue;
-      const found: CredentialProblem & { reference?: string } | undefined = SecretDetector.problemOf(value, host, name) ?? SecretDetector.referenceProblemOf(scope, value, host);
+      // A token is judged by what Terraform will get: a variable's default, a function of literals, a sensitive input.
+      const found = Token.isUnresolved(value)
+        ? credentialInTerraform(String(resolveIn(scope, value)), host, name, variables)
+        : withGiven(SecretDetector.problemOf(value, host, name), SecretDetector.mask(value));
       if (found) {
         refuse(scope, {
-          // A reference names the attribute, not its value (unknown at synth): it is shown as the stack writes it.
-          lesson: 'SEC-1', setting: `${setting}.${name}`, given: found.reference ?? SecretDetector.mask(value), problem: found.problem,
+          lesson: 'SEC-1', setting: `${setting}.${name}`, given: found.given, problem: found.problem,
           fix: found.fix.includes('notSecrets') ? found.fix : `${found.fix} If it is no secret, declare it: notSecrets: [{ name: '${name}', reason: '...' }].`,
         });
       }
     }
   }
 
-  /**
-   * Why `value`, a Terraform reference, is a credential: it refers to an attribute the azurerm
-   * schema marks Sensitive (a storage account's `primary_connection_string`, an access key, a
-   * password), whose value lands in the state and the app's configuration in plain text.
-   */
-  private static referenceProblemOf(scope: IConstruct, value: string, host: SettingsHost): (CredentialProblem & { reference: string }) | undefined {
-    if (!Token.isUnresolved(value)) return undefined;
-    const text = String(resolveIn(scope, value));
-    const attribute = sensitiveReferenceIn(text);
-    if (attribute === undefined) return undefined;
+  private constructor() {}
+}
+
+/** A credential found in a value, with what a message may show of it (never the secret). */
+export interface FoundCredential extends CredentialProblem {
+  /** The value masked, or the reference or variable it comes from. */
+  readonly given: string;
+}
+
+function withGiven(problem: CredentialProblem | undefined, given: string): FoundCredential | undefined {
+  return problem ? { ...problem, given } : undefined;
+}
+
+const where = (host: SettingsHost) => (host === SettingsHost.APP_SERVICE ? 'an app setting' : 'an environment variable');
+const inKeyVault = (host: SettingsHost) => `${KEY_VAULT} (${host === SettingsHost.APP_SERVICE ? '@Microsoft.KeyVault(SecretUri=<versionless secret URI>)' : `in a Container App: secrets (${TYPED_SECRET}) and secretEnvironmentVariables`})`;
+
+/**
+ * The one detector for a value as Terraform JSON (or HCL read by hcl2json) writes it, as the
+ * constructs, the lessons check on raw resources and `azure-lessons` see it: the text as written
+ * (`AccountKey=${...}`), the literal it evaluates to (a variable's default, a function of
+ * literals: `${join("", ["ghp_", "..."])}`), a sensitive variable without a default (a secret
+ * given at plan time), a value marked sensitive, and a reference to an attribute azurerm marks
+ * sensitive. What it gives a message is masked, or the reference: never the secret.
+ * @param name the variable or setting name, for the secret-name check
+ */
+export function credentialInTerraform(text: string, host: SettingsHost, name: string | undefined, variables: TerraformVariables): FoundCredential | undefined {
+  const references = text.includes('${');
+  const written = withGiven(SecretDetector.problemOf(text, host, references ? undefined : name), SecretDetector.mask(text));
+  if (written || !references) return written;
+  const evaluated = evaluateValue(text, variables);
+  if (evaluated.known && typeof evaluated.value === 'string') {
+    const literal = withGiven(SecretDetector.problemOf(evaluated.value, host, name), SecretDetector.mask(evaluated.value));
+    if (literal) return literal;
+  }
+  const attribute = sensitiveReferenceIn(text);
+  if (attribute !== undefined) {
     return {
-      reference: text,
-      problem: `a reference to ${attribute}, which azurerm marks sensitive: a credential, and in ${host === SettingsHost.APP_SERVICE ? 'an app setting' : 'an environment variable'} its value lands in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
+      // A reference names the attribute, not its value (unknown at synth): it is shown as the stack writes it.
+      given: /^\$\{[^"}]*\}$/.test(text) ? text : `\${${attribute.replace(/^((?:data\.)?[a-z0-9_]+)\./, '$1.<name>.')}}`,
+      problem: `a reference to ${attribute}, which azurerm marks sensitive: a credential, and in ${where(host)} its value lands in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
       fix: `${IDENTITY} (the resource's endpoint or name, and a data role granted to it); a credential the app cannot do without stays in Key Vault, read with the app's identity (${host === SettingsHost.APP_SERVICE ? '@Microsoft.KeyVault(SecretUri=<versionless secret URI>)' : 'secrets and secretEnvironmentVariables'}).`,
     };
   }
-
-  private constructor() {}
+  if (evaluated.sensitiveInputs.length > 0) {
+    const inputs = evaluated.sensitiveInputs.map((v) => `var.${v}`).join(', ');
+    return {
+      given: `\${${inputs}}`,
+      problem: `a sensitive variable without a default (${inputs}): a secret given at plan time, and in ${where(host)} it still lands in plain text in the Terraform state and the app's configuration, readable by whoever can read them (sensitive only hides it in the plan output).`,
+      fix: `${inKeyVault(host)}; the variable goes away.`,
+    };
+  }
+  if (evaluated.sensitive) {
+    return {
+      given: evaluated.known && typeof evaluated.value === 'string' ? SecretDetector.mask(evaluated.value) : SecretDetector.mask(text),
+      problem: `the value is marked sensitive (a sensitive variable or sensitive(...)): a secret, and in ${where(host)} it lands in plain text in the Terraform state and the app's configuration, readable by whoever can read them (sensitive only hides it in the plan output).`,
+      fix: `${inKeyVault(host)}.`,
+    };
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import { IConstruct } from 'constructs';
 import { Finding, FindingFormat, LessonFinding, formatForCaller } from './finding-format';
 import { IdentifiedFinding, recordFinding } from './findings';
 import { LessonId } from './lessons';
+import { literalOf } from './stack-variables';
 
 export { Finding, FindingFormat, LessonFinding, formatForCaller } from './finding-format';
 export { IdentifiedFinding, NoteFinding, note } from './findings';
@@ -132,8 +133,9 @@ export interface TextRule {
  * Refuse a required text Azure refuses at apply: empty or blank (a blank text is empty where it is
  * shown), longer than `maxLength`, or over more than one line. A Terraform reference passes.
  */
-export function requireText(scope: IConstruct, setting: string, value: string, rule: TextRule): void {
-  if (Token.isUnresolved(value)) return;
+export function requireText(scope: IConstruct, setting: string, given: string, rule: TextRule): void {
+  const value = typeof given === 'string' ? literalOf(scope, given) : given;
+  if (value === undefined) return;
   const problem = typeof value !== 'string' || value.trim() === '' ? 'it is required and may not be empty or blank'
     : value.length > rule.maxLength ? `Azure accepts at most ${rule.maxLength} characters, this has ${value.length}`
       : /[\r\n]/.test(value) ? 'Azure accepts one line only' : undefined;

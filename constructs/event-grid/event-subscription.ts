@@ -3,7 +3,10 @@ import { PathDeclaration } from '../core/path-declarations';
 import { Construct } from 'constructs';
 import { EventgridEventSubscription, EventgridEventSubscriptionConfig } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
 import { EventgridSystemTopicEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-system-topic-event-subscription';
+import { resolveIn } from '../core/claims';
 import { checkName } from '../core/naming';
+import { knownPartsOf, startsKnown } from '../core/stack-variables';
+import { webhookEndpointAt } from '../core/webhook-endpoints';
 import { Production, refuseOrWarn } from '../core/production';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
@@ -199,15 +202,49 @@ export class EventSubscription extends Construct {
     if (readyAfter.length > 0) this.subscription.dependsOn = [...readyAfter, ...(this.subscription.dependsOn ?? [])];
   }
 
-  private checkWebhook(webhook: WebhookDestination, schema: EventDeliverySchema): NonNullable<EventgridEventSubscriptionConfig['webhookEndpoint']> {
-    // Only a URL that is a reference as a whole is unknown; `http://${host}/x` shows its scheme.
-    const wholeReference = Token.isUnresolved(webhook.url) && webhook.url.startsWith('${TfToken[');
-    if (!wholeReference && !webhook.url.startsWith('https://')) {
+  /** A webhook API of this app that checks an Entra ID token gets one, for its tenant and application. */
+  private checkWebhookToken(webhook: WebhookDestination): void {
+    const endpoint = webhookEndpointAt(this, webhook.url);
+    const accepts = endpoint?.accepts;
+    if (!endpoint || !accepts) return;
+    const given = webhook.entraAuth;
+    if (!given) {
       refuse(this, {
-        lesson: 'HOOK-1', setting: 'webhook.url', given: webhook.url,
+        lesson: 'ACCESS', setting: 'webhook.entraAuth', given: undefined,
+        problem: `${endpoint.owner.node.path} accepts deliveries only with Event Grid's Entra ID token, and this subscription sends none: every delivery answers 401 and ends dead-lettered.`,
+        fix: 'give webhook.entraAuth the API\'s registration (WebhookApi.destination(route) carries it).',
+      });
+    }
+    const shown = (v: string) => String(resolveIn(this, v));
+    for (const [setting, mine, theirs] of [['tenantId', given.tenantId, accepts.tenantId], ['applicationIdOrUri', given.applicationIdOrUri, accepts.applicationIdOrUri]] as const) {
+      if (shown(mine).toLowerCase() !== shown(theirs).toLowerCase()) {
+        refuse(this, {
+          lesson: 'ACCESS', setting: `webhook.entraAuth.${setting}`, given: shown(mine),
+          problem: `${endpoint.owner.node.path} accepts tokens for ${shown(theirs)}, and this subscription asks Event Grid for one for ${shown(mine)}: every delivery answers 401 and ends dead-lettered.`,
+          fix: 'give the API\'s own registration (WebhookApi.destination(route) carries it, or the same WebhookRegistration.entraAuth).',
+        });
+      }
+    }
+  }
+
+  private checkWebhook(webhook: WebhookDestination, schema: EventDeliverySchema): NonNullable<EventgridEventSubscriptionConfig['webhookEndpoint']> {
+    // What is known at synth: `http://${host}/x` and `Fn.join('', ['http://', host])` show their scheme.
+    const known = knownPartsOf(this, webhook.url);
+    const shown = Token.isUnresolved(webhook.url) ? String(resolveIn(this, webhook.url)) : webhook.url;
+    if (startsKnown(known) && !known.toLowerCase().startsWith('https://')) {
+      refuse(this, {
+        lesson: 'HOOK-1', setting: 'webhook.url', given: shown,
         problem: 'Event Grid delivers to HTTPS endpoints only, and events would cross the network in clear text.', fix: 'give the https:// URL of the endpoint.',
       });
     }
+    if (known !== undefined && /[?&]code=/i.test(known)) {
+      refuse(this, {
+        lesson: 'SEC-1', setting: 'webhook.url', given: shown.replace(/([?&]code=)[^&]*/gi, '$1…'),
+        problem: 'the URL carries a function key (?code=): a secret in the subscription\'s configuration and the Terraform state, and anyone who reads either can call the function.',
+        fix: 'drop the key and protect the endpoint with Entra ID: webhook.entraAuth (Event Grid sends a token for the registration), or deliver through the gateway (WebhookApi).',
+      });
+    }
+    this.checkWebhookToken(webhook);
     const batch = webhook.maxEventsPerBatch ?? 1;
     requireRange(this, batch, {
       min: 1, max: 5000, setting: 'webhook.maxEventsPerBatch', lesson: 'AZURE', problem: 'Event Grid batches 1-5000 events.', fix: 'use 1 (the default) or up to 5000.',

@@ -9,6 +9,7 @@ import { CdnFrontdoorSecurityPolicy } from '@cdktf/provider-azurerm/lib/cdn-fron
 import { CONNECTION_CEILING_SECONDS } from '../core/lessons';
 import { checkHostName, checkName } from '../core/naming';
 import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
+import { declareEdgeLogs } from '../core/query-tokens';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { refuse, requireRange, warn } from '../core/validation';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -173,6 +174,8 @@ export class FrontDoor extends Construct implements ITimeoutLayer {
       ...(this.logScrubbing.length > 0 ? { logScrubbingRule: this.logScrubbing.map((matchVariable) => ({ matchVariable })) } : {}),
     });
     this.frontDoorId = this.profile.resourceGuid;
+    // An API behind it that takes browser tokens in the query string warns here when they would be logged.
+    declareEdgeLogs(this, this.frontDoorId, this.logScrubbing.some((f) => f === FrontDoorLogField.QUERY_STRING_ARGUMENTS || f === FrontDoorLogField.REQUEST_URI));
     this.endpoint = new CdnFrontdoorEndpoint(this, 'endpoint', {
       name: props.endpointName,
       cdnFrontdoorProfileId: this.profile.id,

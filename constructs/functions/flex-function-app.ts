@@ -188,7 +188,7 @@ export class FlexFunctionApp extends Construct implements IFunctionAppBackend {
     const alwaysReady = props.alwaysReady ?? [];
     this.checkAlwaysReady(alwaysReady, maximumInstanceCount);
     const zoneRedundant = props.zoneRedundant ?? production;
-    if (props.subnet) requireSubnet(this, 'subnet', props.subnet, SubnetPurpose.FUNCTIONS);
+    if (props.subnet) requireSubnet(this, 'subnet', props.subnet, SubnetPurpose.FUNCTIONS, props.location);
     this.checkHostStorage(props.storage, zoneRedundant, props.subnet);
     if (props.entraAuth && !Token.isUnresolved(props.entraAuth.applicationId)
       && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(props.entraAuth.applicationId)) {

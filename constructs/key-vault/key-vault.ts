@@ -7,6 +7,7 @@ import { PublicNetworkAccess } from '../core/network';
 import { checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { refuse, requireRange, warn } from '../core/validation';
+import { literalOf } from '../core/stack-variables';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -58,6 +59,35 @@ export interface KeyVaultAttributes {
   readonly vaultId?: string;
 }
 
+const VAULT_ID = /^\/subscriptions\/[^/]+\/resourceGroups\/([^/]+)\/providers\/Microsoft\.KeyVault\/vaults\/([^/]+)$/i;
+
+/**
+ * Refuse a vault id that is not a Key Vault's resource id, or names another vault than `name`: grants would go to that vault while secret URIs name this one.
+ * A token is judged by the literal it gives; a reference passes.
+ */
+function checkVaultId(scope: Construct, attributes: KeyVaultAttributes): void {
+  const id = literalOf(scope, attributes.vaultId!);
+  if (id === undefined) return;
+  const match = VAULT_ID.exec(id);
+  if (!match) {
+    refuse(scope, {
+      lesson: 'AZURE', setting: 'vaultId', given: id,
+      problem: 'this is not a Key Vault resource id: grants scoped to it fail at apply.',
+      fix: `give /subscriptions/<subscription id>/resourceGroups/${attributes.resourceGroupName}/providers/Microsoft.KeyVault/vaults/${attributes.name}, or leave vaultId out to look it up by name.`,
+    });
+  }
+  // Vault names are unique across Azure: the name decides which vault it is (the resource group is only for a lookup).
+  const name = match[2];
+  const givenName = literalOf(scope, attributes.name);
+  if (givenName !== undefined && givenName.toLowerCase() !== name.toLowerCase()) {
+    refuse(scope, {
+      lesson: 'SEC-1', setting: 'vaultId', given: id,
+      problem: `the id names the vault ${name}, and name says ${givenName}: grants would go to one vault while secret URIs (https://${givenName}.vault.azure.net/...) name the other.`,
+      fix: 'give the id of the vault name names, or leave vaultId out to look it up by name.',
+    });
+  }
+}
+
 class ImportedKeyVault extends KeyVaultBase {
   public readonly vaultId: string;
   public readonly vaultName: string;
@@ -66,6 +96,7 @@ class ImportedKeyVault extends KeyVaultBase {
   constructor(scope: Construct, id: string, attributes: KeyVaultAttributes) {
     super(scope, id);
     checkName(this, 'name', attributes.name, { ...KEY_VAULT_SERVICE.names.resource, globallyUnique: false });
+    if (attributes.vaultId !== undefined) checkVaultId(this, attributes);
     this.vaultName = attributes.name;
     this.vaultId = attributes.vaultId
       ?? new DataAzurermKeyVault(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;

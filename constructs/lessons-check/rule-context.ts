@@ -1,3 +1,4 @@
+import { TerraformVariables } from '../core/terraform-expression';
 import { IRuleContext, RuleResource } from './rule';
 
 /**
@@ -18,7 +19,11 @@ export class RuleContext implements IRuleContext {
   /** The resources of each type, in the order of `resources`: rules ask for a type once per resource they judge. */
   private readonly byType = new Map<string, RuleResource[]>();
 
-  constructor(public readonly resources: RuleResource[], public readonly production: boolean) {
+  /**
+   * @param variables the run's Terraform variables (default, sensitive), by name: what a value
+   * check evaluates `${var.x}` with (`variablesOf`)
+   */
+  constructor(public readonly resources: RuleResource[], public readonly production: boolean, public readonly variables: TerraformVariables = new Map()) {
     for (const r of resources) {
       const key = baseAddress(r.address);
       const sameAddress = this.byAddress.get(key);
@@ -50,4 +55,9 @@ export class RuleContext implements IRuleContext {
     visit(value);
     return [...found.values()];
   }
+}
+
+/** The Terraform variables of a run (none for a context the runner did not build). */
+export function variablesOf(context: IRuleContext): TerraformVariables {
+  return context instanceof RuleContext ? context.variables : new Map();
 }

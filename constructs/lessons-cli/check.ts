@@ -42,7 +42,7 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     const own = [...read.suppressions, ...config.suppressions ?? []];
     suppressions.push(...read.suppressions);
     notices.push(...read.notRead);
-    const context = new RuleContext(read.resources, isProduction);
+    const context = new RuleContext(read.resources, isProduction, read.variables);
     const located = new Map(read.resources.map((r) => [r.address, r.location]));
     const inSource = new Map<ReportRow, boolean>();
     const found = runRules(pack.rules, read.resources, context, (resource, base, _level, finding) => {

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../core/validation';
+import { TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -42,13 +43,19 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   const declared = new Set(all('resource').flatMap(({ name, body }) => Object.keys(body).map((n) => `${name}.${n}`)));
   const variables = new Map<string, unknown>(all('variable').filter(({ body }) => 'default' in body).map(({ name, body }) => [name, body.default]));
   for (const [k, v] of args) variables.set(k, v);
-  const plain: Scope = { prefix, declared, variables, outputs: new Map(), locals: new Map() };
+  // As the evaluator reads them: the argument or default, and whether the variable is sensitive.
+  const sensitive = new Set(all('variable').filter(({ body }) => body.sensitive === true || body.sensitive === 'true').map(({ name }) => name));
+  const terraformVariables: TerraformVariables = new Map<string, TerraformVariableValue>([
+    ...all('variable').map(({ name }): [string, TerraformVariableValue] => [name, { hasDefault: false, sensitive: sensitive.has(name) }]),
+    ...[...variables].map(([name, value]): [string, TerraformVariableValue] => [name, { hasDefault: value !== null && value !== undefined, default: value, sensitive: sensitive.has(name) }]),
+  ]);
+  const plain: Scope = { prefix, declared, variables, outputs: new Map(), locals: new Map(), terraformVariables };
   // Locals in terms of variables and resources (one that names another local is left as written).
   const locals = new Map(files.flatMap((f) => [f.json.locals ?? []].flat().flatMap((block) => Object.entries(first(block))))
     .map(([k, v]) => [k, resolveValue(v, plain)]));
   const callerScope: Scope = { ...plain, locals };
   const outputs = new Map<string, unknown>();
-  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map() };
+  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: terraformVariables };
   for (const { f, name, body } of all('module')) {
     const address = `${prefix}module.${name}`;
     read.suppressions.push(...commentSuppressions(f, 'module', name, undefined, address));
@@ -69,9 +76,11 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
       const { '//': comment, ...body } = first(attributes);
       // cdk.tf.json keeps the construct path: findings then name the resource as the construct check does.
       const constructPath = (first(comment).metadata as { path?: unknown } | undefined)?.path;
+      // The "//" comment of cdk.tf.json stays, as the construct check sees it: it carries what constructs declare (a held interval).
+      const carried = comment && typeof comment === 'object' && !Array.isArray(comment) ? { '//': comment } : {};
       const resource: SourceResource = {
         type, address, path: typeof constructPath === 'string' ? constructPath : address,
-        attributes: resolveValue(body, scope) as Record<string, unknown>,
+        attributes: { ...resolveValue(body, scope) as Record<string, unknown>, ...carried },
         location: { file: f.file, line: headerLine(f, 'resource', type, name) ?? jsonLine(f, type, name) },
       };
       read.resources.push(resource);

@@ -1,9 +1,10 @@
+import { TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
 import { baseAddress } from '../lessons-check/rule-context';
 import { LessonsInputError, SourceRead, SourceResource } from './source';
 
 interface PlannedModule { resources?: PlannedResource[]; child_modules?: PlannedModule[] }
 interface PlannedResource { address: string; mode?: string; type: string; values?: Record<string, unknown> }
-interface ConfigModule { resources?: ConfigResource[]; module_calls?: Record<string, { module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown } }> }
+interface ConfigModule { variables?: Record<string, { default?: unknown; sensitive?: boolean }>; resources?: ConfigResource[]; module_calls?: Record<string, { module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown } }> }
 /** A module output as the plan's configuration gives it: what it references, inside the module at `prefix`. */
 interface Output { readonly references: unknown; readonly prefix: string }
 interface ConfigResource { address: string; mode?: string; expressions?: Record<string, unknown> }
@@ -39,13 +40,18 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
     }
   };
   collect(plan.configuration?.root_module, '');
+  // A value from a sensitive root variable is read as the variable (`${var.x}`), as in HCL: the
+  // secret check then knows it for one, and no message repeats the value the plan holds.
+  const variables: TerraformVariables = new Map(Object.entries(plan.configuration?.root_module?.variables ?? {})
+    .filter(([, v]) => v.sensitive === true)
+    .map(([name, v]): [string, TerraformVariableValue] => [name, { hasDefault: v.default !== undefined && v.default !== null, ...('default' in v ? { default: v.default } : {}), sensitive: true }]));
   const resources: SourceResource[] = [];
   const walk = (m: PlannedModule | undefined): void => {
     for (const r of m?.resources ?? []) {
       if (r.mode === 'data') continue;
       const base = baseAddress(r.address);
       const prefix = base.slice(0, base.length - `${r.type}.`.length - base.split('.').pop()!.length);
-      const attributes = overlay(withoutNulls(r.values ?? {}), expressions.get(base) ?? {}, prefix, outputs) as Record<string, unknown>;
+      const attributes = overlay(withoutNulls(r.values ?? {}), expressions.get(base) ?? {}, prefix, outputs, prefix === '' ? variables : new Map()) as Record<string, unknown>;
       const at = text.indexOf(`"address": ${JSON.stringify(r.address)}`);
       const line = at === -1 ? undefined : text.slice(0, at).split('\n').length;
       resources.push({ type: r.type, address: r.address, path: r.address, attributes, location: { file: display, ...(line ? { line } : {}) } });
@@ -53,7 +59,7 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
     for (const child of m?.child_modules ?? []) walk(child);
   };
   walk(plan.planned_values?.root_module);
-  return { resources, suppressions: [], notRead: [] };
+  return { resources, suppressions: [], notRead: [], variables };
 }
 
 /** A plan writes every unset attribute as null; the rules (like a synthesized stack) see it absent. */
@@ -64,14 +70,16 @@ function withoutNulls(value: unknown): unknown {
 }
 
 /** Planned values, with each string or unknown value whose expression references resources written as those references. */
-function overlay(value: unknown, expression: unknown, prefix: string, outputs: ReadonlyMap<string, Output>): unknown {
+function overlay(value: unknown, expression: unknown, prefix: string, outputs: ReadonlyMap<string, Output>, sensitive: TerraformVariables): unknown {
   if (Array.isArray(expression)) {
     // A nested block: a list of objects of expressions, beside a list of objects of values.
     const values = Array.isArray(value) ? value : [];
-    return expression.map((e, i) => overlay(values[i] ?? {}, e, prefix, outputs));
+    return expression.map((e, i) => overlay(values[i] ?? {}, e, prefix, outputs, sensitive));
   }
   if (!expression || typeof expression !== 'object') return value;
   const e = expression as Record<string, unknown>;
+  const secret = (Array.isArray(e.references) ? e.references : []).find((r): r is string => typeof r === 'string' && r.startsWith('var.') && sensitive.has(r.slice(4)));
+  if (secret !== undefined && (value === undefined || typeof value === 'string')) return `\${${secret}}`;
   if (Array.isArray(e.references) || 'constant_value' in e) {
     const refs = resourceReferences(e.references, prefix, outputs);
     if (refs.length === 0) return value;
@@ -81,7 +89,7 @@ function overlay(value: unknown, expression: unknown, prefix: string, outputs: R
   }
   const object = (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {}) as Record<string, unknown>;
   for (const [k, sub] of Object.entries(e)) {
-    const merged = overlay(object[k], sub, prefix, outputs);
+    const merged = overlay(object[k], sub, prefix, outputs, sensitive);
     if (merged !== undefined) object[k] = merged;
   }
   return object;

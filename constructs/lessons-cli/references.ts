@@ -1,3 +1,5 @@
+import { literalize, TerraformVariables } from '../core/terraform-expression';
+
 /**
  * How values read from HCL become what rules expect: references to other resources as
  * `${type.name.attr}` strings (hcl2json already writes them so), qualified with the module they
@@ -15,6 +17,12 @@ export interface Scope {
   readonly outputs: ReadonlyMap<string, unknown>;
   /** Values of `local.<name>`. */
   readonly locals: ReadonlyMap<string, unknown>;
+  /**
+   * The module's variables as the evaluator reads them (default or argument, sensitive): a
+   * function of literals and variables is replaced by the literal it gives.
+   * @default - none
+   */
+  readonly terraformVariables?: TerraformVariables;
 }
 
 const WHOLE = /^\$\{\s*((?:var|local|module)\.[A-Za-z0-9_.-]+)\s*\}$/;
@@ -33,9 +41,16 @@ function resolveString(value: string, scope: Scope): unknown {
   const whole = WHOLE.exec(value);
   if (whole) {
     const name = whole[1];
-    if (name.startsWith('var.') && scope.variables.has(name.slice(4))) return scope.variables.get(name.slice(4));
+    const variable = scope.terraformVariables?.get(name.slice(4));
+    // A sensitive variable stays named, so the secret check sees what it is.
+    if (name.startsWith('var.') && scope.variables.has(name.slice(4)) && variable?.sensitive !== true) return scope.variables.get(name.slice(4));
     if (name.startsWith('local.') && scope.locals.has(name.slice(6))) return scope.locals.get(name.slice(6));
     if (name.startsWith('module.') && scope.outputs.has(name.slice(7))) return scope.outputs.get(name.slice(7));
+  }
+  // Functions of literals and variables: the literal Terraform gets.
+  if (scope.terraformVariables && value.includes('${')) {
+    const literal = literalize(value, scope.terraformVariables);
+    if (literal !== value) return literal;
   }
   if (scope.prefix === '') return value;
   return value.replace(INTERPOLATION, (expr) => expr.replace(RESOURCE_REFERENCE, (ref, type: string, name: string) =>

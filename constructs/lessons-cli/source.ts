@@ -1,3 +1,4 @@
+import { TerraformVariables } from '../core/terraform-expression';
 import * as fs from 'fs';
 import { Finding, FindingFormat } from '../core/validation';
 import { RuleResource } from '../lessons-check/rule';
@@ -34,6 +35,12 @@ export interface SourceRead {
   readonly suppressions: SourceSuppression[];
   /** One message line per thing not read (a remote module), in the finding format. */
   readonly notRead: Notice[];
+  /**
+   * The Terraform variables the values may still name (`${var.x}` left as written: a sensitive
+   * one, or one without a default), for the value checks.
+   * @default - none
+   */
+  readonly variables?: TerraformVariables;
 }
 
 /** A message about the input rather than a rule's finding (a module not read, a stale suppression). */

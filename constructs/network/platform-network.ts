@@ -6,6 +6,7 @@ import { Subnet } from '@cdktf/provider-azurerm/lib/subnet';
 import { SubnetNetworkSecurityGroupAssociation } from '@cdktf/provider-azurerm/lib/subnet-network-security-group-association';
 import { VirtualNetwork } from '@cdktf/provider-azurerm/lib/virtual-network';
 import { checkName } from '../core/naming';
+import { literalOf } from '../core/stack-variables';
 import { refuse } from '../core/validation';
 import { addressOf } from '../core/dependencies';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -30,6 +31,11 @@ export interface ISubnet {
    * @default - unknown (a subnet another team made)
    */
   readonly serviceEndpoints?: string[];
+  /**
+   * The region of the subnet's virtual network: what uses the subnet must be in it.
+   * @default - unknown (not checked)
+   */
+  readonly location?: string;
 }
 
 /** One subnet of a `PlatformNetwork`. */
@@ -151,7 +157,7 @@ export class PlatformNetwork extends Construct implements IPlatformNetwork {
       });
       // Users get the id through the association, so they wait for the NSG: API Management's
       // outbound integration needs one on its subnet when the service is created.
-      this.subnets.set(purpose, { subnetId: association.subnetId, addressPrefix: spec.addressPrefix, purpose, virtualNetworkId: this.virtualNetworkId, serviceEndpoints: [] });
+      this.subnets.set(purpose, { subnetId: association.subnetId, addressPrefix: spec.addressPrefix, purpose, virtualNetworkId: this.virtualNetworkId, serviceEndpoints: [], location: props.location });
       this.subnetResources.set(purpose, subnet);
     }
   }
@@ -265,7 +271,17 @@ export function parseRange(scope: Construct, setting: string, text: string): Ipv
  * The subnet of `purpose`, or a refusal naming the setting: a construct placed in the network
  * needs the subnet delegated to it.
  */
-export function requireSubnet(scope: Construct, setting: string, subnet: ISubnet, purpose: SubnetPurpose): ISubnet {
+export function requireSubnet(scope: Construct, setting: string, subnet: ISubnet, purpose: SubnetPurpose, location?: string): ISubnet {
+  // A resource in a subnet is in its network's region; what both say is judged as Terraform gets it.
+  const mine = location === undefined ? undefined : literalOf(scope, location);
+  const theirs = subnet.location === undefined ? undefined : literalOf(scope, subnet.location);
+  if (mine !== undefined && theirs !== undefined && AzureRegion.normalize(mine) !== AzureRegion.normalize(theirs)) {
+    refuse(scope, {
+      lesson: 'AZURE', setting, given: theirs,
+      problem: `the subnet's network is in ${theirs}, and this resource is in ${mine}: Azure places a resource in a subnet only in the network's region, so the deployment fails.`,
+      fix: `put the resource in ${theirs}, or use a network in ${mine}.`,
+    });
+  }
   if (subnet.purpose !== purpose) {
     refuse(scope, {
       lesson: 'AZURE', setting, given: subnet.purpose.name,

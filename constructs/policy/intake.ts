@@ -1,6 +1,7 @@
 import { Token } from 'cdktf';
 import { refuseValue, wholeNumberIn } from '../core/validation';
 import { ExistsAction, checkHeaderName, chooseElement, returnResponseElement, setHeaderElement } from './statements';
+import { checkEntraTokenTarget } from './caller-token';
 import { XmlElement } from './xml';
 
 /** The header a client sends so a retried command runs once (PAY-1). */
@@ -120,7 +121,7 @@ export function storageQueueMessageElements(options: StorageQueueMessageOptions)
 export interface EntraCallerOptions {
   /** Entra tenant the tokens come from (a reference is fine). */
   readonly tenantId: string;
-  /** Application (client) id or App ID URI the tokens are for. */
+  /** Application (client) id or App ID URI the tokens are for (not the tenant id). */
   readonly audience: string;
   /** Client ids allowed to call: the managed identities of the callers. @default - none: then `requiredRoles` must be given */
   readonly clientApplicationIds?: string[];
@@ -157,6 +158,10 @@ export function validateEntraCallerElement(options: EntraCallerOptions): XmlElem
         problem: 'the token check needs the tenant and the application the tokens are for.', fix: 'give both (GUIDs or references).',
       });
     }
+  }
+  // validate-azure-ad-token takes v1.0 and v2.0 tokens: an App ID URI is a valid audience here.
+  if (!Token.isUnresolved(options.tenantId) && !Token.isUnresolved(options.audience)) {
+    checkEntraTokenTarget(builder, { setting: 'tenantId', value: options.tenantId }, options.audience, false);
   }
   return {
     name: 'validate-azure-ad-token',

@@ -1,5 +1,5 @@
 import { InvalidValueError, deferredRefusalOf, refuseValue, withDeferredRefusal } from '../core/validation';
-import { PolicyStatement, elementOf } from './policy-statement';
+import { PolicyStatement, elementsAt } from './policy-statement';
 import { ForwardRequestOptions, forwardRequestElement } from './statements';
 import { XmlElement, renderXml } from './xml';
 
@@ -29,6 +29,16 @@ export interface PolicyDocumentProps {
 }
 
 const BASE: XmlElement = { name: 'base' };
+
+/** A builder's refusal, named by its place in the document. */
+function atPlace(where: string, make: () => XmlElement): XmlElement {
+  try {
+    return make();
+  } catch (error) {
+    if (!(error instanceof InvalidValueError)) throw error;
+    throw new InvalidValueError(`${where}.${error.builder}`, error.finding);
+  }
+}
 
 /**
  * An APIM policy document built from typed statements. Every section keeps `<base />` so
@@ -76,11 +86,11 @@ export class PolicyDocument {
     }
     const section = (name: string, statements: PolicyStatement[] | undefined): XmlElement => ({
       name,
-      children: [BASE, ...(statements ?? []).map(elementOf)],
+      children: [BASE, ...elementsAt(`PolicyDocument.${name === 'on-error' ? 'onError' : name}`, statements ?? [])],
     });
     const backend: XmlElement = props.streamingForwardRequest
-      ? { name: 'backend', children: [forwardRequestElement(props.streamingForwardRequest)] }
-      : { name: 'backend', children: props.backend ? props.backend.map(elementOf) : [BASE] };
+      ? { name: 'backend', children: [atPlace('PolicyDocument.streamingForwardRequest', () => forwardRequestElement(props.streamingForwardRequest!))] }
+      : { name: 'backend', children: props.backend ? elementsAt('PolicyDocument.backend', props.backend) : [BASE] };
     return {
       name: 'policies',
       children: [section('inbound', props.inbound), backend, section('outbound', props.outbound), section('on-error', props.onError)],

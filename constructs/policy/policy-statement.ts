@@ -52,8 +52,8 @@ export class PolicyStatement {
   /** `<choose>`: run the statements of the first branch whose condition holds, else `otherwise`. */
   public static choose(branches: ChooseBranch[], otherwise?: PolicyStatement[]): PolicyStatement {
     return PolicyStatement.build(() => chooseElement(
-      branches.map((b) => ({ condition: b.condition, then: b.statements.map(elementOf) })),
-      otherwise?.map(elementOf),
+      branches.map((b, i) => ({ condition: b.condition, then: elementsAt(`choose.when[${i}]`, b.statements) })),
+      otherwise === undefined ? undefined : elementsAt('choose.otherwise', otherwise),
     ));
   }
 
@@ -81,7 +81,7 @@ export class PolicyStatement {
    * `forward-request`): at most `maxCount` calls at once per key; more fail at once with 429.
    */
   public static limitConcurrency(options: LimitConcurrencyOptions, statements: PolicyStatement[]): PolicyStatement {
-    return PolicyStatement.build(() => limitConcurrencyElement(options, statements.map(elementOf)));
+    return PolicyStatement.build(() => limitConcurrencyElement(options, elementsAt('limit-concurrency', statements)));
   }
 
   /** `<llm-token-limit>` (LIM-3): limit an AI backend by tokens (429 over the rate, 403 over the quota). */
@@ -138,7 +138,7 @@ export class PolicyStatement {
    * circuit breaker (PAY-3).
    */
   public static retry(options: RetryOptions, statements: PolicyStatement[]): PolicyStatement {
-    return PolicyStatement.build(() => retryElement(options, statements.map(elementOf)));
+    return PolicyStatement.build(() => retryElement(options, elementsAt('retry', statements)));
   }
 
   /** `<quota>`: calls per subscription over a long period (a day, a month); over it the gateway answers 403. */
@@ -218,6 +218,23 @@ export class PolicyStatement {
 }
 
 /** The element of a statement (library-internal; not part of the public API). */
+/**
+ * The elements of `statements`, nested under `where` (`retry`, `PolicyDocument.backend`): a
+ * refusal of one of them names its place, `<where>[<index>].<builder>`
+ * (`PolicyDocument.backend[0].retry[0].forward-request`), so a document rendered outside a
+ * construct says which statement it is.
+ */
+export function elementsAt(where: string, statements: readonly PolicyStatement[]): XmlElement[] {
+  return statements.map((statement, i) => {
+    try {
+      return elementOf(statement);
+    } catch (error) {
+      if (!(error instanceof InvalidValueError)) throw error;
+      throw new InvalidValueError(`${where}[${i}].${error.builder}`, error.finding);
+    }
+  });
+}
+
 export function elementOf(statement: PolicyStatement): XmlElement {
   const refused = deferredRefusalOf(statement);
   if (refused) throw refused;

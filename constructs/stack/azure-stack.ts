@@ -6,7 +6,7 @@ import { LessonsCheck } from './lessons-check';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { PlatformAspects } from './platform-aspects';
-import { refuse } from '../core/validation';
+import { refuse, warn } from '../core/validation';
 
 /** Remote state in an Azure storage account, reached with Entra ID (no storage keys, SEC-1). */
 export interface RemoteStateProps {
@@ -83,6 +83,12 @@ export interface AzureStackProps {
 
 const STACK_PART = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
+/** Whether an environment name says production: `prod`, `production`, `prd`, `live`, or one of them as a part (`prod-eu`); `preprod`, `non-prod` do not. */
+function namesProduction(environmentName: string): boolean {
+  const parts = environmentName.toLowerCase().split('-');
+  return !parts.some((p) => p === 'non' || p === 'pre') && parts.some((p) => ['prod', 'production', 'prd', 'live'].includes(p));
+}
+
 /**
  * A Terraform stack for one environment of one deployable unit, named `<stack>-<env>`, with the
  * azurerm and azapi providers (credentials and subscription from the environment: `az login`,
@@ -147,6 +153,13 @@ export class AzureStack extends TerraformStack {
     this.stackName = props.stackName;
     this.production = props.production ?? true;
     Production.mark(this, this.production);
+    if (!this.production && namesProduction(props.environmentName)) {
+      warn(this, {
+        id: 'ENV.ProductionNamedNonProduction', lesson: 'ENV', setting: 'production', given: false,
+        problem: `the environment is named ${JSON.stringify(props.environmentName)}, but the stack is marked production: false: the production rules are off (sample images, keys, public endpoints pass), API Management is purged on destroy and non-empty resource groups are deleted.`,
+        fix: 'drop production: false (a stack is production unless it says otherwise), or give a development environment a name that says so (dev, test).',
+      });
+    }
 
     const providers = props.providers ?? {};
     if (providers.create ?? true) {

@@ -5,6 +5,8 @@ import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { addressOf } from '../core/dependencies';
 import { resolveIn } from '../core/claims';
+import { stackVariables } from '../core/stack-variables';
+import { literalize, TerraformVariables } from '../core/terraform-expression';
 import { ConstructFinding, findingCovering, findingsUnder, suppressWhereFound } from '../core/findings';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
@@ -144,8 +146,9 @@ export class LessonsCheck implements IAspect {
 
   private evaluate(scope: IConstruct): ReportRow[] {
     const stack = TerraformStack.of(scope);
-    const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r));
-    const context = new RuleContext(all, Production.isProduction(stack));
+    const variables = stackVariables(stack);
+    const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables));
+    const context = new RuleContext(all, Production.isProduction(stack), variables);
     const scopePath = scope.node.path;
     const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
     this.coveredRows.clear();
@@ -201,10 +204,11 @@ interface ConstructResource extends RuleResource {
  * attributes (AZURE.ResourceName only its `name`), and resolving tokens is most of what reading
  * costs. Anything that looks at the whole object (its keys, `in`, a spread, JSON,
  * `Object.freeze`) resolves the rest, so what a rule sees is what resolving the whole resource
- * gives. It is a Proxy: `structuredClone` refuses it, so a rule that needs a copy spreads it
+ * gives. Values are seen through (`literalize`): `${var.x}` with a default, or a function of
+ * literals, is the literal Terraform gets. It is a Proxy: `structuredClone` refuses it, so a rule that needs a copy spreads it
  * (`{ ...resource.attributes }`).
  */
-function asRuleResource(stack: TerraformStack, resource: TerraformResource): ConstructResource {
+function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   const lazilyResolved = (): { [name: string]: unknown } => {
     const json = resource.toTerraform() as { resource?: Record<string, Record<string, Record<string, unknown>>> };
@@ -212,11 +216,12 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource): Con
     const keys = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined;
     // A token for the attributes, or for a key: resolved as a whole, as Terraform JSON is.
     if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || keys.some((k) => resolveIn(stack, k) !== k)) {
-      return (resolveIn(stack, { raw }) as { raw?: { [name: string]: unknown } }).raw ?? {};
+      return (literalize(resolveIn(stack, { raw }), variables) as { raw?: { [name: string]: unknown } }).raw ?? {};
     }
     const resolved = new Map<string, unknown>();
     const valueOf = (key: string): unknown => {
-      if (!resolved.has(key)) resolved.set(key, resolveIn(stack, raw[key]));
+      // Resolved, then seen through: a variable's default or a function of literals is the literal Terraform gets.
+      if (!resolved.has(key)) resolved.set(key, literalize(resolveIn(stack, raw[key]), variables));
       return resolved.get(key);
     };
     // Until something asks for the whole object, it is empty and only reads by name resolve.

@@ -31,6 +31,7 @@ import { StorageDataPlaneSettingsRule } from '../lessons-check/rules/storage/sto
 import { StorageSharedKeyRule } from '../lessons-check/rules/storage/storage-shared-key';
 import { ServiceRules } from '../lessons-check/service-rules';
 import { ResourceNameRule } from '../lessons-check/rules/naming/resource-name';
+import { ResourceLocationRule } from '../lessons-check/rules/naming/resource-location';
 import { WebSocketBackendTransportRule } from '../lessons-check/rules/container-apps/websocket-backend-transport';
 // Every service folder's descriptor and rule index, so the pack holds their rules however it was loaded.
 import './service-index.generated';
@@ -84,6 +85,7 @@ export class PlatformLessonsPack {
       ...ServiceRules.all(),
       { rule: new ApiCallerCheckRule(), level: error },
       { rule: new ResourceNameRule(), level: error },
+      { rule: new ResourceLocationRule(), level: error },
       { rule: new WebSocketBackendTransportRule(), level: error },
     ];
     return new RulePack(PlatformLessonsPack.NAME, rules);

@@ -15,7 +15,9 @@ export class StreamingRouteHeartbeatRule implements ILessonRule {
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     if (!references(context, resource.attributes.api_name, streamingApis(context))) return RuleOutcome.notApplicable();
-    if (resource.construct && RequestPath.declaredHold(resource.construct) !== undefined) return RuleOutcome.compliant();
+    // The construct's declaration, or (cdk.tf.json read by azure-lessons) the one its "//" comment carries.
+    const declared = resource.construct ? RequestPath.declaredHold(resource.construct) : RequestPath.heldInComment(resource.attributes['//']);
+    if (declared !== undefined) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
       setting: 'url_template', given: resource.attributes.url_template,
       problem: 'this operation streams (its API forwards unbuffered) but declares no heartbeat or hold time, so nothing checks it against the shortest timeout of the path, and streams end at 240 s behind Front Door.',

@@ -1,0 +1,118 @@
+// The credential formats the library recognises in a value, and how a message may show one: the
+// shared ground of the secret check (secret-detection.ts) and of every message (finding-format.ts
+// masks a credential whatever check names it). No imports: both build on it.
+
+/** A credential format: what it is, how it is recognised, and the better way. */
+export interface CredentialPattern {
+  /** What the value looks like: "a Storage or Cosmos DB connection string with an account key". */
+  readonly what: string;
+  readonly matches: (value: string) => boolean;
+  /** The better way: "connect with the app's identity ...". */
+  readonly instead: string;
+}
+
+export const IDENTITY = 'connect with the app\'s identity instead';
+/** The typed way a Container App takes a Key Vault secret (constructs/container-apps/app-secrets.ts). */
+export const TYPED_SECRET = 'KeyVaultSecretReference.fromSlot(slot) or .fromVault(vault, \'<name>\')';
+export const KEY_VAULT = 'keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret)';
+
+/**
+ * Well-known API-key prefixes (Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm),
+ * as one expression: any of them matching is the one test passing. Built once, not per value.
+ */
+const API_KEY = new RegExp([
+  /\b[rs]k_(?:live|test)_[A-Za-z0-9]{8,}/, /\bwhsec_[A-Za-z0-9+/=]{24,}/,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}/, /\bgithub_pat_[A-Za-z0-9_]{20,}/, /\bglpat-[A-Za-z0-9_-]{20,}/,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/, /\bxapp-[A-Za-z0-9-]{10,}/,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, /\bAIza[0-9A-Za-z_-]{35}\b/,
+  /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/, /\bsk-[A-Za-z0-9]{32,}\b/, /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/, /\bnpm_[A-Za-z0-9]{36}\b/,
+].map((re) => `(?:${re.source})`).join('|'));
+
+/**
+ * The credential formats, most specific first. Every test runs on the value as given, references
+ * included: `AccountKey=${...primary_access_key}` is a key whatever the reference resolves to.
+ */
+export const PATTERNS: readonly CredentialPattern[] = [
+  {
+    what: 'a connection string with a shared access key (Service Bus, Event Hubs, IoT Hub, Relay, SignalR, Web PubSub)',
+    matches: (v) => /(?:^|;)\s*(?:Shared)?AccessKey\s*=\s*[^;\s]/i.test(v),
+    instead: `${IDENTITY} (\`<Name>__fullyQualifiedNamespace\` and an Azure Service Bus / Event Hubs Data role granted to it)`,
+  },
+  {
+    what: 'a connection string with an account key (Storage, Cosmos DB)',
+    matches: (v) => /(?:^|;)\s*AccountKey\s*=\s*[^;\s]/i.test(v),
+    instead: `${IDENTITY} (\`<Name>__accountName\` or the account endpoint, and a data role granted to it)`,
+  },
+  {
+    what: 'a shared access signature (SAS token)',
+    matches: (v) => /(?:^|;)\s*SharedAccessSignature\s*=\s*[^;\s]/i.test(v) || /(?:^|[?&;])sig=[^&;\s]/i.test(v),
+    instead: `${IDENTITY} (the account endpoint and a data role granted to it); a SAS is a bearer key until it expires`,
+  },
+  {
+    what: 'a private key (PEM)',
+    matches: (v) => /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/.test(v),
+    instead: 'keep the key or certificate in Key Vault and let the app read it with its identity',
+  },
+  {
+    what: 'a URL with a password in it',
+    matches: (v) => /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]*:[^\s/@]+@/i.test(v),
+    instead: `${IDENTITY} (Entra ID for Redis, PostgreSQL, SQL), or ${KEY_VAULT}`,
+  },
+  {
+    what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
+    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*[^;,\s]/i.test(v),
+    instead: `${IDENTITY} (SQL: Authentication=Active Directory Managed Identity; Redis: Entra ID), or ${KEY_VAULT}`,
+  },
+  {
+    what: 'a Basic authorization value (a user name and password in base64, readable by anyone)',
+    matches: (v) => isBasicCredential(v),
+    instead: `${IDENTITY} (an Entra ID token), or ${KEY_VAULT}`,
+  },
+  {
+    what: 'a Slack incoming-webhook URL (the URL is the credential: whoever has it posts to the channel)',
+    matches: (v) => SLACK_WEBHOOK.test(v),
+    instead: KEY_VAULT,
+  },
+  {
+    what: 'a JSON Web Token',
+    matches: (v) => /\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]+/.test(v),
+    instead: 'let the app get its own tokens with its identity (DefaultAzureCredential); a token grants access until it expires',
+  },
+  {
+    what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
+    matches: (v) => API_KEY.test(v),
+    instead: KEY_VAULT,
+  },
+];
+
+
+/** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
+const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;
+
+/**
+ * `Basic <base64 of user:password>` (an Authorization header value): the base64 decodes to text
+ * with a colon. A challenge (`Basic realm="orders"`) or the word alone is none.
+ */
+function isBasicCredential(v: string): boolean {
+  const m = /(?:^|[\s:"'])Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?=$|[\s"',;])/.exec(v);
+  if (!m || m[1].length % 4 !== 0) return false;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(decoded);
+}
+
+/** The first credential format `value` matches, or undefined. */
+export function credentialFormatOf(value: string): CredentialPattern | undefined {
+  return PATTERNS.find((p) => p.matches(value));
+}
+
+/** Prefixes that say what a value is without giving any of the secret away. */
+const PUBLIC_PREFIX = /^(?:[rs]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|eyJ|Bearer |Basic |-----BEGIN|DefaultEndpointsProtocol=|[A-Za-z]*Endpoint=|AccountName=|Server=|Data Source=|Driver=|Host=|[a-z]+:\/\/|@Microsoft|SharedAccessSignature|\??sv=|[a-z0-9-]+\.[a-z0-9.-]+[:,;/])/i;
+
+/**
+ * A value as a message may show it: `…` and its length, after its first four characters only
+ * where they are a known, public prefix and the value has 16 characters or more.
+ */
+export function maskCredential(value: string): string {
+  const telling = value.length >= 16 && PUBLIC_PREFIX.test(value);
+  return `${telling ? value.slice(0, 4) : ''}…(${value.length} chars)`;
+}

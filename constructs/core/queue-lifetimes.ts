@@ -1,0 +1,47 @@
+import { IConstruct } from 'constructs';
+import { refuse } from './validation';
+
+// What the writers of a queue give each message to live (Put Message's `messagettl`) against how
+// long its consumer needs a message to live through an outage and its retries (PAY-3). Each side
+// declares itself by the queue object; whichever comes second is checked, so the construct that
+// completes the pair names the mismatch.
+
+interface Writer { readonly scope: IConstruct; readonly ttlSeconds: number }
+interface Consumer { readonly scope: IConstruct; readonly neededSeconds: number; readonly arithmetic: string }
+interface Sides { writers: Writer[]; consumers: Consumer[] }
+const QUEUES = new WeakMap<object, Sides>();
+
+function sidesOf(queue: object): Sides {
+  let sides = QUEUES.get(queue);
+  if (!sides) {
+    sides = { writers: [], consumers: [] };
+    QUEUES.set(queue, sides);
+  }
+  return sides;
+}
+
+function refuseShort(at: IConstruct, setting: string, writer: Writer, consumer: Consumer, queueName: string): never {
+  return refuse(at, {
+    lesson: 'PAY-3', setting, given: writer.ttlSeconds,
+    problem: `${writer.scope.node.path} gives each message of ${queueName} ${writer.ttlSeconds} s to live, and ${consumer.scope.node.path} needs ${consumer.arithmetic}: Storage deletes a message that waits out the outage, unprocessed and without a trace.`,
+    fix: `give the messages at least ${consumer.neededSeconds} s (messageTtlSeconds, e.g. 604800: 7 days, the most Storage keeps), or ride out a shorter outage.`,
+  });
+}
+
+/** A writer (`scope`) puts messages on `queue` with `ttlSeconds` to live. */
+export function declareQueueWriter(scope: IConstruct, queue: object, queueName: string, ttlSeconds: number): void {
+  const sides = sidesOf(queue);
+  const writer = { scope, ttlSeconds };
+  const short = sides.consumers.find((c) => ttlSeconds < c.neededSeconds);
+  if (short) refuseShort(scope, 'messageTtlSeconds', writer, short, queueName);
+  sides.writers.push(writer);
+}
+
+/** The consumer (`scope`) of `queue` needs a message to live `neededSeconds` (with the arithmetic, for the message). */
+export function declareQueueConsumer(scope: IConstruct, queue: object, queueName: string, neededSeconds: number, arithmetic: string): void {
+  const sides = sidesOf(queue);
+  const consumer = { scope, neededSeconds, arithmetic };
+  const short = sides.writers.find((w) => w.ttlSeconds < neededSeconds);
+  if (short) refuseShort(scope, 'queue', short, consumer, queueName);
+  sides.consumers.push(consumer);
+}

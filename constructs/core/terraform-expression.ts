@@ -1,0 +1,436 @@
+// What Terraform will make of a value written as the synthesized stack (or HCL, read by hcl2json)
+// writes it: `${join("", ["ghp_", "abc"])}`, `${var.key}`, `https://${lower("X")}`. The common
+// string functions of literal arguments and variables with a default are evaluated; anything
+// else (a resource attribute, a local, an operator, a function not listed) is unknown, never
+// taken for safe text. Value checks read the literal this gives, so a secret or a typo cannot
+// hide behind a function call or a variable.
+
+/** A Terraform variable as the evaluator sees it. */
+export interface TerraformVariableValue {
+  /** Whether the variable has a default (a value the configuration itself holds). */
+  readonly hasDefault: boolean;
+  /** The default, as Terraform JSON writes it (itself a template when it holds expressions). */
+  readonly default?: unknown;
+  /** Declared `sensitive = true`. */
+  readonly sensitive: boolean;
+}
+
+/** The variables of a module, by name. */
+export type TerraformVariables = ReadonlyMap<string, TerraformVariableValue>;
+
+/** What a value evaluates to. */
+export interface EvaluatedValue {
+  /** True when every part is known: `value` is what Terraform gets. */
+  readonly known: boolean;
+  /** The value (a string, number, boolean, list or object), when known. */
+  readonly value?: unknown;
+  /** The value passed through a sensitive variable or `sensitive(...)`. */
+  readonly sensitive: boolean;
+  /** The sensitive variables without a default it reads (their value comes from outside the configuration). */
+  readonly sensitiveInputs: readonly string[];
+}
+
+class Unknown extends Error {}
+
+/** What an unknown part of a partly known string reads as (`knownParts`). */
+export const UNKNOWN_PART = '\u0000';
+
+interface Value { readonly v: unknown; readonly sensitive: boolean }
+
+const known = (v: unknown, sensitive = false): Value => ({ v, sensitive });
+
+/** A tiny reader of Terraform expressions: literals, lists, objects, `var.x` and function calls. */
+class Parser {
+  private i = 0;
+
+  /**
+   * @param partial an unknown part (a resource's attribute, a variable without a default, a
+   * function that cannot run on it) reads as `UNKNOWN_PART` instead of making the whole unknown
+   */
+  constructor(private readonly text: string, private readonly variables: TerraformVariables, private readonly depth: number, private readonly partial = false) {}
+
+  public whole(): Value {
+    const value = this.expression();
+    this.space();
+    if (this.i !== this.text.length) throw new Unknown();
+    return value;
+  }
+
+  private space(): void {
+    while (this.i < this.text.length && /\s/.test(this.text[this.i])) this.i += 1;
+  }
+
+  private expression(): Value {
+    this.space();
+    const c = this.text[this.i];
+    if (c === '"') return this.string();
+    if (c === '[') return this.list(']');
+    if (c === '{') return this.object();
+    if (c === '(') {
+      this.i += 1;
+      const inner = this.expression();
+      this.expect(')');
+      return inner;
+    }
+    const number = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/.exec(this.text.slice(this.i));
+    if (number) {
+      this.i += number[0].length;
+      return known(Number(number[0]));
+    }
+    const name = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(this.text.slice(this.i));
+    if (!name) throw new Unknown();
+    this.i += name[0].length;
+    if (name[0] === 'true' || name[0] === 'false') return known(name[0] === 'true');
+    if (name[0] === 'null') return known(null);
+    this.space();
+    if (this.text[this.i] === '(') return this.call(name[0]);
+    if (name[0] === 'var' && this.text[this.i] === '.') {
+      const variable = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(this.text.slice(this.i));
+      if (!variable) throw new Unknown();
+      this.i += variable[0].length;
+      return this.variable(variable[1]);
+    }
+    // A resource, data source, local, module or path: known at apply only.
+    if (!this.partial) throw new Unknown();
+    const traversal = /^(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[[^\]]*\]|\.\*)*/.exec(this.text.slice(this.i));
+    this.i += traversal![0].length;
+    return known(UNKNOWN_PART);
+  }
+
+  private variable(name: string): Value {
+    const declared = this.variables.get(name);
+    if (declared === undefined || !declared.hasDefault) {
+      if (this.partial) return known(UNKNOWN_PART, declared?.sensitive === true);
+      throw new Unknown();
+    }
+    const value = evaluateValue(declared.default, this.variables, this.depth + 1);
+    if (!value.known) {
+      if (this.partial) return known(UNKNOWN_PART, declared.sensitive);
+      throw new Unknown();
+    }
+    return known(value.value, value.sensitive || declared.sensitive);
+  }
+
+  private expect(c: string): void {
+    this.space();
+    if (this.text[this.i] !== c) throw new Unknown();
+    this.i += 1;
+  }
+
+  /** A quoted string, with escapes and `${...}` interpolations. */
+  private string(): Value {
+    this.i += 1;
+    return this.templateBody(true);
+  }
+
+  /**
+   * Template text up to the closing quote (`quoted`), or to the end: in a quoted string `\`
+   * escapes; in a whole Terraform JSON string the text is already unescaped.
+   */
+  public templateBody(quoted: boolean): Value {
+    let out = '';
+    let sensitive = false;
+    while (this.i < this.text.length) {
+      const c = this.text[this.i];
+      if (quoted && c === '"') {
+        this.i += 1;
+        return known(out, sensitive);
+      }
+      if (quoted && c === '\\') {
+        const e = this.text[this.i + 1];
+        const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\' };
+        if (e === 'u') {
+          out += String.fromCharCode(parseInt(this.text.slice(this.i + 2, this.i + 6), 16));
+          this.i += 6;
+          continue;
+        }
+        if (map[e] === undefined) throw new Unknown();
+        out += map[e];
+        this.i += 2;
+        continue;
+      }
+      if (this.text.startsWith('$${', this.i) || this.text.startsWith('%%{', this.i)) {
+        out += `${c}{`;
+        this.i += 3;
+        continue;
+      }
+      if (this.text.startsWith('%{', this.i)) throw new Unknown();
+      if (this.text.startsWith('${', this.i)) {
+        this.i += 2;
+        const inner = this.expression();
+        this.expect('}');
+        out += stringOf(inner.v);
+        sensitive ||= inner.sensitive;
+        continue;
+      }
+      out += c;
+      this.i += 1;
+    }
+    if (quoted) throw new Unknown();
+    return known(out, sensitive);
+  }
+
+  private list(close: string): Value {
+    this.i += 1;
+    const items: unknown[] = [];
+    let sensitive = false;
+    for (;;) {
+      this.space();
+      if (this.text[this.i] === close) {
+        this.i += 1;
+        return known(items, sensitive);
+      }
+      const item = this.expression();
+      items.push(item.v);
+      sensitive ||= item.sensitive;
+      this.space();
+      if (this.text[this.i] === ',') this.i += 1;
+      else if (this.text[this.i] !== close) throw new Unknown();
+    }
+  }
+
+  private object(): Value {
+    this.i += 1;
+    const out: Record<string, unknown> = {};
+    let sensitive = false;
+    for (;;) {
+      this.space();
+      if (this.text[this.i] === '}') {
+        this.i += 1;
+        return known(out, sensitive);
+      }
+      let key: unknown;
+      if (this.text[this.i] === '"') key = this.string().v;
+      else {
+        const bare = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(this.text.slice(this.i));
+        if (!bare) throw new Unknown();
+        key = bare[0];
+        this.i += bare[0].length;
+      }
+      if (typeof key !== 'string') throw new Unknown();
+      this.space();
+      if (this.text[this.i] !== '=' && this.text[this.i] !== ':') throw new Unknown();
+      this.i += 1;
+      const value = this.expression();
+      out[key] = value.v;
+      sensitive ||= value.sensitive;
+      this.space();
+      if (this.text[this.i] === ',') this.i += 1;
+    }
+  }
+
+  private call(name: string): Value {
+    this.i += 1;
+    const args: Value[] = [];
+    for (;;) {
+      this.space();
+      if (this.text[this.i] === ')') {
+        this.i += 1;
+        break;
+      }
+      args.push(this.expression());
+      this.space();
+      if (this.text.startsWith('...', this.i)) throw new Unknown();
+      if (this.text[this.i] === ',') this.i += 1;
+      else if (this.text[this.i] !== ')') throw new Unknown();
+    }
+    const fn = FUNCTIONS[name];
+    const sensitive = args.some((a) => a.sensitive) || name === 'sensitive';
+    try {
+      if (fn === undefined) throw new Unknown();
+      return known(fn(args.map((a) => a.v)), name === 'nonsensitive' ? false : sensitive);
+    } catch (error) {
+      if (!this.partial || !(error instanceof Unknown)) throw error;
+      return known(UNKNOWN_PART, sensitive);
+    }
+  }
+}
+
+/** A value as Terraform converts it to a string; lists and objects do not convert. */
+function stringOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  throw new Unknown();
+}
+
+const str = (v: unknown) => stringOf(v);
+const list = (v: unknown): unknown[] => {
+  if (!Array.isArray(v)) throw new Unknown();
+  return v;
+};
+
+/** Terraform's `format` verbs that take one argument: `%s`, `%d`, `%v`, `%q`, `%%`. */
+function format(spec: string, args: unknown[]): string {
+  let n = 0;
+  return spec.replace(/%(?:%|[-+# 0]*\d*(?:\.\d+)?([sdvqft]))/g, (all, verb: string | undefined) => {
+    if (all === '%%') return '%';
+    if (n >= args.length) throw new Unknown();
+    const a = args[n++];
+    if (verb === 'q') return JSON.stringify(str(a));
+    if (verb === 'd') {
+      if (typeof a !== 'number' || !Number.isInteger(a)) throw new Unknown();
+      return String(a);
+    }
+    if (verb === 'f' || verb === 't' || all.length > 2) throw new Unknown();
+    return str(a);
+  });
+}
+
+function base64decode(s: string): string {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s) || s.length % 4 !== 0) throw new Unknown();
+  return Buffer.from(s, 'base64').toString('utf8');
+}
+
+/** The functions evaluated on literal arguments: Terraform's common string functions. */
+const FUNCTIONS: Record<string, (a: unknown[]) => unknown> = {
+  join: ([sep, ...lists]) => lists.flatMap(list).map(str).join(str(sep)),
+  lower: ([s]) => str(s).toLowerCase(),
+  upper: ([s]) => str(s).toUpperCase(),
+  title: ([s]) => str(s).replace(/\b\w/g, (c) => c.toUpperCase()),
+  trimspace: ([s]) => str(s).trim(),
+  chomp: ([s]) => str(s).replace(/[\r\n]+$/, ''),
+  trimprefix: ([s, p]) => (str(s).startsWith(str(p)) ? str(s).slice(str(p).length) : str(s)),
+  trimsuffix: ([s, p]) => (str(s).endsWith(str(p)) && str(p) !== '' ? str(s).slice(0, -str(p).length) : str(s)),
+  trim: ([s, chars]) => {
+    const set = new Set([...str(chars)]);
+    const a = [...str(s)];
+    while (a.length && set.has(a[0])) a.shift();
+    while (a.length && set.has(a[a.length - 1])) a.pop();
+    return a.join('');
+  },
+  replace: ([s, sub, rep]) => {
+    if (/^\/.*\/$/.test(str(sub))) throw new Unknown();
+    return str(s).split(str(sub)).join(str(rep));
+  },
+  format: ([spec, ...args]) => format(str(spec), args),
+  base64decode: ([s]) => base64decode(str(s)),
+  base64encode: ([s]) => Buffer.from(str(s), 'utf8').toString('base64'),
+  urlencode: ([s]) => encodeURIComponent(str(s)),
+  sensitive: ([v]) => v,
+  nonsensitive: ([v]) => v,
+  tostring: ([v]) => (v === null ? null : str(v)),
+  tolist: ([v]) => list(v),
+  concat: (lists) => lists.flatMap(list),
+  element: ([l, i]) => {
+    const items = list(l);
+    if (typeof i !== 'number' || items.length === 0) throw new Unknown();
+    return items[((Math.floor(i) % items.length) + items.length) % items.length];
+  },
+  split: ([sep, s]) => str(s).split(str(sep)),
+  substr: ([s, offset, length]) => {
+    if (typeof offset !== 'number' || typeof length !== 'number') throw new Unknown();
+    const chars = [...str(s)];
+    const start = offset < 0 ? chars.length + offset : offset;
+    return chars.slice(start, length < 0 ? undefined : start + length).join('');
+  },
+  coalesce: (args) => {
+    const found = args.find((a) => a !== null && a !== '');
+    if (found === undefined) throw new Unknown();
+    return found;
+  },
+  jsonencode: ([v]) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026'),
+};
+
+/** The names of the functions evaluated on literal arguments. */
+export const EVALUATED_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS).sort();
+
+/**
+ * A template string (`pre-${lower("X")}`), as Terraform JSON writes strings, evaluated: literal
+ * text with `$${` for a literal `${`, each `${...}` an expression.
+ */
+function evaluateTemplate(text: string, variables: TerraformVariables, depth: number): EvaluatedValue {
+  if (!text.includes('${') && !text.includes('%{')) return { known: true, value: text, sensitive: false, sensitiveInputs: [] };
+  // `${x}` alone keeps x's type (a list, a number); anything else is a string.
+  const only = /^\$\{([\s\S]*)\}$/.exec(text);
+  const parser = new Parser(only ? only[1] : text, variables, depth);
+  try {
+    const value = only ? wholeOrTemplate(parser, text, variables, depth) : parser.templateBody(false);
+    return { known: true, value: value.v, sensitive: value.sensitive, sensitiveInputs: [] };
+  } catch (error) {
+    if (!(error instanceof Unknown) && !(error instanceof RangeError)) throw error;
+    // Unknown: what it reads still says whether it is sensitive.
+    const read = [...text.matchAll(VARIABLE_REFERENCE)].map((m) => m[1]);
+    const inputs = [...new Set(read.filter((n) => variables.get(n)?.sensitive === true && variables.get(n)?.hasDefault === false))];
+    const sensitive = read.some((n) => variables.get(n)?.sensitive === true) || /(?<![\w.])sensitive\s*\(/.test(text);
+    return { known: false, sensitive, sensitiveInputs: inputs };
+  }
+}
+
+/** `var.<name>` in expression text. */
+const VARIABLE_REFERENCE = /(?<![\w.])var\.([A-Za-z_][A-Za-z0-9_-]*)/g;
+
+/** `${a}-${b}` also matches `^\$\{.*\}$`: read it as one expression, else as a template. */
+function wholeOrTemplate(parser: Parser, text: string, variables: TerraformVariables, depth: number): Value {
+  try {
+    return parser.whole();
+  } catch (error) {
+    if (!(error instanceof Unknown)) throw error;
+    return new Parser(text, variables, depth).templateBody(false);
+  }
+}
+
+/**
+ * What Terraform will get for `value` (a string, or a list or object of them), as written in
+ * Terraform JSON: known when every expression in it is a literal, a function of literals
+ * (`EVALUATED_FUNCTIONS`) or a variable with a default; unknown otherwise, with the
+ * sensitive variables without a default it reads.
+ */
+export function evaluateValue(value: unknown, variables: TerraformVariables, depth = 0): EvaluatedValue {
+  if (depth > 8) return { known: false, sensitive: false, sensitiveInputs: [] };
+  if (typeof value === 'string') return evaluateTemplate(value, variables, depth);
+  if (Array.isArray(value) || (value !== null && typeof value === 'object')) {
+    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, evaluateValue(v, variables, depth + 1)] as const);
+    const inputs = [...new Set(entries.flatMap(([, e]) => e.sensitiveInputs))];
+    const sensitive = entries.some(([, e]) => e.sensitive);
+    if (entries.some(([, e]) => !e.known)) return { known: false, sensitive, sensitiveInputs: inputs };
+    const out = Array.isArray(value) ? entries.map(([, e]) => e.value) : Object.fromEntries(entries.map(([k, e]) => [k, e.value]));
+    return { known: true, value: out, sensitive, sensitiveInputs: inputs };
+  }
+  return { known: true, value, sensitive: false, sensitiveInputs: [] };
+}
+
+/** `value` as literal text when it evaluates to a string, else undefined (unknown, or not a string). */
+export function literalText(value: unknown, variables: TerraformVariables): string | undefined {
+  const e = evaluateValue(value, variables);
+  return e.known && typeof e.value === 'string' ? e.value : undefined;
+}
+
+/**
+ * `value` with every string that evaluates to a literal replaced by it (deeply), as the rules
+ * read values: `${lower("WestEurope")}` becomes `westeurope`. A value that is unknown, or passes
+ * through something sensitive (a sensitive variable, `sensitive(...)`), stays as written, so the
+ * secret check still sees what marks it.
+ */
+export function literalize(value: unknown, variables: TerraformVariables): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('${')) return value;
+    const e = evaluateTemplate(value, variables, 0);
+    return e.known && !e.sensitive ? e.value : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => literalize(v, variables));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, literalize(v, variables)]));
+  }
+  return value;
+}
+
+/**
+ * A string value with what is known of it, each unknown part (a resource's attribute, a variable
+ * without a default) as `UNKNOWN_PART`: `${join("", ["http://", azurerm_x.y.fqdn])}` gives
+ * `http://\u0000`, so a URL's scheme or query is judged though its host is known at apply only.
+ * Undefined when the text cannot be read (an operator, a template directive) or is no string.
+ */
+export function knownParts(text: string, variables: TerraformVariables): string | undefined {
+  if (!text.includes('${')) return text;
+  const only = /^\$\{([\s\S]*)\}$/.exec(text);
+  for (const [source, whole] of only ? [[only[1], true], [text, false]] as const : [[text, false]] as const) {
+    try {
+      const parser = new Parser(source, variables, 0, true);
+      const value = whole ? parser.whole() : parser.templateBody(false);
+      if (typeof value.v === 'string') return value.v;
+    } catch (error) {
+      if (!(error instanceof Unknown) && !(error instanceof RangeError)) throw error;
+    }
+  }
+  return undefined;
+}

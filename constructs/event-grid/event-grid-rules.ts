@@ -1,0 +1,6 @@
+import { RuleLevel } from '../lessons-check/pack';
+import { ServiceRules } from '../lessons-check/service-rules';
+import { WebhookSubscriptionTokenRule } from './rules/webhook-subscription-token';
+
+// The Event Grid rules of the platform lessons pack (loaded by the generated service index).
+ServiceRules.register(() => new WebhookSubscriptionTokenRule(), RuleLevel.ERROR);
