@@ -72,6 +72,7 @@ export { ContainerAppPlainSecretRule } from '../constructs/container-apps/rules/
 export { ContainerAppKeyVaultSecretAccessRule } from '../constructs/container-apps/rules/key-vault-secret-access';
 export { StreamingBackendTransportRule } from '../constructs/container-apps/rules/streaming-backend-transport';
 export { WebhookSubscriptionTokenRule } from '../constructs/event-grid/rules/webhook-subscription-token';
+export { WebhookUrlKeyRule } from '../constructs/event-grid/rules/webhook-url-key';
 export { PrivateEndpointDnsZoneRule } from '../constructs/network/rules/private-endpoint-dns-zone';
 export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
 
