@@ -1,4 +1,4 @@
-import { ILessonRule, RuleOutcome, RuleResource } from '../../lessons-check/rule';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { blockOf } from '../../lessons-check/rules/attributes';
 
 /** A `code` query parameter with a value: the key of an Azure Functions HTTP trigger (or any key-in-URL scheme). */
@@ -16,7 +16,7 @@ export class WebhookUrlKeyRule implements ILessonRule {
   public readonly description = 'A webhook subscription whose URL carries a function key (?code=): a secret in configuration and state.';
   public readonly resourceTypes = ['azurerm_eventgrid_event_subscription', 'azurerm_eventgrid_system_topic_event_subscription'];
 
-  public evaluate(resource: RuleResource): RuleOutcome {
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const url = blockOf(resource.attributes.webhook_endpoint)?.url;
     if (typeof url !== 'string') return RuleOutcome.notApplicable();
     if (!KEY_PARAMETER.test(url)) return RuleOutcome.compliant();
