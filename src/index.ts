@@ -23,6 +23,11 @@ export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
 export { PropagationWaitOptions, RolePropagation } from '../constructs/identity/propagation';
 export { AzureResource, IAzureResource } from '../constructs/resource/azure-resource';
+export { ResourceCaller } from '../constructs/resource/reachability';
+
+// Seams between services: what one service takes of another (a queue, ...)
+export { IMessageQueue, QueueMetric, QueueMetricDimension, QueueScaleRule } from '../constructs/resource/message-queue';
+export { MessageLifetime } from '../constructs/core/queue-lifetimes';
 export {
   AppRegistration, AppRegistrationProps, AppRegistrationRole, ExistingAppRegistrationAttributes, IAppRegistration,
 } from '../constructs/identity/app-registration';
@@ -111,7 +116,9 @@ export {
 } from '../constructs/policy/rate-limit';
 export { ThrottledAsProblemJsonOptions } from '../constructs/policy/throttling-response';
 export { QuotaOptions, RetryOptions, RetryableStatus } from '../constructs/policy/retry';
-export { EntraCallerOptions, StorageQueueMessageOptions } from '../constructs/policy/intake';
+export { EntraCallerOptions } from '../constructs/policy/intake';
+export { QueueDelivery, QueueDeliveryHeader, QueueMessageOptions } from '../constructs/policy/queue-delivery';
+export { StorageQueueDelivery, StorageQueueMessageOptions } from '../constructs/policy/storage-queue-delivery';
 export { CallerTokenOptions } from '../constructs/policy/caller-token';
 
 // API Management

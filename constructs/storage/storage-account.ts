@@ -1,11 +1,11 @@
-import { Construct, IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
 import { PublicNetworkAccess } from '../core/network';
 import { checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { formatForCaller, refuse, requireOneOf, requireRange, warn } from '../core/validation';
+import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
@@ -14,17 +14,12 @@ import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { AzureResource } from '../resource/azure-resource';
-import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
+import { BlobContainer, StorageQueue, StorageTable, attachPoisonQueue } from './storage-children';
 import { IStorageAccount } from './storage-account-interface';
+import { StorageService } from './storage-reach';
+import { declareReach } from '../resource/reachability';
 import { STORAGE_SERVICE } from './storage-service';
 import { AzureRegion } from '../core/azure-region';
-
-/** A storage service an account can be reached on privately. */
-export enum StorageService {
-  BLOB = 'blob',
-  QUEUE = 'queue',
-  TABLE = 'table',
-}
 
 /** How many copies Azure keeps, and where. */
 export enum StorageReplication {
@@ -38,8 +33,9 @@ export enum StorageReplication {
   RAGZRS = 'RAGZRS',
 }
 
-// In its own file so the children that take it need not import this file (no file cycle).
+// In their own files so the children that take them need not import this file (no file cycle).
 export { IStorageAccount };
+export { StorageCaller, StorageService, refuseUnreachable } from './storage-reach';
 
 /** What `StorageAccount` and a reference to an existing account share: the account-wide grants. */
 export abstract class StorageAccountBase extends AzureResource implements IStorageAccount {
@@ -70,51 +66,6 @@ export abstract class StorageAccountBase extends AzureResource implements IStora
   public grantTableDataContributor(principal: IPrincipal, id?: string): Grant {
     return this.grantRole('table-contributor', STORAGE_SERVICE.roles.tableDataContributor, principal, id);
   }
-}
-
-/** Who calls a storage account, for `refuseUnreachable`. */
-export interface StorageCaller {
-  /** Names the caller in the message, e.g. `the gateway (which queues the commands)`. */
-  readonly who: string;
-  /** The caller's virtual network. @default - outside any network */
-  readonly networkId?: string;
-  /**
-   * The caller is Event Grid: never in a network, and let through an account's firewall as a
-   * trusted service with its system-assigned identity (`trustedServicesOnly`).
-   * @default false
-   */
-  readonly trustedService?: boolean;
-}
-
-/**
- * Refuse, at synth, an account of this app that `caller` cannot reach for `service` (SEC-1): its
- * public endpoint is off, or admits only trusted services, and the caller has no private endpoint
- * for that service in its network, so every call would fail. Checked at synth, so the account's
- * endpoints may be added after the caller.
- */
-export function refuseUnreachable(scope: IConstruct, setting: string, account: IStorageAccount, service: StorageService, caller: StorageCaller): void {
-  const { who, networkId: callerNetworkId, trustedService = false } = caller;
-  if (!(account instanceof StorageAccount)) return;
-  scope.node.addValidation({
-    validate: () => {
-      const open = account.publicNetworkAccess === PublicNetworkAccess.ENABLED;
-      if (open && (!account.trustedServicesOnly || trustedService)) return [];
-      if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return [];
-      const outside = callerNetworkId === undefined;
-      const endpoint = open ? 'the public endpoint admits only Azure\'s trusted services' : 'the public endpoint is off';
-      return [formatForCaller(scope.node.path, {
-        lesson: 'SEC-1', setting, given: open ? 'Enabled (trustedServicesOnly)' : 'Disabled',
-        problem: outside
-          ? `${who} reaches the account from outside any virtual network, and ${endpoint}: every call would fail.`
-          : `${who} is in a virtual network without a private endpoint for the account's ${service} service, and ${endpoint}: every call would fail.`,
-        fix: trustedService
-          ? 'give the account publicNetworkAccess: PublicNetworkAccess.ENABLED with trustedServicesOnly: true: Event Grid cannot use a private endpoint, and passes the firewall as a trusted service with the topic\'s identity.'
-          : outside
-            ? 'put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).'
-            : `call account.addPrivateEndpoint(network, StorageService.${service.toUpperCase()}) for the caller's network.`,
-      })];
-    },
-  });
 }
 
 /** Options of `StorageAccount.addQueue`. */
@@ -300,6 +251,10 @@ export class StorageAccount extends StorageAccountBase {
     this.privateAccess = new PrivateAccess(this, {
       name: props.name, targetResourceId: this.accountId, targetResourceType: STORAGE_SERVICE.resourceType, publicNetworkAccess,
     });
+    declareReach(this, {
+      publicNetworkAccess, trustedServicesOnly: this.trustedServicesOnly,
+      hasPrivateEndpoint: (service, networkId) => this.privateAccess.has(service, networkId),
+    });
     this.accountName = this.account.name;
     this.blobEndpoint = this.account.primaryBlobEndpoint;
     this.workspaceId = props.logAnalyticsWorkspaceId;
@@ -340,9 +295,11 @@ export class StorageAccount extends StorageAccountBase {
     if (options.poisonQueue) this.refuseDuplicate('queue', `${name}-poison`);
     const queue = new StorageQueue(this, `queue-${name}`, { account: this, name });
     PathDeclaration.facts(queue, { target: this.node.path, lines: [`queue ${name}${options.poisonQueue ? ' (and its poison queue)' : ''}`] });
-    if (options.poisonQueue) queue.poisonQueue = new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` });
+    const poison = options.poisonQueue
+      ? attachPoisonQueue(queue, new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` }))
+      : undefined;
     // Parked work lives in the queues: protected with the account.
-    for (const q of [queue, queue.poisonQueue]) if (q) Production.protectFromDestroy(q.queue, this.protected);
+    for (const q of [queue, poison]) if (q) Production.protectFromDestroy(q.queue, this.protected);
     return queue;
   }
 
