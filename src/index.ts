@@ -28,6 +28,7 @@ export { ResourceCaller } from '../constructs/resource/reachability';
 // Seams between services: what one service takes of another (a queue, ...)
 export { IMessageQueue, QueueMetric, QueueMetricDimension, QueueScaleRule } from '../constructs/resource/message-queue';
 export { MessageLifetime } from '../constructs/core/queue-lifetimes';
+export { ISecretSource, SecretStoreAccess } from '../constructs/resource/secret-source';
 export {
   AppRegistration, AppRegistrationProps, AppRegistrationRole, ExistingAppRegistrationAttributes, IAppRegistration,
 } from '../constructs/identity/app-registration';

@@ -16,6 +16,7 @@ import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { AzureResource } from '../resource/azure-resource';
+import { SecretStoreAccess } from '../resource/secret-source';
 import { KEY_VAULT_SERVICE } from './key-vault-service';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
 import { IKeyVault } from './key-vault-interface';
@@ -40,6 +41,11 @@ export abstract class KeyVaultBase extends AzureResource implements IKeyVault {
 
   public grantSecretsRead(principal: IPrincipal, id?: string): Grant {
     return this.grantRole('secrets-user', KEY_VAULT_SERVICE.roles.secretsUser, principal, id);
+  }
+
+  /** Unknown for a reference (its owner decides); a vault this stack creates tells. */
+  public get secretStoreAccess(): SecretStoreAccess | undefined {
+    return undefined;
   }
 
   /**
@@ -299,6 +305,11 @@ export class KeyVault extends KeyVaultBase {
 
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
     return this.privateAccess.add(network, 'vault');
+  }
+
+  /** The public endpoint, the firewall and the trusted-services exception, as readers check them. */
+  public get secretStoreAccess(): SecretStoreAccess | undefined {
+    return { publicNetworkAccess: this.publicNetworkAccess, allowsTrustedServices: this.allowsTrustedServices, firewalled: this.firewalled };
   }
 
   /**
