@@ -1,6 +1,8 @@
 // The public API of the library, curated: constructs and their props, references, identity and
-// grants, the lessons check, and the stacks. Internal helpers and raw policy elements are not
-// exported; everything here fits jsii (classes, interfaces, enums).
+// grants, the lessons check. The library only (constructs/): the platform's own stacks (stacks/)
+// are its application, which src/main.ts, src/app.ts and src/stacks.ts use directly. Internal
+// helpers and raw policy elements are not exported; everything here fits jsii (classes,
+// interfaces, enums).
 
 // Core
 export { AzureStack, AzureStackProps, AzureProvidersProps, RemoteStateProps } from '../constructs/stack/azure-stack';
@@ -196,19 +198,6 @@ export { ManagedRedisAlertsProps } from '../constructs/redis/managed-redis-alert
 export {
   FrontDoor, FrontDoorLogField, FrontDoorProps, FrontDoorRouteOptions, FrontDoorSku, FrontDoorWafOptions, WafMode,
 } from '../constructs/front-door/front-door';
-
-// Stacks
-export { ApiManagementSettings, ContainerAppsEnvironmentSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
-export {
-  RealtimeCallerSettings, RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
-} from '../stacks/realtime-stack';
-export {
-  GatewayLimits, RateLimitingRedisSettings, RateLimitingSettings, RateLimitingStack, RateLimitingStackProps,
-} from '../stacks/rate-limiting-stack';
-export { ApiPatternsFunctionSettings, ApiPatternsSettings, ApiPatternsStack, ApiPatternsStackProps, ApiPatternsStorageSettings } from '../stacks/api-patterns-stack';
-export {
-  PaymentsConsumerSettings, PaymentsProviderSettings, PaymentsSettings, PaymentsStack, PaymentsStackProps,
-} from '../stacks/payments-stack';
 
 // The AzAPI provider and resources (generated bindings), for stacks that bring their own provider.
 export * as azapi from '../.gen/providers/azapi';
