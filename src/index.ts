@@ -24,7 +24,9 @@ export {
 export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
 export { PropagationWaitOptions, RolePropagation } from '../constructs/identity/propagation';
-export { AzureResource, IAzureResource } from '../constructs/resource/azure-resource';
+export {
+  AzureResource, IAzureResource, PrivateLinkProps, ResourceDiagnosticsOptions, UnreachableCheck,
+} from '../constructs/resource/azure-resource';
 export { ResourceCaller } from '../constructs/resource/reachability';
 
 // Seams between services: what one service takes of another (a queue, ...)
@@ -87,7 +89,7 @@ export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-set
 export {
   ILogAnalyticsWorkspace, LogAnalytics, LogAnalyticsAttributes, LogAnalyticsBase, LogAnalyticsProps,
 } from '../constructs/monitoring/log-analytics';
-export { DiagnosticSettings, DiagnosticSettingsProps } from '../constructs/monitoring/diagnostic-settings';
+export { DiagnosticSettings, DiagnosticSettingsProps } from '../constructs/core/diagnostic-settings';
 export { GatewayQuery, GatewayQueryPack, GatewayQueryPackProps, QueryPackCategory } from '../constructs/monitoring/query-pack';
 
 // Container Apps

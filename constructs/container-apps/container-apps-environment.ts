@@ -6,7 +6,7 @@ import { PrivateDnsZone } from '@cdktf/provider-azurerm/lib/private-dns-zone';
 import { PrivateDnsZoneVirtualNetworkLink } from '@cdktf/provider-azurerm/lib/private-dns-zone-virtual-network-link';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { DiagnosticSettings } from '../core/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
 import { AzureResource, nameOfResourceId } from '../resource/azure-resource';

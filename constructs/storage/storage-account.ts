@@ -3,23 +3,19 @@ import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
 import { PublicNetworkAccess } from '../core/network';
-import { checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
-import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { AzureResource } from '../resource/azure-resource';
+import { checkReferenceName, idOrLookup, openResource } from '../resource/resource-checks';
 import { BlobContainer, StorageQueue, StorageTable, attachPoisonQueue } from './storage-children';
 import { IStorageAccount } from './storage-account-interface';
 import { StorageService } from './storage-reach';
-import { declareReach } from '../resource/reachability';
 import { STORAGE_SERVICE } from './storage-service';
-import { AzureRegion } from '../core/azure-region';
 
 /** How many copies Azure keeps, and where. */
 export enum StorageReplication {
@@ -89,10 +85,10 @@ class ImportedStorageAccount extends StorageAccountBase {
 
   constructor(scope: Construct, id: string, attributes: StorageAccountAttributes) {
     super(scope, id);
-    checkName(this, 'name', attributes.name, { ...STORAGE_SERVICE.names.resource, globallyUnique: false });
+    checkReferenceName(this, attributes.name, STORAGE_SERVICE.names.resource);
     this.accountName = attributes.name;
-    this.accountId = attributes.accountId
-      ?? new DataAzurermStorageAccount(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
+    this.accountId = idOrLookup(attributes.accountId,
+      () => new DataAzurermStorageAccount(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }));
     this.blobEndpoint = `https://${attributes.name}.blob.core.windows.net/`;
   }
 }
@@ -168,16 +164,13 @@ export class StorageAccount extends StorageAccountBase {
   public readonly publicNetworkAccess: PublicNetworkAccess;
   /** The public endpoint is on, and admits only Azure's trusted services (`trustedServicesOnly`). */
   public readonly trustedServicesOnly: boolean;
-  private readonly privateAccess: PrivateAccess;
   private readonly workspaceId?: string;
   /** Whether the account, and so the data its children hold, is protected from destroy. */
   private readonly protected: boolean;
 
   constructor(scope: Construct, id: string, props: StorageAccountProps) {
     super(scope, id);
-    AzureRegion.check(this, 'location', props.location);
-    this.production = props.production ?? Production.isProduction(this);
-    checkName(this, 'name', props.name, STORAGE_SERVICE.names.resource);
+    this.production = openResource(this, props, STORAGE_SERVICE.names.resource).production;
     const replication = props.replication ?? (this.production ? StorageReplication.ZRS : StorageReplication.LRS);
     requireOneOf(this, replication, Object.values(StorageReplication), {
       lesson: 'AZURE', setting: 'replication', problem: 'Azure Storage has no such replication type.',
@@ -248,27 +241,20 @@ export class StorageAccount extends StorageAccountBase {
     this.protected = Production.protectFromDestroy(this.account, props.protectFromDestroy ?? this.production);
     this.accountId = this.account.id;
     // The callers check reachability per service at synth (refuseUnreachable).
-    this.privateAccess = new PrivateAccess(this, {
-      name: props.name, targetResourceId: this.accountId, targetResourceType: STORAGE_SERVICE.resourceType, publicNetworkAccess,
-    });
-    declareReach(this, {
-      publicNetworkAccess, trustedServicesOnly: this.trustedServicesOnly,
-      hasPrivateEndpoint: (service, networkId) => this.privateAccess.has(service, networkId),
+    this.declarePrivateLink({
+      name: props.name, resourceType: STORAGE_SERVICE.resourceType, publicNetworkAccess, trustedServicesOnly: this.trustedServicesOnly,
     });
     this.accountName = this.account.name;
     this.blobEndpoint = this.account.primaryBlobEndpoint;
     this.workspaceId = props.logAnalyticsWorkspaceId;
-    if (props.logAnalyticsWorkspaceId) {
-      for (const service of ['blob', 'queue', 'table']) {
-        new DiagnosticSettings(this, `${service}-diagnostics`, {
-          targetResourceId: `${this.account.id}/${service}Services/default`,
-          workspaceId: props.logAnalyticsWorkspaceId,
-          // Storage logs always go to their resource-specific tables (StorageBlobLogs, ...).
-          dedicated: false,
-          // Storage services have Transaction (and Capacity on the account), not AllMetrics.
-          metricCategories: ['Transaction'],
-        });
-      }
+    for (const service of ['blob', 'queue', 'table']) {
+      this.sendDiagnostics(props.logAnalyticsWorkspaceId, {
+        targetResourceId: `${this.account.id}/${service}Services/default`,
+        // Storage logs always go to their resource-specific tables (StorageBlobLogs, ...).
+        dedicated: false,
+        // Storage services have Transaction (and Capacity on the account), not AllMetrics.
+        metricCategories: ['Transaction'],
+      }, `${service}-diagnostics`);
     }
   }
 
@@ -320,12 +306,12 @@ export class StorageAccount extends StorageAccountBase {
    */
   public addPrivateEndpoint(network: IPlatformNetwork, service: StorageService): PrivateEndpoint {
     // Labelled with the service; a second one for a service (another network) gets an index too.
-    return this.privateAccess.add(network, service, service);
+    return this.addPrivateEndpointFor(network, service, service);
   }
 
   /** Whether a private endpoint for `service` is in the network `virtualNetworkId`. */
   public hasPrivateEndpoint(service: StorageService, virtualNetworkId: string): boolean {
-    return this.privateAccess.has(service, virtualNetworkId);
+    return this.hasPrivateEndpointFor(service, virtualNetworkId);
   }
 
   private refuseDuplicate(kind: string, name: string): void {
