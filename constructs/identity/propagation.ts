@@ -29,8 +29,10 @@ export interface PropagationWaitOptions {
  * 3. Wait where nothing retries: an azurerm or azuread resource that Azure checks against a fresh
  *    grant when it is created, and that the provider creates once, gets a `time_sleep`
  *    (`RolePropagation.wait`) between the grant and itself. Each use names its source in a
- *    comment. The sleep runs when it is created, in the first apply (or when it is replaced),
- *    alongside whatever else that apply creates; later applies do not wait.
+ *    comment. The sleep runs when it is created, in the first apply, alongside whatever else that
+ *    apply creates; later applies do not wait, unless a grant it waits for is replaced: its
+ *    `triggers` hold each grant's id, so a new grant (an app renamed gets a new identity and a
+ *    new AcrPull assignment) replaces the sleep, and the dependents' update waits for it again.
  * 4. Workloads (a Container App reaching Redis or Storage with its identity) start after the
  *    grant and retry their data-plane calls themselves, as Azure SDK clients do by default.
  */
@@ -94,14 +96,26 @@ export class RolePropagation {
     return sleep;
   }
 
-  /** Make a wait start after `dependencies` too (their static addresses join its `depends_on`, once). */
+  /**
+   * Make a wait start after `dependencies` too (their static addresses join its `depends_on`,
+   * once), and run again when one of them is replaced: each resource's id joins the sleep's
+   * `triggers` (time 0.13.1: a changed trigger replaces the sleep), keyed by its address.
+   */
   public static startAfter(wait: Sleep, dependencies: ITerraformDependable[]): void {
-    const addresses = dependencies.map((d) => {
-      if (d instanceof Grant) return addressOf(d.resource);
-      if (d instanceof TerraformResource) return addressOf(d);
-      return d.fqn;
-    });
+    const addresses: string[] = [];
+    const triggers: Record<string, string> = {};
+    for (const d of dependencies) {
+      const resource = d instanceof Grant ? d.resource : d instanceof TerraformResource ? d : undefined;
+      if (resource === undefined) {
+        addresses.push(d.fqn);
+        continue;
+      }
+      const address = addressOf(resource);
+      addresses.push(address);
+      triggers[address] = resource.getStringAttribute('id');
+    }
     wait.dependsOn = [...new Set([...(wait.dependsOn ?? []), ...addresses])];
+    if (Object.keys(triggers).length > 0) wait.triggers = { ...(wait.triggersInput ?? {}), ...triggers };
   }
 
   private constructor() {}
