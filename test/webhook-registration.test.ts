@@ -62,6 +62,14 @@ describe('WebhookRegistration: who holds the role and owns the registration (ACC
     expect(resourceOf(tf, 'azuread_application')).not.toHaveProperty('lifecycle');
   });
 
+  it('moves the assignment a stack deployed without the setting holds to the first listed deployer (no second assignment of one principal, which Graph refuses)', () => {
+    const before = registration().tf;
+    const held = Object.keys(assignments(before)).find((id) => id.startsWith('webhook_registration_deployer-role_'));
+    const { tf } = registration({ deployerObjectIds: [CI, LAPTOP] });
+    const first = Object.keys(assignments(tf)).find((id) => id.startsWith(`webhook_registration_deployer-role-${CI}_`));
+    expect((tf as { moved?: unknown }).moved).toEqual([{ from: `azuread_app_role_assignment.${held}`, to: `azuread_app_role_assignment.${first}` }]);
+  });
+
   it('takes owners apart from the deployers when given', () => {
     const { tf } = registration({ deployerObjectIds: [CI], owners: [CI, LAPTOP] });
     expect(resourceOf(tf, 'azuread_application').owners).toEqual([CI, LAPTOP]);

@@ -2,6 +2,7 @@ import { TerraformResource, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { DataAzureadServicePrincipal } from '@cdktf/provider-azuread/lib/data-azuread-service-principal';
 import { Sleep } from '@cdktf/provider-time/lib/sleep';
+import { ConstructMoves } from '../core/construct-moves';
 import { addressOf, waitFor } from '../core/dependencies';
 import { AppRegistration, checkObjectIds } from '../identity/app-registration';
 import { RolePropagation } from '../identity/propagation';
@@ -82,9 +83,14 @@ export class WebhookRegistration extends Construct {
     this.registration.assignRole('event-grid-role', SECURE_WEBHOOK_ROLE, eventGridObjectId);
     if (props.deployerObjectIds) {
       // Keyed by object id: adding or removing one identity leaves the others' assignments alone.
-      for (const objectId of props.deployerObjectIds) {
-        this.registration.assignRole(`deployer-role-${objectId.toLowerCase()}`, SECURE_WEBHOOK_ROLE, objectId);
-      }
+      props.deployerObjectIds.forEach((objectId, i) => {
+        const assignment = this.registration.assignRole(`deployer-role-${objectId.toLowerCase()}`, SECURE_WEBHOOK_ROLE, objectId);
+        // A stack deployed without the setting holds the first deployer's assignment at `deployer-role`.
+        // Moved to the first listed identity's address: the same principal plans no change, another one
+        // a replacement (destroy, then create), never a second assignment of one principal and role
+        // next to the first, which Graph refuses ("Permission being assigned already exists").
+        if (i === 0) ConstructMoves.renamedFrom(assignment, 'deployer-role');
+      });
     } else {
       // principal_object_id forces a new assignment: a deploy by another identity would replace
       // the first deployer's (and drop its role), so the first deployer's is held still.
