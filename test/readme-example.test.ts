@@ -20,9 +20,12 @@ describe('README installing section', () => {
     expect(listed).toEqual(pkg.peerDependencies);
   });
 
-  it('runs no package from a registry by name with npx (a squatted name would run there)', () => {
-    for (const doc of ['README.md', 'docs/lessons.md', 'docs/languages.md']) {
-      expect(readFileSync(join(root, doc), 'utf8')).not.toMatch(/npx -p |npx @realtime-platform/);
+  it('runs no package from a registry by name with npx (a squatted name would run there), and runs the installed commands with npx --no', () => {
+    // Without --no, npx in CI (no TTY) downloads and runs a package of the command's name when the bin is missing.
+    for (const doc of ['README.md', 'docs/lessons.md', 'docs/languages.md', 'docs/deploy.md', 'docs/preflight.md', 'docs/examples/pipeline/pull-request.yml', 'docs/examples/pipeline/deploy.yml']) {
+      const text = readFileSync(join(root, doc), 'utf8');
+      expect(text, doc).not.toMatch(/npx -p |npx -y|npx --yes|npx @realtime-platform/);
+      expect(text.match(/npx (?!--no )[a-z@]/g) ?? [], doc).toEqual([]);
     }
   });
 });
