@@ -14,13 +14,20 @@ import { EVENT_GRID_APP, MANIFEST, ROOT, TSX, isolatedEnv, readyTenant, run, scr
  */
 const READY = '00000000-0000-4000-8000-0000000000a1';
 const NO_PRINCIPAL = '00000000-0000-4000-8000-0000000000a2';
+const CONDITIONAL = '00000000-0000-4000-8000-0000000000a3';
+/** The deployer may create role assignments only under a condition: the check cannot know, so those requirements are unknown. */
+const RBAC_ADMINISTRATOR = 'f58310d9-a9f6-439a-9e8d-f62e7b41a168';
 
 let fake: FakeAzure;
 let work: { dir: string; remove: () => void };
 let stackDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeAzure(new Map([[READY, readyTenant(READY)], [NO_PRINCIPAL, { ...readyTenant(NO_PRINCIPAL), servicePrincipals: {} }]]));
+  const conditional = readyTenant(CONDITIONAL);
+  fake = await startFakeAzure(new Map([[READY, readyTenant(READY)], [NO_PRINCIPAL, { ...readyTenant(NO_PRINCIPAL), servicePrincipals: {} }], [CONDITIONAL, {
+    ...conditional,
+    roleAssignments: conditional.roleAssignments.map((a) => (a.roleDefinitionId.endsWith(RBAC_ADMINISTRATOR) ? { ...a, condition: '@Request[Microsoft.Authorization/roleAssignments:RoleDefinitionId] ForAnyOfAnyValues:GuidEquals {7f951dda-4ed3-4680-a7ca-43fe172d538d}' } : a)),
+  }]]));
   work = scratch();
   stackDir = join(work.dir, 'cdktf.out', 'stacks', 'orders-prod');
   mkdirSync(stackDir, { recursive: true });
@@ -64,6 +71,15 @@ describe('azure-preflight', () => {
     expect(out.stdout.trimEnd().split('\n').at(-1)).toBe('19 ok, 1 missing, 0 unknown: not ready');
   }, 60_000);
 
+  it('exits 0 with requirements it cannot know, and 1 with --strict (a gate that means something when the plan identity cannot read everything)', async () => {
+    const lenient = await preflight(CONDITIONAL, ['orders-prod']);
+    expect(lenient.status).toBe(0);
+    expect(lenient.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ ok, 0 missing, [1-9]\d* unknown: ready to deploy/);
+    const strict = await preflight(CONDITIONAL, ['--strict', 'orders-prod']);
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toContain('UNKNOWN');
+  }, 60_000);
+
   it('writes the report as JSON with --json, the subscription from --subscription', async () => {
     const out = await preflight(NO_PRINCIPAL, ['--json', '--subscription', NO_PRINCIPAL, join(stackDir, PREFLIGHT_FILE)]);
     expect(out.status).toBe(1);
@@ -96,7 +112,7 @@ describe('azure-preflight usage (exit 2, nothing asked of Azure)', () => {
   });
 
   it('fails when an option is unknown or lacks its value', async () => {
-    expect((await execute(['--strict', 'orders-prod'])).stderr.split('\n')[0]).toBe('azure-preflight: unknown option --strict.');
+    expect((await execute(['--lenient', 'orders-prod'])).stderr.split('\n')[0]).toBe('azure-preflight: unknown option --lenient.');
     expect((await execute(['orders-prod', '--subscription'])).stderr.split('\n')[0]).toBe('azure-preflight: --subscription needs a value.');
     expect((await execute(['orders-prod', 'payments-prod'])).exitCode).toBe(2);
   });
@@ -111,6 +127,6 @@ describe('azure-preflight usage (exit 2, nothing asked of Azure)', () => {
   it('prints its usage with --help and exits 0', async () => {
     const out = await execute(['--help']);
     expect(out.exitCode).toBe(0);
-    expect(out.stdout).toContain('exit codes: 0 ready, 1 a requirement is missing, 2 usage');
+    expect(out.stdout).toContain('exit codes: 0 ready, 1 a requirement is missing (with --strict: or unknown), 2 usage');
   });
 });

@@ -6,20 +6,21 @@ import { IPreflightCredential, PreflightReport } from './types';
 
 /** What one run of `azure-preflight` printed and the exit code it ends with. */
 export interface PreflightCommandOutput {
-  /** 0: ready (nothing missing); 1: a requirement is missing; 2: usage (bad arguments, no manifest, no subscription, no sign-in). */
+  /** 0: ready (nothing missing; with --strict, nothing unknown either); 1: a requirement is missing (with --strict, or unknown); 2: usage (bad arguments, no manifest, no subscription, no sign-in). */
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
 }
 
-const USAGE = `usage: azure-preflight [--subscription ID] [--deployer-object-id ID] [--json] [--resource-manager-endpoint URL] [--graph-endpoint URL] STACK
+const USAGE = `usage: azure-preflight [--subscription ID] [--deployer-object-id ID] [--strict] [--json] [--resource-manager-endpoint URL] [--graph-endpoint URL] STACK
   STACK  a synthesized stack's directory (cdktf.out/stacks/realtime-prod), its preflight.json, or a stack name (looked up in cdktf.out/stacks/)
   --subscription  the subscription the stack deploys to (default: ARM_SUBSCRIPTION_ID)
   --deployer-object-id  check this identity's rights, not the signed-in one's (a read-only plan identity checking the deploy identity)
+  --strict  a requirement the check cannot know (no Graph read right, a conditional role assignment) fails the run like a missing one: for a gate in a pipeline
   credentials: DefaultAzureCredential (az login, a pipeline's OIDC or managed identity, AZURE_* variables)
-exit codes: 0 ready, 1 a requirement is missing, 2 usage`;
+exit codes: 0 ready, 1 a requirement is missing (with --strict: or unknown), 2 usage`;
 
-interface Options { stack?: string; subscription?: string; deployer?: string; json: boolean; arm?: string; graph?: string; help: boolean }
+interface Options { stack?: string; subscription?: string; deployer?: string; json: boolean; strict: boolean; arm?: string; graph?: string; help: boolean }
 
 /**
  * `azure-preflight`: check a synthesized stack's deploy prerequisites with the deployer's own
@@ -59,7 +60,7 @@ export class PreflightCommand {
       throw error;
     }
     return {
-      exitCode: report.ready ? 0 : 1,
+      exitCode: report.ready && !(options.strict && report.counts.unknown > 0) ? 0 : 1,
       stdout: options.json ? `${JSON.stringify(report, null, 2)}\n` : Preflight.format(report),
       stderr: '',
     };
@@ -103,7 +104,7 @@ async function defaultCredential(): Promise<IPreflightCredential> {
 }
 
 function parseArguments(args: string[]): Options {
-  const options: Options = { json: false, help: false };
+  const options: Options = { json: false, strict: false, help: false };
   for (let i = 0; i < args.length; i += 1) {
     const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
     const value = (): string => {
@@ -112,6 +113,7 @@ function parseArguments(args: string[]): Options {
       return v;
     };
     if (arg === '--json') options.json = true;
+    else if (arg === '--strict') options.strict = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg === '--subscription') options.subscription = value();
     else if (arg === '--resource-manager-endpoint') options.arm = value();
