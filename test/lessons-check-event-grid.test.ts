@@ -320,6 +320,26 @@ describe('SEC-1.KeylessTopicPublisher on raw Container Apps', () => {
     expect(status(publisher(rawStack(), { endpoint: 'https://evgt-else.westeurope-1.eventgrid.azure.net/api/events' }))).toBe(ReportStatus.NOT_APPLICABLE);
   });
 
+  it('fails only for the app whose topic a shared identity holds no sender role on, among the identity\'s many grants', () => {
+    // One identity for every app, granted on most topics and on a group, so the grants are found by scope, not by holder.
+    const stack = rawStack();
+    const identity = new UserAssignedIdentity(stack, 'shared', { name: 'id-shared', resourceGroupName: 'rg', location: 'westeurope' });
+    const other = new ResourceGroup(stack, 'other-group', { name: 'rg-other', location: 'westeurope' });
+    const grant = (id: string, scope: string) => new RoleAssignment(stack, id, { scope, roleDefinitionName: 'EventGrid Data Sender', principalId: identity.principalId });
+    grant('on-a-subscription-group', '/subscriptions/0/resourceGroups/rg-unrelated');
+    for (let i = 0; i < 5; i += 1) {
+      const topic = new EventgridTopic(stack, `topic-${i}`, { name: `evgt-${i}`, resourceGroupName: i === 4 ? other.name : 'rg-events', location: 'westeurope', localAuthEnabled: false });
+      if (i < 3) grant(`sender-${i}`, topic.id);
+      new ContainerApp(stack, `app-${i}`, {
+        name: `ca-${i}`, resourceGroupName: 'rg', containerAppEnvironmentId: ENVIRONMENT_ID, revisionMode: 'Single',
+        identity: { type: 'UserAssigned', identityIds: [identity.id] },
+        template: { minReplicas: 1, container: [{ name: 'app', image: 'contoso.azurecr.io/app:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'TOPIC', value: topic.endpoint }] }] },
+      });
+    }
+    grant('on-the-other-group', other.id);
+    expect(findingsOf(stack, RULE).errors).toEqual([expect.stringMatching(/^\[SEC-1\.KeylessTopicPublisher\] other-dev\/app-3: .*endpoint of azurerm_eventgrid_topic\.topic-3,/)]);
+  });
+
   it('does not apply to a topic that takes its keys (SEC-1.EventGridLocalAuth finds that one)', () => {
     expect(status(publisher(rawStack(), { localAuth: true }))).toBe(ReportStatus.NOT_APPLICABLE);
   });

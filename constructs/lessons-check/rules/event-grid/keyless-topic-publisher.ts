@@ -1,6 +1,7 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { blockOf, blocksOf, isFalse } from '../attributes';
 import { holdsRole, identitiesOf } from '../grants';
+import { ValueIndex } from '../../rule-facts';
 
 const SENDER = 'EventGrid Data Sender';
 /** EventGrid Data Sender's built-in role definition id. */
@@ -17,8 +18,8 @@ export function topicsNamedBy(value: unknown, context: IRuleContext): RuleResour
   if (typeof value !== 'string') return referenced;
   const named = [...value.matchAll(TOPIC_ENDPOINT)].map((m) => m[1].toLowerCase());
   if (named.length === 0) return referenced;
-  const byName = context.resourcesOfType('azurerm_eventgrid_topic')
-    .filter((t) => typeof t.attributes.name === 'string' && named.includes(t.attributes.name.toLowerCase()));
+  // The topics of those names, from the run's topics indexed by name once (not a scan per app).
+  const byName = ValueIndex.of(context, 'azurerm_eventgrid_topic', 'name').caseless(...named);
   return [...referenced, ...byName];
 }
 
