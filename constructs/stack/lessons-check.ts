@@ -13,10 +13,10 @@ import { Suppressions } from '../core/suppressions';
 import { FindingFormat } from '../core/validation';
 import { PackRule, RuleLevel, RulePack } from '../lessons-check/pack';
 import { PlatformLessonsPack } from './platform-lessons-pack';
-import { LessonsReport, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
+import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
-import { RowBase, runRules } from '../lessons-check/rule-runner';
+import { RowBase, RuleRun, runRules } from '../lessons-check/rule-runner';
 
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
@@ -42,8 +42,9 @@ const CHECKS = new WeakMap<TerraformStack, LessonsCheck>();
 /**
  * Runs rule packs over every resource of the scope it is added to, raw provider resources
  * included, like cdk-nag: error findings fail the synth, warnings are reported, suppressions
- * (by rule id or lesson id, with a reason) are honoured, and every rule's result per resource is
- * written to `lessons-report.json` next to the synthesized stack. A rule that throws is reported
+ * (by rule id or lesson id, with a reason) are honoured, and every rule's result per resource it
+ * concerns is written to `lessons-report.json` next to the synthesized stack (the others counted
+ * per rule). A rule that throws is reported
  * as a finding of that rule, not a crash. `AzureStack` applies it to itself.
  */
 export class LessonsCheck implements IAspect {
@@ -89,7 +90,7 @@ export class LessonsCheck implements IAspect {
 
   private readonly rules = new Map<string, PackRule>();
   private readonly packNames: string[] = [];
-  private readonly results = new WeakMap<IConstruct, ReportRow[]>();
+  private readonly results = new WeakMap<IConstruct, RuleRun>();
   /** Construct findings a rule's row stands for (the construct raised the rule's finding itself). */
   private readonly covered = new WeakSet<ConstructFinding>();
   /** The statuses of the rule rows each construct finding stands for, in the evaluation running now. */
@@ -112,12 +113,15 @@ export class LessonsCheck implements IAspect {
 
   /**
    * The report of `stack` (the rules run now if the synth has not run them yet): every rule's
-   * result per resource, then the warnings and notes the constructs raised that no rule's row
-   * stands for, suppressed or not.
+   * result per resource it concerns, then the warnings and notes the constructs raised that no
+   * rule's row stands for, suppressed or not. The resources a rule does not concern are counted
+   * per rule.
    */
   public reportOf(stack: TerraformStack): LessonsReport {
-    const rows = [...(this.results.get(stack) ?? this.rowsUnder(stack)), ...this.constructRows(stack)];
-    return { stack: stack.node.id, packs: [...this.packNames], summary: summarize(rows), results: rows };
+    const run = this.runOn(stack);
+    const rows = [...run.rows, ...this.constructRows(stack)];
+    const notApplicable = notApplicableOf(run.notApplicable);
+    return { stack: stack.node.id, packs: [...this.packNames], summary: summarize(rows, notApplicable.total), notApplicable: notApplicable.byRule, results: rows };
   }
 
   /** The findings the constructs under `scope` recorded, as report rows (one output with the rules'). */
@@ -135,16 +139,17 @@ export class LessonsCheck implements IAspect {
     });
   }
 
-  private rowsUnder(scope: IConstruct): ReportRow[] {
-    for (const s of scope.node.scopes) {
-      const rows = this.results.get(s);
-      if (rows) return rows.filter((r) => r.resourcePath === scope.node.path || r.resourcePath.startsWith(`${scope.node.path}/`));
+  /** The run on the whole stack: the synth's, or one now (a run is kept on the node it visited, and none visits above a stack). */
+  private runOn(stack: TerraformStack): RuleRun {
+    let run = this.results.get(stack);
+    if (run === undefined) {
+      run = this.evaluate(stack);
+      this.results.set(stack, run);
     }
-    this.visit(scope);
-    return this.results.get(scope) ?? [];
+    return run;
   }
 
-  private evaluate(scope: IConstruct): ReportRow[] {
+  private evaluate(scope: IConstruct): RuleRun {
     const stack = TerraformStack.of(scope);
     const variables = stackVariables(stack);
     const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables));
@@ -152,12 +157,12 @@ export class LessonsCheck implements IAspect {
     const scopePath = scope.node.path;
     const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
     this.coveredRows.clear();
-    const rows = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
+    const run = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
     // Only a whole stack's run sees every finding a construct's warning stands for: a check added
     // to part of the stack sees some of them, and must not hide the warning for the others.
     if (scope === stack) this.suppressAcceptedConstructFindings();
     this.coveredRows.clear();
-    return rows;
+    return run;
   }
 
   /**
