@@ -142,8 +142,10 @@ class GrantIndex {
   public candidates(principals: ReadonlySet<string>, target: GrantTarget): readonly RuleResource[] {
     const given = [...principals].flatMap((p) => this.byPrincipal.get(p) ?? []);
     if (given.length <= this.unreferencedScope.length) return given;
-    const scoped = [target.resource.address, ...this.groupsOf(target.resource)].flatMap((a) => this.byScope.get(a) ?? []);
-    return given.length <= scoped.length + this.unreferencedScope.length ? given : [...scoped, ...this.unreferencedScope];
+    // Counted before they are copied: a topic every app publishes to has a grant per app.
+    const scoped = [target.resource.address, ...this.groupsOf(target.resource)].map((a) => this.byScope.get(a) ?? []);
+    const count = scoped.reduce((n, grants) => n + grants.length, this.unreferencedScope.length);
+    return given.length <= count ? given : [...scoped.flat(), ...this.unreferencedScope];
   }
 
   /** The groups `scopeCovers` may take for the resource's: referenced by its `resource_group_name`, or of its group's name. */
