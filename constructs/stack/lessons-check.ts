@@ -216,25 +216,44 @@ interface ConstructResource extends RuleResource {
 function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   const lazilyResolved = (): { [name: string]: unknown } => {
-    const json = resource.toTerraform() as { resource?: Record<string, Record<string, Record<string, unknown>>> };
-    const raw = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0];
-    const keys = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined;
-    // A token for the attributes, or for a key: resolved as a whole, as Terraform JSON is.
-    if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || keys.some((k) => resolveIn(stack, k) !== k)) {
-      return (literalize(resolveIn(stack, { raw }), variables) as { raw?: { [name: string]: unknown } }).raw ?? {};
+    const inputs = plainInputs(resource);
+    let json: { raw: unknown; keys: string[] | undefined } | undefined;
+    /** The resource's Terraform JSON and its keys, built when first needed. */
+    const terraform = () => {
+      if (json === undefined) {
+        const tf = resource.toTerraform() as { resource?: Record<string, Record<string, Record<string, unknown>>> };
+        const raw = Object.values(Object.values(tf.resource ?? {})[0] ?? {})[0];
+        json = { raw, keys: raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined };
+      }
+      return json;
+    };
+    // A generated binding without overrides holds no token for its attributes or keys: its JSON waits.
+    if (inputs === undefined) {
+      const { raw, keys } = terraform();
+      // A token for the attributes, or for a key: resolved as a whole, as Terraform JSON is.
+      if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || keys.some((k) => resolveIn(stack, k) !== k)) {
+        return (literalize(resolveIn(stack, { raw }), variables) as { raw?: { [name: string]: unknown } }).raw ?? {};
+      }
     }
     const resolved = new Map<string, unknown>();
     const valueOf = (key: string): unknown => {
-      // Resolved, then seen through: a variable's default or a function of literals is the literal Terraform gets.
-      if (!resolved.has(key)) resolved.set(key, literalize(resolveIn(stack, raw[key]), variables));
+      if (!resolved.has(key)) {
+        // An attribute of plain value reads the same from the binding's input as from its JSON, without building the JSON.
+        const input = json === undefined ? inputs?.(key) : undefined;
+        const given = input !== undefined ? input.value : (terraform().raw as Record<string, unknown>)[key];
+        // Resolved, then seen through: a variable's default or a function of literals is the literal Terraform gets.
+        resolved.set(key, literalize(resolveIn(stack, given), variables));
+      }
       return resolved.get(key);
     };
+    /** Whether the resource has the attribute (a binding's attribute is in its JSON, set or not). */
+    const owns = (key: string): boolean => (json === undefined && inputs?.(key) !== undefined) || terraform().keys!.includes(key);
     // Until something asks for the whole object, it is empty and only reads by name resolve.
     const whole: { [name: string]: unknown } = {};
     let complete = false;
     const completed = () => {
       if (!complete) {
-        for (const key of keys) {
+        for (const key of terraform().keys!) {
           const value = valueOf(key);
           if (value !== undefined) whole[key] = value;
         }
@@ -242,10 +261,9 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
       }
       return whole;
     };
-    const own = new Set(keys);
     return new Proxy(whole, {
       // A name the resource does not have is the prototype's, resolved or not (`whole` has no own keys yet).
-      get: (_target, key, receiver) => (!complete && typeof key === 'string' && own.has(key) ? valueOf(key) : Reflect.get(whole, key, receiver)),
+      get: (_target, key, receiver) => (!complete && typeof key === 'string' && owns(key) ? valueOf(key) : Reflect.get(whole, key, receiver)),
       has: (_target, key) => Reflect.has(completed(), key),
       ownKeys: () => Reflect.ownKeys(completed()),
       getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(completed(), key),
@@ -266,6 +284,24 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
       return attributes;
     },
     construct: resource,
+  };
+}
+
+/**
+ * How to read an attribute of plain value (a string, number or boolean, or unset) from a generated
+ * binding's `<attribute>Input` getter, which holds what its Terraform JSON holds for it: building
+ * the JSON of every resource (toTerraform) was a good part of the check's time, for the two or
+ * three attributes a rule reads. Undefined for a resource whose JSON may differ from its inputs
+ * (overrides, a move, a resource not generated from a provider).
+ */
+function plainInputs(resource: TerraformResource): ((key: string) => { value: unknown } | undefined) | undefined {
+  const binding = resource as unknown as Record<string, unknown> & { rawOverrides?: object; _hasMoved?: boolean };
+  if (resource.terraformGeneratorMetadata === undefined || Object.keys(binding.rawOverrides ?? {}).length > 0 || binding._hasMoved === true) return undefined;
+  return (key) => {
+    const input = `${key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())}Input`;
+    if (!(input in resource)) return undefined;
+    const value = binding[input];
+    return value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? { value } : undefined;
   };
 }
 
