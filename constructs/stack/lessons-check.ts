@@ -216,7 +216,12 @@ interface ConstructResource extends RuleResource {
 function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   const lazilyResolved = (): { [name: string]: unknown } => {
-    const inputs = plainInputs(resource);
+    const plain = plainInputs(resource);
+    const read = new Map<string, { value: unknown } | undefined>();
+    const inputs = plain && ((key: string) => {
+      if (!read.has(key)) read.set(key, plain(key));
+      return read.get(key);
+    });
     let json: { raw: unknown; keys: string[] | undefined } | undefined;
     /** The resource's Terraform JSON and its keys, built when first needed. */
     const terraform = () => {
@@ -247,7 +252,7 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
       return resolved.get(key);
     };
     /** Whether the resource has the attribute (a binding's attribute is in its JSON, set or not). */
-    const owns = (key: string): boolean => (json === undefined && inputs?.(key) !== undefined) || terraform().keys!.includes(key);
+    const owns = (key: string): boolean => resolved.has(key) || (json === undefined && inputs?.(key) !== undefined) || terraform().keys!.includes(key);
     // Until something asks for the whole object, it is empty and only reads by name resolve.
     const whole: { [name: string]: unknown } = {};
     let complete = false;
@@ -298,8 +303,12 @@ function plainInputs(resource: TerraformResource): ((key: string) => { value: un
   const binding = resource as unknown as Record<string, unknown> & { rawOverrides?: object; _hasMoved?: boolean };
   if (resource.terraformGeneratorMetadata === undefined || Object.keys(binding.rawOverrides ?? {}).length > 0 || binding._hasMoved === true) return undefined;
   return (key) => {
-    const input = `${key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())}Input`;
+    const camel = key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+    const input = `${camel}Input`;
     if (!(input in resource)) return undefined;
+    // A block or a list is held as an object (its output reference): its getter would build a value only to be put aside.
+    const field = binding[`_${camel}`];
+    if (field !== null && typeof field === 'object') return undefined;
     const value = binding[input];
     return value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? { value } : undefined;
   };
