@@ -428,9 +428,26 @@ export function literalize(value: unknown, variables: TerraformVariables): unkno
     const e = evaluateTemplate(value, variables, 0);
     return e.known && !e.sensitive ? e.value : value;
   }
-  if (Array.isArray(value)) return value.map((v) => literalize(v, variables));
+  // A list or object comes back as it is when nothing in it changes (most blocks hold only
+  // references and literals): copied from the first value that does.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const seen = literalize(v, variables);
+      if (copy === undefined && seen !== v) copy = value.slice(0, i);
+      copy?.push(seen);
+    });
+    return copy ?? value;
+  }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, literalize(v, variables)]));
+    const entries = Object.entries(value as Record<string, unknown>);
+    let copy: [string, unknown][] | undefined;
+    entries.forEach(([k, v], i) => {
+      const seen = literalize(v, variables);
+      if (copy === undefined && seen !== v) copy = entries.slice(0, i);
+      copy?.push([k, seen]);
+    });
+    return copy !== undefined || Object.getPrototypeOf(value) !== Object.prototype ? Object.fromEntries(copy ?? entries) : value;
   }
   return value;
 }
