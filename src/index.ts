@@ -1,6 +1,8 @@
 // The public API of the library, curated: constructs and their props, references, identity and
-// grants, the lessons check, and the stacks. Internal helpers and raw policy elements are not
-// exported; everything here fits jsii (classes, interfaces, enums).
+// grants, the lessons check. The library only (constructs/): the platform's own stacks (stacks/)
+// are its application, which src/main.ts, src/app.ts and src/stacks.ts use directly. Internal
+// helpers and raw policy elements are not exported; everything here fits jsii (classes,
+// interfaces, enums).
 
 // Core
 export { AzureStack, AzureStackProps, AzureProvidersProps, RemoteStateProps } from '../constructs/stack/azure-stack';
@@ -22,7 +24,15 @@ export {
 export { BuiltInRole } from '../constructs/identity/roles';
 export { Grant, RoleGrantOptions } from '../constructs/identity/grant';
 export { PropagationWaitOptions, RolePropagation } from '../constructs/identity/propagation';
-export { AzureResource, IAzureResource } from '../constructs/resource/azure-resource';
+export {
+  AzureResource, IAzureResource, PrivateLinkProps, ResourceDiagnosticsOptions, UnreachableCheck,
+} from '../constructs/resource/azure-resource';
+export { ResourceCaller } from '../constructs/resource/reachability';
+
+// Seams between services: what one service takes of another (a queue, ...)
+export { IMessageQueue, QueueMetric, QueueMetricDimension, QueueScaleRule } from '../constructs/resource/message-queue';
+export { MessageLifetime } from '../constructs/core/queue-lifetimes';
+export { ISecretSource, SecretStoreAccess } from '../constructs/resource/secret-source';
 export {
   AppRegistration, AppRegistrationProps, AppRegistrationRole, ExistingAppRegistrationAttributes, IAppRegistration,
 } from '../constructs/identity/app-registration';
@@ -72,6 +82,7 @@ export { ContainerAppPlainSecretRule } from '../constructs/container-apps/rules/
 export { ContainerAppKeyVaultSecretAccessRule } from '../constructs/container-apps/rules/key-vault-secret-access';
 export { StreamingBackendTransportRule } from '../constructs/container-apps/rules/streaming-backend-transport';
 export { WebhookSubscriptionTokenRule } from '../constructs/event-grid/rules/webhook-subscription-token';
+export { WebhookUrlKeyRule } from '../constructs/event-grid/rules/webhook-url-key';
 export { PrivateEndpointDnsZoneRule } from '../constructs/network/rules/private-endpoint-dns-zone';
 export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
 
@@ -79,7 +90,7 @@ export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-set
 export {
   ILogAnalyticsWorkspace, LogAnalytics, LogAnalyticsAttributes, LogAnalyticsBase, LogAnalyticsProps,
 } from '../constructs/monitoring/log-analytics';
-export { DiagnosticSettings, DiagnosticSettingsProps } from '../constructs/monitoring/diagnostic-settings';
+export { DiagnosticSettings, DiagnosticSettingsProps } from '../constructs/core/diagnostic-settings';
 export { GatewayQuery, GatewayQueryPack, GatewayQueryPackProps, QueryPackCategory } from '../constructs/monitoring/query-pack';
 
 // Container Apps
@@ -111,7 +122,9 @@ export {
 } from '../constructs/policy/rate-limit';
 export { ThrottledAsProblemJsonOptions } from '../constructs/policy/throttling-response';
 export { QuotaOptions, RetryOptions, RetryableStatus } from '../constructs/policy/retry';
-export { EntraCallerOptions, StorageQueueMessageOptions } from '../constructs/policy/intake';
+export { EntraCallerOptions } from '../constructs/policy/intake';
+export { QueueDelivery, QueueDeliveryHeader, QueueMessageOptions } from '../constructs/policy/queue-delivery';
+export { StorageQueueDelivery, StorageQueueMessageOptions } from '../constructs/policy/storage-queue-delivery';
 export { CallerTokenOptions } from '../constructs/policy/caller-token';
 
 // API Management
@@ -188,19 +201,6 @@ export { ManagedRedisAlertsProps } from '../constructs/redis/managed-redis-alert
 export {
   FrontDoor, FrontDoorLogField, FrontDoorProps, FrontDoorRouteOptions, FrontDoorSku, FrontDoorWafOptions, WafMode,
 } from '../constructs/front-door/front-door';
-
-// Stacks
-export { ApiManagementSettings, ContainerAppsEnvironmentSettings, ExistingRegistry, NetworkSettings, WorkloadStackProps } from '../stacks/workload-foundation';
-export {
-  RealtimeCallerSettings, RealtimeFrontDoorSettings, RealtimeSettings, RealtimeStack, RealtimeStackProps, ReplicaRange,
-} from '../stacks/realtime-stack';
-export {
-  GatewayLimits, RateLimitingRedisSettings, RateLimitingSettings, RateLimitingStack, RateLimitingStackProps,
-} from '../stacks/rate-limiting-stack';
-export { ApiPatternsFunctionSettings, ApiPatternsSettings, ApiPatternsStack, ApiPatternsStackProps, ApiPatternsStorageSettings } from '../stacks/api-patterns-stack';
-export {
-  PaymentsConsumerSettings, PaymentsProviderSettings, PaymentsSettings, PaymentsStack, PaymentsStackProps,
-} from '../stacks/payments-stack';
 
 // The AzAPI provider and resources (generated bindings), for stacks that bring their own provider.
 export * as azapi from '../.gen/providers/azapi';

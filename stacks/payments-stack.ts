@@ -196,7 +196,6 @@ export class PaymentsStack extends AzureStack {
       image: consumer.image,
       ...(foundation.registry ? { registry: foundation.registry } : {}),
       queue: charges,
-      poisonQueue: charges.poisonQueue!,
       budget,
       pace: {
         replicas: consumer.replicas ?? 1,
@@ -254,7 +253,7 @@ export class PaymentsStack extends AzureStack {
     });
     this.alerts = new OutboundAlerts(this, 'alerts', {
       resourceGroupName, location, namePrefix: composeName('payments', prefix), workspaceId: logs.workspaceId,
-      storage: this.storage, poisonQueue: charges.poisonQueue!, providerApiName: 'psp', drainPerMinute: budget.calls, actionGroupId: actionGroup.id,
+      queue: charges, providerApiName: 'psp', drainPerMinute: budget.calls, actionGroupId: actionGroup.id,
     });
     new GatewayQueryPack(this, 'queries', {
       name: composeName('pack', prefix, 'payments'), resourceGroupName, location,

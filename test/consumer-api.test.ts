@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
@@ -113,5 +115,17 @@ describe('PlatformAspects on a plain TerraformStack', () => {
     expect([Production.isMarked(stack), Production.isProduction(stack)]).toEqual([true, false]);
     new ResourceGroup(stack, 'rg', { name: 'rg-plain', location: 'westeurope' });
     expect(resourceOf(synth(stack), 'azurerm_resource_group').tags).toEqual({ owner: 'orders' });
+  });
+});
+
+describe('the library\'s index (issue 30)', () => {
+  it('exports the library only: no stack of the platform\'s own app, and no export from stacks/ or src/', async () => {
+    const index = await import('../src/index') as Record<string, unknown>;
+    for (const name of ['RealtimeStack', 'RateLimitingStack', 'ApiPatternsStack', 'PaymentsStack']) expect(index).not.toHaveProperty(name);
+    const source = readFileSync(join(__dirname, '..', 'src', 'index.ts'), 'utf8');
+    expect(source.match(/from '\.\.\/(?!constructs\/|\.gen\/)[^']*'/g) ?? []).toEqual([]);
+    // The library's own constructs are still there.
+    expect(index).toHaveProperty('PacedQueueConsumer');
+    expect(index).toHaveProperty('StorageAccount');
   });
 });

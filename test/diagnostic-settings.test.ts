@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSettings } from '../constructs/monitoring/diagnostic-settings';
+import { DiagnosticSettings } from '../constructs/core/diagnostic-settings';
 import { resourceOf, synth, testStack } from './support/synth';
 
 // DiagnosticSettings on its own; what each construct sends to Log Analytics is tested with the construct.

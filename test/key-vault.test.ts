@@ -1,10 +1,14 @@
-import { TerraformOutput, Testing } from 'cdktf';
+import { TerraformOutput, TerraformResource, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { KeyVaultNamedValue, KeyVaultNamedValueProps } from '../constructs/api-management/key-vault-named-value';
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { PublicNetworkAccess } from '../constructs/core/network';
-import { ManagedIdentity } from '../constructs/identity/principal';
+import { Grant } from '../constructs/identity/grant';
+import { IPrincipal, ManagedIdentity } from '../constructs/identity/principal';
+import { BuiltInRole } from '../constructs/identity/roles';
+import { ISecretSource, SecretStoreAccess } from '../constructs/resource/secret-source';
 import { KeyVault, KeyVaultProps } from '../constructs/key-vault/key-vault';
 import { KeyVaultSecretSlot } from '../constructs/key-vault/key-vault-secret-slot';
 import { ISubnet } from '../constructs/network/platform-network';
@@ -532,5 +536,50 @@ describe('KeyVault behind its firewall: allowedSubnets (SEC-1, issue 27 item 5)'
     const slot = vaultIn(stack, { allowedSubnets: [SUBNET], allowTrustedServices: false }).addSecretSlot('psp-api-key');
     const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret: slot }));
     expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', path: 'kv-prod/psp-key' });
+  });
+});
+
+describe('ISecretSource: the readers take any secret source, not the Key Vault classes', () => {
+  /** A secret source written against ISecretSource only, with the store access given. */
+  class OtherSecret extends Construct implements ISecretSource {
+    public readonly secretName = 'psp-api-key';
+    public readonly secretUri = 'https://kv-other.vault.azure.net/secrets/psp-api-key';
+    public readonly secretId = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv-other/secrets/psp-api-key';
+    public readonly waiting: TerraformResource[] = [];
+    constructor(scope: Construct, id: string, public readonly storeAccess?: SecretStoreAccess) {
+      super(scope, id);
+    }
+    public grantRead(principal: IPrincipal, id?: string): Grant {
+      const grant = Grant.role(this, `read-${id ?? 'x'}`, { principal, role: BuiltInRole.KEY_VAULT_SECRETS_USER, resourceId: this.secretId });
+      this.applyBefore(grant.resource);
+      return grant;
+    }
+    public applyBefore(dependent: TerraformResource): void {
+      this.waiting.push(dependent);
+    }
+  }
+
+  it('reads the source\'s identifier through its grant, and checks its store\'s access as a slot\'s vault (SEC-1)', () => {
+    const stack = stackOf(false);
+    const secret = new OtherSecret(stack, 'secret', { publicNetworkAccess: PublicNetworkAccess.ENABLED, allowsTrustedServices: true, firewalled: false });
+    new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret });
+    const tf = synth(stack);
+    expect(resourceOf(tf, 'azurerm_api_management_named_value').value_from_key_vault).toEqual({ secret_id: secret.secretUri });
+    expect(resourceOf(tf, 'azurerm_role_assignment')).toMatchObject({ scope: secret.secretId, role_definition_name: 'Key Vault Secrets User' });
+    expect(secret.waiting).toHaveLength(1);
+  });
+
+  it('fails when the source\'s store is closed to trusted services, with the same words as for a vault (SEC-1)', () => {
+    const stack = stackOf(false);
+    const secret = new OtherSecret(stack, 'secret', { publicNetworkAccess: PublicNetworkAccess.ENABLED, allowsTrustedServices: false, firewalled: true });
+    const r = refusalOf(() => new KeyVaultNamedValue(stack, 'psp-key', { gateway: gateway(stack), name: 'psp-api-key', secret }));
+    expect(r).toMatchObject({ lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', path: 'kv-dev/psp-key' });
+  });
+
+  it('tells a created vault\'s access, and nothing for a vault another team owns', () => {
+    const stack = stackOf(true);
+    const slot = vaultIn(stack, { publicNetworkAccess: PublicNetworkAccess.DISABLED }).addSecretSlot('psp-api-key');
+    expect(slot.storeAccess).toEqual({ publicNetworkAccess: PublicNetworkAccess.DISABLED, allowsTrustedServices: true, firewalled: false });
+    expect(KeyVault.fromExisting(stack, 'shared', { name: 'kv-shared', resourceGroupName: 'rg-shared' }).secretStoreAccess).toBeUndefined();
   });
 });

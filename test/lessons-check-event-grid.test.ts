@@ -410,3 +410,36 @@ describe('ACCESS.WebhookSubscriptionToken on raw subscriptions to a token-protec
     standaloneCase('ACCESS.WebhookSubscriptionToken', 'azurerm_eventgrid_system_topic_event_subscription', [...hooksApi, raw('azurerm_eventgrid_system_topic_event_subscription', 'sub', toHooks)]),
   ]);
 });
+
+describe('SEC-1.WebhookUrlKey on raw subscriptions (issue 28: a function key in the webhook URL)', () => {
+  const RULE = 'SEC-1.WebhookUrlKey';
+  const KEY = 'Zk9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==';
+  const hcl = (url: string, kind = 'azurerm_eventgrid_event_subscription') => [
+    'resource "azurerm_eventgrid_topic" "t" {\n  name = "evgt-hooks"\n  local_auth_enabled = false\n}',
+    `resource "${kind}" "s" {\n  name = "hooks"\n  ${kind === 'azurerm_eventgrid_event_subscription' ? 'scope = azurerm_eventgrid_topic.t.id' : 'system_topic = "st"\n  resource_group_name = "rg"'}\n  webhook_endpoint {\n    url = ${url}\n  }\n}`, '',
+  ].join('\n');
+
+  it('fails when the URL carries ?code= (written out, built with a function of literals, either schema), without repeating the key', async () => {
+    for (const url of [`"https://func-orders.azurewebsites.net/api/events?code=${KEY}"`, `join("", ["https://func-orders.azurewebsites.net/api/events?x=1&code=", "${KEY}"])`]) {
+      for (const kind of ['azurerm_eventgrid_event_subscription', 'azurerm_eventgrid_system_topic_event_subscription']) {
+        const report = await lessonsOn({ 'main.tf': hcl(url, kind) });
+        const failures = failuresOf(report, RULE);
+        expect(failures.map((r) => r.setting), `${kind} ${url}`).toEqual(['webhook_endpoint.url']);
+        expect(failures[0].message).toContain('code=…');
+        expect(failures[0].message).not.toContain(KEY);
+      }
+    }
+  });
+
+  it('passes a URL without a key, one whose other parameter only ends in "code", and a URL known only at apply', async () => {
+    for (const url of ['"https://func-orders.azurewebsites.net/api/events"', '"https://hooks.example.com/events?zipcode=1234"', '"https://${azurerm_eventgrid_topic.t.endpoint}/x"']) {
+      const report = await lessonsOn({ 'main.tf': hcl(url) });
+      expect(failuresOf(report, RULE), url).toEqual([]);
+    }
+  });
+
+  itStandsAlone([
+    standaloneCase('SEC-1.WebhookUrlKey', 'azurerm_eventgrid_event_subscription', [raw('azurerm_eventgrid_event_subscription', 'sub', { webhook_endpoint: [{ url: `https://f.azurewebsites.net/api/e?code=${KEY}` }] })]),
+    standaloneCase('SEC-1.WebhookUrlKey', 'azurerm_eventgrid_system_topic_event_subscription', [raw('azurerm_eventgrid_system_topic_event_subscription', 'sub', { webhook_endpoint: [{ url: `https://f.azurewebsites.net/api/e?code=${KEY}` }] })]),
+  ]);
+});

@@ -7,12 +7,15 @@ import { ConsumerPace, OutageTolerance, OutboundBudget, checkOutage } from '../c
 import { PacedQueueConsumer, PacedQueueConsumerProps } from '../constructs/container-apps/paced-queue-consumer';
 import { AzureStack } from '../constructs/stack/azure-stack';
 import { OutboundAlerts, OutboundAlertsProps, providerQueries } from '../constructs/container-apps/outbound-alerts';
+import { resolveIn } from '../constructs/core/claims';
 import { PublicNetworkAccess } from '../constructs/core/network';
 import { KeyVault } from '../constructs/key-vault/key-vault';
+import { STORAGE_QUEUE_LIFETIME } from '../constructs/policy/storage-queue-delivery';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { ENVIRONMENT, WORKSPACE_ID, gateway } from './support/fixtures';
 import { kqlDiagnostics } from './support/kusto';
 import { LOG_TABLES } from './support/log-tables';
+import { OtherQueue } from './support/other-queue';
 import { refusalOf } from './support/refusal';
 import { fixStack } from './support/stacks';
 import { idOf, notesOf, ref, resourceOf, resourcesOf, synth, TerraformJson, warningsOf } from './support/synth';
@@ -275,7 +278,7 @@ describe('the outage arithmetic and the breaker (PAY-3)', () => {
     const stack = fixStack(false);
     const r = refusalOf(() => checkOutage(stack, {
       declaredOutageMinutes: 30, visibilityTimeoutSeconds: 300, maxDequeueCount: 8, messageTtlSeconds: 604_800, breakerTripSeconds: 3600,
-    }));
+    }, STORAGE_QUEUE_LIFETIME));
     expect(r.message).toBe('[PAY-3] fix-dev: outage = "8 attempts, 300 s apart": a message that first fails when the outage starts is retried for (8 - 1) x 300 s = 2,100 s, '
       + 'shorter than the breaker\'s 3,600 s open time (longer than the declared 30-minute outage): it goes to the poison queue while the gateway still fails it fast. '
       + 'Fix: allow at least 13 attempts at 300 s, or a visibility timeout of at least 515 s.');
@@ -284,7 +287,7 @@ describe('the outage arithmetic and the breaker (PAY-3)', () => {
   it('accepts retries that outlast both', () => {
     expect(checkOutage(fixStack(false), {
       declaredOutageMinutes: 30, visibilityTimeoutSeconds: 300, maxDequeueCount: 13, messageTtlSeconds: 604_800, breakerTripSeconds: 3600,
-    })).toBe(3600);
+    }, STORAGE_QUEUE_LIFETIME)).toBe(3600);
   });
 });
 
@@ -295,7 +298,7 @@ describe('OutboundAlerts (LIM-5, PAY-3)', () => {
     const queue = storage.addQueue('charges', { poisonQueue: true });
     new OutboundAlerts(stack, 'alerts', {
       resourceGroupName: 'rg-pay', location: 'westeurope', namePrefix: 'payments-dev', workspaceId: WORKSPACE_ID,
-      storage, poisonQueue: queue.poisonQueue!, providerApiName: 'psp', drainPerMinute: 100, actionGroupId: ACTION_GROUP_ID, ...props,
+      queue, providerApiName: 'psp', drainPerMinute: 100, actionGroupId: ACTION_GROUP_ID, ...props,
     });
     return { stack, tf: synth(stack) };
   }
@@ -422,5 +425,120 @@ describe('the queue\'s real message lifetime against the consumer\'s outage wind
   it('passes a lifetime that covers the outage and the retries', () => {
     expect(pair(30 * 60 + 7 * 300, true)).not.toThrow();
     expect(pair(604_800, false)).not.toThrow();
+  });
+});
+
+describe('any IMessageQueue: the consumer, the intake API and the alerts with a queue that is not Storage', () => {
+  /** The consumer, the intake and the alerts on `OtherQueue`, a Service Bus-shaped queue written against IMessageQueue only. */
+  function onOtherQueue(options: { deadLetters?: boolean; ttl?: number } = { deadLetters: true }) {
+    const stack = stackOf();
+    const queue = new OtherQueue(stack, 'sb-charges', 'charges', options);
+    const intake = new QueueIntakeApi(stack, 'intake', {
+      gateway: gateway(stack), name: 'payments', path: 'payments/v1', queue, allowDirectCallers: true,
+      operations: [{ name: 'create-charge', urlTemplate: '/charges' }], ...(options.ttl !== undefined ? { messageTtlSeconds: options.ttl } : {}),
+    });
+    const consumer = new PacedQueueConsumer(stack, 'consumer', {
+      name: 'ca-psp-consumer', environment: ENVIRONMENT, image: IMAGE, queue,
+      providerApiUrl: PROVIDER_API_URL, providerApiAudience: APP_ID, budget: BUDGET, pace: PACE, outage: OUTAGE,
+    });
+    new OutboundAlerts(stack, 'alerts', {
+      resourceGroupName: 'rg-pay', location: 'westeurope', namePrefix: 'payments-dev', workspaceId: WORKSPACE_ID,
+      queue, providerApiName: 'psp', drainPerMinute: 100, actionGroupId: ACTION_GROUP_ID,
+    });
+    return { stack, queue, intake, consumer, tf: synth(stack) };
+  }
+
+  it('hands the consumer the queue\'s endpoint, name and its own poison queue, and grants through the queue', () => {
+    const { tf } = onOtherQueue();
+    const env = appOf(tf).template.container[0].env;
+    expect(env.filter((e) => e.name.includes('QUEUE_') && !e.name.startsWith('QUEUE_V') && !e.name.startsWith('QUEUE_M'))).toEqual([
+      { name: 'QUEUE_ENDPOINT', value: 'https://sb-pay.servicebus.windows.net' },
+      { name: 'QUEUE_NAME', value: 'charges' },
+      { name: 'POISON_QUEUE_NAME', value: 'charges/$DeadLetterQueue' },
+    ]);
+    const roles = Object.values(resourcesOf(tf, 'azurerm_role_assignment')).map((r) => [r.role_definition_name, r.scope]).sort();
+    expect(roles).toEqual([
+      ['Azure Service Bus Data Receiver', '/subscriptions/0/resourceGroups/rg-pay/providers/Microsoft.ServiceBus/namespaces/sb-pay/queues/charges'],
+      ['Azure Service Bus Data Sender', '/subscriptions/0/resourceGroups/rg-pay/providers/Microsoft.ServiceBus/namespaces/sb-pay/queues/charges'],
+      ['Azure Service Bus Data Sender', '/subscriptions/0/resourceGroups/rg-pay/providers/Microsoft.ServiceBus/namespaces/sb-pay/queues/charges/$DeadLetterQueue'],
+    ]);
+  });
+
+  it('asks the queue whether the gateway and the consumer reach it, naming the property that holds it', () => {
+    const { queue } = onOtherQueue();
+    expect(queue.reachedFrom).toEqual([
+      { setting: 'queue', caller: { who: 'the gateway (which queues the commands)', networkId: undefined } },
+      { setting: 'queue', caller: { who: 'the consumer', networkId: ENVIRONMENT.virtualNetworkId } },
+    ]);
+  });
+
+  it('sends through the gateway as the queue\'s delivery says: its URL, headers with the TTL, body, token and status', () => {
+    const { tf } = onOtherQueue();
+    const xml = (resourceOf(tf, 'azurerm_api_management_api_policy').xml_content as string).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    expect(xml).toContain('<set-url>https://sb-pay.servicebus.windows.net/charges/messages</set-url>');
+    expect(xml).toContain('<set-header name="BrokerProperties" exists-action="override">\n        <value>{"TimeToLive":604800}</value>');
+    expect(xml).toContain('return message.ToString(Newtonsoft.Json.Formatting.None);\n}</set-body>');
+    expect(xml).toContain('<authentication-managed-identity resource="https://servicebus.azure.net" />');
+    expect(xml).toContain('r.StatusCode == 201)');
+    expect(xml).toContain('> 204800)');
+    expect(xml).not.toContain('storage');
+  });
+
+  it('alerts on the queue\'s own backlog metric, with its dimension, and on its poison queue\'s arrivals', () => {
+    const { tf } = onOtherQueue();
+    expect(resourceOf(tf, 'azurerm_monitor_metric_alert')).toMatchObject({
+      scopes: ['/subscriptions/0/resourceGroups/rg-pay/providers/Microsoft.ServiceBus/namespaces/sb-pay'],
+      criteria: [{
+        metric_namespace: 'Microsoft.ServiceBus/namespaces', metric_name: 'ActiveMessages', aggregation: 'Average', operator: 'GreaterThan', threshold: 6000,
+        dimension: [{ name: 'EntityName', operator: 'Include', values: ['charges'] }],
+      }],
+      description: 'LIM-5: more than 6000 messages wait (100/min x 60 min): the newest waits about 60 minutes. ActiveMessages is per queue.',
+    });
+    expect(resourceOf(tf, 'azurerm_monitor_scheduled_query_rules_alert_v2', 'alerts/poisoned-charges').criteria).toMatchObject([{
+      query: 'AzureMetrics | where MetricName == "DeadletteredMessages" and Resource == "charges/$DeadLetterQueue" | summarize Poisoned = max(Maximum)',
+      metric_measure_column: 'Poisoned',
+    }]);
+  });
+
+  it('fails when the TTL is outside the queue\'s own lifetime, in the queue service\'s words (LIM-5)', () => {
+    const r = refusalOf(() => onOtherQueue({ deadLetters: true, ttl: 2_000_000 }));
+    expect(r.message).toBe('[LIM-5] pay-dev/intake: messageTtlSeconds = 2000000: Service Bus keeps a message 1 s to 14 days before deleting it unread. Fix: use 1209600 (14 days) unless the work goes stale sooner.');
+  });
+
+  it('fails when the visibility timeout is beyond what the queue allows, in its words', () => {
+    const stack = stackOf();
+    const queue = new OtherQueue(stack, 'sb-charges', 'charges', { deadLetters: true });
+    const r = refusalOf(() => new PacedQueueConsumer(stack, 'consumer', {
+      name: 'ca-psp-consumer', environment: ENVIRONMENT, image: IMAGE, queue,
+      providerApiUrl: PROVIDER_API_URL, providerApiAudience: APP_ID, budget: BUDGET, pace: PACE, outage: { ...OUTAGE, visibilityTimeoutSeconds: 600 },
+    }));
+    expect(r.message).toBe('[AZURE] pay-dev/consumer: outage.visibilityTimeoutSeconds = 600: Service Bus hides a message for 1 s to 5 minutes. Fix: use e.g. 300.');
+  });
+
+  it('fails when the queue has no poison queue and none is given (PAY-3)', () => {
+    const r = refusalOf(() => onOtherQueue({ deadLetters: false }));
+    expect(r.message).toBe('[PAY-3] pay-dev/consumer: poisonQueue = undefined: the queue has no poison queue and none is given: a message that fails every attempt has nowhere to go, and the consumer retries it until it expires. '
+      + 'Fix: give poisonQueue, or a queue with its own (storage.addQueue(name, { poisonQueue: true })).');
+  });
+
+  it('fails when the alerts get a queue without a poison queue and none is given (PAY-3)', () => {
+    const stack = stackOf();
+    const queue = new OtherQueue(stack, 'sb-charges', 'charges');
+    const r = refusalOf(() => new OutboundAlerts(stack, 'alerts', {
+      resourceGroupName: 'rg-pay', location: 'westeurope', namePrefix: 'payments-dev', workspaceId: WORKSPACE_ID,
+      queue, providerApiName: 'psp', drainPerMinute: 100, actionGroupId: ACTION_GROUP_ID,
+    }));
+    expect(r.message).toBe('[PAY-3] pay-dev/alerts: poisonQueue = undefined: the queue has no poison queue and none is given: parked messages would raise no alert. '
+      + 'Fix: give poisonQueue, or the queue the consumer drains with its own poison queue.');
+  });
+
+  it('gives the KEDA scaler of each queue as data: Storage\'s azure-queue by account and queue name', () => {
+    const stack = stackOf();
+    const storage = new StorageAccount(stack, 'storage', { name: 'stpay', resourceGroupName: 'rg-pay', location: 'westeurope' });
+    const queue = storage.addQueue('charges');
+    expect(resolveIn(stack, queue.scaleRule)).toEqual({
+      customRuleType: 'azure-queue', metadata: { accountName: expect.stringMatching(/^\$\{azurerm_storage_account\.storage_account_[0-9A-F]+\.name\}$/), queueName: 'charges' }, targetMetadataKey: 'queueLength',
+    });
+    expect(queue.lifetime).toEqual({ service: 'Storage', minTtlSeconds: 60, maxTtlSeconds: 604_800, maxVisibilityTimeoutSeconds: 604_800 });
   });
 });

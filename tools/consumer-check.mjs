@@ -95,7 +95,7 @@ function lessonsBin(dir) {
   cpSync(join(root, 'test', 'fixtures', 'lessons-cli', 'modules'), join(dir, 'infra'), { recursive: true });
   const r = spawnSync(join(dir, 'node_modules', '.bin', 'azure-lessons'), ['infra', '--format', 'sarif', '--output', 'lessons.sarif'], { cwd: dir, encoding: 'utf8' });
   const summary = r.stderr.trim();
-  if (r.status !== 1 || !/^lessons: 7 passed, 3 failed \(1 error, 2 warnings\), 1 suppressed$/.test(summary)) {
+  if (r.status !== 1 || !/^lessons: 9 passed, 3 failed \(1 error, 2 warnings\), 1 suppressed$/.test(summary)) {
     throw new Error(`azure-lessons exited ${r.status}:\n${r.stdout}${r.stderr}`);
   }
   const results = JSON.parse(readFileSync(join(dir, 'lessons.sarif'), 'utf8')).runs[0].results.length;

@@ -7,7 +7,7 @@ import { checkName } from '../core/naming';
 import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { refuse, requireEmail, requireRange, requireText, warn } from '../core/validation';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { DiagnosticSettings } from '../core/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';

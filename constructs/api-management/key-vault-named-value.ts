@@ -8,8 +8,7 @@ import { refuse, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { RolePropagation } from '../identity/propagation';
 import { PublicNetworkAccess } from '../core/network';
-import { KeyVault } from '../key-vault/key-vault';
-import { KeyVaultSecretSlot } from '../key-vault/key-vault-secret-slot';
+import { ISecretSource } from '../resource/secret-source';
 import { IApiGateway, claimOnGateway } from './gateway-reference';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
 
@@ -24,11 +23,12 @@ export interface KeyVaultNamedValueProps {
   /** @default - the name */
   readonly displayName?: string;
   /**
-   * The secret: a `KeyVaultSecretSlot` (its gateway grant is created here), or the versionless
-   * identifier of a secret in a vault another team owns, whose read grant for the gateway's
-   * identity that team makes (`grant` then names it, so the named value waits for it).
+   * The secret: an `ISecretSource` such as a Key Vault secret slot (`vault.addSecretSlot(name)`;
+   * its gateway grant is created here), or the versionless identifier of a secret in a vault
+   * another team owns, whose read grant for the gateway's identity that team makes (`grant` then
+   * names it, so the named value waits for it).
    */
-  readonly secret: KeyVaultSecretSlot | string;
+  readonly secret: ISecretSource | string;
   /** A grant the named value waits for, when `secret` is an identifier. @default - none */
   readonly grant?: Grant;
 }
@@ -64,8 +64,8 @@ export class KeyVaultNamedValue extends Construct {
       this.grant = props.grant;
     } else {
       secretUri = props.secret.secretUri;
-      const vault = props.secret.vault;
-      if (vault instanceof KeyVault && !vault.allowsTrustedServices && (vault.publicNetworkAccess === PublicNetworkAccess.DISABLED || vault.firewalled)) {
+      const access = props.secret.storeAccess;
+      if (access && !access.allowsTrustedServices && (access.publicNetworkAccess === PublicNetworkAccess.DISABLED || access.firewalled)) {
         refuse(this, {
           lesson: 'SEC-1', setting: 'secret.vault.allowTrustedServices', given: false,
           problem: 'API Management reads Key Vault named values from its control plane, which passes a vault\'s firewall only as a trusted service: the named value would never resolve.',
@@ -75,7 +75,7 @@ export class KeyVaultNamedValue extends Construct {
       // docs/decisions/key-vault-named-values-private-vault.md: Microsoft documents the control
       // plane's read through the trusted-services exception of a firewall that allows selected
       // networks, not of a vault whose public access is off (MicrosoftDocs/azure-docs#81078, #119670).
-      if (vault instanceof KeyVault && vault.publicNetworkAccess === PublicNetworkAccess.DISABLED) {
+      if (access && access.publicNetworkAccess === PublicNetworkAccess.DISABLED) {
         warn(this, {
           id: 'SEC-1.NamedValueClosedVault', lesson: 'SEC-1', setting: 'secret.vault.publicNetworkAccess', given: PublicNetworkAccess.DISABLED,
           problem: 'API Management reads Key Vault named values from its control plane, which is not in the gateway\'s network: Microsoft documents that read through the trusted-services exception of a vault firewall that allows selected networks, not through a vault whose public access is off, so the named value may never resolve.',

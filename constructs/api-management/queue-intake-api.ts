@@ -9,8 +9,7 @@ import { Grant } from '../identity/grant';
 import { IDEMPOTENCY_KEY_HEADER } from '../policy/intake';
 import { PolicyDocument } from '../policy/policy-document';
 import { PolicyStatement } from '../policy/policy-statement';
-import { StorageService, refuseUnreachable } from '../storage/storage-account';
-import { StorageQueue } from '../storage/storage-children';
+import { IMessageQueue } from '../resource/message-queue';
 import { TemplateParameter, templateParameterBlocks } from './url-template';
 import { GatewayApiProps, claimApiPolicy, createGatewayApi, frontDoorGuard, declareApiPath } from './gateway-api';
 import { API_MANAGEMENT_SERVICE } from './api-management-service';
@@ -32,22 +31,30 @@ export interface IntakeOperation {
 }
 
 export interface QueueIntakeApiProps extends GatewayApiProps {
-  /** The queue the commands go to (the gateway's identity gets Storage Queue Data Message Sender on it). */
-  readonly queue: StorageQueue;
+  /**
+   * The queue the commands go to: a Storage queue (`storage.addQueue(name)`), or any other `IMessageQueue`. The gateway's
+   * identity gets the queue's send grant (a Storage queue: Storage Queue Data Message Sender).
+   */
+  readonly queue: IMessageQueue;
   /** POST operations that enqueue. */
   readonly operations: IntakeOperation[];
-  /** Seconds a command may wait in the queue (Put Message's `messagettl`). @default 604800 (7 days) */
+  /**
+   * Seconds a command may wait in the queue (a Storage queue's `messagettl`), within the queue's
+   * `lifetime`.
+   * @default 604800 (7 days)
+   */
   readonly messageTtlSeconds?: number;
   /** The header that makes a retried command run once (PAY-1). @default 'Idempotency-Key' */
   readonly idempotencyKeyHeader?: string;
 }
 
 /**
- * An API whose POST operations put the request into a Storage queue and answer 202 (LIM-5):
+ * An API whose POST operations put the request into a queue and answer 202 (LIM-5):
  * the caller is never held while the provider is slow or down, and a paced consumer drains the
  * queue at the provider's budget. Every command needs an `Idempotency-Key` (400 as problem+json
  * without one, PAY-1); the key, the caller's subscription and the body go into the message. The
- * gateway writes with its managed identity (no storage key), granted before the policy exists.
+ * gateway writes with its managed identity (no key), granted before the policy exists, as the
+ * queue's `delivery` says.
  * Callers' caps belong on their products (`PartnerProducts`, GW-8).
  */
 export class QueueIntakeApi extends Construct {
@@ -93,23 +100,23 @@ export class QueueIntakeApi extends Construct {
       templateParameter: templateParameterBlocks(this, `operations.${op.name}`, op.urlTemplate, op.templateParameters),
     }));
 
-    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, StorageService.QUEUE, {
+    props.queue.checkReachableFrom(this, 'queue', {
       who: 'the gateway (which queues the commands)', networkId: props.gateway.outboundVirtualNetworkId,
     });
     this.grant = props.queue.grantSend(props.gateway.identity, `gateway-${id}`);
     declareApiPath(this, props, {
       title: 'commands queued, 202', callerCheck: (props.subscriptionRequired ?? true) ? 'subscription key' : 'none: anonymous',
-      backend: props.queue.url, directCaller: 'client', backendProtocol: 'HTTPS (Storage queue, put message)',
+      backend: props.queue.url, directCaller: 'client', backendProtocol: props.queue.delivery.protocol,
       lines: [`${props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER} required (400 without)`],
     });
     const header = props.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER;
-    this.messageTtlSeconds = props.messageTtlSeconds ?? 604_800;
+    this.messageTtlSeconds = props.messageTtlSeconds ?? Math.min(604_800, props.queue.lifetime.maxTtlSeconds);
     // A consumer of the queue that rides out an outage needs the messages to live through it (PAY-3).
-    declareQueueWriter(this, props.queue, props.queue.queueName, this.messageTtlSeconds);
+    declareQueueWriter(this, props.queue, props.queue.queueName, this.messageTtlSeconds, props.queue.lifetime);
     const enqueue = within(this, '', () => [
       PolicyStatement.requireIdempotencyKey(header),
       PolicyStatement.clientIdHeader(),
-      ...PolicyStatement.sendToStorageQueue({ queueUrl: props.queue.url, messageTtlSeconds: this.messageTtlSeconds, idempotencyKeyHeader: header }),
+      ...PolicyStatement.sendToQueue({ delivery: props.queue.delivery, messageTtlSeconds: this.messageTtlSeconds, idempotencyKeyHeader: header }),
     ]);
     claimApiPolicy(this, props.gateway, this.api.name);
     this.policy = new ApiManagementApiPolicy(this, 'policy', {
@@ -117,7 +124,7 @@ export class QueueIntakeApi extends Construct {
       apiManagementName: props.gateway.serviceName,
       resourceGroupName: props.gateway.resourceGroupName,
       xmlContent: within(this, 'policy', () => new PolicyDocument({ inbound: [...inbound, ...enqueue] }).toXml()),
-      // The first command would meet a 403 from Storage without the grant.
+      // The first command would meet a 403 from the queue without the grant.
       dependsOn: [this.grant],
     });
   }

@@ -4,12 +4,11 @@ import { ContainerAppSecret as ContainerAppSecretBlock, ContainerAppTemplateCont
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { NameRule, checkName } from '../core/naming';
 import { resolveIn } from '../core/claims';
-import { waitFor } from '../core/dependencies';
 import { refuse, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { BuiltInRole } from '../identity/roles';
 import type { IKeyVault } from '../key-vault/key-vault';
-import type { KeyVaultSecretSlot } from '../key-vault/key-vault-secret-slot';
+import type { ISecretSource } from '../resource/secret-source';
 import { KEY_VAULT_SERVICE } from '../key-vault/key-vault-service';
 
 // Typed Key Vault secrets of the Container App constructs (SEC-1): the app reads each secret with
@@ -33,9 +32,12 @@ const SECRET_URI = /^https:\/\/([A-Za-z0-9-]{3,24})\.vault\.(?:azure\.net|azure\
  * reference is made: the construct that uses it checks it, so a refusal names that construct.
  */
 export class KeyVaultSecretReference {
-  /** A secret this stack creates (`vault.addSecretSlot(name)`): the app waits for the secret and its grant. */
-  public static fromSlot(slot: KeyVaultSecretSlot): KeyVaultSecretReference {
-    return new KeyVaultSecretReference(slot.vault, slot.secretUri, slot.secretName, slot);
+  /**
+   * A secret this stack creates (`vault.addSecretSlot(name)`, or any `ISecretSource`): the app
+   * waits for the secret and its grant.
+   */
+  public static fromSlot(slot: ISecretSource): KeyVaultSecretReference {
+    return new KeyVaultSecretReference(undefined, slot.secretUri, slot.secretName, slot);
   }
 
   /**
@@ -55,16 +57,19 @@ export class KeyVaultSecretReference {
     return new KeyVaultSecretReference(vault, secretUri, undefined, undefined);
   }
 
-  /** The vault that holds the secret: the grant is on the secret in it. */
-  public readonly vault: IKeyVault;
+  /**
+   * The vault that holds the secret: the grant is on the secret in it.
+   * @default - the slot's own (fromSlot)
+   */
+  public readonly vault?: IKeyVault;
   /** The identifier as given (fromUri, fromSlot). @default - built from the vault and the name */
   public readonly secretUri?: string;
   /** The secret's name in the vault, as given (fromVault, fromSlot). @default - read from the identifier */
   public readonly secretName?: string;
   /** The slot the secret comes from. @default - a secret the stack does not create */
-  public readonly slot?: KeyVaultSecretSlot;
+  public readonly slot?: ISecretSource;
 
-  private constructor(vault: IKeyVault, secretUri: string | undefined, secretName: string | undefined, slot: KeyVaultSecretSlot | undefined) {
+  private constructor(vault: IKeyVault | undefined, secretUri: string | undefined, secretName: string | undefined, slot: ISecretSource | undefined) {
     this.vault = vault;
     this.secretUri = secretUri;
     this.secretName = secretName;
@@ -125,7 +130,7 @@ export function bindAppSecrets(
     if (!grantBySecret.has(secretId)) {
       const grant = Grant.role(scope, `kv-secret-${name}`, { principal: identity, role: BuiltInRole.KEY_VAULT_SECRETS_USER, resourceId: secretId });
       // The scope is a literal id built from the vault's: a slot's secret must exist first.
-      if (s.secret.slot) waitFor(s.secret.slot.secret, grant.resource);
+      s.secret.slot?.applyBefore(grant.resource);
       grantBySecret.set(secretId, grant);
       grants.push(grant);
     }
@@ -175,11 +180,12 @@ function resolveSecret(scope: Construct, setting: string, ref: KeyVaultSecretRef
       fix: 'pass KeyVaultSecretReference.fromSlot(vault.addSecretSlot(\'<name>\')), or .fromVault(KeyVault.fromExisting(...), \'<name>\').',
     });
   }
-  const { vault } = ref;
-  if (ref.secretUri === undefined || ref.slot) {
+  if (ref.slot) return { uri: ref.slot.secretUri, secretId: ref.slot.secretId };
+  const vault = ref.vault as IKeyVault;
+  if (ref.secretUri === undefined) {
     const secretName = ref.secretName as string;
-    if (!ref.slot) checkName(scope, `${setting}.secretName`, secretName, KEY_VAULT_SERVICE.names.secret);
-    return { uri: ref.secretUri ?? vault.secretUri(secretName), secretId: `${vault.vaultId}/secrets/${secretName}` };
+    checkName(scope, `${setting}.secretName`, secretName, KEY_VAULT_SERVICE.names.secret);
+    return { uri: vault.secretUri(secretName), secretId: `${vault.vaultId}/secrets/${secretName}` };
   }
   const uri = ref.secretUri;
   if (Token.isUnresolved(uri)) {

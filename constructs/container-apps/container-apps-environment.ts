@@ -6,10 +6,10 @@ import { PrivateDnsZone } from '@cdktf/provider-azurerm/lib/private-dns-zone';
 import { PrivateDnsZoneVirtualNetworkLink } from '@cdktf/provider-azurerm/lib/private-dns-zone-virtual-network-link';
 import { NAME_RULES, checkName } from '../core/naming';
 import { refuse } from '../core/validation';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { ISubnet, requireSubnet } from '../network/platform-network';
 import { SubnetPurpose } from '../network/subnet-purpose';
 import { AzureResource, nameOfResourceId } from '../resource/azure-resource';
+import { openResource } from '../resource/resource-checks';
 import { IContainerAppsEnvironment } from './app-checks';
 import { CONTAINER_APPS_SERVICE } from './container-apps-service';
 import { AzureRegion } from '../core/azure-region';
@@ -132,8 +132,7 @@ export class ContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
 
   constructor(scope: Construct, id: string, props: ContainerAppsEnvironmentProps) {
     super(scope, id);
-    AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, CONTAINER_APPS_SERVICE.names.resource);
+    openResource(this, props, CONTAINER_APPS_SERVICE.names.resource);
     if (props.subnet && props.infrastructureSubnetId) {
       refuse(this, {
         lesson: 'AZURE', setting: 'infrastructureSubnetId', given: props.infrastructureSubnetId,
@@ -189,11 +188,8 @@ export class ContainerAppsEnvironment extends ContainerAppsEnvironmentBase {
         records: [this.environment.staticIpAddress],
       });
     }
-    new DiagnosticSettings(this, 'diagnostics', {
-      targetResourceId: this.environment.id,
-      workspaceId: props.logAnalyticsWorkspaceId,
-      logCategories: ['ContainerAppConsoleLogs', 'ContainerAppSystemLogs'],
-      dedicated: true,
+    this.sendDiagnostics(props.logAnalyticsWorkspaceId, {
+      targetResourceId: this.environment.id, logCategories: ['ContainerAppConsoleLogs', 'ContainerAppSystemLogs'], dedicated: true,
     });
     this.environmentId = this.environment.id;
     this.resourceName = this.environment.name;

@@ -1,15 +1,14 @@
 import { Fn, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
-import { checkName } from '../core/naming';
 import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { PublicNetworkAccess } from '../core/network';
 import { IPlatformNetwork } from '../network/platform-network';
-import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { AzureResource } from '../resource/azure-resource';
+import { checkReferenceName, idOrLookup } from '../resource/resource-checks';
 import { IContainerRegistry } from './app-checks';
 import { CONTAINER_REGISTRY_SERVICE } from './container-registry-service';
 
@@ -78,24 +77,20 @@ class ImportedContainerRegistry extends ContainerRegistryBase {
   public readonly registryId: string;
   public readonly resourceName: string;
   private readonly sku?: ContainerRegistrySku;
-  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, attributes: ContainerRegistryAttributes) {
     super(scope, id);
     this.sku = attributes.sku;
-    checkName(this, 'name', attributes.name, { ...CONTAINER_REGISTRY_SERVICE.names.resource, globallyUnique: false });
+    checkReferenceName(this, attributes.name, CONTAINER_REGISTRY_SERVICE.names.resource);
     this.resourceName = attributes.name;
     // A name given as a token is lowered by Terraform: lowering the token's text would break it.
     const lowerName = Token.isUnresolved(attributes.name) ? Fn.lower(attributes.name) : attributes.name.toLowerCase();
     this.loginServer = attributes.loginServer ?? `${lowerName}.azurecr.io`;
-    this.registryId = attributes.registryId ?? new DataAzurermContainerRegistry(this, 'lookup', {
+    this.registryId = idOrLookup(attributes.registryId, () => new DataAzurermContainerRegistry(this, 'lookup', {
       name: attributes.name, resourceGroupName: attributes.resourceGroupName,
-    }).id;
+    }));
     // The owner keeps its public endpoint (or not): nothing here can turn it off.
-    this.privateAccess = new PrivateAccess(this, {
-      name: lowerName, targetResourceId: this.registryId, targetResourceType: CONTAINER_REGISTRY_SERVICE.resourceType,
-      publicNetworkAccess: PublicNetworkAccess.ENABLED,
-    });
+    this.declarePrivateLink({ name: lowerName, resourceType: CONTAINER_REGISTRY_SERVICE.resourceType, publicNetworkAccess: PublicNetworkAccess.ENABLED });
   }
 
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
@@ -106,6 +101,6 @@ class ImportedContainerRegistry extends ContainerRegistryBase {
         fix: 'check the registry\'s tier with its owner (az acr show --name <registry> --query sku.name) and declare sku: ContainerRegistrySku.PREMIUM, or leave the pulls on its public endpoint.',
       });
     }
-    return this.privateAccess.add(network, 'registry');
+    return this.addPrivateEndpointFor(network, 'registry');
   }
 }

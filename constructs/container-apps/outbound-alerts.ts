@@ -1,19 +1,11 @@
 import { Construct } from 'constructs';
 import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { MonitorScheduledQueryRulesAlertV2 } from '@cdktf/provider-azurerm/lib/monitor-scheduled-query-rules-alert-v2';
-import { requireRange, warn } from '../core/validation';
-import { IStorageAccount } from '../storage/storage-account';
-import { StorageQueue } from '../storage/storage-children';
+import { refuse, requireRange, warn } from '../core/validation';
+import { IMessageQueue } from '../resource/message-queue';
 import { logAlert } from '../monitoring/log-alert';
 import { GatewayQuery, QueryPackCategory } from '../monitoring/query-pack';
 import { AzureRegion } from '../core/azure-region';
-
-/** Messages put into a poison queue (the account's queue logs, `StorageQueueLogs`), per 5 minutes. */
-export function poisonedMessagesQuery(poisonQueueName: string): string {
-  return `StorageQueueLogs
-| where OperationName == "PutMessage" and ObjectKey contains "/${poisonQueueName}/"
-| summarize Poisoned = count()`;
-}
 
 /** Calls the gateway answered 503 for the provider API without calling it: the breaker is open (or the provider unreachable). */
 export function breakerOpenQuery(apiName: string): string {
@@ -58,16 +50,21 @@ export interface OutboundAlertsProps {
   readonly location: string;
   /** Prefix of the alert names. */
   readonly namePrefix: string;
-  /** The workspace with the gateway's and the account's logs. */
+  /** The workspace with the gateway's and the queue's logs. */
   readonly workspaceId: string;
-  readonly storage: IStorageAccount;
-  readonly poisonQueue: StorageQueue;
+  /** The queue the consumer drains: its backlog metric is watched (`IMessageQueue.backlogMetric`). */
+  readonly queue: IMessageQueue;
+  /**
+   * The queue poisoned messages go to: messages put on it raise the alert (`IMessageQueue.arrivalsQuery`).
+   * @default - the queue's own poison queue (`queue.poisonQueue`); refused when it has none
+   */
+  readonly poisonQueue?: IMessageQueue;
   /** The provider API's name on the gateway. */
   readonly providerApiName: string;
   /** What the consumer drains per minute (the budget): the backlog threshold is this x `maxAgeMinutes`. */
   readonly drainPerMinute: number;
   /**
-   * How old the oldest waiting message may get, in minutes. Storage measures no message age;
+   * How old the oldest waiting message may get, in minutes. A Storage queue measures no message age;
    * at a steady drain a backlog of `drainPerMinute x maxAgeMinutes` means the newest message
    * waits that long.
    * @default 60
@@ -78,8 +75,8 @@ export interface OutboundAlertsProps {
 }
 
 /**
- * The alerts of an outbound path (LIM-5, PAY-3): messages in the poison queue (from the
- * account's queue logs), a backlog older than `maxAgeMinutes` at the budget's drain rate, the
+ * The alerts of an outbound path (LIM-5, PAY-3): messages in the poison queue (from the queue's
+ * logs), a backlog older than `maxAgeMinutes` at the budget's drain rate (the queue's backlog metric), the
  * provider breaker open, the provider's 429s and 503s, each to the action group.
  */
 export class OutboundAlerts extends Construct {
@@ -101,13 +98,21 @@ export class OutboundAlerts extends Construct {
         problem: 'parked charges and an open breaker would only show in the portal.', fix: 'give an action group that mails or pages the team.',
       });
     }
+    const poisonQueue = props.poisonQueue ?? props.queue.poisonQueue;
+    if (poisonQueue === undefined) {
+      refuse(this, {
+        lesson: 'PAY-3', setting: 'poisonQueue', given: undefined,
+        problem: 'the queue has no poison queue and none is given: parked messages would raise no alert.',
+        fix: 'give poisonQueue, or the queue the consumer drains with its own poison queue.',
+      });
+    }
     const target = {
       namePrefix: props.namePrefix, resourceGroupName: props.resourceGroupName, location: props.location,
       scope: props.workspaceId, actionGroupId: props.actionGroupId,
     };
     this.poisoned = logAlert(this, target, {
       id: 'poisoned-charges', description: 'PAY-3: charges reached the poison queue after every attempt: replay them once the cause is fixed.',
-      query: poisonedMessagesQuery(props.poisonQueue.queueName), measure: 'Poisoned', threshold: 1, severity: 1,
+      query: poisonQueue.arrivalsQuery('Poisoned'), measure: 'Poisoned', threshold: 1, severity: 1,
     });
     this.breakerOpen = logAlert(this, target, {
       id: 'provider-breaker-open', description: 'GW-7, PAY-3: the gateway fails provider calls fast: the breaker is open (or the provider unreachable).',
@@ -118,18 +123,20 @@ export class OutboundAlerts extends Construct {
       query: providerThrottledCallsQuery(props.providerApiName), measure: 'Seen', threshold: 1, severity: 2,
     });
     const threshold = Math.max(1, Math.round(props.drainPerMinute * maxAge));
+    const metric = props.queue.backlogMetric;
     this.backlog = new MonitorMetricAlert(this, 'backlog', {
       name: `${props.namePrefix}-backlog`,
       resourceGroupName: props.resourceGroupName,
-      scopes: [`${props.storage.accountId}/queueServices/default`],
-      description: `LIM-5: more than ${threshold} messages wait (${props.drainPerMinute}/min x ${maxAge} min): the newest waits about ${maxAge} minutes. QueueMessageCount is per account and refreshes slowly.`,
+      scopes: [metric.scope],
+      description: `LIM-5: more than ${threshold} messages wait (${props.drainPerMinute}/min x ${maxAge} min): the newest waits about ${maxAge} minutes. ${metric.caveat}`,
       severity: 2,
       frequency: 'PT1H',
       windowSize: 'PT6H',
       autoMitigate: true,
       criteria: [{
-        metricNamespace: 'Microsoft.Storage/storageAccounts/queueServices', metricName: 'QueueMessageCount',
-        aggregation: 'Average', operator: 'GreaterThan', threshold,
+        metricNamespace: metric.metricNamespace, metricName: metric.metricName,
+        aggregation: metric.aggregation, operator: 'GreaterThan', threshold,
+        ...(metric.dimensions ? { dimension: metric.dimensions.map((d) => ({ name: d.name, operator: 'Include', values: d.values })) } : {}),
       }],
       ...(props.actionGroupId !== undefined ? { action: [{ actionGroupId: props.actionGroupId }] } : {}),
     });

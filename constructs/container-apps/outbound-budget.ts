@@ -1,5 +1,6 @@
 import { IConstruct } from 'constructs';
 import { groupThousands } from '../core/number-format';
+import { MessageLifetime, secondsInWords } from '../core/queue-lifetimes';
 import { refuse, requireRange } from '../core/validation';
 
 /** One budget a third party allows across every caller, e.g. 100 requests per 60 s per API key (LIM-5). */
@@ -30,11 +31,14 @@ export interface ConsumerPace {
 export interface OutageTolerance {
   /** The longest outage to ride out without parking work in the poison queue, in minutes (the case study: 30). */
   readonly declaredOutageMinutes: number;
-  /** Seconds a failed message stays invisible before the next attempt (`visibilitytimeout` of Get Messages), 1 s to 7 days. */
+  /**
+   * Seconds a failed message stays invisible before the next attempt (a Storage queue's
+   * `visibilitytimeout` of Get Messages), 1 s up to the queue's limit (Storage: 7 days).
+   */
   readonly visibilityTimeoutSeconds: number;
   /** Attempts before a message goes to the poison queue, at least 1. */
   readonly maxDequeueCount: number;
-  /** Seconds a message may wait in the queue before Storage deletes it. */
+  /** Seconds a message may wait in the queue before the queue deletes it. */
   readonly messageTtlSeconds: number;
   /**
    * How long the provider's breaker stays open, in seconds: the retries must outlast it too,
@@ -102,14 +106,14 @@ export function outageLifetimeSeconds(outage: OutageTolerance): number {
   return outageSeconds + (outage.maxDequeueCount - 1) * outage.visibilityTimeoutSeconds;
 }
 
-export function checkOutage(scope: IConstruct, outage: OutageTolerance): number {
+export function checkOutage(scope: IConstruct, outage: OutageTolerance, lifetime: MessageLifetime): number {
   requireRange(scope, outage.declaredOutageMinutes, {
     min: 1, max: 7 * 24 * 60, setting: 'outage.declaredOutageMinutes', lesson: 'PAY-3',
     problem: 'the outage to ride out is 1 minute to 7 days.', fix: 'use the provider\'s longest maintenance window, e.g. 30.',
   });
   requireRange(scope, outage.visibilityTimeoutSeconds, {
-    min: 1, max: 7 * 24 * 3600, setting: 'outage.visibilityTimeoutSeconds', lesson: 'AZURE',
-    problem: 'Storage hides a message for 1 s to 7 days.', fix: 'use e.g. 300.',
+    min: 1, max: lifetime.maxVisibilityTimeoutSeconds, setting: 'outage.visibilityTimeoutSeconds', lesson: 'AZURE',
+    problem: `${lifetime.service} hides a message for 1 s to ${secondsInWords(lifetime.maxVisibilityTimeoutSeconds)}.`, fix: 'use e.g. 300.',
   });
   requireRange(scope, outage.maxDequeueCount, {
     min: 1, max: 1000, setting: 'outage.maxDequeueCount', lesson: 'PAY-3', problem: 'a message gets 1-1000 attempts.', fix: 'use e.g. 8.',
@@ -131,12 +135,12 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance): number 
         : `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / (outage.maxDequeueCount - 1))} s.`,
     });
   }
-  const lifetime = outageLifetimeSeconds(outage);
-  if (outage.messageTtlSeconds < lifetime) {
+  const needed = outageLifetimeSeconds(outage);
+  if (outage.messageTtlSeconds < needed) {
     refuse(scope, {
       lesson: 'PAY-3', setting: 'outage.messageTtlSeconds', given: outage.messageTtlSeconds,
-      problem: `a message must live through the outage (outage.declaredOutageMinutes${outageSeconds > declaredSeconds ? ', or the breaker\'s longer open time' : ''}) and its retries ((outage.maxDequeueCount - 1) x outage.visibilityTimeoutSeconds): ${fmt(outageSeconds)} s + ${fmt(window)} s = ${fmt(lifetime)} s; Storage deletes it sooner, unprocessed and without a trace.`,
-      fix: `use at least ${lifetime} s, e.g. 604800 (7 days, the most Storage keeps).`,
+      problem: `a message must live through the outage (outage.declaredOutageMinutes${outageSeconds > declaredSeconds ? ', or the breaker\'s longer open time' : ''}) and its retries ((outage.maxDequeueCount - 1) x outage.visibilityTimeoutSeconds): ${fmt(outageSeconds)} s + ${fmt(window)} s = ${fmt(needed)} s; ${lifetime.service} deletes it sooner, unprocessed and without a trace.`,
+      fix: `use at least ${needed} s, e.g. ${lifetime.maxTtlSeconds} (${secondsInWords(lifetime.maxTtlSeconds)}, the most ${lifetime.service} keeps).`,
     });
   }
   return window;

@@ -7,8 +7,7 @@ import { NotSecret } from '../core/secret-detection';
 import { note, refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, ManagedIdentity } from '../identity/principal';
-import { StorageService, refuseUnreachable } from '../storage/storage-account';
-import { StorageQueue } from '../storage/storage-children';
+import { IMessageQueue } from '../resource/message-queue';
 import { AZURE_CLIENT_ID_VARIABLE,
   IContainerAppsEnvironment, IContainerRegistry, checkRegistryImage, checkResources, grantAcrPull, mergeEnvironmentVariables,
   newUserAssignedIdentity, waitForStartGrants,
@@ -27,10 +26,16 @@ export interface PacedQueueConsumerProps {
   readonly image: string;
   /** Registry to pull from with the consumer's identity (SEC-2). @default - anonymous pull */
   readonly registry?: IContainerRegistry;
-  /** The queue the consumer drains (messages from `PolicyStatement.sendToStorageQueue`). */
-  readonly queue: StorageQueue;
-  /** Where a message goes after `outage.maxDequeueCount` attempts. */
-  readonly poisonQueue: StorageQueue;
+  /**
+   * The queue the consumer drains (messages from `QueueIntakeApi`, `PolicyStatement.sendToQueue`):
+   * a Storage queue (`storage.addQueue(name)`), or any other `IMessageQueue`.
+   */
+  readonly queue: IMessageQueue;
+  /**
+   * Where a message goes after `outage.maxDequeueCount` attempts.
+   * @default - the queue's own poison queue (`queue.poisonQueue`); refused when it has none
+   */
+  readonly poisonQueue?: IMessageQueue;
   /** The provider's one budget across every caller (LIM-5). */
   readonly budget: OutboundBudget;
   /** Replicas, slots and call interval: their product is checked against the budget. */
@@ -76,8 +81,9 @@ export interface PacedQueueConsumerProps {
  * so nothing adds one under a backlog), and the slots and call interval handed to the app; the
  * construct refuses a configuration whose worst case exceeds the budget. The attempts and the
  * visibility timeout are handed to the app too, and refused when a message would be poisoned
- * or expire during the declared outage. It runs as its own identity: Storage Queue Data Message
- * Processor on the queue, Sender on the poison queue, no keys.
+ * or expire during the declared outage, by the queue's own limits (`IMessageQueue.lifetime`). It
+ * runs as its own identity: the queue's process grant on the queue (a Storage queue: Storage Queue
+ * Data Message Processor), its send grant on the poison queue, no keys.
  *
  * The app's contract (environment variables): `QUEUE_ENDPOINT`, `QUEUE_NAME`,
  * `POISON_QUEUE_NAME`, `QUEUE_VISIBILITY_TIMEOUT_SECONDS`, `QUEUE_MAX_DEQUEUE_COUNT`,
@@ -97,20 +103,28 @@ export class PacedQueueConsumer extends Construct {
   constructor(scope: Construct, id: string, props: PacedQueueConsumerProps) {
     super(scope, id);
     const name = checkName(this, 'name', props.name, CONTAINER_APPS_SERVICE.names.app);
-    if (props.poisonQueue === props.queue) {
+    const poisonQueue = props.poisonQueue ?? props.queue.poisonQueue;
+    if (poisonQueue === undefined) {
+      refuse(this, {
+        lesson: 'PAY-3', setting: 'poisonQueue', given: undefined,
+        problem: 'the queue has no poison queue and none is given: a message that fails every attempt has nowhere to go, and the consumer retries it until it expires.',
+        fix: 'give poisonQueue, or a queue with its own (storage.addQueue(name, { poisonQueue: true })).',
+      });
+    }
+    if (poisonQueue === props.queue) {
       refuse(this, {
         lesson: 'PAY-3', setting: 'poisonQueue', given: props.queue.queueName,
         problem: 'the poison queue is the queue the consumer drains: poisoned messages would come straight back, forever.',
         fix: 'give the queue\'s own poison queue (storage.addQueue(name, { poisonQueue: true }).poisonQueue).',
       });
     }
-    refuseUnreachable(this, 'queue.account.publicNetworkAccess', props.queue.account, StorageService.QUEUE, { who: 'the consumer', networkId: props.environment.virtualNetworkId });
+    props.queue.checkReachableFrom(this, 'queue', { who: 'the consumer', networkId: props.environment.virtualNetworkId });
     this.worstCaseCallsPerPeriod = checkPace(this, props.budget, props.pace);
-    this.retryWindowSeconds = checkOutage(this, props.outage);
+    this.retryWindowSeconds = checkOutage(this, props.outage, props.queue.lifetime);
     // The messages' real lifetime is what their writers give them (a QueueIntakeApi's messageTtlSeconds), not only what outage says.
     const needed = outageLifetimeSeconds(props.outage);
     declareQueueConsumer(this, props.queue, props.queue.queueName, needed,
-      `${needed} s (the outage, ${Math.max(props.outage.declaredOutageMinutes * 60, props.outage.breakerTripSeconds ?? 0)} s, and its retries, (${props.outage.maxDequeueCount} - 1) x ${props.outage.visibilityTimeoutSeconds} s)`);
+      `${needed} s (the outage, ${Math.max(props.outage.declaredOutageMinutes * 60, props.outage.breakerTripSeconds ?? 0)} s, and its retries, (${props.outage.maxDequeueCount} - 1) x ${props.outage.visibilityTimeoutSeconds} s)`, props.queue.lifetime);
     ImageReference.check(this, 'image', props.image);
     ReleaseImage.check(this, 'image', props.image);
     checkRegistryImage(this, props.image, props.registry, 'the consumer');
@@ -121,14 +135,14 @@ export class PacedQueueConsumer extends Construct {
     const pull = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
     this.grants = [
       props.queue.grantProcess(this.identity, id),
-      props.poisonQueue.grantSend(this.identity, id),
+      poisonQueue.grantSend(this.identity, id),
       ...(pull ? [pull.grant] : []),
     ];
     const reserved: Record<string, string> = {
       [AZURE_CLIENT_ID_VARIABLE]: this.identityResource.clientId,
       QUEUE_ENDPOINT: props.queue.serviceUrl,
       QUEUE_NAME: props.queue.queueName,
-      POISON_QUEUE_NAME: props.poisonQueue.queueName,
+      POISON_QUEUE_NAME: poisonQueue.queueName,
       QUEUE_VISIBILITY_TIMEOUT_SECONDS: String(props.outage.visibilityTimeoutSeconds),
       QUEUE_MAX_DEQUEUE_COUNT: String(props.outage.maxDequeueCount),
       OUTBOUND_MAX_CONCURRENCY: String(props.pace.concurrencyPerReplica),

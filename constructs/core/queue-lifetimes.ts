@@ -6,6 +6,29 @@ import { refuse } from './validation';
 // declares itself by the queue object; whichever comes second is checked, so the construct that
 // completes the pair names the mismatch.
 
+/**
+ * How long a queue service keeps and hides a message: what its writers and its consumer are
+ * checked against (LIM-5, PAY-3). A queue gives its own (`IMessageQueue.lifetime`).
+ */
+export interface MessageLifetime {
+  /** The service that keeps the messages, as a finding names it, e.g. `Storage`. */
+  readonly service: string;
+  /** The shortest time-to-live a writer may give a message, in seconds. */
+  readonly minTtlSeconds: number;
+  /** The longest time-to-live, in seconds (Storage: 604800, 7 days). */
+  readonly maxTtlSeconds: number;
+  /** The longest a failed message may stay hidden before its next attempt, in seconds. */
+  readonly maxVisibilityTimeoutSeconds: number;
+}
+
+/** Whole days, hours or minutes in words (`7 days`, `1 hour`), else seconds (`90 s`), for a finding. */
+export function secondsInWords(seconds: number): string {
+  for (const [unit, size] of [['day', 86_400], ['hour', 3600], ['minute', 60]] as const) {
+    if (seconds >= size && seconds % size === 0) return `${seconds / size} ${unit}${seconds === size ? '' : 's'}`;
+  }
+  return `${seconds} s`;
+}
+
 interface Writer { readonly scope: IConstruct; readonly ttlSeconds: number }
 interface Consumer { readonly scope: IConstruct; readonly neededSeconds: number; readonly arithmetic: string }
 interface Sides { writers: Writer[]; consumers: Consumer[] }
@@ -20,28 +43,28 @@ function sidesOf(queue: object): Sides {
   return sides;
 }
 
-function refuseShort(at: IConstruct, setting: string, writer: Writer, consumer: Consumer, queueName: string): never {
+function refuseShort(at: IConstruct, setting: string, writer: Writer, consumer: Consumer, queueName: string, lifetime: MessageLifetime): never {
   return refuse(at, {
     lesson: 'PAY-3', setting, given: writer.ttlSeconds,
-    problem: `${writer.scope.node.path} gives each message of ${queueName} ${writer.ttlSeconds} s to live, and ${consumer.scope.node.path} needs ${consumer.arithmetic}: Storage deletes a message that waits out the outage, unprocessed and without a trace.`,
-    fix: `give the messages at least ${consumer.neededSeconds} s (messageTtlSeconds, e.g. 604800: 7 days, the most Storage keeps), or ride out a shorter outage.`,
+    problem: `${writer.scope.node.path} gives each message of ${queueName} ${writer.ttlSeconds} s to live, and ${consumer.scope.node.path} needs ${consumer.arithmetic}: ${lifetime.service} deletes a message that waits out the outage, unprocessed and without a trace.`,
+    fix: `give the messages at least ${consumer.neededSeconds} s (messageTtlSeconds, e.g. ${lifetime.maxTtlSeconds}: ${secondsInWords(lifetime.maxTtlSeconds)}, the most ${lifetime.service} keeps), or ride out a shorter outage.`,
   });
 }
 
 /** A writer (`scope`) puts messages on `queue` with `ttlSeconds` to live. */
-export function declareQueueWriter(scope: IConstruct, queue: object, queueName: string, ttlSeconds: number): void {
+export function declareQueueWriter(scope: IConstruct, queue: object, queueName: string, ttlSeconds: number, lifetime: MessageLifetime): void {
   const sides = sidesOf(queue);
   const writer = { scope, ttlSeconds };
   const short = sides.consumers.find((c) => ttlSeconds < c.neededSeconds);
-  if (short) refuseShort(scope, 'messageTtlSeconds', writer, short, queueName);
+  if (short) refuseShort(scope, 'messageTtlSeconds', writer, short, queueName, lifetime);
   sides.writers.push(writer);
 }
 
 /** The consumer (`scope`) of `queue` needs a message to live `neededSeconds` (with the arithmetic, for the message). */
-export function declareQueueConsumer(scope: IConstruct, queue: object, queueName: string, neededSeconds: number, arithmetic: string): void {
+export function declareQueueConsumer(scope: IConstruct, queue: object, queueName: string, neededSeconds: number, arithmetic: string, lifetime: MessageLifetime): void {
   const sides = sidesOf(queue);
   const consumer = { scope, neededSeconds, arithmetic };
   const short = sides.writers.find((w) => w.ttlSeconds < neededSeconds);
-  if (short) refuseShort(scope, 'queue', short, consumer, queueName);
+  if (short) refuseShort(scope, 'queue', short, consumer, queueName, lifetime);
   sides.consumers.push(consumer);
 }

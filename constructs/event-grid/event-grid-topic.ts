@@ -7,16 +7,14 @@ import { EventgridTopic } from '@cdktf/provider-azurerm/lib/eventgrid-topic';
 import { claim, resolveIn } from '../core/claims';
 import { PublicNetworkAccess } from '../core/network';
 import { checkName } from '../core/naming';
-import { Production } from '../core/production';
 import { refuse } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IManagedIdentity, IPrincipal, ManagedIdentity } from '../identity/principal';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
-import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { AzureResource } from '../resource/azure-resource';
+import { idOrLookup, openResource } from '../resource/resource-checks';
 import { EVENT_GRID_SERVICE } from './event-grid-service';
 import { AzureRegion } from '../core/azure-region';
 
@@ -87,7 +85,6 @@ class ImportedEventGridTopic extends EventGridTopicBase {
   public readonly topicId: string;
   public readonly topicName: string;
   public readonly resourceGroupName: string;
-  private readonly privateAccess: PrivateAccess;
   private readonly principalId?: string;
 
   constructor(scope: Construct, id: string, attributes: EventGridTopicAttributes) {
@@ -96,17 +93,14 @@ class ImportedEventGridTopic extends EventGridTopicBase {
     this.topicName = attributes.name;
     this.resourceGroupName = attributes.resourceGroupName;
     this.principalId = attributes.principalId;
-    this.topicId = attributes.topicId
-      ?? new DataAzurermEventgridTopic(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
+    this.topicId = idOrLookup(attributes.topicId,
+      () => new DataAzurermEventgridTopic(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }));
     // The owner keeps its public endpoint (or not): nothing here can turn it off.
-    this.privateAccess = new PrivateAccess(this, {
-      name: attributes.name, targetResourceId: this.topicId, targetResourceType: EVENT_GRID_SERVICE.resourceType,
-      publicNetworkAccess: PublicNetworkAccess.ENABLED,
-    });
+    this.declarePrivateLink({ name: attributes.name, resourceType: EVENT_GRID_SERVICE.resourceType, publicNetworkAccess: PublicNetworkAccess.ENABLED });
   }
 
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
-    return this.privateAccess.add(network, 'topic');
+    return this.addPrivateEndpointFor(network, 'topic');
   }
 
   public get identity(): IManagedIdentity {
@@ -163,13 +157,10 @@ export class EventGridTopic extends EventGridTopicBase {
   public readonly identity: IManagedIdentity;
   /** The endpoint publishers post CloudEvents to. */
   public readonly endpoint: string;
-  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: EventGridTopicProps) {
     super(scope, id);
-    AzureRegion.check(this, 'location', props.location);
-    const production = props.production ?? Production.isProduction(this);
-    const name = checkName(this, 'name', props.name, EVENT_GRID_SERVICE.names.resource);
+    const { production, name } = openResource(this, props, EVENT_GRID_SERVICE.names.resource);
     const publicNetworkAccess = resolvePublicAccess(this, {
       given: props.publicNetworkAccess, default: PublicAccessDefault.ENABLED, production, endpoint: 'a topic\'s public endpoint',
       productionWarning: {
@@ -197,18 +188,16 @@ export class EventGridTopic extends EventGridTopicBase {
       kind: PathNodeKind.MESSAGING, title: 'Event Grid topic: CloudEvents 1.0, no access keys', name,
       lines: ['system-assigned identity'], accessProtocol: 'CloudEvents over HTTPS (publish)',
     });
-    if (props.logAnalyticsWorkspaceId) {
-      new DiagnosticSettings(this, 'diagnostics', { targetResourceId: this.topic.id, workspaceId: props.logAnalyticsWorkspaceId });
-    }
+    this.sendDiagnostics(props.logAnalyticsWorkspaceId);
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
-    this.privateAccess = new PrivateAccess(this, {
-      name, targetResourceId: this.topicId, targetResourceType: EVENT_GRID_SERVICE.resourceType, publicNetworkAccess,
+    this.declarePrivateLink({
+      name, resourceType: EVENT_GRID_SERVICE.resourceType, publicNetworkAccess,
       unreachable: { what: 'the topic: no publisher could send an event', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }
 
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
-    return this.privateAccess.add(network, 'topic');
+    return this.addPrivateEndpointFor(network, 'topic');
   }
 }
 

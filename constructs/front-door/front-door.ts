@@ -12,7 +12,7 @@ import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { declareEdgeLogs } from '../core/query-tokens';
 import { ITimeoutLayer, TimeoutLayer } from '../core/request-path';
 import { refuse, requireRange, warn } from '../core/validation';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { DiagnosticSettings } from '../core/diagnostic-settings';
 import { ClientIpRateLimitOptions, RateLimitAction, clientIpRateLimitRule } from './client-ip-rate-limit';
 import { FRONT_DOOR_SERVICE } from './front-door-service';
 import { UpdateResource } from '../../.gen/providers/azapi/update-resource';

@@ -1,4 +1,4 @@
-import { Fn, Token } from 'cdktf';
+import { Fn, TerraformResource, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { DataAzapiResource } from '../../.gen/providers/azapi/data-azapi-resource';
@@ -10,6 +10,7 @@ import { Grant } from '../identity/grant';
 import { grantOn } from '../identity/grant-on';
 import { IPrincipal } from '../identity/principal';
 import type { IKeyVault } from './key-vault-interface';
+import { ISecretSource, SecretStoreAccess } from '../resource/secret-source';
 import { KEY_VAULT_SERVICE } from './key-vault-service';
 
 /** ARM type of a Key Vault secret: Resource Manager never returns a secret's value. */
@@ -43,7 +44,7 @@ export interface KeyVaultSecretSlotProps extends KeyVaultSecretSlotOptions {
  * replaced (`replace_triggered_by` on the vault's id), into the new, empty vault; nothing else, not
  * even its type, API version or headers, makes azapi send it again (`ignore_changes = all`).
  */
-export class KeyVaultSecretSlot extends Construct {
+export class KeyVaultSecretSlot extends Construct implements ISecretSource {
   /** The one-time PUT of the secret with the placeholder (a GET where the secret exists already). */
   public readonly secret: ResourceAction;
   /** The plan-time check whether the secret exists (its metadata only). */
@@ -90,11 +91,21 @@ export class KeyVaultSecretSlot extends Construct {
     this.secretUri = props.vault.secretUri(props.name);
   }
 
+  /** How the vault admits readers, when this stack creates it (a slot is only made in such a vault). */
+  public get storeAccess(): SecretStoreAccess | undefined {
+    return this.vault.secretStoreAccess;
+  }
+
   /** Key Vault Secrets User on this secret only (a gateway's named value, an app's setting). */
   public grantRead(principal: IPrincipal, id?: string): Grant {
     const grant = grantOn(this, 'read', KEY_VAULT_SERVICE.roles.secretsUser, principal, this.secretId, id);
     // The scope is a literal id built from the vault's: wait for the secret to exist.
-    waitFor(this.secret, grant.resource);
+    this.applyBefore(grant.resource);
     return grant;
+  }
+
+  /** Make `dependent` wait for the secret to exist (its id is a literal built from the vault's). */
+  public applyBefore(dependent: TerraformResource): void {
+    waitFor(this.secret, dependent);
   }
 }

@@ -4,22 +4,20 @@ import { DataAzurermKeyVault } from '@cdktf/provider-azurerm/lib/data-azurerm-ke
 import { KeyVault as KeyVaultResource } from '@cdktf/provider-azurerm/lib/key-vault';
 import { DataAzapiClientConfig } from '../../.gen/providers/azapi/data-azapi-client-config';
 import { PublicNetworkAccess } from '../core/network';
-import { checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { refuse, requireRange, warn } from '../core/validation';
 import { literalOf } from '../core/stack-variables';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork, ISubnet } from '../network/platform-network';
-import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { AzureResource } from '../resource/azure-resource';
+import { checkReferenceName, idOrLookup, openResource } from '../resource/resource-checks';
+import { SecretStoreAccess } from '../resource/secret-source';
 import { KEY_VAULT_SERVICE } from './key-vault-service';
 import { KeyVaultSecretSlot, KeyVaultSecretSlotOptions } from './key-vault-secret-slot';
 import { IKeyVault } from './key-vault-interface';
-import { AzureRegion } from '../core/azure-region';
 
 // In its own file so the children that take it need not import this file (no file cycle).
 export { IKeyVault };
@@ -40,6 +38,11 @@ export abstract class KeyVaultBase extends AzureResource implements IKeyVault {
 
   public grantSecretsRead(principal: IPrincipal, id?: string): Grant {
     return this.grantRole('secrets-user', KEY_VAULT_SERVICE.roles.secretsUser, principal, id);
+  }
+
+  /** Unknown for a reference (its owner decides); a vault this stack creates tells. */
+  public get secretStoreAccess(): SecretStoreAccess | undefined {
+    return undefined;
   }
 
   /**
@@ -95,11 +98,11 @@ class ImportedKeyVault extends KeyVaultBase {
 
   constructor(scope: Construct, id: string, attributes: KeyVaultAttributes) {
     super(scope, id);
-    checkName(this, 'name', attributes.name, { ...KEY_VAULT_SERVICE.names.resource, globallyUnique: false });
+    checkReferenceName(this, attributes.name, KEY_VAULT_SERVICE.names.resource);
     if (attributes.vaultId !== undefined) checkVaultId(this, attributes);
     this.vaultName = attributes.name;
-    this.vaultId = attributes.vaultId
-      ?? new DataAzurermKeyVault(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
+    this.vaultId = idOrLookup(attributes.vaultId,
+      () => new DataAzurermKeyVault(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }));
     this.vaultUri = `https://${attributes.name}.vault.azure.net/`;
   }
 }
@@ -194,13 +197,11 @@ export class KeyVault extends KeyVaultBase {
   public readonly firewalled: boolean;
   /** Whether Azure's trusted services pass the firewall (`allowTrustedServices`). */
   public readonly allowsTrustedServices: boolean;
-  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: KeyVaultProps) {
     super(scope, id);
-    AzureRegion.check(this, 'location', props.location);
-    this.production = props.production ?? Production.isProduction(this);
-    const name = checkName(this, 'name', props.name, KEY_VAULT_SERVICE.names.resource);
+    const { production, name } = openResource(this, props, KEY_VAULT_SERVICE.names.resource);
+    this.production = production;
     const retention = props.softDeleteRetentionDays ?? 90;
     requireRange(this, retention, {
       min: 7, max: 90, setting: 'softDeleteRetentionDays', lesson: 'AZURE',
@@ -256,18 +257,11 @@ export class KeyVault extends KeyVaultBase {
     this.vaultId = this.vault.id;
     this.vaultName = this.vault.name;
     this.vaultUri = this.vault.vaultUri;
-    if (props.logAnalyticsWorkspaceId) {
-      new DiagnosticSettings(this, 'diagnostics', {
-        targetResourceId: this.vault.id,
-        workspaceId: props.logAnalyticsWorkspaceId,
-        logCategories: ['AuditEvent'],
-        // Key Vault's audit log is documented for the AzureDiagnostics table.
-        dedicated: false,
-      });
-    }
+    // Key Vault's audit log is documented for the AzureDiagnostics table.
+    this.sendDiagnostics(props.logAnalyticsWorkspaceId, { logCategories: ['AuditEvent'], dedicated: false });
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
-    this.privateAccess = new PrivateAccess(this, {
-      name, targetResourceId: this.vaultId, targetResourceType: KEY_VAULT_SERVICE.resourceType, publicNetworkAccess,
+    this.declarePrivateLink({
+      name, resourceType: KEY_VAULT_SERVICE.resourceType, publicNetworkAccess,
       unreachable: { what: 'the vault: no reader could get a secret', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }
@@ -298,7 +292,12 @@ export class KeyVault extends KeyVaultBase {
   }
 
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
-    return this.privateAccess.add(network, 'vault');
+    return this.addPrivateEndpointFor(network, 'vault');
+  }
+
+  /** The public endpoint, the firewall and the trusted-services exception, as readers check them. */
+  public get secretStoreAccess(): SecretStoreAccess | undefined {
+    return { publicNetworkAccess: this.publicNetworkAccess, allowsTrustedServices: this.allowsTrustedServices, firewalled: this.firewalled };
   }
 
   /**

@@ -1,13 +1,12 @@
 import { Construct, IConstruct } from 'constructs';
 import { LogAnalyticsWorkspace } from '@cdktf/provider-azurerm/lib/log-analytics-workspace';
-import { checkName } from '../core/naming';
 import { Production } from '../core/production';
 import { refuse, requireRange } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
 import { AzureResource, nameOfResourceId } from '../resource/azure-resource';
+import { openResource } from '../resource/resource-checks';
 import { LOG_ANALYTICS_SERVICE } from './log-analytics-service';
-import { AzureRegion } from '../core/azure-region';
 
 /** A Log Analytics workspace, created here (`LogAnalytics`) or owned by another team (`LogAnalytics.fromExisting`). */
 export interface ILogAnalyticsWorkspace extends IConstruct {
@@ -83,8 +82,7 @@ export class LogAnalytics extends LogAnalyticsBase {
 
   constructor(scope: Construct, id: string, props: LogAnalyticsProps) {
     super(scope, id);
-    AzureRegion.check(this, 'location', props.location);
-    checkName(this, 'name', props.name, LOG_ANALYTICS_SERVICE.names.resource);
+    openResource(this, props, LOG_ANALYTICS_SERVICE.names.resource);
     const retentionInDays = props.retentionInDays ?? 30;
     requireRange(this, retentionInDays, {
       min: 30, max: 730, setting: 'retentionInDays', lesson: 'AZURE',

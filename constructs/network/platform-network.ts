@@ -9,7 +9,7 @@ import { checkName } from '../core/naming';
 import { literalOf } from '../core/stack-variables';
 import { refuse } from '../core/validation';
 import { addressOf } from '../core/dependencies';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
+import { DiagnosticSettings } from '../core/diagnostic-settings';
 import { Ipv4Range } from './cidr';
 import { SubnetPurpose } from './subnet-purpose';
 import { AzureRegion } from '../core/azure-region';

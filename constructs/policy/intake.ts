@@ -1,13 +1,11 @@
 import { Token } from 'cdktf';
-import { refuseValue, wholeNumberIn } from '../core/validation';
-import { ExistsAction, checkHeaderName, chooseElement, returnResponseElement, setHeaderElement } from './statements';
+import { refuseValue } from '../core/validation';
+import { checkHeaderName, chooseElement, returnResponseElement } from './statements';
 import { checkEntraTokenTarget } from './caller-token';
+import { IDEMPOTENCY_KEY_HEADER, problemJson } from './queue-delivery';
 import { XmlElement } from './xml';
 
-/** The header a client sends so a retried command runs once (PAY-1). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-const problem = (status: number, title: string, detail: string) => JSON.stringify({ type: 'about:blank', title, status, detail });
+export { IDEMPOTENCY_KEY_HEADER };
 
 /** `Idempotency-Key` (or another header) required: without it the gateway answers 400 as problem+json (PAY-1). */
 export function requireIdempotencyKeyElement(headerName: string = IDEMPOTENCY_KEY_HEADER): XmlElement {
@@ -17,105 +15,9 @@ export function requireIdempotencyKeyElement(headerName: string = IDEMPOTENCY_KE
     then: [returnResponseElement({
       statusCode: 400, reason: 'Bad Request',
       headers: { 'Content-Type': 'application/problem+json' },
-      body: problem(400, `${headerName} required`, `Send an ${headerName} header derived from the order, the same on every retry: the charge then runs once.`),
+      body: problemJson(400, `${headerName} required`, `Send an ${headerName} header derived from the order, the same on every retry: the charge then runs once.`),
     })],
   }]);
-}
-
-export interface StorageQueueMessageOptions {
-  /** The queue's URL, `https://<account>.queue.core.windows.net/<queue>` (a reference is fine). */
-  readonly queueUrl: string;
-  /**
-   * Seconds a message may wait in the queue before Azure deletes it (Put Message's
-   * `messagettl`), 60 s to 7 days: it must outlast the provider's longest outage plus the
-   * backlog's drain time.
-   */
-  readonly messageTtlSeconds: number;
-  /** The header whose value goes into the message as `idempotencyKey`. @default 'Idempotency-Key' */
-  readonly idempotencyKeyHeader?: string;
-  /** `Retry-After` of the 503 answered when the queue does not take the message. @default 10 */
-  readonly retryAfterSeconds?: number;
-}
-
-/**
- * The largest request body the message can carry: Storage takes 64 KiB per message, base64 makes
- * it 4/3 larger, and the envelope needs room.
- */
-export const MAX_QUEUED_BODY_BYTES = 45 * 1024;
-
-/** Storage's upper bound on a message's time-to-live (without -1, "never"). */
-export const MAX_MESSAGE_TTL_SECONDS = 7 * 24 * 3600;
-
-/**
- * The request as a queue message, put with the gateway's managed identity (Storage Queue Data
- * Message Sender on the queue; no key), then `202 Accepted` with the idempotency key, or `503`
- * with `Retry-After` when the queue did not take it. The message is JSON, base64-encoded as the
- * Functions queue trigger and the Azure SDK expect: `partner` (the subscription id),
- * `idempotencyKey`, `receivedAt`, `body` (the request body as text, at most 45 KiB: a larger one
- * is answered 413 before it is sent).
- */
-export function storageQueueMessageElements(options: StorageQueueMessageOptions): XmlElement[] {
-  const builder = 'send-to-storage-queue';
-  if (!Token.isUnresolved(options.queueUrl) && !/^https:\/\/[a-z0-9]{3,24}\.queue\.core\.windows\.net\/[a-z0-9-]{3,63}$/.test(options.queueUrl)) {
-    refuseValue(builder, {
-      lesson: 'AZURE', setting: 'queueUrl', given: options.queueUrl,
-      problem: 'a queue URL is https://<account>.queue.core.windows.net/<queue>.', fix: 'pass StorageQueue.url.',
-    });
-  }
-  const ttl = wholeNumberIn(builder, options.messageTtlSeconds, {
-    min: 60, max: MAX_MESSAGE_TTL_SECONDS, lesson: 'LIM-5', setting: 'messageTtlSeconds',
-    problem: 'Storage keeps a message 60 s to 7 days before deleting it unread.', fix: 'use 604800 (7 days) unless the work goes stale sooner.',
-  });
-  const retryAfter = wholeNumberIn(builder, options.retryAfterSeconds ?? 10, {
-    min: 1, max: 3600, lesson: 'EDGE-6', setting: 'retryAfterSeconds', problem: 'Retry-After is whole seconds, at least 1.', fix: 'use e.g. 10.',
-  });
-  const header = checkHeaderName(builder, options.idempotencyKeyHeader ?? IDEMPOTENCY_KEY_HEADER, 'idempotencyKeyHeader');
-  const message = [
-    '@{',
-    'var message = new JObject(',
-    '  new JProperty("partner", context.Subscription?.Id ?? "anonymous"),',
-    `  new JProperty("idempotencyKey", context.Request.Headers.GetValueOrDefault("${header}", "")),`,
-    '  new JProperty("receivedAt", DateTime.UtcNow.ToString("o")),',
-    '  new JProperty("body", context.Request.Body?.As<string>(preserveContent: true) ?? ""));',
-    'var text = Convert.ToBase64String(Encoding.UTF8.GetBytes(message.ToString(Newtonsoft.Json.Formatting.None)));',
-    'return "<QueueMessage><MessageText>" + text + "</MessageText></QueueMessage>";',
-    '}',
-  ].join('\n');
-  return [
-    // Too large for a queue message: a 413 the caller will not retry, instead of a 503 it would.
-    chooseElement([{
-      condition: `@(Encoding.UTF8.GetByteCount(context.Request.Body?.As<string>(preserveContent: true) ?? "") > ${MAX_QUEUED_BODY_BYTES})`,
-      then: [returnResponseElement({
-        statusCode: 413, reason: 'Content Too Large',
-        headers: { 'Content-Type': 'application/problem+json' },
-        body: problem(413, 'Request too large', `A request body above ${MAX_QUEUED_BODY_BYTES} bytes does not fit in a queued message.`),
-      })],
-    }]),
-    {
-      name: 'send-request',
-      attributes: { mode: 'new', 'response-variable-name': 'queued', timeout: 20, 'ignore-error': true },
-      children: [
-        { name: 'set-url', text: `${options.queueUrl}/messages?messagettl=${ttl}` },
-        { name: 'set-method', text: 'POST' },
-        setHeaderElement('x-ms-version', ExistsAction.OVERRIDE, ['2021-12-02']),
-        setHeaderElement('Content-Type', ExistsAction.OVERRIDE, ['application/xml']),
-        { name: 'set-body', text: message },
-        { name: 'authentication-managed-identity', attributes: { resource: 'https://storage.azure.com/' } },
-      ],
-    },
-    chooseElement([{
-      condition: '@(context.Variables.GetValueOrDefault<IResponse>("queued") is IResponse r && r.StatusCode == 201)',
-      then: [returnResponseElement({
-        statusCode: 202, reason: 'Accepted',
-        headers: { 'Content-Type': 'application/json' },
-        body: `@(new JObject(new JProperty("status", "accepted"), new JProperty("idempotencyKey", context.Request.Headers.GetValueOrDefault("${header}", ""))).ToString())`,
-      })],
-    }], [returnResponseElement({
-      statusCode: 503, reason: 'Service Unavailable',
-      headers: { 'Content-Type': 'application/problem+json', 'Retry-After': String(retryAfter) },
-      body: problem(503, 'Not accepted', 'The request could not be queued. Retry with the same Idempotency-Key.'),
-    })]),
-  ];
 }
 
 export interface EntraCallerOptions {

@@ -11,9 +11,9 @@ import {
   authenticationManagedIdentityElement, checkHeaderElement, chooseElement, forwardRequestElement, returnResponseElement,
   setBackendServiceElement, setHeaderElement,
 } from './statements';
-import {
-  EntraCallerOptions, StorageQueueMessageOptions, requireIdempotencyKeyElement, storageQueueMessageElements, validateEntraCallerElement,
-} from './intake';
+import { EntraCallerOptions, requireIdempotencyKeyElement, validateEntraCallerElement } from './intake';
+import { StorageQueueMessageOptions, storageQueueMessageElements } from './storage-queue-delivery';
+import { QueueMessageOptions, queueMessageElements } from './queue-delivery';
 import { QuotaOptions, RetryOptions, quotaElement, retryElement } from './retry';
 import { ThrottledAsProblemJsonOptions, throttledAsProblemJsonElement } from './throttling-response';
 import { XmlElement } from './xml';
@@ -158,15 +158,20 @@ export class PolicyStatement {
   /**
    * Put the request into a Storage queue with the gateway's managed identity and answer 202
    * (or 503 with `Retry-After` when the queue refuses it): the front of a paced consumer (LIM-5).
+   * @deprecated use `sendToQueue({ delivery: queue.delivery, ... })`, which takes any `IMessageQueue`
    */
   public static sendToStorageQueue(options: StorageQueueMessageOptions): PolicyStatement[] {
-    let elements: XmlElement[];
-    try {
-      elements = storageQueueMessageElements(options);
-    } catch (error) {
-      return [PolicyStatement.refused(error)];
-    }
-    return elements.map((element) => PolicyStatement.of(element));
+    return PolicyStatement.buildAll(() => storageQueueMessageElements(options));
+  }
+
+  /**
+   * Put the request into a queue, as the queue's `delivery` says (`IMessageQueue.delivery`: a
+   * Storage queue, or any queue that describes its send), with the gateway's managed identity, and
+   * answer 202 (or 503 with `Retry-After` when the queue refuses it): the front of a paced
+   * consumer (LIM-5). The time-to-live is checked against the queue's own bounds.
+   */
+  public static sendToQueue(options: QueueMessageOptions): PolicyStatement[] {
+    return PolicyStatement.buildAll(() => queueMessageElements('send-to-queue', options));
   }
 
   /** `<validate-azure-ad-token>`: only the given managed identities, with a token for `audience`, get in. */
@@ -186,6 +191,17 @@ export class PolicyStatement {
       return PolicyStatement.refused(error);
     }
     return PolicyStatement.of(element);
+  }
+
+  /** The statements `make` builds, or one that keeps its refusal (see `build`). */
+  private static buildAll(make: () => XmlElement[]): PolicyStatement[] {
+    let elements: XmlElement[];
+    try {
+      elements = make();
+    } catch (error) {
+      return [PolicyStatement.refused(error)];
+    }
+    return elements.map((element) => PolicyStatement.of(element));
   }
 
   private static refused(error: unknown): PolicyStatement {

@@ -3,20 +3,18 @@ import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { ManagedRedis as ManagedRedisResource } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { MonitorMetricAlert } from '@cdktf/provider-azurerm/lib/monitor-metric-alert';
 import { PublicNetworkAccess } from '../core/network';
-import { checkName } from '../core/naming';
 import { Production, refuseOrWarn } from '../core/production';
 import { ReplacementTrigger } from '../core/replacement-trigger';
 import { refuse } from '../core/validation';
 import { IPlatformNetwork } from '../network/platform-network';
-import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
+import { openResource } from '../resource/resource-checks';
 import { ManagedRedisAlertsProps, createRedisAlerts } from './managed-redis-alerts';
 import {
   IManagedRedis, ImportedManagedRedis, ManagedRedisAttributes, ManagedRedisBase, RedisClusteringPolicy,
 } from './managed-redis-base';
 import { MANAGED_REDIS_SERVICE } from './managed-redis-service';
-import { AzureRegion } from '../core/azure-region';
 import { DeployRequirements, Requirements, SkuFamily } from '../core/deploy-requirements';
 
 /** Every Azure Managed Redis SKU azurerm 4.55 accepts for `sku_name`. */
@@ -167,13 +165,10 @@ export class ManagedRedis extends ManagedRedisBase {
   public readonly alertRules: MonitorMetricAlert[];
   /** Whether the cache answers on its public endpoint. */
   public readonly publicNetworkAccess: PublicNetworkAccess;
-  private readonly privateAccess: PrivateAccess;
 
   constructor(scope: Construct, id: string, props: ManagedRedisProps) {
     super(scope, id);
-    AzureRegion.check(this, 'location', props.location);
-    this.production = props.production ?? Production.isProduction(this);
-    checkName(this, 'name', props.name, MANAGED_REDIS_SERVICE.names.resource);
+    this.production = openResource(this, props, MANAGED_REDIS_SERVICE.names.resource).production;
 
     const skuName = props.skuName ?? 'Balanced_B0';
     DeployRequirements.of(this).add(this, Requirements.sku(SkuFamily.MANAGED_REDIS, skuName, props.location, 'Azure Managed Redis is offered in some regions only.'));
@@ -257,15 +252,15 @@ export class ManagedRedis extends ManagedRedisBase {
       this.cache.lifecycle = { ...this.cache.lifecycle, replaceTriggeredBy: [guard.address] };
     }
     this.publicNetworkAccess = publicNetworkAccess;
+    this.cacheId = this.cache.id;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
-    this.privateAccess = new PrivateAccess(this, {
-      name: props.name, targetResourceId: this.cache.id, targetResourceType: MANAGED_REDIS_SERVICE.resourceType, publicNetworkAccess,
+    this.declarePrivateLink({
+      name: props.name, resourceType: MANAGED_REDIS_SERVICE.resourceType, publicNetworkAccess,
       unreachable: {
         what: 'the cache: every client would fail to connect',
         managedElsewhere: props.privateEndpointManagedElsewhere, defaulted: props.publicNetworkAccess === undefined,
       },
     });
-    this.cacheId = this.cache.id;
     this.resourceName = this.cache.name;
     this.hostName = this.cache.hostname;
     this.port = this.cache.defaultDatabase.port;
@@ -281,7 +276,7 @@ export class ManagedRedis extends ManagedRedisBase {
    * the cache reachable from the network only (SEC-1).
    */
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
-    return this.privateAccess.add(network, 'redisEnterprise');
+    return this.addPrivateEndpointFor(network, 'redisEnterprise');
   }
 
 }

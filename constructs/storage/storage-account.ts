@@ -1,30 +1,21 @@
-import { Construct, IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { PathDeclaration, PathNodeKind } from '../core/path-declarations';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
 import { PublicNetworkAccess } from '../core/network';
-import { checkName } from '../core/naming';
 import { Production } from '../core/production';
-import { formatForCaller, refuse, requireOneOf, requireRange, warn } from '../core/validation';
+import { refuse, requireOneOf, requireRange, warn } from '../core/validation';
 import { Grant } from '../identity/grant';
 import { IPrincipal } from '../identity/principal';
-import { DiagnosticSettings } from '../monitoring/diagnostic-settings';
 import { IPlatformNetwork } from '../network/platform-network';
-import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { PublicAccessDefault, resolvePublicAccess } from '../network/public-access';
 import { AzureResource } from '../resource/azure-resource';
-import { BlobContainer, StorageQueue, StorageTable } from './storage-children';
+import { checkReferenceName, idOrLookup, openResource } from '../resource/resource-checks';
+import { BlobContainer, StorageQueue, StorageTable, attachPoisonQueue } from './storage-children';
 import { IStorageAccount } from './storage-account-interface';
+import { StorageService } from './storage-reach';
 import { STORAGE_SERVICE } from './storage-service';
-import { AzureRegion } from '../core/azure-region';
-
-/** A storage service an account can be reached on privately. */
-export enum StorageService {
-  BLOB = 'blob',
-  QUEUE = 'queue',
-  TABLE = 'table',
-}
 
 /** How many copies Azure keeps, and where. */
 export enum StorageReplication {
@@ -38,8 +29,9 @@ export enum StorageReplication {
   RAGZRS = 'RAGZRS',
 }
 
-// In its own file so the children that take it need not import this file (no file cycle).
+// In their own files so the children that take them need not import this file (no file cycle).
 export { IStorageAccount };
+export { StorageCaller, StorageService, refuseUnreachable } from './storage-reach';
 
 /** What `StorageAccount` and a reference to an existing account share: the account-wide grants. */
 export abstract class StorageAccountBase extends AzureResource implements IStorageAccount {
@@ -72,51 +64,6 @@ export abstract class StorageAccountBase extends AzureResource implements IStora
   }
 }
 
-/** Who calls a storage account, for `refuseUnreachable`. */
-export interface StorageCaller {
-  /** Names the caller in the message, e.g. `the gateway (which queues the commands)`. */
-  readonly who: string;
-  /** The caller's virtual network. @default - outside any network */
-  readonly networkId?: string;
-  /**
-   * The caller is Event Grid: never in a network, and let through an account's firewall as a
-   * trusted service with its system-assigned identity (`trustedServicesOnly`).
-   * @default false
-   */
-  readonly trustedService?: boolean;
-}
-
-/**
- * Refuse, at synth, an account of this app that `caller` cannot reach for `service` (SEC-1): its
- * public endpoint is off, or admits only trusted services, and the caller has no private endpoint
- * for that service in its network, so every call would fail. Checked at synth, so the account's
- * endpoints may be added after the caller.
- */
-export function refuseUnreachable(scope: IConstruct, setting: string, account: IStorageAccount, service: StorageService, caller: StorageCaller): void {
-  const { who, networkId: callerNetworkId, trustedService = false } = caller;
-  if (!(account instanceof StorageAccount)) return;
-  scope.node.addValidation({
-    validate: () => {
-      const open = account.publicNetworkAccess === PublicNetworkAccess.ENABLED;
-      if (open && (!account.trustedServicesOnly || trustedService)) return [];
-      if (callerNetworkId !== undefined && account.hasPrivateEndpoint(service, callerNetworkId)) return [];
-      const outside = callerNetworkId === undefined;
-      const endpoint = open ? 'the public endpoint admits only Azure\'s trusted services' : 'the public endpoint is off';
-      return [formatForCaller(scope.node.path, {
-        lesson: 'SEC-1', setting, given: open ? 'Enabled (trustedServicesOnly)' : 'Disabled',
-        problem: outside
-          ? `${who} reaches the account from outside any virtual network, and ${endpoint}: every call would fail.`
-          : `${who} is in a virtual network without a private endpoint for the account's ${service} service, and ${endpoint}: every call would fail.`,
-        fix: trustedService
-          ? 'give the account publicNetworkAccess: PublicNetworkAccess.ENABLED with trustedServicesOnly: true: Event Grid cannot use a private endpoint, and passes the firewall as a trusted service with the topic\'s identity.'
-          : outside
-            ? 'put the caller in a network with the account\'s private endpoint, or give the account publicNetworkAccess: PublicNetworkAccess.ENABLED (a warning in production).'
-            : `call account.addPrivateEndpoint(network, StorageService.${service.toUpperCase()}) for the caller's network.`,
-      })];
-    },
-  });
-}
-
 /** Options of `StorageAccount.addQueue`. */
 export interface QueueOptions {
   /** Also create `<name>-poison`, where the Functions host moves messages after the maximum dequeue count. @default false */
@@ -138,10 +85,10 @@ class ImportedStorageAccount extends StorageAccountBase {
 
   constructor(scope: Construct, id: string, attributes: StorageAccountAttributes) {
     super(scope, id);
-    checkName(this, 'name', attributes.name, { ...STORAGE_SERVICE.names.resource, globallyUnique: false });
+    checkReferenceName(this, attributes.name, STORAGE_SERVICE.names.resource);
     this.accountName = attributes.name;
-    this.accountId = attributes.accountId
-      ?? new DataAzurermStorageAccount(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }).id;
+    this.accountId = idOrLookup(attributes.accountId,
+      () => new DataAzurermStorageAccount(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }));
     this.blobEndpoint = `https://${attributes.name}.blob.core.windows.net/`;
   }
 }
@@ -217,16 +164,13 @@ export class StorageAccount extends StorageAccountBase {
   public readonly publicNetworkAccess: PublicNetworkAccess;
   /** The public endpoint is on, and admits only Azure's trusted services (`trustedServicesOnly`). */
   public readonly trustedServicesOnly: boolean;
-  private readonly privateAccess: PrivateAccess;
   private readonly workspaceId?: string;
   /** Whether the account, and so the data its children hold, is protected from destroy. */
   private readonly protected: boolean;
 
   constructor(scope: Construct, id: string, props: StorageAccountProps) {
     super(scope, id);
-    AzureRegion.check(this, 'location', props.location);
-    this.production = props.production ?? Production.isProduction(this);
-    checkName(this, 'name', props.name, STORAGE_SERVICE.names.resource);
+    this.production = openResource(this, props, STORAGE_SERVICE.names.resource).production;
     const replication = props.replication ?? (this.production ? StorageReplication.ZRS : StorageReplication.LRS);
     requireOneOf(this, replication, Object.values(StorageReplication), {
       lesson: 'AZURE', setting: 'replication', problem: 'Azure Storage has no such replication type.',
@@ -297,23 +241,20 @@ export class StorageAccount extends StorageAccountBase {
     this.protected = Production.protectFromDestroy(this.account, props.protectFromDestroy ?? this.production);
     this.accountId = this.account.id;
     // The callers check reachability per service at synth (refuseUnreachable).
-    this.privateAccess = new PrivateAccess(this, {
-      name: props.name, targetResourceId: this.accountId, targetResourceType: STORAGE_SERVICE.resourceType, publicNetworkAccess,
+    this.declarePrivateLink({
+      name: props.name, resourceType: STORAGE_SERVICE.resourceType, publicNetworkAccess, trustedServicesOnly: this.trustedServicesOnly,
     });
     this.accountName = this.account.name;
     this.blobEndpoint = this.account.primaryBlobEndpoint;
     this.workspaceId = props.logAnalyticsWorkspaceId;
-    if (props.logAnalyticsWorkspaceId) {
-      for (const service of ['blob', 'queue', 'table']) {
-        new DiagnosticSettings(this, `${service}-diagnostics`, {
-          targetResourceId: `${this.account.id}/${service}Services/default`,
-          workspaceId: props.logAnalyticsWorkspaceId,
-          // Storage logs always go to their resource-specific tables (StorageBlobLogs, ...).
-          dedicated: false,
-          // Storage services have Transaction (and Capacity on the account), not AllMetrics.
-          metricCategories: ['Transaction'],
-        });
-      }
+    for (const service of ['blob', 'queue', 'table']) {
+      this.sendDiagnostics(props.logAnalyticsWorkspaceId, {
+        targetResourceId: `${this.account.id}/${service}Services/default`,
+        // Storage logs always go to their resource-specific tables (StorageBlobLogs, ...).
+        dedicated: false,
+        // Storage services have Transaction (and Capacity on the account), not AllMetrics.
+        metricCategories: ['Transaction'],
+      }, `${service}-diagnostics`);
     }
   }
 
@@ -340,9 +281,11 @@ export class StorageAccount extends StorageAccountBase {
     if (options.poisonQueue) this.refuseDuplicate('queue', `${name}-poison`);
     const queue = new StorageQueue(this, `queue-${name}`, { account: this, name });
     PathDeclaration.facts(queue, { target: this.node.path, lines: [`queue ${name}${options.poisonQueue ? ' (and its poison queue)' : ''}`] });
-    if (options.poisonQueue) queue.poisonQueue = new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` });
+    const poison = options.poisonQueue
+      ? attachPoisonQueue(queue, new StorageQueue(this, `queue-${name}-poison`, { account: this, name: `${name}-poison` }))
+      : undefined;
     // Parked work lives in the queues: protected with the account.
-    for (const q of [queue, queue.poisonQueue]) if (q) Production.protectFromDestroy(q.queue, this.protected);
+    for (const q of [queue, poison]) if (q) Production.protectFromDestroy(q.queue, this.protected);
     return queue;
   }
 
@@ -363,12 +306,12 @@ export class StorageAccount extends StorageAccountBase {
    */
   public addPrivateEndpoint(network: IPlatformNetwork, service: StorageService): PrivateEndpoint {
     // Labelled with the service; a second one for a service (another network) gets an index too.
-    return this.privateAccess.add(network, service, service);
+    return this.addPrivateEndpointFor(network, service, service);
   }
 
   /** Whether a private endpoint for `service` is in the network `virtualNetworkId`. */
   public hasPrivateEndpoint(service: StorageService, virtualNetworkId: string): boolean {
-    return this.privateAccess.has(service, virtualNetworkId);
+    return this.hasPrivateEndpointFor(service, virtualNetworkId);
   }
 
   private refuseDuplicate(kind: string, name: string): void {

@@ -1,5 +1,5 @@
 import { TerraformStack } from 'cdktf';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container';
 import { StorageQueue as StorageQueueResource } from '@cdktf/provider-azurerm/lib/storage-queue';
 import { Resource } from '../../.gen/providers/azapi/resource';
@@ -13,6 +13,13 @@ import { BuiltInRole } from '../identity/roles';
 import type { IStorageAccount } from './storage-account-interface';
 import { grantOn } from '../identity/grant-on';
 import { STORAGE_SERVICE } from './storage-service';
+import { MessageLifetime } from '../core/queue-lifetimes';
+import { QueueDelivery } from '../policy/queue-delivery';
+import { STORAGE_QUEUE_LIFETIME, StorageQueueDelivery } from '../policy/storage-queue-delivery';
+import { AzureResource } from '../resource/azure-resource';
+import { IMessageQueue, QueueMetric, QueueScaleRule } from '../resource/message-queue';
+import { ResourceCaller } from '../resource/reachability';
+import { StorageService, refuseUnreachable } from './storage-reach';
 
 /** ARM type of a table (azurerm 4.55's `azurerm_storage_table` only works with the account key). */
 export const STORAGE_TABLE_TYPE = 'Microsoft.Storage/storageAccounts/tableServices/tables@2024-01-01';
@@ -92,8 +99,19 @@ export class BlobContainer extends Construct {
   }
 }
 
-/** A queue in a keyless account. */
-export class StorageQueue extends Construct {
+const POISON_QUEUES = new WeakMap<StorageQueue, StorageQueue>();
+
+/** Make `poison` the poison queue of `queue` (what `StorageAccount.addQueue` does with `poisonQueue: true`). */
+export function attachPoisonQueue(queue: StorageQueue, poison: StorageQueue): StorageQueue {
+  POISON_QUEUES.set(queue, poison);
+  return poison;
+}
+
+/**
+ * A queue in a keyless account: an `IMessageQueue`, so the paced consumer, the intake API and the
+ * outbound alerts take it as they would any other queue.
+ */
+export class StorageQueue extends AzureResource implements IMessageQueue {
   public readonly queue: StorageQueueResource;
   public readonly queueName: string;
   /** Resource Manager id: the scope of the queue's grants. */
@@ -106,8 +124,14 @@ export class StorageQueue extends Construct {
   public readonly accountId: string;
   /** The account the queue is in. */
   public readonly account: IStorageAccount;
-  /** Its poison queue (`<name>-poison`), when `StorageAccount.addQueue` was asked for one. */
-  public poisonQueue?: StorageQueue;
+  /** Put Message with the gateway's identity (`PolicyStatement.sendToQueue`). */
+  public readonly delivery: QueueDelivery;
+  /** Storage keeps a message 60 s to 7 days, and hides it up to 7 days. */
+  public readonly lifetime: MessageLifetime = STORAGE_QUEUE_LIFETIME;
+  /** `QueueMessageCount` of the account's queue service: per account, refreshed slowly. */
+  public readonly backlogMetric: QueueMetric;
+  /** KEDA's `azure-queue` scaler, by account and queue name. */
+  public readonly scaleRule: QueueScaleRule;
 
   constructor(scope: Construct, id: string, props: StorageChildProps) {
     super(scope, id);
@@ -119,21 +143,55 @@ export class StorageQueue extends Construct {
     this.account = props.account;
     this.serviceUrl = `https://${props.account.accountName}.queue.core.windows.net`;
     this.url = `${this.serviceUrl}/${this.queue.name}`;
+    this.delivery = StorageQueueDelivery.of(this.url);
+    this.backlogMetric = {
+      scope: `${props.account.accountId}/queueServices/default`,
+      metricNamespace: 'Microsoft.Storage/storageAccounts/queueServices', metricName: 'QueueMessageCount', aggregation: 'Average',
+      caveat: 'QueueMessageCount is per account and refreshes slowly.',
+    };
+    this.scaleRule = {
+      customRuleType: 'azure-queue', metadata: { accountName: props.account.accountName, queueName: props.name }, targetMetadataKey: 'queueLength',
+    };
+  }
+
+  /** Its poison queue (`<name>-poison`, a `StorageQueue`), when `StorageAccount.addQueue` was asked for one. */
+  public get poisonQueue(): IMessageQueue | undefined {
+    return POISON_QUEUES.get(this);
+  }
+
+  public get resourceId(): string {
+    return this.queueId;
+  }
+
+  public get resourceName(): string {
+    return this.queueName;
   }
 
   /** Storage Queue Data Message Sender: add messages. */
   public grantSend(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'send', BuiltInRole.STORAGE_QUEUE_DATA_MESSAGE_SENDER, principal, this.queueId, id);
+    return this.grantRole('send', STORAGE_SERVICE.roles.queueDataMessageSender, principal, id);
   }
 
   /** Storage Queue Data Message Processor: peek, receive and delete messages. */
   public grantProcess(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'process', BuiltInRole.STORAGE_QUEUE_DATA_MESSAGE_PROCESSOR, principal, this.queueId, id);
+    return this.grantRole('process', STORAGE_SERVICE.roles.queueDataMessageProcessor, principal, id);
   }
 
   /** Storage Queue Data Reader: read the queue and peek messages. */
   public grantRead(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'read', BuiltInRole.STORAGE_QUEUE_DATA_READER, principal, this.queueId, id);
+    return this.grantRole('read', STORAGE_SERVICE.roles.queueDataReader, principal, id);
+  }
+
+  /** Messages put on this queue, from the account's queue logs (`StorageQueueLogs`). */
+  public arrivalsQuery(measure: string): string {
+    return `StorageQueueLogs
+| where OperationName == "PutMessage" and ObjectKey contains "/${this.queueName}/"
+| summarize ${measure} = count()`;
+  }
+
+  /** Refuse a caller that cannot reach the account's queue service (SEC-1; the setting is `<setting>.account.publicNetworkAccess`). */
+  public checkReachableFrom(scope: IConstruct, setting: string, caller: ResourceCaller): void {
+    refuseUnreachable(scope, `${setting}.account.publicNetworkAccess`, this.account, StorageService.QUEUE, caller);
   }
 }
 

@@ -100,6 +100,8 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
     hook: { name: 'hook', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}/events' }] },
     // Written out: a first plan keeps no template of an HCL string, only its references.
     protected: { name: 'protected', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://gw.azure-api.net/webhooks/events' }] },
+    // A function key in the URL.
+    keyed: { name: 'keyed', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://func-orders.azurewebsites.net/api/events?code=Zk9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==' }] },
   },
 };
 
