@@ -32,4 +32,23 @@ describe('resolveIn', () => {
     expect(strings.filter(resolvesToItself)).toEqual(['', 'rg-team', 'https://example.com/a?b=c&d={e}', '${var.plain} and }', 'x2E+3']);
     expect(() => resolveIn(new Construct(undefined as unknown as Construct, 'free'), 'plain')).toThrow();
   });
+
+  it('resolves objects and lists as cdktf does: plain ones walked, tokens in them handed to cdktf, undefined dropped', () => {
+    const stack = plainStack();
+    const lazy = (v: unknown) => Lazy.anyValue({ produce: () => v });
+    const number = Token.asNumber(Lazy.numberValue({ produce: () => 42 }));
+    const list = Token.asList(Lazy.listValue({ produce: () => ['a', 'b'] }));
+    const numbers = Token.asNumberList(Lazy.listValue({ produce: () => ['1'] }));
+    const values: unknown[] = [
+      { a: 'x', b: undefined, c: [1, undefined, 'y', null], d: { e: true, f: {} }, g: [] },
+      { env: [{ name: 'A', value: Fn.lower('ABC') }, { name: 'B', value: number }], n: number, l: list, nl: numbers },
+      [list[0]], ['a', ...list], [numbers[0]], { [Token.asString(lazy('key'))]: 'v' }, { map: Token.asStringMap(lazy({ k: 'v' })) },
+      { resolve: () => 'an object that resolves itself' }, lazy({ nested: [lazy('deep'), undefined] }), Object.create(null) as object,
+      { date: new Date(0) }, [Token.STRING_MAP_TOKEN_VALUE], { n: Token.NUMBER_MAP_TOKEN_VALUE }, { f: () => 1 },
+    ];
+    const cdktf = (v: unknown) => Tokenization.resolve(v, { scope: stack, preparing: false, resolver: new DefaultTokenResolver(new StringConcat()) });
+    const outcome = (f: () => unknown) => { try { return { value: f() }; } catch (e) { return { error: (e as Error).message }; } };
+    for (const v of values) expect(outcome(() => resolveIn(stack, v))).toEqual(outcome(() => cdktf(v)));
+    expect(resolveIn(stack, values[0])).toEqual({ a: 'x', c: [1, 'y', null], d: { e: true, f: {} }, g: [] });
+  });
 });

@@ -52,9 +52,9 @@ describe('AZURE.ContainerAppsInfrastructureGroup on raw Container Apps environme
   it('does not apply beside a dedicated profile (azurerm suppresses the generated name) or without a subnet or profiles', () => {
     expect(statusOf(rawEnvironment({
       infrastructureSubnetId: SUBNET, workloadProfile: [...CONSUMPTION, { name: 'D4', workloadProfileType: 'D4', minimumCount: 1, maximumCount: 2 }],
-    }))).toBe(ReportStatus.NOT_APPLICABLE);
-    expect(statusOf(rawEnvironment({ workloadProfile: CONSUMPTION }))).toBe(ReportStatus.NOT_APPLICABLE);
-    expect(statusOf(rawEnvironment({ infrastructureSubnetId: SUBNET }))).toBe(ReportStatus.NOT_APPLICABLE);
+    }))).toBeUndefined();
+    expect(statusOf(rawEnvironment({ workloadProfile: CONSUMPTION }))).toBeUndefined();
+    expect(statusOf(rawEnvironment({ infrastructureSubnetId: SUBNET }))).toBeUndefined();
   });
 });
 
@@ -79,7 +79,7 @@ describe('SCALE-1.ConnectionHoldingScaleRule edges', () => {
   it('leaves alone a worker app without ingress', () => {
     const stack = rawStack();
     containerApp(stack, 'worker', { ingress: false });
-    expect(ruleStatusOf(stack, 'SCALE-1.ConnectionHoldingScaleRule', 'worker')).toEqual([ReportStatus.NOT_APPLICABLE]);
+    expect(ruleStatusOf(stack, 'SCALE-1.ConnectionHoldingScaleRule', 'worker')).toEqual([]);
   });
 
   it('warns when an AzAPI WebSocket API forwards to an app without an HTTP scale rule', () => {
@@ -97,7 +97,7 @@ describe('ING-4.GrpcBehindBrowserRoute edges', () => {
   it('leaves alone a Front Door origin that is not a container app', () => {
     const stack = rawStack();
     new CdnFrontdoorOrigin(stack, 'origin', { name: 'origin', cdnFrontdoorOriginGroupId: '/og', hostName: 'apim-x.azure-api.net', certificateNameCheckEnabled: true });
-    expect(ruleStatusOf(stack, 'ING-4.GrpcBehindBrowserRoute', 'origin')).toEqual([ReportStatus.NOT_APPLICABLE]);
+    expect(ruleStatusOf(stack, 'ING-4.GrpcBehindBrowserRoute', 'origin')).toEqual([]);
   });
 
   it('takes a backend on a container app without ingress (it is not http2)', () => {

@@ -20,4 +20,10 @@ describe('SEC-1 rules on booleans written as strings', () => {
       lesson: 'SEC-1', status: ReportStatus.NON_COMPLIANT, setting: 'admin_enabled', message: expect.stringContaining('admin_enabled = "true": '),
     })]);
   });
+
+  it('fails when an override turns on the admin user a registry\'s own setting turns off: the check reads what the JSON holds', () => {
+    const stack = rawStack();
+    new ContainerRegistry(stack, 'registry', { name: 'crother', location: 'westeurope', resourceGroupName: 'rg', sku: 'Standard', adminEnabled: false }).addOverride('admin_enabled', true);
+    expect(statusOf(stack, 'SEC-1.RegistryAdminUser', 'registry')).toEqual([ReportStatus.NON_COMPLIANT]);
+  });
 });

@@ -27,6 +27,7 @@ import { resolveIn } from '../constructs/core/claims';
 import { Production } from '../constructs/core/production';
 import { HoldKind, RequestPath } from '../constructs/core/request-path';
 import { LessonsCheck } from '../constructs/stack/lessons-check';
+import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus, summaryLine } from '../constructs/lessons-check/report';
 import { ILessonRule, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';
@@ -383,9 +384,9 @@ describe('LessonsCheck on Container Apps (ING-4, SCALE-1, RELEASE)', () => {
     containerApp(stack, 'app', { image: 'contoso.azurecr.io/orders/api:latest' });
     expect(errorsOf(stack)).toEqual([]);
     expect(warningsOf(stack)).toEqual([]);
-    expect(reportOf(stack).results.filter((r) => r.ruleId === 'RELEASE.ProductionImage')).toEqual([
-      expect.objectContaining({ resourcePath: 'other-dev/app', status: ReportStatus.NOT_APPLICABLE }),
-    ]);
+    // Not applicable: no row, one resource counted for the rule.
+    expect(reportOf(stack).results.filter((r) => r.ruleId === 'RELEASE.ProductionImage')).toEqual([]);
+    expect(reportOf(stack).notApplicable['RELEASE.ProductionImage']).toBe(1);
   });
 
   it('says nothing about a pinned image in production', () => {
@@ -739,7 +740,7 @@ describe('LessonsCheck report', () => {
     return stack;
   }
 
-  it('has one row per rule and resource: compliant, non-compliant, suppressed with its reason, not applicable', () => {
+  it('has one row per rule and resource it concerns: compliant, non-compliant, suppressed with its reason; the others counted per rule', () => {
     const stack = reportedStack();
     const report = reportOf(stack);
     expect(report.stack).toBe('other-dev');
@@ -761,16 +762,22 @@ describe('LessonsCheck report', () => {
       setting: 'resource type', message: expect.stringMatching(/^\[LIM-1\.NoAzureCacheForRedis\] other-dev\/cache: resource type = "azurerm_redis_cache redis-other": /),
       suppressionReason: 'imported existing cache, migration tracked in PLAT-42',
     }]);
-    expect(row('SEC-1.RedisAccessKeys', 'other-dev/profile')).toEqual([expect.objectContaining({ status: ReportStatus.NOT_APPLICABLE })]);
-    expect(row('SEC-1.RedisAccessKeys', 'other-dev/profile')[0].message).toBeUndefined();
+    // A rule on a resource it does not concern has no row: the Redis rule on the profile and the registry is counted.
+    expect(row('SEC-1.RedisAccessKeys', 'other-dev/profile')).toEqual([]);
+    expect(report.notApplicable['SEC-1.RedisAccessKeys']).toBe(2);
+    expect(report.notApplicable['SEC-1.RegistryAdminUser']).toBe(2);
+    expect(report.notApplicable['EDGE-1.FrontDoorTimeoutBelowCeiling']).toBe(2);
+    expect(report.results.filter((r) => r.status === ReportStatus.NOT_APPLICABLE)).toEqual([]);
   });
 
   it('counts the rows in its summary', () => {
     const report = reportOf(reportedStack());
     // Compliant: both EDGE-1 rules and AZURE.ResourceName on the profile at 240 s, the SEC-1 Redis rules (keys, plaintext) on the keyless cache,
     // and AZURE.ResourceLocation on the registry and the cache (westeurope); the registry's admin user is the only error.
-    expect(report.summary).toEqual({ compliant: 7, errors: 1, warnings: 0, suppressed: 1, notApplicable: report.results.length - 9 });
-    expect(report.summary.notApplicable).toBeGreaterThan(0);
+    // The other pairs of a rule and one of the three resources are not applicable: counted, per rule and in all.
+    expect(report.summary).toEqual({ compliant: 7, errors: 1, warnings: 0, suppressed: 1, notApplicable: 3 * PlatformLessonsPack.create().rules.length - 9 });
+    expect(report.results).toHaveLength(9);
+    expect(Object.values(report.notApplicable).reduce((a, b) => a + b, 0)).toBe(report.summary.notApplicable);
   });
 
   it('writes lessons-report.json beside the synthesized stack on a full synth', () => {
@@ -784,7 +791,8 @@ describe('LessonsCheck report', () => {
     expect(written.stack).toBe('other-dev');
     expect(written.packs).toEqual(['platform-lessons']);
     expect(written.summary).toMatchObject({ compliant: 4, errors: 0, warnings: 1, suppressed: 1 });
-    expect(written.results.filter((r) => r.status !== ReportStatus.NOT_APPLICABLE)).toEqual([
+    expect(Object.keys(written)).toEqual(['stack', 'packs', 'summary', 'notApplicable', 'results']);
+    expect(written.results).toEqual([
       expect.objectContaining({ ruleId: 'EDGE-1.FrontDoorTimeoutBelowCeiling', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'response_timeout_seconds' }),
       expect.objectContaining({ ruleId: 'AZURE.ResourceName', status: ReportStatus.COMPLIANT, resourceType: 'azurerm_cdn_frontdoor_profile' }),
       expect.objectContaining({ ruleId: 'LIM-1.NoAzureCacheForRedis', status: ReportStatus.SUPPRESSED, suppressionReason: 'imported existing cache, migration tracked in PLAT-42' }),

@@ -27,27 +27,27 @@ describe('RulesByType', () => {
 });
 
 describe('runRules', () => {
-  it('writes a row per rule and resource in rule order, evaluating only the rules of the type', () => {
+  it('writes a row per rule and resource it concerns in rule order, evaluating only the rules of the type, and counts the others per rule', () => {
     const evaluated: string[] = [];
     const rules = [
       rule('T-1.A', ['a'], (r) => { evaluated.push(`A ${r.address}`); return RuleOutcome.compliant(); }),
-      rule('T-2.B', ['a', 'b'], (r) => { evaluated.push(`B ${r.address}`); return RuleOutcome.notApplicable(); }),
+      rule('T-2.B', ['a', 'b'], (r) => { evaluated.push(`B ${r.address}`); return r.type === 'a' ? RuleOutcome.notApplicable() : RuleOutcome.compliant(); }),
       rule('T-3.C', ['a'], () => { throw new Error('boom'); }),
+      rule('T-4.D', ['c']),
     ];
     const resources = [resource('a', 'one'), resource('b', 'two')];
     const context: IRuleContext = new RuleContext(resources, true);
-    const rows = runRules(rules, resources, context, (_resource, base, _level, finding) => ({ ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message: finding.problem }));
+    const run = runRules(rules, resources, context, (_resource, base, _level, finding) => ({ ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message: finding.problem }));
     expect(evaluated).toEqual(['A a.one', 'B a.one', 'B b.two']);
     const base = (ruleId: string, r: RuleResource) => ({ ruleId, lesson: ruleId.split('.')[0], level: RuleLevel.ERROR, resourcePath: r.path, resourceType: r.type, address: r.address });
-    expect(rows).toEqual([
+    expect(run.rows).toEqual([
       { ...base('T-1.A', resources[0]), status: ReportStatus.COMPLIANT },
-      { ...base('T-2.B', resources[0]), status: ReportStatus.NOT_APPLICABLE },
       { ...base('T-3.C', resources[0]), status: ReportStatus.NON_COMPLIANT, setting: '(rule)', message: expect.stringContaining('(boom)') },
-      { ...base('T-1.A', resources[1]), status: ReportStatus.NOT_APPLICABLE },
-      { ...base('T-2.B', resources[1]), status: ReportStatus.NOT_APPLICABLE },
-      { ...base('T-3.C', resources[1]), status: ReportStatus.NOT_APPLICABLE },
+      { ...base('T-2.B', resources[1]), status: ReportStatus.COMPLIANT },
     ]);
-    // The report keeps its key order: a not-applicable row is written like every other row.
-    expect(Object.keys(rows[3])).toEqual(['ruleId', 'lesson', 'level', 'resourcePath', 'resourceType', 'address', 'status']);
+    // Not applicable: T-2.B said so on a.one; T-1.A and T-3.C do not read b; T-4.D reads neither type.
+    expect([...run.notApplicable]).toEqual([['T-1.A', 1], ['T-2.B', 1], ['T-3.C', 1], ['T-4.D', 2]]);
+    // The report keeps its key order.
+    expect(Object.keys(run.rows[2])).toEqual(['ruleId', 'lesson', 'level', 'resourcePath', 'resourceType', 'address', 'status']);
   });
 });

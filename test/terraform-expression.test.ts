@@ -49,6 +49,15 @@ describe('evaluateValue', () => {
     }
   });
 
+  it('is unknown, and not sensitive, for references to resources in text, and still reads a variable or a literal beside one', () => {
+    for (const text of ['https://${azurerm_container_app.a.ingress[0].fqdn}/events', '${module.m.azurerm_x.y.id}${data.azurerm_client_config.c.tenant_id}', '${true.x}', '100%', 'a$']) {
+      expect(value(text), text).toEqual(text === '100%' || text === 'a$' ? { known: true, value: text, sensitive: false, sensitiveInputs: [] } : { known: false, sensitive: false, sensitiveInputs: [] });
+    }
+    expect(value('${azurerm_x.y.id}-${var.key}')).toEqual({ known: false, sensitive: true, sensitiveInputs: [] });
+    expect(value('$${azurerm_x.y.id}')).toMatchObject({ known: true, value: '${azurerm_x.y.id}' });
+    expect(value('${ azurerm_x.y.id }')).toMatchObject({ known: false });
+  });
+
   it('names the sensitive variables without a default an unknown value reads', () => {
     expect(value('Bearer ${var.token}')).toEqual({ known: false, sensitive: true, sensitiveInputs: ['token'] });
     expect(value('${azurerm_x.y.id}/${var.token}')).toMatchObject({ known: false, sensitiveInputs: ['token'] });

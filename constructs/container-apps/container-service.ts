@@ -127,16 +127,13 @@ export class ContainerService extends Construct implements ITimeoutLayer {
   public readonly identity: IManagedIdentity;
   /** The user-assigned identity resource behind `identity`. */
   public readonly identityResource: UserAssignedIdentity;
-  /** FQDN of the app's ingress. */
-  public readonly fqdn: string;
-  /** `https://<fqdn>`. */
-  public readonly url: string;
   /** Scale settings with defaults filled in. */
   public readonly scale: ResolvedScale;
   /** Container Apps ingress closes requests at 240 s (EDGE-1). */
   public readonly timeoutLayer: TimeoutLayer;
   /** The declared in-process limits with what clients really get across replicas (SCALE-3). */
   public readonly effectiveLimits: EffectiveLimit[];
+  private fqdnToken?: string;
 
   constructor(scope: Construct, id: string, props: ContainerServiceProps) {
     super(scope, id);
@@ -160,7 +157,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
     const pull = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
 
     const environmentVariables = mergeEnvironmentVariables(
-      this, { [AZURE_CLIENT_ID_VARIABLE]: this.identityResource.clientId }, props.environmentVariables, () => ({
+      this, { [AZURE_CLIENT_ID_VARIABLE]: this.identity.clientId! }, props.environmentVariables, () => ({
         lesson: 'SEC-1',
         problem: 'the construct sets it to the client id of the app\'s own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',
         fix: 'drop it and grant the roles the app needs to the service\'s identity (service.identity.principalId).',
@@ -182,7 +179,7 @@ export class ContainerService extends Construct implements ITimeoutLayer {
       environmentVariables,
       liveness,
       readiness,
-      identityId: this.identityResource.id,
+      identityId: this.identity.resourceId!,
       ...(pull ? { pull } : {}),
       secrets,
     });
@@ -195,9 +192,17 @@ export class ContainerService extends Construct implements ITimeoutLayer {
       ],
       inboundTimeouts: [this.timeoutLayer],
     });
-    this.fqdn = this.app.ingress.fqdn;
-    this.url = `https://${this.fqdn}`;
     this.effectiveLimits = checkInProcessLimits(this, props.inProcessLimits, this.scale.maxReplicas);
+  }
+
+  /** FQDN of the app's ingress (a reference, made when first asked for). */
+  public get fqdn(): string {
+    return this.fqdnToken ??= this.app.ingress.fqdn;
+  }
+
+  /** `https://<fqdn>`. */
+  public get url(): string {
+    return `https://${this.fqdn}`;
   }
 }
 

@@ -164,7 +164,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
     const pull: RegistryPull | undefined = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
 
     const pinned = (props.pinKestrelProtocols ?? true) ? kestrelEndpointEnvironment(this.http, this.grpc) : {};
-    const reserved = { ...pinned, [AZURE_CLIENT_ID_VARIABLE]: this.identityResource.clientId };
+    const reserved = { ...pinned, [AZURE_CLIENT_ID_VARIABLE]: this.identity.clientId! };
     const environmentVariables = mergeEnvironmentVariables(this, reserved, props.environmentVariables, (name, value) => (name === AZURE_CLIENT_ID_VARIABLE ? {
       lesson: 'SEC-1',
       problem: 'the construct sets it to the client id of the apps\' own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',
@@ -237,7 +237,7 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
       environmentVariables: common.environmentVariables,
       liveness,
       readiness,
-      identityId: this.identityResource.id,
+      identityId: this.identity.resourceId!,
       ...(common.pull ? { pull: common.pull } : {}),
       secrets: common.secrets,
     });

@@ -54,6 +54,8 @@ export interface AzureServiceDescriptor {
 
 const REGISTERED = new Map<string, AzureServiceDescriptor>();
 let rawNameIndex: Map<string, NameRule> | undefined;
+/** Every descriptor's id templates, merged once per registry change: the preflight asks for every resource of a stack. */
+let idTemplateIndex: Readonly<Record<string, string>> | undefined;
 
 function rawNames(): Map<string, NameRule> {
   if (rawNameIndex) return rawNameIndex;
@@ -77,6 +79,7 @@ export class AzureServices {
     }
     REGISTERED.set(descriptor.resourceType, descriptor);
     rawNameIndex = undefined;
+    idTemplateIndex = undefined;
     return descriptor;
   }
 
@@ -87,6 +90,7 @@ export class AzureServices {
   public static remove(resourceType: string): void {
     REGISTERED.delete(resourceType);
     rawNameIndex = undefined;
+    idTemplateIndex = undefined;
   }
 
   /** The name rule of a raw resource type (Terraform or Resource Manager) some descriptor checks, or undefined. */
@@ -95,8 +99,9 @@ export class AzureServices {
   }
 
   /** The id templates of every loaded descriptor, by Terraform type (see `AzureServiceDescriptor.ids`). */
-  public static idTemplates(): Record<string, string> {
-    return Object.assign({}, ...[...REGISTERED.values()].map((d) => d.ids ?? {}));
+  public static idTemplates(): Readonly<Record<string, string>> {
+    idTemplateIndex ??= Object.freeze(Object.assign({}, ...[...REGISTERED.values()].map((d) => d.ids ?? {})) as Record<string, string>);
+    return idTemplateIndex;
   }
 
   /**

@@ -3,20 +3,50 @@ import { IConstruct } from 'constructs';
 import { resolveIn } from './claims';
 import { evaluateValue, knownParts, literalize, TerraformVariables, TerraformVariableValue, UNKNOWN_PART } from './terraform-expression';
 
-/** The `TerraformVariable`s of the stack `scope` is in, by the name Terraform gives them, as the evaluator reads them. */
+/**
+ * The `TerraformVariable`s of the stack `scope` is in, by the name Terraform gives them, as the
+ * evaluator reads them. They are looked up when first read, not when asked for: most values hold
+ * no `var.` reference, and a walk of the whole stack for each value checked made a construct's
+ * checks cost more as the stack grew (issue 30). Read it while the tree is as it was asked for
+ * (the checks read it at once).
+ */
 export function stackVariables(scope: IConstruct): TerraformVariables {
-  const stack = TerraformStack.of(scope);
-  const found = new Map<string, TerraformVariableValue>();
-  for (const c of stack.node.findAll()) {
-    if (!(c instanceof TerraformVariable)) continue;
-    const given = c.default;
-    found.set(c.friendlyUniqueId, {
-      hasDefault: given !== undefined && given !== null,
-      ...(given !== undefined ? { default: resolveIn(stack, given) } : {}),
-      sensitive: c.sensitive === true,
-    });
+  return new StackVariables(TerraformStack.of(scope));
+}
+
+/** A stack's variables, found on the first read. */
+class StackVariables implements TerraformVariables {
+  private found: Map<string, TerraformVariableValue> | undefined;
+
+  constructor(private readonly stack: TerraformStack) {}
+
+  public get size(): number { return this.all().size; }
+  public get(name: string): TerraformVariableValue | undefined { return this.all().get(name); }
+  public has(name: string): boolean { return this.all().has(name); }
+  public forEach(each: (value: TerraformVariableValue, key: string, map: ReadonlyMap<string, TerraformVariableValue>) => void, thisArg?: unknown): void {
+    this.all().forEach((value, key) => each.call(thisArg, value, key, this));
   }
-  return found;
+  public entries(): MapIterator<[string, TerraformVariableValue]> { return this.all().entries(); }
+  public keys(): MapIterator<string> { return this.all().keys(); }
+  public values(): MapIterator<TerraformVariableValue> { return this.all().values(); }
+  public [Symbol.iterator](): MapIterator<[string, TerraformVariableValue]> { return this.all()[Symbol.iterator](); }
+
+  private all(): Map<string, TerraformVariableValue> {
+    if (this.found === undefined) {
+      const found = new Map<string, TerraformVariableValue>();
+      for (const c of this.stack.node.findAll()) {
+        if (!(c instanceof TerraformVariable)) continue;
+        const given = c.default;
+        found.set(c.friendlyUniqueId, {
+          hasDefault: given !== undefined && given !== null,
+          ...(given !== undefined ? { default: resolveIn(this.stack, given) } : {}),
+          sensitive: c.sensitive === true,
+        });
+      }
+      this.found = found;
+    }
+    return this.found;
+  }
 }
 
 /**

@@ -30,7 +30,18 @@ export interface EvaluatedValue {
   readonly sensitiveInputs: readonly string[];
 }
 
-class Unknown extends Error {}
+/**
+ * Thrown where a value is known at apply only. Without a stack trace: it is an answer, not a
+ * failure, and the evaluator meets one in most values it reads (every reference to a resource).
+ */
+class Unknown extends Error {
+  constructor() {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super('known at apply only');
+    Error.stackTraceLimit = limit;
+  }
+}
 
 /** What an unknown part of a partly known string reads as (`knownParts`). */
 export const UNKNOWN_PART = '\u0000';
@@ -340,6 +351,8 @@ export const EVALUATED_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS).sor
  */
 function evaluateTemplate(text: string, variables: TerraformVariables, depth: number): EvaluatedValue {
   if (!text.includes('${') && !text.includes('%{')) return { known: true, value: text, sensitive: false, sensitiveInputs: [] };
+  // Only references to resources (no variable, no function): what the parser would find unknown, and nothing sensitive.
+  if (REFERENCES_ONLY.test(text)) return { known: false, sensitive: false, sensitiveInputs: [] };
   // `${x}` alone keeps x's type (a list, a number); anything else is a string.
   const only = /^\$\{([\s\S]*)\}$/.exec(text);
   const parser = new Parser(only ? only[1] : text, variables, depth);
@@ -355,6 +368,14 @@ function evaluateTemplate(text: string, variables: TerraformVariables, depth: nu
     return { known: false, sensitive, sensitiveInputs: inputs };
   }
 }
+
+/**
+ * A template whose every `${...}` is a bare reference to a resource, data source, local or module
+ * (`${azurerm_x.y.ingress[0].fqdn}`, no variable, no function, no space) between literal text
+ * without `$${`, `%{` or `%%{`: unknown at synth, as the parser would find it, without parsing
+ * it (most strings the rules read are such references).
+ */
+const REFERENCES_ONLY = /^(?:[^$%]|\$(?![{$])|%(?![{%]))*(?:\$\{(?!var\.)[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])+\}(?:[^$%]|\$(?![{$])|%(?![{%]))*)+$/;
 
 /** `var.<name>` in expression text. */
 const VARIABLE_REFERENCE = /(?<![\w.])var\.([A-Za-z_][A-Za-z0-9_-]*)/g;
@@ -407,9 +428,26 @@ export function literalize(value: unknown, variables: TerraformVariables): unkno
     const e = evaluateTemplate(value, variables, 0);
     return e.known && !e.sensitive ? e.value : value;
   }
-  if (Array.isArray(value)) return value.map((v) => literalize(v, variables));
+  // A list or object comes back as it is when nothing in it changes (most blocks hold only
+  // references and literals): copied from the first value that does.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const seen = literalize(v, variables);
+      if (copy === undefined && seen !== v) copy = value.slice(0, i);
+      copy?.push(seen);
+    });
+    return copy ?? value;
+  }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, literalize(v, variables)]));
+    const entries = Object.entries(value as Record<string, unknown>);
+    let copy: [string, unknown][] | undefined;
+    entries.forEach(([k, v], i) => {
+      const seen = literalize(v, variables);
+      if (copy === undefined && seen !== v) copy = entries.slice(0, i);
+      copy?.push([k, seen]);
+    });
+    return copy !== undefined || Object.getPrototypeOf(value) !== Object.prototype ? Object.fromEntries(copy ?? entries) : value;
   }
   return value;
 }

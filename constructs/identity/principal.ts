@@ -56,13 +56,20 @@ export interface IManagedIdentity extends IPrincipal {
 
 /** Makes `IManagedIdentity` values from what Terraform knows about an identity. */
 export class ManagedIdentity {
-  /** A user-assigned identity resource; grants to it are keyed on its construct id. */
+  /**
+   * A user-assigned identity resource; grants to it are keyed on its construct id. Its ids are
+   * read from the resource when first asked for, each once (a reference costs a token, and most
+   * identities are asked for one or two of them).
+   */
   public static fromUserAssigned(identity: UserAssignedIdentity): IManagedIdentity {
+    let principalId: string | undefined;
+    let clientId: string | undefined;
+    let resourceId: string | undefined;
     return {
       type: ManagedIdentityType.USER_ASSIGNED,
-      principalId: identity.principalId,
-      clientId: identity.clientId,
-      resourceId: identity.id,
+      get principalId() { return principalId ??= identity.principalId; },
+      get clientId() { return clientId ??= identity.clientId; },
+      get resourceId() { return resourceId ??= identity.id; },
       principalType: PrincipalType.SERVICE_PRINCIPAL,
       grantKey: identity.node.id,
     };

@@ -46,20 +46,41 @@ export interface ReportSummary {
   readonly notes?: number;
 }
 
-/** The lessons report of one stack, as written to `lessons-report.json` beside the synthesized stack. */
+/**
+ * The lessons report of one stack, as written to `lessons-report.json` beside the synthesized
+ * stack: a row for each rule on each resource it concerns, and for each construct finding; the
+ * pairs of a rule and a resource it does not concern are counted, per rule, not listed.
+ */
 export interface LessonsReport {
   readonly stack: string;
   readonly packs: string[];
   readonly summary: ReportSummary;
+  /**
+   * For each rule id, how many resources it does not concern (another type's, or a case the
+   * rule does not cover): the rows the report leaves out. Their total is `summary.notApplicable`.
+   */
+  readonly notApplicable: { [ruleId: string]: number };
+  /** Compliant, non-compliant and suppressed rows (not-applicable ones are counted in `notApplicable`). */
   readonly results: ReportRow[];
+}
+
+/** The counts of a run as the report writes them: an object by rule id, and their total. */
+export function notApplicableOf(counts: ReadonlyMap<string, number>): { byRule: { [ruleId: string]: number }; total: number } {
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  return { byRule: Object.fromEntries(counts), total };
 }
 
 /** File name of the report in each stack's output folder (`cdktf.out/stacks/<stack>/`). */
 export const REPORT_FILE = 'lessons-report.json';
 
-export function summarize(rows: readonly ReportRow[]): ReportSummary {
-  // One pass: a stack's report has a row per rule and resource, thousands of them.
-  let compliant = 0, errors = 0, warnings = 0, suppressed = 0, notApplicable = 0, notes = 0;
+/**
+ * The counts of a report's rows, with `notApplicable` more pairs of a rule and a resource it does
+ * not concern, counted by the run instead of written as rows.
+ */
+export function summarize(rows: readonly ReportRow[], notApplicableCounted = 0): ReportSummary {
+  // One pass: a stack's report may have thousands of rows.
+  let compliant = 0, errors = 0, warnings = 0, suppressed = 0, notApplicable = notApplicableCounted, notes = 0;
   for (const { status, level } of rows) {
     if (status === ReportStatus.COMPLIANT) compliant += 1;
     else if (status === ReportStatus.SUPPRESSED) suppressed += 1;

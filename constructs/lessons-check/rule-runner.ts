@@ -28,26 +28,39 @@ export class RulesByType {
   }
 }
 
+/** What a run of the rules gives: the rows of the rules that concern a resource, and how many pairs of a rule and a resource did not. */
+export interface RuleRun {
+  /** One row per rule and resource the rule concerns (one per finding when it found several), in resource then rule order. */
+  readonly rows: ReportRow[];
+  /**
+   * For each rule id (in rule order), the resources it does not concern: another type's, or a
+   * case the rule does not cover. Only rules with one or more.
+   */
+  readonly notApplicable: Map<string, number>;
+}
+
 /**
- * Run `rules` on each of `resources`: one row per rule and resource (one per finding when a rule
- * finds several). A rule that throws is reported as a finding of that rule, not a crash. Shared by
- * the construct check and the `azure-lessons` command, so both report the same rows.
+ * Run `rules` on each of `resources`: one row per rule and resource the rule concerns (one per
+ * finding when a rule finds several); the pairs where it does not (most of them: every other
+ * type's rule) are counted per rule, not written (a row each made the report several times the
+ * size of the stack's JSON). A rule that throws is reported as a finding of that rule, not a
+ * crash. Shared by the construct check and the `azure-lessons` command, so both report the same.
  */
-export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, resources: readonly R[], context: IRuleContext, sink: FindingSink<R>): ReportRow[] {
+export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, resources: readonly R[], context: IRuleContext, sink: FindingSink<R>): RuleRun {
   const rows: ReportRow[] = [];
   const ruleList = [...rules];
   const byType = new RulesByType(ruleList);
+  const notApplicable = new Array<number>(ruleList.length).fill(0);
   for (const resource of resources) {
     const { path: resourcePath, type: resourceType, address } = resource;
     const applicable = byType.of(resourceType);
     for (let i = 0; i < ruleList.length; i += 1) {
-      const { rule, level } = ruleList[i];
-      // Most pairs are another type's rule: one literal row (the key order of the report), no spread.
+      // Most pairs are another type's rule: counted, no row.
       if (!applicable[i]) {
-        rows.push({ ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address, status: ReportStatus.NOT_APPLICABLE });
+        notApplicable[i] += 1;
         continue;
       }
-      const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address };
+      const { rule, level } = ruleList[i];
       let outcome: RuleOutcome;
       try {
         outcome = rule.evaluate(resource, context);
@@ -58,12 +71,22 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
           fix: `report it with the resource's attributes; meanwhile suppress ${rule.id} here with a reason if the resource is known to be fine.`,
         });
       }
-      if (outcome.status !== RuleStatus.NON_COMPLIANT) {
-        rows.push({ ...base, status: outcome.status === RuleStatus.COMPLIANT ? ReportStatus.COMPLIANT : ReportStatus.NOT_APPLICABLE });
+      if (outcome.status === RuleStatus.NOT_APPLICABLE) {
+        notApplicable[i] += 1;
+        continue;
+      }
+      // One literal row (the key order of the report).
+      const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address };
+      if (outcome.status === RuleStatus.COMPLIANT) {
+        rows.push({ ...base, status: ReportStatus.COMPLIANT });
         continue;
       }
       for (const finding of outcome.findings) rows.push(sink(resource, base, level, finding));
     }
   }
-  return rows;
+  const counts = new Map<string, number>();
+  ruleList.forEach(({ rule }, i) => {
+    if (notApplicable[i] > 0) counts.set(rule.id, (counts.get(rule.id) ?? 0) + notApplicable[i]);
+  });
+  return { rows, notApplicable: counts };
 }

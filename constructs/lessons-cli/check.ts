@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import { FindingFormat } from '../core/validation';
 import { PackRule, RuleLevel } from '../lessons-check/pack';
 import { PlatformLessonsPack } from '../stack/platform-lessons-pack';
-import { LessonsReport, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
+import { LessonsReport, notApplicableOf, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleContext } from '../lessons-check/rule-context';
 import { runRules } from '../lessons-check/rule-runner';
 import { readPath } from './inputs';
@@ -37,6 +37,8 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
   const rows: LocatedRow[] = [];
   const notices: Notice[] = [];
   const suppressions: SourceSuppression[] = [...config.suppressions ?? []];
+  /** The resources each rule does not concern, over every path, in rule order. */
+  const notApplicable = new Map(pack.rules.map(({ rule }) => [rule.id, 0]));
   for (const given of paths) {
     const read = await readPath(given, cwd);
     const own = [...read.suppressions, ...config.suppressions ?? []];
@@ -45,7 +47,7 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     const context = new RuleContext(read.resources, isProduction, read.variables);
     const located = new Map(read.resources.map((r) => [r.address, r.location]));
     const inSource = new Map<ReportRow, boolean>();
-    const found = runRules(pack.rules, read.resources, context, (resource, base, _level, finding) => {
+    const run = runRules(pack.rules, read.resources, context, (resource, base, _level, finding) => {
       const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
       const s = findSuppression(own, base, finding);
       if (!s) return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
@@ -53,7 +55,8 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
       inSource.set(row, !(config.suppressions ?? []).includes(s));
       return row;
     });
-    for (const row of found) {
+    for (const [id, n] of run.notApplicable) notApplicable.set(id, (notApplicable.get(id) ?? 0) + n);
+    for (const row of run.rows) {
       const source = inSource.get(row);
       rows.push({ row, location: located.get(row.address), ...(source !== undefined ? { suppressedInSource: source } : {}) });
     }
@@ -69,7 +72,11 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
       }),
     });
   }
-  const report: LessonsReport = { stack: paths.join(', '), packs: [pack.name], summary: summarize(rows.map((r) => r.row)), results: rows.map((r) => r.row) };
+  const counted = notApplicableOf(new Map([...notApplicable].filter(([, n]) => n > 0)));
+  const report: LessonsReport = {
+    stack: paths.join(', '), packs: [pack.name], summary: summarize(rows.map((r) => r.row), counted.total),
+    notApplicable: counted.byRule, results: rows.map((r) => r.row),
+  };
   return { report, rows, notices, rules: pack.rules };
 }
 

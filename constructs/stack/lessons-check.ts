@@ -13,10 +13,10 @@ import { Suppressions } from '../core/suppressions';
 import { FindingFormat } from '../core/validation';
 import { PackRule, RuleLevel, RulePack } from '../lessons-check/pack';
 import { PlatformLessonsPack } from './platform-lessons-pack';
-import { LessonsReport, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
+import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
-import { RowBase, runRules } from '../lessons-check/rule-runner';
+import { RowBase, RuleRun, runRules } from '../lessons-check/rule-runner';
 
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
@@ -42,8 +42,9 @@ const CHECKS = new WeakMap<TerraformStack, LessonsCheck>();
 /**
  * Runs rule packs over every resource of the scope it is added to, raw provider resources
  * included, like cdk-nag: error findings fail the synth, warnings are reported, suppressions
- * (by rule id or lesson id, with a reason) are honoured, and every rule's result per resource is
- * written to `lessons-report.json` next to the synthesized stack. A rule that throws is reported
+ * (by rule id or lesson id, with a reason) are honoured, and every rule's result per resource it
+ * concerns is written to `lessons-report.json` next to the synthesized stack (the others counted
+ * per rule). A rule that throws is reported
  * as a finding of that rule, not a crash. `AzureStack` applies it to itself.
  */
 export class LessonsCheck implements IAspect {
@@ -89,7 +90,7 @@ export class LessonsCheck implements IAspect {
 
   private readonly rules = new Map<string, PackRule>();
   private readonly packNames: string[] = [];
-  private readonly results = new WeakMap<IConstruct, ReportRow[]>();
+  private readonly results = new WeakMap<IConstruct, RuleRun>();
   /** Construct findings a rule's row stands for (the construct raised the rule's finding itself). */
   private readonly covered = new WeakSet<ConstructFinding>();
   /** The statuses of the rule rows each construct finding stands for, in the evaluation running now. */
@@ -112,12 +113,15 @@ export class LessonsCheck implements IAspect {
 
   /**
    * The report of `stack` (the rules run now if the synth has not run them yet): every rule's
-   * result per resource, then the warnings and notes the constructs raised that no rule's row
-   * stands for, suppressed or not.
+   * result per resource it concerns, then the warnings and notes the constructs raised that no
+   * rule's row stands for, suppressed or not. The resources a rule does not concern are counted
+   * per rule.
    */
   public reportOf(stack: TerraformStack): LessonsReport {
-    const rows = [...(this.results.get(stack) ?? this.rowsUnder(stack)), ...this.constructRows(stack)];
-    return { stack: stack.node.id, packs: [...this.packNames], summary: summarize(rows), results: rows };
+    const run = this.runOn(stack);
+    const rows = [...run.rows, ...this.constructRows(stack)];
+    const notApplicable = notApplicableOf(run.notApplicable);
+    return { stack: stack.node.id, packs: [...this.packNames], summary: summarize(rows, notApplicable.total), notApplicable: notApplicable.byRule, results: rows };
   }
 
   /** The findings the constructs under `scope` recorded, as report rows (one output with the rules'). */
@@ -135,16 +139,17 @@ export class LessonsCheck implements IAspect {
     });
   }
 
-  private rowsUnder(scope: IConstruct): ReportRow[] {
-    for (const s of scope.node.scopes) {
-      const rows = this.results.get(s);
-      if (rows) return rows.filter((r) => r.resourcePath === scope.node.path || r.resourcePath.startsWith(`${scope.node.path}/`));
+  /** The run on the whole stack: the synth's, or one now (a run is kept on the node it visited, and none visits above a stack). */
+  private runOn(stack: TerraformStack): RuleRun {
+    let run = this.results.get(stack);
+    if (run === undefined) {
+      run = this.evaluate(stack);
+      this.results.set(stack, run);
     }
-    this.visit(scope);
-    return this.results.get(scope) ?? [];
+    return run;
   }
 
-  private evaluate(scope: IConstruct): ReportRow[] {
+  private evaluate(scope: IConstruct): RuleRun {
     const stack = TerraformStack.of(scope);
     const variables = stackVariables(stack);
     const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables));
@@ -152,12 +157,12 @@ export class LessonsCheck implements IAspect {
     const scopePath = scope.node.path;
     const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
     this.coveredRows.clear();
-    const rows = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
+    const run = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
     // Only a whole stack's run sees every finding a construct's warning stands for: a check added
     // to part of the stack sees some of them, and must not hide the warning for the others.
     if (scope === stack) this.suppressAcceptedConstructFindings();
     this.coveredRows.clear();
-    return rows;
+    return run;
   }
 
   /**
@@ -211,25 +216,49 @@ interface ConstructResource extends RuleResource {
 function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   const lazilyResolved = (): { [name: string]: unknown } => {
-    const json = resource.toTerraform() as { resource?: Record<string, Record<string, Record<string, unknown>>> };
-    const raw = Object.values(Object.values(json.resource ?? {})[0] ?? {})[0];
-    const keys = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined;
-    // A token for the attributes, or for a key: resolved as a whole, as Terraform JSON is.
-    if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || keys.some((k) => resolveIn(stack, k) !== k)) {
-      return (literalize(resolveIn(stack, { raw }), variables) as { raw?: { [name: string]: unknown } }).raw ?? {};
+    const plain = plainInputs(resource);
+    const read = new Map<string, { value: unknown } | undefined>();
+    const inputs = plain && ((key: string) => {
+      if (!read.has(key)) read.set(key, plain(key));
+      return read.get(key);
+    });
+    let json: { raw: unknown; keys: string[] | undefined } | undefined;
+    /** The resource's Terraform JSON and its keys, built when first needed. */
+    const terraform = () => {
+      if (json === undefined) {
+        const tf = resource.toTerraform() as { resource?: Record<string, Record<string, Record<string, unknown>>> };
+        const raw = Object.values(Object.values(tf.resource ?? {})[0] ?? {})[0];
+        json = { raw, keys: raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined };
+      }
+      return json;
+    };
+    // A generated binding without overrides holds no token for its attributes or keys: its JSON waits.
+    if (inputs === undefined) {
+      const { raw, keys } = terraform();
+      // A token for the attributes, or for a key: resolved as a whole, as Terraform JSON is.
+      if (keys === undefined || typeof (raw as { resolve?: unknown }).resolve === 'function' || keys.some((k) => resolveIn(stack, k) !== k)) {
+        return (literalize(resolveIn(stack, { raw }), variables) as { raw?: { [name: string]: unknown } }).raw ?? {};
+      }
     }
     const resolved = new Map<string, unknown>();
     const valueOf = (key: string): unknown => {
-      // Resolved, then seen through: a variable's default or a function of literals is the literal Terraform gets.
-      if (!resolved.has(key)) resolved.set(key, literalize(resolveIn(stack, raw[key]), variables));
+      if (!resolved.has(key)) {
+        // An attribute of plain value reads the same from the binding's input as from its JSON, without building the JSON.
+        const input = json === undefined ? inputs?.(key) : undefined;
+        const given = input !== undefined ? input.value : (terraform().raw as Record<string, unknown>)[key];
+        // Resolved, then seen through: a variable's default or a function of literals is the literal Terraform gets.
+        resolved.set(key, literalize(resolveIn(stack, given), variables));
+      }
       return resolved.get(key);
     };
+    /** Whether the resource has the attribute (a binding's attribute is in its JSON, set or not). */
+    const owns = (key: string): boolean => resolved.has(key) || (json === undefined && inputs?.(key) !== undefined) || terraform().keys!.includes(key);
     // Until something asks for the whole object, it is empty and only reads by name resolve.
     const whole: { [name: string]: unknown } = {};
     let complete = false;
     const completed = () => {
       if (!complete) {
-        for (const key of keys) {
+        for (const key of terraform().keys!) {
           const value = valueOf(key);
           if (value !== undefined) whole[key] = value;
         }
@@ -237,10 +266,9 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
       }
       return whole;
     };
-    const own = new Set(keys);
     return new Proxy(whole, {
       // A name the resource does not have is the prototype's, resolved or not (`whole` has no own keys yet).
-      get: (_target, key, receiver) => (!complete && typeof key === 'string' && own.has(key) ? valueOf(key) : Reflect.get(whole, key, receiver)),
+      get: (_target, key, receiver) => (!complete && typeof key === 'string' && owns(key) ? valueOf(key) : Reflect.get(whole, key, receiver)),
       has: (_target, key) => Reflect.has(completed(), key),
       ownKeys: () => Reflect.ownKeys(completed()),
       getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(completed(), key),
@@ -261,6 +289,28 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
       return attributes;
     },
     construct: resource,
+  };
+}
+
+/**
+ * How to read an attribute of plain value (a string, number or boolean, or unset) from a generated
+ * binding's `<attribute>Input` getter, which holds what its Terraform JSON holds for it: building
+ * the JSON of every resource (toTerraform) was a good part of the check's time, for the two or
+ * three attributes a rule reads. Undefined for a resource whose JSON may differ from its inputs
+ * (overrides, a move, a resource not generated from a provider).
+ */
+function plainInputs(resource: TerraformResource): ((key: string) => { value: unknown } | undefined) | undefined {
+  const binding = resource as unknown as Record<string, unknown> & { rawOverrides?: object; _hasMoved?: boolean };
+  if (resource.terraformGeneratorMetadata === undefined || Object.keys(binding.rawOverrides ?? {}).length > 0 || binding._hasMoved === true) return undefined;
+  return (key) => {
+    const camel = key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+    const input = `${camel}Input`;
+    if (!(input in resource)) return undefined;
+    // A block or a list is held as an object (its output reference): its getter would build a value only to be put aside.
+    const field = binding[`_${camel}`];
+    if (field !== null && typeof field === 'object') return undefined;
+    const value = binding[input];
+    return value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? { value } : undefined;
   };
 }
 

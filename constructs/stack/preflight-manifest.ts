@@ -7,7 +7,9 @@ import { DeployRequirement, DeployRequirements, PREFLIGHT_FILE, PreflightManifes
 import { deriveRequirements, withUnresolved } from './deploy-derivation';
 import { TerraformValues } from './terraform-values';
 
-const KIND_ORDER = Object.values(RequirementKind) as string[];
+const KIND_ORDER = new Map((Object.values(RequirementKind) as string[]).map((kind, i) => [kind, i]));
+/** `localeCompare` without arguments, made once: `localeCompare` makes a collator for every comparison. */
+const COLLATOR = new Intl.Collator();
 const WRITERS = new WeakSet<TerraformStack>();
 
 /**
@@ -53,7 +55,7 @@ export class PreflightManifests {
     for (const { path: declaredBy, requirement } of DeployRequirements.of(stack).declared()) merge(resolveDeclared(requirement, values), declaredBy);
     for (const { requirement, neededBy } of deriveRequirements(values)) merge(requirement, neededBy);
     const requirements = [...merged.entries()]
-      .sort(([a, x], [b, y]) => KIND_ORDER.indexOf(x.requirement.kind) - KIND_ORDER.indexOf(y.requirement.kind) || a.localeCompare(b))
+      .sort(([a, x], [b, y]) => (KIND_ORDER.get(x.requirement.kind) ?? -1) - (KIND_ORDER.get(y.requirement.kind) ?? -1) || COLLATOR.compare(a, b))
       .map(([, { requirement, neededBy }]) => ({ ...requirement, neededBy: [...neededBy].sort() }));
     return { version: 1, stack: stack.node.id, requirements };
   }

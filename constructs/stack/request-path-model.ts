@@ -91,6 +91,8 @@ export class RequestPathModel {
 }
 
 const WRITER_ID = 'RequestPathModel';
+/** `localeCompare` without arguments, made once: `localeCompare` makes a collator for every comparison. */
+const COLLATOR = new Intl.Collator();
 
 /** `type.name` or `data.type.name` in a resolved Terraform expression (checked against the stack's elements). */
 const REFERENCE = /(data\.)?\b([a-z][a-z0-9_]*)\.([A-Za-z0-9_-]+)/g;
@@ -98,6 +100,10 @@ const REFERENCE = /(data\.)?\b([a-z][a-z0-9_]*)\.([A-Za-z0-9_-]+)/g;
 class Builder {
   private readonly nodes = new Map<string, MutableNode>();
   private readonly hops = new Map<string, PathModelHop>();
+  /** The hops to each box, in the order they were added (a grant looks for the hop it serves). */
+  private readonly hopsTo = new Map<string, PathModelHop[]>();
+  /** The boxes with a URL path, by the box that groups them (built when first asked: the boxes are all declared by then). */
+  private apisByGroup?: Map<string, MutableNode[]>;
   private readonly elements = new Map<string, string>();
   private readonly constructs: IConstruct[];
 
@@ -126,11 +132,11 @@ class Builder {
       }
     }
     this.addMarks();
-    const nodes = [...this.nodes.values()].sort((a, b) => a.id.localeCompare(b.id)).map((n): PathModelNode => ({
+    const nodes = [...this.nodes.values()].sort((a, b) => COLLATOR.compare(a.id, b.id)).map((n): PathModelNode => ({
       id: n.id, kind: n.kind, title: n.title, ...(n.name !== undefined ? { name: n.name } : {}), lines: n.lines,
       callerChecks: n.callerChecks, limiterKeys: n.limiterKeys, ...(n.group !== undefined ? { group: n.group } : {}), marks: n.marks,
     }));
-    const hops = [...this.hops.values()].sort((a, b) => `${a.from}|${a.to}|${a.protocol}`.localeCompare(`${b.from}|${b.to}|${b.protocol}`));
+    const hops = [...this.hops.values()].sort((a, b) => COLLATOR.compare(`${a.from}|${a.to}|${a.protocol}`, `${b.from}|${b.to}|${b.protocol}`));
     return { stack: this.stack.node.id, nodes, hops };
   }
 
@@ -206,8 +212,16 @@ class Builder {
 
   /** The box inside `gateway` whose URL path starts `rest` (`/psp/v1/charges` -> the API on `psp`). */
   private apiAt(gateway: MutableNode, rest: string): MutableNode | undefined {
-    const candidates = [...this.nodes.values()].filter((n) => n.group === gateway.id && n.urlPath !== undefined
-      && (rest === `/${n.urlPath}` || rest.startsWith(`/${n.urlPath}/`)));
+    if (this.apisByGroup === undefined) {
+      this.apisByGroup = new Map();
+      for (const n of this.nodes.values()) {
+        if (n.group === undefined || n.urlPath === undefined) continue;
+        const apis = this.apisByGroup.get(n.group);
+        if (apis) apis.push(n);
+        else this.apisByGroup.set(n.group, [n]);
+      }
+    }
+    const candidates = (this.apisByGroup.get(gateway.id) ?? []).filter((n) => rest === `/${n.urlPath}` || rest.startsWith(`/${n.urlPath}/`));
     return candidates.sort((a, b) => b.urlPath!.length - a.urlPath!.length)[0];
   }
 
@@ -226,9 +240,13 @@ class Builder {
     for (const layer of [...from.outbound, ...(decl.timeouts ?? []), ...to.inbound]) {
       if (!timeouts.some((t) => t.layer === layer.layer && t.constructPath === layer.constructPath)) timeouts.push(layer);
     }
-    this.hops.set(key, {
+    const hop: PathModelHop = {
       from: from.id, to: to.id, protocol: protocolOfTarget ? to.accessProtocol : decl.protocol, timeouts, lines: (decl.lines ?? []).map((l) => this.readable(l)),
-    });
+    };
+    this.hops.set(key, hop);
+    const toSame = this.hopsTo.get(to.id);
+    if (toSame) toSame.push(hop);
+    else this.hopsTo.set(to.id, [hop]);
   }
 
   private addFacts(facts: PathFacts): void {
@@ -250,7 +268,7 @@ class Builder {
     if (!from) return;
     const line = grant.role ? `Entra ID: ${grant.role}` : 'Entra ID: data access policy';
     // A gateway's grant serves the API of it that calls the resource: the line goes on that hop.
-    const served = [...this.hops.values()].find((h) => h.to === to.id && this.nodes.get(h.from)?.group === from.id);
+    const served = (this.hopsTo.get(to.id) ?? []).find((h) => this.nodes.get(h.from)?.group === from.id);
     if (served) {
       if (!served.lines.includes(line)) served.lines.push(line);
       return;

@@ -32,6 +32,8 @@ export interface StackElement {
 export class TerraformValues {
   public readonly elements: StackElement[];
   private readonly byAddress = new Map<string, StackElement>();
+  /** Each element's id as found, and the depth it was found at: every grant on one resource asks for its id. */
+  private readonly ids = new Map<StackElement, { id: string | undefined; depth: number }>();
 
   constructor(private readonly stack: TerraformStack) {
     this.elements = stack.node.findAll()
@@ -85,6 +87,16 @@ export class TerraformValues {
 
   /** The Resource Manager id the element will have, `{subscriptionId}` for the deploy's subscription, or undefined. */
   public idOf(element: StackElement, depth = 0): string | undefined {
+    // The depth only cuts the search short: an id found is found again with as much depth to go
+    // or more, and one not found is not found with as much or less.
+    const known = this.ids.get(element);
+    if (known !== undefined && (known.id !== undefined ? depth <= known.depth : depth >= known.depth)) return known.id;
+    const id = this.findId(element, depth);
+    this.ids.set(element, { id, depth });
+    return id;
+  }
+
+  private findId(element: StackElement, depth: number): string | undefined {
     if (depth > MAX_DEPTH) return undefined;
     if (element.type === 'azurerm_resource_group') {
       const name = this.literal(element.attribute('name'), depth + 1);

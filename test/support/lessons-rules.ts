@@ -12,9 +12,16 @@ import { ReportRow } from '../../constructs/lessons-check/report';
 export const rawStack = (production = false): AzureStack =>
   new AzureStack(Testing.app(), { stackName: 'other', environmentName: production ? 'prod' : 'dev', production });
 
-/** The report rows of one rule on one resource (construct path under the stack). */
-export const rows = (stack: TerraformStack, ruleId: string, id: string): ReportRow[] =>
-  LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === ruleId && r.resourcePath === `${stack.node.id}/${id}`);
+/**
+ * The report rows of one rule on one resource (construct path under the stack): none when the
+ * rule does not concern it (the report counts those pairs per rule, it writes no row for them),
+ * so the resource must be there.
+ */
+export const rows = (stack: TerraformStack, ruleId: string, id: string): ReportRow[] => {
+  const path = `${stack.node.id}/${id}`;
+  if (!stack.node.findAll().some((c) => c.node.path === path)) throw new Error(`no construct ${path} in the stack`);
+  return LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === ruleId && r.resourcePath === path);
+};
 export const statusOf = (stack: TerraformStack, ruleId: string, id: string) => rows(stack, ruleId, id).map((r) => r.status);
 
 /** A raw API Management service. */

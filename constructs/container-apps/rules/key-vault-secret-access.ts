@@ -1,6 +1,7 @@
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { blockOf, blocksOf, isTrue } from '../../lessons-check/rules/attributes';
 import { holdsRole } from '../../lessons-check/rules/grants';
+import { ValueIndex } from '../../lessons-check/rule-facts';
 
 /** The roles that read a secret's value: Key Vault Secrets User, Secrets Officer, Administrator. */
 const SECRETS_READ = {
@@ -21,7 +22,7 @@ function vaultOf(id: unknown, context: IRuleContext): { vault: RuleResource; sec
   if (referenced) return { vault: referenced, ...(typeof id === 'string' && /secrets\/([A-Za-z0-9-]+)/.test(id) ? { name: /secrets\/([A-Za-z0-9-]+)/.exec(id)![1] } : {}) };
   const literal = typeof id === 'string' ? SECRET_URI.exec(id) : null;
   if (!literal) return undefined;
-  const vault = context.resourcesOfType('azurerm_key_vault').find((v) => typeof v.attributes.name === 'string' && v.attributes.name.toLowerCase() === literal[1].toLowerCase());
+  const vault = ValueIndex.of(context, 'azurerm_key_vault', 'name').caseless(literal[1])[0];
   return vault ? { vault, name: literal[2] } : undefined;
 }
 

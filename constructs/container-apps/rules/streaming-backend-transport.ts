@@ -1,5 +1,5 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
-import { armPropertiesOf, armTypeOf, blockOf, streamingApis } from '../../lessons-check/rules/attributes';
+import { armPropertiesOf, armTypeOf, blockOf, isStreamingApi } from '../../lessons-check/rules/attributes';
 
 /**
  * ING-1, in production: a streaming API (polling, long polling, SSE: its policy forwards
@@ -18,7 +18,7 @@ export class StreamingBackendTransportRule implements ILessonRule {
     if (resource.type === 'azapi_resource' && armTypeOf(resource) !== 'Microsoft.ApiManagement/service/apis') return RuleOutcome.notApplicable();
     const azapi = resource.type === 'azapi_resource';
     const type = azapi ? armPropertiesOf(resource).type : resource.attributes.api_type;
-    if (!context.production || type === 'websocket' || !streamingApis(context).some((a) => a.address === resource.address)) return RuleOutcome.notApplicable();
+    if (!context.production || type === 'websocket' || !isStreamingApi(context, resource)) return RuleOutcome.notApplicable();
     const setting = azapi ? 'body.properties.serviceUrl' : 'service_url';
     const url = azapi ? armPropertiesOf(resource).serviceUrl : resource.attributes.service_url;
     const apps = context.referencedBy(url, 'azurerm_container_app');

@@ -1,5 +1,6 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { blockOf } from '../../lessons-check/rules/attributes';
+import { ReferenceIndex, ValueIndex } from '../../lessons-check/rule-facts';
 
 /** What a gateway API's policy accepts: the tenants and audiences of its Entra ID token check. */
 interface Accepted { readonly api: RuleResource; readonly tenants: string[]; readonly audiences: string[] }
@@ -13,7 +14,8 @@ function apiAt(url: string, context: IRuleContext): RuleResource | undefined {
   const host = /^https:\/\/([a-z0-9-]+)\.azure-api\.net\//i.exec(url)?.[1];
   // The path after the host (written out, or a reference such as the gateway's gateway_url).
   const rest = /^(?:https:\/\/)?(?:\$\{[^}]*\}|[^/$])*(\/.*)?$/.exec(url)?.[1] ?? '';
-  return context.resourcesOfType('azurerm_api_management_api').find((api) => {
+  // The APIs whose path the URL's path starts with (the run's APIs indexed by path once).
+  return apisUnder(rest, context).find((api) => {
     const path = api.attributes.path;
     if (!literal(path) || !(rest.toLowerCase() === `/${path}`.toLowerCase() || rest.toLowerCase().startsWith(`/${path.toLowerCase()}/`))) return false;
     const gateway = context.referencedBy(api.attributes.api_management_name, 'azurerm_api_management')[0];
@@ -24,9 +26,21 @@ function apiAt(url: string, context: IRuleContext): RuleResource | undefined {
   });
 }
 
+/**
+ * The APIs whose literal path `rest` (a URL's path) is, or starts with followed by `/`, but for
+ * case: those `apiAt` may take, in the run's order.
+ */
+function apisUnder(rest: string, context: IRuleContext): RuleResource[] {
+  const lower = rest.toLowerCase();
+  if (!lower.startsWith('/')) return [];
+  const paths = [lower.slice(1)];
+  for (let at = lower.indexOf('/', 1); at >= 0; at = lower.indexOf('/', at + 1)) paths.push(lower.slice(1, at));
+  return ValueIndex.of(context, 'azurerm_api_management_api', 'path').caseless(...paths);
+}
+
 /** The Entra ID token check of an API's policy (validate-azure-ad-token, or validate-jwt with an Entra issuer), if any. */
 function acceptedBy(api: RuleResource, context: IRuleContext): Accepted | undefined {
-  const policies = context.resourcesOfType('azurerm_api_management_api_policy')
+  const policies = ReferenceIndex.of(context, 'azurerm_api_management_api_policy', 'api_name').find([api.address], [api.attributes.name])
     .filter((p) => context.referencedBy(p.attributes.api_name).some((r) => r.address === api.address) || (literal(p.attributes.api_name) && p.attributes.api_name === api.attributes.name));
   for (const policy of policies) {
     const xml = String(policy.attributes.xml_content ?? '');

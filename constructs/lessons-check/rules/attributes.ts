@@ -1,4 +1,5 @@
 import { IRuleContext, RuleResource } from '../rule';
+import { factOf } from '../rule-facts';
 
 // Small readers shared by the rules: synthesized blocks come as an object or a list of objects.
 
@@ -26,21 +27,13 @@ export function isStreamingPolicy(xml: unknown): boolean {
   return typeof xml === 'string' && /<forward-request\b[^>]*\bbuffer-response\s*=\s*"false"/.test(xml);
 }
 
-/** The streaming APIs of each run: a context is one run's resources, and they do not change. */
-const STREAMING_APIS = new WeakMap<IRuleContext, readonly RuleResource[]>();
-
 /**
  * APIs (raw `azurerm_api_management_api` or AzAPI `service/apis`) that stream: WebSocket, or an
  * API-scope policy that forwards unbuffered. Found once per context: three rules ask for every
  * operation, policy and diagnostic they judge.
  */
 export function streamingApis(context: IRuleContext): RuleResource[] {
-  let found = STREAMING_APIS.get(context);
-  if (found === undefined) {
-    found = findStreamingApis(context);
-    STREAMING_APIS.set(context, found);
-  }
-  return [...found];
+  return [...factOf(context, 'streaming APIs', () => findStreamingApis(context))];
 }
 
 function findStreamingApis(context: IRuleContext): RuleResource[] {
@@ -54,10 +47,32 @@ function findStreamingApis(context: IRuleContext): RuleResource[] {
   return [...azurermApis, ...azapiApis];
 }
 
-/** True when `value` references one of `resources` (by any attribute). */
-export function references(context: IRuleContext, value: unknown, resources: readonly RuleResource[]): boolean {
-  const addresses = new Set(resources.map((r) => r.address));
-  return context.referencedBy(value).some((r) => addresses.has(r.address));
+/** The addresses of the streaming APIs of the run (`streamingApis`), found once. */
+function streamingAddresses(context: IRuleContext): ReadonlySet<string> {
+  return factOf(context, 'streaming API addresses', () => new Set(streamingApis(context).map((api) => api.address)));
+}
+
+/** Whether `api` is one of the run's streaming APIs (`streamingApis`). */
+export function isStreamingApi(context: IRuleContext, api: RuleResource): boolean {
+  return streamingAddresses(context).has(api.address);
+}
+
+/** True when `value` references one of the run's streaming APIs (an operation's or a policy's `api_name`). */
+export function referencesStreamingApi(context: IRuleContext, value: unknown): boolean {
+  const streaming = streamingAddresses(context);
+  return streaming.size > 0 && context.referencedBy(value).some((r) => streaming.has(r.address));
+}
+
+/**
+ * The addresses of the resources the run's streaming APIs forward to (those their backend URL
+ * references: `service_url`, or an AzAPI API's `body.properties.serviceUrl`), found once: every
+ * Container App asks whether it is one.
+ */
+export function streamingBackends(context: IRuleContext): ReadonlySet<string> {
+  return factOf(context, 'streaming backends', () => new Set(streamingApis(context).flatMap((api) => {
+    const backend = api.type === 'azapi_resource' ? blockOf(blockOf(api.attributes.body)?.properties)?.serviceUrl : api.attributes.service_url;
+    return context.referencedBy(backend).map((r) => r.address);
+  })));
 }
 
 /** The ARM type of an `azapi_resource` without its API version (`Microsoft.Cache/redis`), or undefined for another resource. */

@@ -1,4 +1,5 @@
 import { IRuleContext, RuleResource } from '../rule';
+import { factOf, ValueIndex } from '../rule-facts';
 
 // How the rules judge a role assignment's scope: Azure RBAC inherits down, so a role held on the
 // resource's resource group, its subscription or a management group covers the resource as well
@@ -108,12 +109,74 @@ export function identitiesOf(context: IRuleContext, identity: Record<string, unk
 }
 
 /**
+ * The run's role assignments, indexed once: by the principal each gives a role to (the resources
+ * its `principal_id` references), and by where its `scope` points (the resources it references;
+ * a scope written out or from a data source references none, and is asked about every target).
+ */
+class GrantIndex {
+  public static of(context: IRuleContext): GrantIndex {
+    return factOf(context, 'grants', () => new GrantIndex(context));
+  }
+
+  private readonly byPrincipal = new Map<string, RuleResource[]>();
+  private readonly byScope = new Map<string, RuleResource[]>();
+  /** Grants whose scope references no resource of the run (an id written out, a data source). */
+  private readonly unreferencedScope: RuleResource[] = [];
+  /** The resource groups that hold each target, by its address: the scopes above it, found once. */
+  private readonly groupsAbove = new Map<string, string[]>();
+
+  private constructor(private readonly context: IRuleContext) {
+    for (const grant of context.resourcesOfType('azurerm_role_assignment')) {
+      for (const principal of context.referencedBy(grant.attributes.principal_id)) add(this.byPrincipal, principal.address, grant);
+      const scoped = context.referencedBy(typeof grant.attributes.scope === 'string' ? grant.attributes.scope.trim() : grant.attributes.scope);
+      if (scoped.length === 0) this.unreferencedScope.push(grant);
+      for (const r of scoped) add(this.byScope, r.address, grant);
+    }
+  }
+
+  /**
+   * The grants that may give `principals` a role on `target`: the smaller of those given to the
+   * principals and those whose scope may reach the target (referencing it or a resource group
+   * that may hold it, or referencing nothing). `holdsRole` judges each.
+   */
+  public candidates(principals: ReadonlySet<string>, target: GrantTarget): readonly RuleResource[] {
+    const given = [...principals].flatMap((p) => this.byPrincipal.get(p) ?? []);
+    if (given.length <= this.unreferencedScope.length) return given;
+    // Counted before they are copied: a topic every app publishes to has a grant per app.
+    const scoped = [target.resource.address, ...this.groupsOf(target.resource)].map((a) => this.byScope.get(a) ?? []);
+    const count = scoped.reduce((n, grants) => n + grants.length, this.unreferencedScope.length);
+    return given.length <= count ? given : [...scoped.flat(), ...this.unreferencedScope];
+  }
+
+  /** The groups `scopeCovers` may take for the resource's: referenced by its `resource_group_name`, or of its group's name. */
+  private groupsOf(resource: RuleResource): string[] {
+    let groups = this.groupsAbove.get(resource.address);
+    if (groups === undefined) {
+      const name = groupNameOf(resource, this.context);
+      groups = [...new Set([
+        ...this.context.referencedBy(resource.attributes.resource_group_name, 'azurerm_resource_group'),
+        ...name === undefined ? [] : ValueIndex.of(this.context, 'azurerm_resource_group', 'name').caseless(name),
+      ].map((g) => g.address))];
+      this.groupsAbove.set(resource.address, groups);
+    }
+    return groups;
+  }
+}
+
+function add(map: Map<string, RuleResource[]>, key: string, grant: RuleResource): void {
+  const list = map.get(key);
+  if (list) list.push(grant);
+  else map.set(key, [grant]);
+}
+
+/**
  * Whether one of the run's `azurerm_role_assignment`s gives `roles` to a principal the app runs
  * as (`principals`: the user-assigned identities' addresses, and the app's own for a
- * system-assigned identity) on `target` or a scope above it.
+ * system-assigned identity) on `target` or a scope above it. The grants are indexed once per run
+ * (by principal and by scope), so asking for every app of a stack costs no scan of its grants.
  */
 export function holdsRole(context: IRuleContext, principals: ReadonlySet<string>, roles: AcceptedRoles, target: GrantTarget): boolean {
-  return context.resourcesOfType('azurerm_role_assignment').some((grant) => givesRole(grant, roles)
+  return GrantIndex.of(context).candidates(principals, target).some((grant) => givesRole(grant, roles)
     && context.referencedBy(grant.attributes.principal_id).some((h) => principals.has(h.address))
     && scopeCovers(context, grant.attributes.scope, target));
 }

@@ -1,5 +1,6 @@
 import { IRuleContext, ILessonRule, RuleOutcome, RuleResource } from '../../rule';
 import { blockOf } from '../attributes';
+import { factOf, ReferenceIndex, ValueIndex } from '../../rule-facts';
 
 /** Policy statements that prove a caller: a token, or a header compared with a secret named value. */
 const CALLER_CHECKS = [/<validate-jwt\b/, /<validate-azure-ad-token\b/, /<check-header\b[^>]*>(?:(?!<\/check-header>)[\s\S])*<value>\s*\{\{[^}]+\}\}\s*<\/value>/];
@@ -47,11 +48,13 @@ export class ApiCallerCheckRule implements ILessonRule {
     if (subscriptionRequired !== false && subscriptionRequired !== 'false') return RuleOutcome.compliant();
     // APIM runs the service-wide, the API's and the operation's inbound in turn, each scope's
     // <base /> running the one above; a scope that leaves <base /> out stops what is above it.
-    const forApi = (type: string) => context.resourcesOfType(type).filter((policy) => this.isFor(policy, resource, name, context));
+    // The policies and operations that reference the API or name it, from indexes built once per run.
+    const forApi = (type: string) => ReferenceIndex.of(context, type, 'api_name').find([resource.address], [name])
+      .filter((policy) => this.isFor(policy, resource, name, context));
     const xml = (policy: RuleResource) => policy.attributes.xml_content;
     const apiPolicies = forApi('azurerm_api_management_api_policy');
     const operationPolicies = forApi('azurerm_api_management_api_operation_policy');
-    const global = context.resourcesOfType('azurerm_api_management_policy').filter((policy) => onSameService(policy, resource, context));
+    const global = servicePolicies(resource, context).filter((policy) => onSameService(policy, resource, context));
     // What an operation that keeps <base /> (or has no policy of its own) gets from above it.
     const above = apiPolicies.some((p) => checksCaller(xml(p)))
       || (apiPolicies.every((p) => inboundKeepsBase(xml(p))) && global.some((p) => checksCaller(xml(p))));
@@ -82,6 +85,23 @@ function inboundKeepsBase(text: unknown): boolean {
   const xml = uncommented(text);
   const inbound = /<inbound\b[^>]*>([\s\S]*?)<\/inbound>/.exec(xml);
   return inbound === null ? !/<inbound\s*\/>/.test(xml) : /<base\s*\/>/.test(inbound[1]);
+}
+
+/**
+ * The service-wide policies that may be on the service of `api` (`onSameService` judges each):
+ * those that reference a service the API references or names, and those that reference no
+ * service (an id written out).
+ */
+function servicePolicies(api: RuleResource, context: IRuleContext): RuleResource[] {
+  const apiService = api.type === 'azapi_resource' ? api.attributes.parent_id : api.attributes.api_management_name;
+  const services = [
+    ...context.referencedBy(apiService, 'azurerm_api_management'),
+    ...typeof apiService === 'string' ? ValueIndex.of(context, 'azurerm_api_management', 'name').exact(apiService) : [],
+  ];
+  const policies = ReferenceIndex.of(context, 'azurerm_api_management_policy', 'api_management_id');
+  const unreferenced = factOf(context, 'service policies without a service reference', () => context.resourcesOfType('azurerm_api_management_policy')
+    .filter((policy) => context.referencedBy(policy.attributes.api_management_id, 'azurerm_api_management').length === 0));
+  return [...new Set([...policies.find(services.map((s) => s.address)), ...unreferenced])];
 }
 
 /**

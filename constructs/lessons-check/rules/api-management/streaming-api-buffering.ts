@@ -1,5 +1,5 @@
 import { IRuleContext, ILessonRule, RuleFinding, RuleOutcome, RuleResource } from '../../rule';
-import { blockOf, isStreamingPolicy, numberOf, references, streamingApis } from '../attributes';
+import { blockOf, isStreamingPolicy, numberOf, referencesStreamingApi, streamingApis } from '../attributes';
 import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
 
 /** Policies that buffer or cache a response, which a stream cannot survive (EDGE-4). */
@@ -24,7 +24,7 @@ export class StreamingApiBufferingRule implements ILessonRule {
     }
     const xml = attributes.xml_content;
     if (typeof xml !== 'string') return RuleOutcome.notApplicable();
-    const streaming = isStreamingPolicy(xml) || (attributes.api_name !== undefined && references(context, attributes.api_name, streamingApis(context)));
+    const streaming = isStreamingPolicy(xml) || (attributes.api_name !== undefined && referencesStreamingApi(context, attributes.api_name));
     if (!streaming) return RuleOutcome.notApplicable();
     const found = BUFFERING_POLICIES.filter((name) => new RegExp(`<${name}\\b`).test(xml));
     return RuleOutcome.nonCompliant(...found.map((name): RuleFinding => ({
@@ -36,11 +36,10 @@ export class StreamingApiBufferingRule implements ILessonRule {
 
   private diagnostic(resource: RuleResource, context: IRuleContext): RuleOutcome {
     const attributes = resource.attributes;
-    const streaming = streamingApis(context);
     const concerned = resource.type === 'azurerm_api_management_api_diagnostic'
-      ? references(context, attributes.api_name, streaming)
+      ? referencesStreamingApi(context, attributes.api_name)
       // A service-wide diagnostic logs every API of its gateway, the streaming ones included.
-      : streaming.some((api) => sameGateway(api, attributes));
+      : streamingApis(context).some((api) => sameGateway(api, attributes));
     if (!concerned) return RuleOutcome.notApplicable();
     const logged = BODY_SECTIONS.filter((section) => (numberOf(blockOf(attributes[section])?.body_bytes) ?? 0) > 0);
     return RuleOutcome.nonCompliant(...logged.map((section): RuleFinding => ({

@@ -1,6 +1,6 @@
 import { RequestPath } from '../../../core/request-path';
 import { IRuleContext, ILessonRule, RuleOutcome, RuleResource } from '../../rule';
-import { references, streamingApis } from '../attributes';
+import { referencesStreamingApi } from '../attributes';
 
 /**
  * EDGE-5: an operation of a streaming API whose hold time or heartbeat nobody declared: it cannot
@@ -14,7 +14,7 @@ export class StreamingRouteHeartbeatRule implements ILessonRule {
   public readonly resourceTypes = ['azurerm_api_management_api_operation'];
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
-    if (!references(context, resource.attributes.api_name, streamingApis(context))) return RuleOutcome.notApplicable();
+    if (!referencesStreamingApi(context, resource.attributes.api_name)) return RuleOutcome.notApplicable();
     // The construct's declaration, or (cdk.tf.json read by azure-lessons) the one its "//" comment carries.
     const declared = resource.construct ? RequestPath.declaredHold(resource.construct) : RequestPath.heldInComment(resource.attributes['//']);
     if (declared !== undefined) return RuleOutcome.compliant();

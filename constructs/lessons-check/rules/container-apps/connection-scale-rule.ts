@@ -1,6 +1,6 @@
 import { HOLDS_CONNECTIONS_METADATA } from '../../../core/request-path';
 import { IRuleContext, ILessonRule, RuleFinding, RuleOutcome, RuleResource } from '../../rule';
-import { blockOf, blocksOf, numberOf, references, streamingApis } from '../attributes';
+import { blockOf, blocksOf, numberOf, streamingBackends } from '../attributes';
 
 /** Above this concurrency threshold a connection-holding app scales too late (SCALE-1). */
 export const HIGH_CONCURRENCY = 50;
@@ -41,8 +41,6 @@ export class ConnectionHoldingScaleRule implements ILessonRule {
 function holdsConnections(app: RuleResource, context: IRuleContext): boolean {
   if (app.construct?.node.metadata.some((m) => m.type === HOLDS_CONNECTIONS_METADATA)) return true;
   if (blockOf(app.attributes.ingress)?.transport === 'http2') return true;
-  return streamingApis(context).some((api) => {
-    const backend = api.type === 'azapi_resource' ? blockOf(blockOf(api.attributes.body)?.properties)?.serviceUrl : api.attributes.service_url;
-    return references(context, backend, [app]);
-  });
+  // What the streaming APIs forward to, found once per run (not a scan of the APIs per app).
+  return streamingBackends(context).has(app.address);
 }

@@ -1,6 +1,7 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../rule';
 import { blockOf, blocksOf, isFalse } from '../attributes';
 import { holdsRole, identitiesOf } from '../grants';
+import { factOf, ValueIndex } from '../../rule-facts';
 
 const SENDER = 'EventGrid Data Sender';
 /** EventGrid Data Sender's built-in role definition id. */
@@ -17,8 +18,8 @@ export function topicsNamedBy(value: unknown, context: IRuleContext): RuleResour
   if (typeof value !== 'string') return referenced;
   const named = [...value.matchAll(TOPIC_ENDPOINT)].map((m) => m[1].toLowerCase());
   if (named.length === 0) return referenced;
-  const byName = context.resourcesOfType('azurerm_eventgrid_topic')
-    .filter((t) => typeof t.attributes.name === 'string' && named.includes(t.attributes.name.toLowerCase()));
+  // The topics of those names, from the run's topics indexed by name once (not a scan per app).
+  const byName = ValueIndex.of(context, 'azurerm_eventgrid_topic', 'name').caseless(...named);
   return [...referenced, ...byName];
 }
 
@@ -36,6 +37,10 @@ export class KeylessTopicPublisherRule implements ILessonRule {
   public readonly resourceTypes = ['azurerm_container_app'];
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
+    // Without a keyless topic in the run no app can publish to one: its settings need no reading.
+    if (!factOf(context, 'has keyless topics', () => context.resourcesOfType('azurerm_eventgrid_topic').some((t) => isFalse(t.attributes.local_auth_enabled)))) {
+      return RuleOutcome.notApplicable();
+    }
     const env = blocksOf(blockOf(resource.attributes.template)?.container).flatMap((c) => blocksOf(c.env));
     const topics = env.flatMap((e) => topicsNamedBy(e.value, context)).filter((t) => isFalse(t.attributes.local_auth_enabled));
     if (topics.length === 0) return RuleOutcome.notApplicable();

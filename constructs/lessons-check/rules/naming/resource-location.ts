@@ -1,6 +1,7 @@
 import { AzureRegion } from '../../../core/azure-region';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../rule';
 import { armTypeOf, blockOf } from '../attributes';
+import { ValueIndex } from '../../rule-facts';
 
 /** The raw types with a `location` the rule checks (every type the library's services create or read). */
 export const LOCATION_TYPES = [
@@ -29,11 +30,13 @@ function locationOf(value: unknown, context: IRuleContext): string | undefined {
 
 /** The virtual network (in the run) of a subnet id: by reference to the subnet, or written out. */
 function networkOf(subnetId: unknown, context: IRuleContext): RuleResource | undefined {
+  // The run's networks by name, indexed once: every resource in a subnet asks.
+  const networks = ValueIndex.of(context, 'azurerm_virtual_network', 'name');
   const subnet = context.referencedBy(subnetId, 'azurerm_subnet')[0];
   if (subnet) return context.referencedBy(subnet.attributes.virtual_network_name, 'azurerm_virtual_network')[0]
-    ?? context.resourcesOfType('azurerm_virtual_network').find((v) => v.attributes.name === subnet.attributes.virtual_network_name);
+    ?? networks.exact(subnet.attributes.virtual_network_name)[0];
   const literal = typeof subnetId === 'string' ? /\/virtualNetworks\/([^/]+)\/subnets\//i.exec(subnetId) : null;
-  return literal ? context.resourcesOfType('azurerm_virtual_network').find((v) => typeof v.attributes.name === 'string' && v.attributes.name.toLowerCase() === literal[1].toLowerCase()) : undefined;
+  return literal ? networks.caseless(literal[1])[0] : undefined;
 }
 
 /**
