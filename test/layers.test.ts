@@ -58,7 +58,7 @@ describe('layers inside constructs/', () => {
   it('reads the imports the layering is about (the stack base imports the lessons check)', () => {
     const graph = importGraph(CONSTRUCTS);
     expect(graph.get('stack/azure-stack.ts')).toEqual(expect.arrayContaining(['stack/lessons-check.ts', 'core/production.ts', 'stack/platform-aspects.ts']));
-    expect(graph.get('lessons-check/rules/container-apps/release-image.ts')).toContain('core/release-image.ts');
+    expect(graph.get('container-apps/rules/release-image.ts')).toContain('core/release-image.ts');
   });
 
   it('loads the Azure SDKs only in the preflight, and there only when it runs (type imports and import() inside functions)', () => {
@@ -112,11 +112,11 @@ describe('the layer check', () => {
 
   it('fails when a rule imports a construct (lessons-check/ depends on core/ only)', () => {
     const graph = tree({
-      'lessons-check/rules/container-apps/release-image.ts': "export { ReleaseImage } from '../../../container-apps/image-reference';\n",
+      'lessons-check/rules/naming/resource-name.ts': "export { ReleaseImage } from '../../../container-apps/image-reference';\n",
       'container-apps/image-reference.ts': 'export class ReleaseImage {}\n',
     });
     expect(layerViolations(graph, CONSTRUCTS_LAYERS)).toEqual([
-      'lessons-check/rules/container-apps/release-image.ts imports container-apps/image-reference.ts: lessons-check/ (layer 1) may not depend on container-apps/ (layer 2), which builds on it.',
+      'lessons-check/rules/naming/resource-name.ts imports container-apps/image-reference.ts: lessons-check/ (layer 1) may not depend on container-apps/ (layer 2), which builds on it.',
     ]);
   });
 

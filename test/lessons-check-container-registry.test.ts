@@ -3,7 +3,7 @@ import { ContainerRegistry } from '@cdktf/provider-azurerm/lib/container-registr
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { rawStack, rows, statusOf } from './support/lessons-rules';
 
-// The rules of constructs/lessons-check/rules/container-registry on raw resources.
+// The rules of constructs/container-apps/rules (the registry's) on raw resources.
 
 describe('SEC-1 rules on booleans written as strings', () => {
   it('takes a registry with its admin user off or unset', () => {

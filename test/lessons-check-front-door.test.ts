@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CdnFrontdoorProfile } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-profile';
 import { rawStack, statusOf } from './support/lessons-rules';
 
-// The rules of constructs/lessons-check/rules/front-door on raw resources.
+// The rules of constructs/front-door/rules on raw resources.
 
 describe('EDGE-1.FrontDoorTimeoutBelowCeiling edges', () => {
   it('leaves alone a profile whose timeout is a Terraform value (known at plan only)', () => {

@@ -18,7 +18,7 @@ import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus } from '../constructs/lessons-check/report';
 import { RuleStatus } from '../constructs/lessons-check/rule';
-import { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
+import { FunctionHostStorageKeyRule } from '../constructs/functions/rules/function-host-storage-key';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { gateway } from './support/fixtures';
 import { errorsOf } from './support/synth';

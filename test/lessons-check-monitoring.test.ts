@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MonitorDiagnosticSetting } from '@cdktf/provider-azurerm/lib/monitor-diagnostic-setting';
 import { gateway, rawStack, statusOf } from './support/lessons-rules';
 
-// The rules of constructs/lessons-check/rules/monitoring on raw resources.
+// The rules of constructs/monitoring/rules on raw resources.
 
 const WORKSPACE = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.OperationalInsights/workspaces/log';
 

@@ -14,7 +14,7 @@ import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { RuleLevel } from '../constructs/lessons-check/pack';
 import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
-import { clientErrorRetried } from '../constructs/lessons-check/rules/api-management/retry-on-client-errors';
+import { clientErrorRetried } from '../constructs/api-management/rules/retry-on-client-errors';
 import { PolicyDocument } from '../constructs/policy/policy-document';
 import { PolicyStatement } from '../constructs/policy/policy-statement';
 import { gateway } from './support/fixtures';

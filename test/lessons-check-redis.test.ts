@@ -3,7 +3,7 @@ import { ManagedRedis } from '@cdktf/provider-azurerm/lib/managed-redis';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { rawStack, rows } from './support/lessons-rules';
 
-// The rules of constructs/lessons-check/rules/redis on raw resources.
+// The rules of constructs/redis/rules on raw resources.
 
 describe('SEC-1 rules on booleans written as strings', () => {
   it('fails when Managed Redis access keys are turned on with the string "true" (an override)', () => {

@@ -33,7 +33,7 @@ import { LessonsReport, ReportStatus, summaryLine } from '../constructs/lessons-
 import { ILessonRule, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';
 import { RuleContext } from '../constructs/lessons-check/rule-context';
 import { blockOf, blocksOf, isStreamingPolicy, numberOf, streamingApis } from '../constructs/lessons-check/rules/attributes';
-import { NoAzureCacheForRedisRule } from '../constructs/lessons-check/rules/redis/no-azure-cache-for-redis';
+import { NoAzureCacheForRedisRule } from '../constructs/redis/rules/no-azure-cache-for-redis';
 import { statusOf } from './support/lessons-rules';
 import { refusalOf } from './support/refusal';
 import { warningsOf } from './support/synth';

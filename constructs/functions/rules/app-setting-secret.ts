@@ -2,7 +2,7 @@ import { credentialInTerraform, SettingsHost } from '../../core/secret-detection
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { armTypeOf } from '../../lessons-check/rules/attributes';
-import { appSettingsOf } from '../../lessons-check/rules/functions/function-app-attributes';
+import { appSettingsOf } from './function-app-attributes';
 
 const WEB_APP_TYPES = ['azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app', 'azurerm_linux_web_app', 'azurerm_windows_web_app'];
 
