@@ -156,15 +156,15 @@ describe('the layer check', () => {
   it('fails on a folder without a layer', () => {
     const graph = tree({ 'payments/x.ts': "import { v } from '../core/validation';\nexport const x = v;\n", 'core/validation.ts': 'export const v = 1;\n' });
     expect(layerViolations(graph, CONSTRUCTS_LAYERS)).toEqual([
-      'payments/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureServices.define).',
+      'payments/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureService.describe).',
     ]);
   });
 
   it('gives a folder that declares its service the service layer, and holds it to that layer', () => {
     const files = {
-      'service-bus/service-bus-service.ts': "import { AzureServices } from '../core/azure-service';\nexport const S = AzureServices.define({ resourceType: 'Microsoft.ServiceBus/namespaces', names: {} });\n",
+      'service-bus/service-bus-service.ts': "import { AzureService } from '../core/azure-service';\nexport const S = AzureService.describe({ resourceType: 'Microsoft.ServiceBus/namespaces', names: {} });\n",
       'service-bus/queue.ts': "import { S } from './service-bus-service';\nimport { A } from '../stack/azure-stack';\nexport const q = [S, A];\n",
-      'core/azure-service.ts': 'export const AzureServices = { define: (d: unknown) => d };\n',
+      'core/azure-service.ts': 'export const AzureService = { describe: (d: unknown) => d };\n',
       'stack/azure-stack.ts': 'export const A = 1;\n',
     };
     const graph = tree(files);

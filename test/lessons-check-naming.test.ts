@@ -3,7 +3,7 @@ import { Fn, TerraformVariable, Testing } from 'cdktf';
 import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
 import { Subnet } from '@cdktf/provider-azurerm/lib/subnet';
 import { VirtualNetwork } from '@cdktf/provider-azurerm/lib/virtual-network';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
 import { StorageContainer } from '@cdktf/provider-azurerm/lib/storage-container';
@@ -11,7 +11,9 @@ import { AzureStack } from '../constructs/stack/azure-stack';
 import { LessonsCheck } from '../constructs/stack/lessons-check';
 import { errorsOf } from './support/synth';
 import { failuresOf, lessonsOn } from './support/hcl';
-import { AzureServiceDescriptor, AzureServices } from '../constructs/core/azure-service';
+import { AzureService, AzureServiceDescriptor, AzureServices } from '../constructs/core/azure-service';
+import { PLATFORM_SERVICES } from '../constructs/stack/platform-services';
+import { SERVICE_DESCRIPTORS } from '../constructs/stack/service-index.generated';
 import { NAME_RULES } from '../constructs/core/naming';
 import { RuleLevel, RulePack } from '../constructs/lessons-check/pack';
 import { ResourceNameRule, resourceNameTypes } from '../constructs/lessons-check/rules/naming/resource-name';
@@ -72,20 +74,13 @@ describe('LessonsCheck on raw resource names (AZURE.ResourceName)', () => {
 });
 
 describe('the types AZURE.ResourceName checks, read from the service descriptors (rawNames)', () => {
-  // The suites share one process (isolate: false): every descriptor defined here is taken out again.
-  const made: string[] = [];
-  const defined = <const T extends AzureServiceDescriptor>(descriptor: T): T => {
-    made.push(descriptor.resourceType);
-    return AzureServices.define(descriptor);
-  };
-  afterEach(() => {
-    for (const type of made.splice(0)) AzureServices.remove(type);
-    expect(AzureServices.nameRuleOf('azurerm_servicebus_test_namespace')).toBeUndefined();
-  });
+  // A catalogue is a plain value made from an explicit list: the platform's and the extra service's
+  // here, which no other test sees.
+  const withPlatform = (...more: AzureServiceDescriptor[]) => new AzureServices([...SERVICE_DESCRIPTORS, ...more]);
 
   it('checks every type it checked when the table was central: 27 azurerm types and 13 AzAPI types', () => {
     // At least these: a new service adds its own types without editing this list.
-    const types = resourceNameTypes();
+    const types = resourceNameTypes(PLATFORM_SERVICES);
     expect(types).toEqual({
       terraform: expect.arrayContaining([
         'azurerm_api_management', 'azurerm_application_insights', 'azurerm_cdn_frontdoor_endpoint', 'azurerm_cdn_frontdoor_firewall_policy',
@@ -107,30 +102,34 @@ describe('the types AZURE.ResourceName checks, read from the service descriptors
   });
 
   it('checks a raw resource of a type a newly defined service declares, with the rule from its descriptor', () => {
-    const bus = defined({
+    const bus = AzureService.describe({
       resourceType: 'Microsoft.ServiceBusTest/namespaces',
       names: { resource: { kind: 'Service Bus namespace', min: 6, max: 50, pattern: /^[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]$/, shape: 'letters, digits and hyphens, starting with a letter' } },
       rawNames: { azurerm_servicebus_test_namespace: 'resource' },
     });
-    expect(AzureServices.nameRuleOf('azurerm_servicebus_test_namespace')).toBe(bus.names.resource);
+    const services = withPlatform(bus);
+    expect(services.nameRuleOf('azurerm_servicebus_test_namespace')).toBe(bus.names.resource);
+    expect(PLATFORM_SERVICES.nameRuleOf('azurerm_servicebus_test_namespace')).toBeUndefined();
     const stack = rawStack();
     const ns = new TerraformResource(stack, 'bus', { terraformResourceType: 'azurerm_servicebus_test_namespace' });
     ns.addOverride('name', 'sb1');
     const check = LessonsCheck.of(stack)!;
-    // The platform pack's rule was made before the descriptor: a rule made now checks its type.
-    check.addPack(new RulePack('later', [{ rule: new ResourceNameRule(), level: RuleLevel.ERROR }]));
+    // The platform pack's rule knows the platform's services; a rule made for the catalogue with the
+    // new service checks its type too (a rule made with `new` knows only the shared names).
+    expect(new ResourceNameRule().resourceTypes).not.toContain('azurerm_servicebus_test_namespace');
+    check.addPack(new RulePack('later', [{ rule: ResourceNameRule._of(services), level: RuleLevel.ERROR }]));
     expect(errorsAfterSynth(stack)).toEqual([
       '[AZURE.ResourceName] other-dev/bus: name = "sb1": Azure rejects this Service Bus namespace name (3 characters) at apply. Fix: use 6-50 characters: letters, digits and hyphens, starting with a letter.',
     ]);
   });
 
   it('fails when a descriptor checks a type by a name rule its names do not hold', () => {
-    expect(() => defined({ resourceType: 'Microsoft.BrokenTest/things', names: {}, rawNames: { azurerm_broken_test: 'resource' } }))
+    expect(() => AzureService.describe({ resourceType: 'Microsoft.BrokenTest/things', names: {}, rawNames: { azurerm_broken_test: 'resource' } }))
       .toThrow("the Microsoft.BrokenTest/things descriptor checks azurerm_broken_test by name rule 'resource', which its names do not hold");
   });
 
   it('fails when two descriptors check the same raw type', () => {
-    expect(() => defined({ resourceType: 'Microsoft.DoubleTest/things', names: { resource: NAME_RULES.resourceGroup }, rawNames: { azurerm_key_vault: 'resource' } }))
+    expect(() => withPlatform(AzureService.describe({ resourceType: 'Microsoft.DoubleTest/things', names: { resource: NAME_RULES.resourceGroup }, rawNames: { azurerm_key_vault: 'resource' } })))
       .toThrow('azurerm_key_vault is name-checked by two service descriptors (Microsoft.KeyVault/vaults and Microsoft.DoubleTest/things)');
   });
 });

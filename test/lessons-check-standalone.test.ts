@@ -8,6 +8,7 @@ import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { resourceNameTypes } from '../constructs/lessons-check/rules/naming/resource-name';
 import { LOCATION_TYPES } from '../constructs/lessons-check/rules/naming/resource-location';
+import { PLATFORM_SERVICES } from '../constructs/stack/platform-services';
 import { Raw, Row, azapi, itStandsAlone, raw, ref, standaloneCasesIn } from './support/standalone';
 
 // Rules stand alone: each lesson is checked on every resource type where it applies, so
@@ -91,8 +92,8 @@ const ROWS: Row[] = [
   { rule: 'ACCESS.ApiCallerCheck', type: 'Microsoft.ApiManagement/service/apis', resources: [azapi('open', 'Microsoft.ApiManagement/service/apis@2024-05-01', { properties: { path: 'open', protocols: ['https'], subscriptionRequired: false } })] },
   ...LOCATION_TYPES.map((type) => ({ rule: 'AZURE.ResourceLocation', type, resources: [raw(type, 'located', { location: 'westeurpoe' })] })),
   { rule: 'AZURE.ResourceLocation', type: 'Microsoft.App/managedEnvironments', resources: [{ ...azapi('located', 'Microsoft.App/managedEnvironments@2024-03-01', { properties: {} }), attributes: { name: 'located', type: 'Microsoft.App/managedEnvironments@2024-03-01', location: 'westeurpoe', parent_id: '/subscriptions/0/resourceGroups/rg', body: { properties: {} } } }] },
-  ...resourceNameTypes().terraform.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ type, name: 'named', attributes: { name: 'bad name.' } }] })),
-  ...resourceNameTypes().arm.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ ...azapi('named', `${type}@2024-01-01`, { properties: {} }), attributes: { name: 'bad name.', type: `${type}@2024-01-01`, parent_id: '/subscriptions/0', body: { properties: {} } } }] })),
+  ...resourceNameTypes(PLATFORM_SERVICES).terraform.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ type, name: 'named', attributes: { name: 'bad name.' } }] })),
+  ...resourceNameTypes(PLATFORM_SERVICES).arm.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ ...azapi('named', `${type}@2024-01-01`, { properties: {} }), attributes: { name: 'bad name.', type: `${type}@2024-01-01`, parent_id: '/subscriptions/0', body: { properties: {} } } }] })),
 ];
 
 const pack = PlatformLessonsPack.create();

@@ -3,13 +3,16 @@ import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
+import { SERVICE_DESCRIPTORS, SERVICE_RULES } from '../constructs/stack/service-index.generated';
+import { RuleLevel } from '../constructs/lessons-check/pack';
+import { RuleOutcome } from '../constructs/lessons-check/rule';
 import * as index from '../src/index';
 
 const root = join(__dirname, '..');
 const constructsDir = join(root, 'constructs');
 /**
  * Every rule module file under constructs/lessons-check/rules and under a service folder's own
- * rules/ (constructs/<service>/rules, registered through ServiceRules), read from the folders: a
+ * rules/ (constructs/<service>/rules, listed in its <service>-rules.ts), read from the folders: a
  * new file is found without a list.
  */
 const ruleFiles = readdirSync(constructsDir, { recursive: true, withFileTypes: true })
@@ -64,67 +67,59 @@ describe('rules of the platform lessons pack', () => {
   });
 });
 
-describe('rules a service folder registers (ServiceRules)', () => {
-  it('adds a registered rule, with its level, to every pack made afterwards', async () => {
-    const { ServiceRules } = await import('../constructs/lessons-check/service-rules');
-    const { RuleLevel } = await import('../constructs/lessons-check/pack');
-    const { RuleOutcome } = await import('../constructs/lessons-check/rule');
-    const before = PlatformLessonsPack.create().rules.length;
-    const unregister = ServiceRules.register(() => ({ id: 'TEST-1.Registered', lesson: 'TEST-1', description: 'test rule', resourceTypes: ['azurerm_x'], evaluate: () => RuleOutcome.compliant() }), RuleLevel.WARNING);
-    try {
-      const after = PlatformLessonsPack.create().rules;
-      expect(after.length).toBe(before + 1);
-      expect(after.find((r) => r.rule.id === 'TEST-1.Registered')?.level).toBe(RuleLevel.WARNING);
-    } finally {
-      // The suites share one process (isolate: false): a rule left registered would be in every later pack.
-      unregister();
-    }
-    expect(PlatformLessonsPack.create().rules.map((r) => r.rule.id)).not.toContain('TEST-1.Registered');
+describe('another team\'s rules, given explicitly (PlatformLessonsPack.create({ rules }))', () => {
+  const mine = { id: 'TEST-1.Mine', lesson: 'TEST-1', description: 'test rule', resourceTypes: ['azurerm_x'], evaluate: () => RuleOutcome.compliant() };
+
+  it('adds them, with their level, after the platform\'s rules, to that pack only', () => {
+    const platform = PlatformLessonsPack.create().rules;
+    const withMine = PlatformLessonsPack.create({ rules: [{ rule: mine, level: RuleLevel.WARNING }] }).rules;
+    expect(withMine.map((r) => r.rule.id)).toEqual([...platform.map((r) => r.rule.id), 'TEST-1.Mine']);
+    expect(withMine.at(-1)?.level).toBe(RuleLevel.WARNING);
+    // Nothing is registered: the next pack is the platform's alone.
+    expect(PlatformLessonsPack.create().rules.map((r) => r.rule.id)).not.toContain('TEST-1.Mine');
+  });
+
+  it('fails when a rule has an id the platform has', () => {
+    const twin = { ...mine, id: 'SEC-1.StorageSharedKey' };
+    expect(() => PlatformLessonsPack.create({ rules: [{ rule: twin, level: RuleLevel.ERROR }] })).toThrow('Rule pack platform-lessons: rule SEC-1.StorageSharedKey is listed twice.');
   });
 });
 
 describe('the service index (constructs/stack/service-index.generated.ts)', () => {
-  const root = join(__dirname, '..');
-  /** The resource types the descriptors under constructs/<folder>/ declare, read as text. */
-  function declaredTypes(): string[] {
-    const types: string[] = [];
-    for (const folder of readdirSync(join(root, 'constructs'), { withFileTypes: true })) {
-      if (!folder.isDirectory()) continue;
-      for (const file of readdirSync(join(root, 'constructs', folder.name))) {
-        if (!file.endsWith('.ts')) continue;
-        const text = readFileSync(join(root, 'constructs', folder.name, file), 'utf8');
-        const m = /AzureServices\.define\(\{\s*resourceType: '([^']+)'/.exec(text);
-        if (m) types.push(m[1]);
+  /** Every module under constructs/ but the commands' entry points (azure-lessons, azure-preflight), which run the command when loaded. */
+  const modules = readdirSync(constructsDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts'))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((f) => !['lessons-cli/main.ts', 'preflight/main.ts'].includes(relative(constructsDir, f)));
+
+  it('lists every descriptor and every rule list a module of the library exports, and nothing else', async () => {
+    // Ground truth without reading any text: what the modules export, by value.
+    const descriptors = new Set<unknown>();
+    const ruleLists = new Set<unknown>();
+    for (const file of modules) {
+      for (const value of Object.values(await import(file) as Record<string, unknown>)) {
+        if (value && typeof value === 'object' && typeof (value as { resourceType?: unknown }).resourceType === 'string' && 'names' in value) descriptors.add(value);
+        if (value !== SERVICE_RULES && Array.isArray(value) && value.length > 0 && value.every((e) => typeof e?.create === 'function' && typeof e?.level === 'string')) ruleLists.add(value);
       }
     }
-    return types.sort();
-  }
-
-  it('registers every service descriptor in a process that loads only the azure-lessons command', () => {
-    const script = "require('./constructs/lessons-cli/command'); const { AzureServices } = require('./constructs/core/azure-service'); process.stdout.write(JSON.stringify(AzureServices.types()));";
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8' });
-    const expected = declaredTypes();
-    expect(expected).toEqual(expect.arrayContaining(['Microsoft.KeyVault/vaults', 'Microsoft.Storage/storageAccounts']));
-    expect(JSON.parse(out)).toEqual(expected);
-  }, 60_000);
-
-  it('loads every descriptor and service rule that loading the whole library registers', () => {
-    // Ground truth without reading any text: load every module under constructs/, then compare
-    // with a process that loads only the index (through the azure-lessons command's module).
-    const registered = "const { AzureServices } = require('./constructs/core/azure-service'); const { ServiceRules } = require('./constructs/lessons-check/service-rules');"
-      + ' process.stdout.write(JSON.stringify({ types: AzureServices.types(), rules: ServiceRules.all().map((r) => r.rule.id).sort() }));';
-    const everything = "const fs = require('fs'); const path = require('path'); const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path.join(d, e.name)] : []);"
-      // Every module but the commands' entry points (azure-lessons, azure-preflight), which run the command when loaded.
-      + " for (const f of walk('constructs')) if (![path.join('constructs', 'lessons-cli', 'main.ts'), path.join('constructs', 'preflight', 'main.ts')].includes(f)) require('./' + f);";
-    const run = (script: string) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8' })) as { types: string[]; rules: string[] };
-    const all = run(everything + registered);
-    const indexOnly = run("require('./constructs/lessons-cli/command');" + registered);
-    expect(all.types.length).toBeGreaterThanOrEqual(11);
-    expect(indexOnly).toEqual(all);
+    expect(descriptors.size).toBeGreaterThanOrEqual(12);
+    expect(new Set(SERVICE_DESCRIPTORS)).toEqual(descriptors);
+    // The generic rules are the pack's own list; every service's list is in the index, each once.
+    const listed = [...ruleLists].filter((list) => (list as unknown[]).every((e) => SERVICE_RULES.includes(e as never)));
+    expect(listed.flat()).toHaveLength(SERVICE_RULES.length);
+    expect(new Set(listed.flat())).toEqual(new Set(SERVICE_RULES));
   }, 120_000);
 
   it('is current (`npm run gen:services`)', () => {
     const out = execFileSync(process.execPath, [join(root, 'tools', 'service-index', 'generate.mjs'), '--check'], { encoding: 'utf8' });
     expect(out).toContain('is current');
+  });
+});
+
+describe('the platform pack\'s order (the report\'s row order)', () => {
+  it('keeps the order the reports had, a rule not listed after them', () => {
+    const ids = PlatformLessonsPack.create().rules.map((r) => r.rule.id);
+    expect(ids.slice(0, 3)).toEqual(['EDGE-1.FrontDoorTimeoutBelowCeiling', 'EDGE-1.FrontDoorTimeoutAboveCeiling', 'EDGE-3.ForwardRequestAttributeSpelling']);
+    expect(ids.at(-1)).toBe('ING-1.WebSocketBackendTransport');
   });
 });

@@ -15,6 +15,8 @@ import { ManagedIdentity } from '../constructs/identity/principal';
 import { Ipv4Range } from '../constructs/network/cidr';
 import { PlatformNetwork, SubnetSpec } from '../constructs/network/platform-network';
 import { PrivateEndpoint } from '../constructs/network/private-endpoint';
+import { AzureServices } from '../constructs/core/azure-service';
+import { PLATFORM_SERVICES } from '../constructs/stack/platform-services';
 import { SubnetPurpose } from '../constructs/network/subnet-purpose';
 import { ManagedRedis } from '../constructs/redis/managed-redis';
 import { RedisClusteringPolicy } from '../constructs/redis/managed-redis-base';
@@ -177,8 +179,14 @@ describe('PlatformNetwork', () => {
 });
 
 describe('PrivateEndpoint', () => {
+  /** A plain stack that knows the platform's services, as an AzureStack does (PlatformAspects.applyTo gives them). */
+  const knowing = <T extends TerraformStack>(stack: T): T => {
+    AzureServices.attach(stack, PLATFORM_SERVICES);
+    return stack;
+  };
+
   it('puts the endpoint in the private-endpoint subnet with the service\'s DNS zone', () => {
-    const stack = testStack();
+    const stack = knowing(testStack());
     const net = network(stack);
     new PrivateEndpoint(stack, 'pe', {
       network: net, name: 'pe-kv', targetResourceId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv',
@@ -198,7 +206,7 @@ describe('PrivateEndpoint', () => {
   });
 
   it('waits for the zone\'s link to the network, so what waits for the endpoint resolves its private address', () => {
-    const stack = testStack();
+    const stack = knowing(testStack());
     new PrivateEndpoint(stack, 'pe', {
       network: network(stack), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
     });
@@ -250,17 +258,36 @@ describe('PrivateEndpoint', () => {
     });
   }
 
-  it('reads each service\'s private-link zones from its descriptor', () => {
+  it('reads each service\'s private-link zones from its descriptor, in the services an AzureStack knows', () => {
+    const zoneOf = (type: string, subresource: string) => AzureServices.in(new AzureStack(Testing.app(), { stackName: 'zones', environmentName: 'dev', production: false }))?.of(type)?.privateLink?.[subresource];
     expect([
-      PrivateEndpoint.dnsZoneOf('Microsoft.KeyVault/vaults', 'vault'),
-      PrivateEndpoint.dnsZoneOf('Microsoft.ContainerRegistry/registries', 'registry'),
-      PrivateEndpoint.dnsZoneOf('Microsoft.Storage/storageAccounts', 'queue'),
-      PrivateEndpoint.dnsZoneOf('Microsoft.KeyVault/vaults', 'blob'),
+      zoneOf('Microsoft.KeyVault/vaults', 'vault'),
+      zoneOf('Microsoft.ContainerRegistry/registries', 'registry'),
+      zoneOf('Microsoft.Storage/storageAccounts', 'queue'),
+      zoneOf('Microsoft.KeyVault/vaults', 'blob'),
     ]).toEqual(['privatelink.vaultcore.azure.net', 'privatelink.azurecr.io', 'privatelink.queue.core.windows.net', undefined]);
   });
 
+  it('takes the zones it is given, in a stack that knows no service (a plain TerraformStack)', () => {
+    const stack = new TerraformStack(Testing.app(), 'plain');
+    new PrivateEndpoint(stack, 'pe', {
+      network: network(stack), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
+      dnsZones: { vault: 'privatelink.vaultcore.azure.net' },
+    });
+    expect(resourceOf(synth(stack), 'azurerm_private_dns_zone').name).toBe('privatelink.vaultcore.azure.net');
+  });
+
+  it('fails when a stack that knows no service is given no zones', () => {
+    const stack = new TerraformStack(Testing.app(), 'plain');
+    const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
+      network: network(stack), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
+    }));
+    expect(r).toMatchObject({ lesson: 'AZURE', setting: 'targetResourceType' });
+    expect(r.message).toContain('Fix: give dnsZones (each sub-resource and its privatelink zone), or build the endpoint in an AzureStack.');
+  });
+
   it('fails when the service has no sub-resource by that name', () => {
-    const stack = testStack();
+    const stack = knowing(testStack());
     const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
       network: network(stack), name: 'pe-st', targetResourceId: '/st', targetResourceType: 'Microsoft.Storage/storageAccounts', subresource: 'vault',
     }));
@@ -269,16 +296,16 @@ describe('PrivateEndpoint', () => {
   });
 
   it('fails when the library does not know the service\'s private link', () => {
-    const stack = testStack();
+    const stack = knowing(testStack());
     const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
       network: network(stack), name: 'pe-sql', targetResourceId: '/sql', targetResourceType: 'Microsoft.Sql/servers', subresource: 'sqlServer',
     }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'targetResourceType' });
-    expect(r.message).toMatch(/Fix: use one of Microsoft\.ApiManagement\/service, Microsoft\.Cache\/redisEnterprise, .*Microsoft\.Storage\/storageAccounts, or build the endpoint with azurerm_private_endpoint directly\./);
+    expect(r.message).toMatch(/Fix: use one of Microsoft\.ApiManagement\/service, Microsoft\.Cache\/redisEnterprise, .*Microsoft\.Storage\/storageAccounts, give dnsZones, or build the endpoint with azurerm_private_endpoint directly\./);
   });
 
   it('fails when the network has no private-endpoint subnet', () => {
-    const stack = testStack();
+    const stack = knowing(testStack());
     const r = refusalOf(() => new PrivateEndpoint(stack, 'pe', {
       network: network(stack, [LAYOUT[0]]), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
     }));

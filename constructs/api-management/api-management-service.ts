@@ -1,8 +1,8 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 import { alnumHyphenName } from '../core/naming';
 
 /** API Management as the shared code sees it: type, name rules, private link. */
-export const API_MANAGEMENT_SERVICE = AzureServices.define({
+export const API_MANAGEMENT_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.ApiManagement/service',
   names: {
     resource: {

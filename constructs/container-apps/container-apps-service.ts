@@ -1,7 +1,7 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 
 /** Container Apps environments as the shared code sees them: type and name rules (no private link here). */
-export const CONTAINER_APPS_SERVICE = AzureServices.define({
+export const CONTAINER_APPS_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.App/managedEnvironments',
   names: {
     resource: {

@@ -1,8 +1,8 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 import { BuiltInRole } from '../identity/roles';
 
 /** Azure Container Registry as the shared code sees it: type, name rule, private link, roles. */
-export const CONTAINER_REGISTRY_SERVICE = AzureServices.define({
+export const CONTAINER_REGISTRY_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.ContainerRegistry/registries',
   names: {
     resource: { kind: 'container registry', min: 5, max: 50, pattern: /^[A-Za-z0-9]+$/, shape: 'letters and digits only', globallyUnique: true },

@@ -90,7 +90,7 @@ class ImportedContainerRegistry extends ContainerRegistryBase {
       name: attributes.name, resourceGroupName: attributes.resourceGroupName,
     }));
     // The owner keeps its public endpoint (or not): nothing here can turn it off.
-    this.declarePrivateLink({ name: lowerName, resourceType: CONTAINER_REGISTRY_SERVICE.resourceType, publicNetworkAccess: PublicNetworkAccess.ENABLED });
+    this.declarePrivateLink({ name: lowerName, resourceType: CONTAINER_REGISTRY_SERVICE.resourceType, dnsZones: CONTAINER_REGISTRY_SERVICE.privateLink, publicNetworkAccess: PublicNetworkAccess.ENABLED });
   }
 
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {

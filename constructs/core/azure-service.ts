@@ -1,3 +1,4 @@
+import { IConstruct } from 'constructs';
 import { NameRule } from './naming';
 
 /** A built-in role as a service lists it (identity's `BuiltInRole` has this shape). */
@@ -52,56 +53,88 @@ export interface AzureServiceDescriptor {
   readonly givenByAzure?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-const REGISTERED = new Map<string, AzureServiceDescriptor>();
-let rawNameIndex: Map<string, NameRule> | undefined;
-/** Every descriptor's id templates, merged once per registry change: the preflight asks for every resource of a stack. */
-let idTemplateIndex: Readonly<Record<string, string>> | undefined;
-
-function rawNames(): Map<string, NameRule> {
-  if (rawNameIndex) return rawNameIndex;
-  rawNameIndex = new Map();
-  for (const descriptor of REGISTERED.values()) {
-    for (const [type, key] of Object.entries(descriptor.rawNames ?? {})) rawNameIndex.set(type, descriptor.names[key]);
-  }
-  return rawNameIndex;
-}
-
-/** The services whose descriptor module is loaded (internal: the shared code reads it). */
-export class AzureServices {
-  /** Declare a service: its descriptor is registered under its resource type, and returned as it is. */
-  public static define<const T extends AzureServiceDescriptor>(descriptor: T): T {
-    const known = REGISTERED.get(descriptor.resourceType);
-    if (known && known !== descriptor) throw new Error(`two service descriptors declare ${descriptor.resourceType}`);
+/** One service, as its folder describes it. */
+export class AzureService {
+  /**
+   * Describe a service: the descriptor is checked on its own (every raw type it name-checks names
+   * a rule its `names` hold) and returned as it is. Nothing is registered: the service folder
+   * exports it (`export const XXX_SERVICE = AzureService.describe({ ... })`), and a catalogue
+   * (`AzureServices`) is made from an explicit list of descriptors (the platform's is the
+   * generated service index's, `npm run gen:services`).
+   */
+  public static describe<const T extends AzureServiceDescriptor>(descriptor: T): T {
     for (const [type, key] of Object.entries(descriptor.rawNames ?? {})) {
       if (descriptor.names[key] === undefined) throw new Error(`the ${descriptor.resourceType} descriptor checks ${type} by name rule '${key}', which its names do not hold`);
-      const other = [...REGISTERED.values()].find((d) => d !== known && d.rawNames?.[type] !== undefined);
-      if (other) throw new Error(`${type} is name-checked by two service descriptors (${other.resourceType} and ${descriptor.resourceType})`);
     }
-    REGISTERED.set(descriptor.resourceType, descriptor);
-    rawNameIndex = undefined;
-    idTemplateIndex = undefined;
     return descriptor;
   }
 
+  private constructor() {}
+}
+
+/** The catalogue each stack holds, by stack (`AzureServices.attach`). */
+const ATTACHED = new WeakMap<IConstruct, AzureServices>();
+
+/**
+ * A catalogue of services, made from an explicit list of descriptors (internal: the shared code
+ * reads it). The platform's is `PLATFORM_SERVICES` (constructs/stack/platform-services.ts, from the
+ * generated service index); a catalogue is a plain value, so two stacks, two tests or another
+ * team's list never see each other's.
+ */
+export class AzureServices {
   /**
-   * Take a descriptor out again (for a test: the registry is the module's, shared by every suite
-   * that runs in the same process).
+   * The catalogue `scope`'s stack holds (`AzureStack` holds the platform's), or undefined: what a
+   * construct given only a resource type (`PrivateEndpoint` without its zones) looks the type up in.
    */
-  public static remove(resourceType: string): void {
-    REGISTERED.delete(resourceType);
-    rawNameIndex = undefined;
-    idTemplateIndex = undefined;
+  public static in(scope: IConstruct): AzureServices | undefined {
+    for (let node: IConstruct | undefined = scope; node; node = node.node.scope) {
+      const held = ATTACHED.get(node);
+      if (held) return held;
+    }
+    return undefined;
+  }
+
+  /** Give `stack` (and every construct under it) a catalogue, unless it holds one already; returns the one it holds. */
+  public static attach(stack: IConstruct, services: AzureServices): AzureServices {
+    const held = ATTACHED.get(stack);
+    if (held) return held;
+    ATTACHED.set(stack, services);
+    return services;
+  }
+
+  private readonly byType = new Map<string, AzureServiceDescriptor>();
+  private readonly rawNameIndex = new Map<string, NameRule>();
+  /** Every descriptor's id templates, merged once: the preflight asks for every resource of a stack. */
+  private readonly idTemplateIndex: Readonly<Record<string, string>>;
+
+  /** A catalogue of `descriptors` (each made with `AzureService.describe`); two that declare one type, or name-check one raw type, are refused. */
+  constructor(descriptors: readonly AzureServiceDescriptor[]) {
+    for (const descriptor of descriptors) {
+      AzureService.describe(descriptor);
+      if (this.byType.has(descriptor.resourceType)) throw new Error(`two service descriptors declare ${descriptor.resourceType}`);
+      for (const [type, key] of Object.entries(descriptor.rawNames ?? {})) {
+        const other = [...this.byType.values()].find((d) => d.rawNames?.[type] !== undefined);
+        if (other) throw new Error(`${type} is name-checked by two service descriptors (${other.resourceType} and ${descriptor.resourceType})`);
+        this.rawNameIndex.set(type, descriptor.names[key]);
+      }
+      this.byType.set(descriptor.resourceType, descriptor);
+    }
+    this.idTemplateIndex = Object.freeze(Object.assign({}, ...descriptors.map((d) => d.ids ?? {})) as Record<string, string>);
+  }
+
+  /** The descriptors, in the order given. */
+  public get descriptors(): AzureServiceDescriptor[] {
+    return [...this.byType.values()];
   }
 
   /** The name rule of a raw resource type (Terraform or Resource Manager) some descriptor checks, or undefined. */
-  public static nameRuleOf(type: string): NameRule | undefined {
-    return rawNames().get(type);
+  public nameRuleOf(type: string): NameRule | undefined {
+    return this.rawNameIndex.get(type);
   }
 
-  /** The id templates of every loaded descriptor, by Terraform type (see `AzureServiceDescriptor.ids`). */
-  public static idTemplates(): Readonly<Record<string, string>> {
-    idTemplateIndex ??= Object.freeze(Object.assign({}, ...[...REGISTERED.values()].map((d) => d.ids ?? {})) as Record<string, string>);
-    return idTemplateIndex;
+  /** The id templates of every descriptor, by Terraform type (see `AzureServiceDescriptor.ids`). */
+  public idTemplates(): Readonly<Record<string, string>> {
+    return this.idTemplateIndex;
   }
 
   /**
@@ -109,39 +142,37 @@ export class AzureServices {
    * template `{group}/providers/<Namespace>/<type>/{name}`), or undefined: a child's type
    * (`{parent_id}/...`) is known only with its parent, and a type no descriptor lists is unknown.
    */
-  public static armTypeOf(terraformType: string): string | undefined {
-    const template = AzureServices.idTemplates()[terraformType];
+  public armTypeOf(terraformType: string): string | undefined {
+    const template = this.idTemplateIndex[terraformType];
     return template === undefined ? undefined : /^\{group\}\/providers\/([^/{}]+\/[^/{}]+)\/\{name\}$/.exec(template)?.[1];
   }
 
   /** The values Azure gives a Terraform type that a stack may also state (see `AzureServiceDescriptor.givenByAzure`). */
-  public static givenByAzure(terraformType: string): Readonly<Record<string, string>> | undefined {
-    for (const descriptor of REGISTERED.values()) {
+  public givenByAzure(terraformType: string): Readonly<Record<string, string>> | undefined {
+    for (const descriptor of this.byType.values()) {
       const given = descriptor.givenByAzure?.[terraformType];
       if (given) return given;
     }
     return undefined;
   }
 
-  /** Every raw resource type a loaded descriptor's name rule checks (Terraform and Resource Manager), sorted. */
-  public static nameCheckedTypes(): string[] {
-    return [...rawNames().keys()].sort();
+  /** Every raw resource type a descriptor's name rule checks (Terraform and Resource Manager), sorted. */
+  public nameCheckedTypes(): string[] {
+    return [...this.rawNameIndex.keys()].sort();
   }
 
   /** The descriptor of a Resource Manager type (case as Azure writes it), or undefined. */
-  public static of(resourceType: string): AzureServiceDescriptor | undefined {
-    return REGISTERED.get(resourceType);
+  public of(resourceType: string): AzureServiceDescriptor | undefined {
+    return this.byType.get(resourceType);
   }
 
-  /** The resource types of every loaded descriptor, sorted. */
-  public static types(): string[] {
-    return [...REGISTERED.keys()].sort();
+  /** The resource types of every descriptor, sorted. */
+  public types(): string[] {
+    return [...this.byType.keys()].sort();
   }
 
   /** The resource types that declare private-link sub-resources. */
-  public static withPrivateLink(): string[] {
-    return [...REGISTERED.values()].filter((d) => d.privateLink !== undefined).map((d) => d.resourceType);
+  public withPrivateLink(): string[] {
+    return [...this.byType.values()].filter((d) => d.privateLink !== undefined).map((d) => d.resourceType);
   }
-
-  private constructor() {}
 }

@@ -1,8 +1,8 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 import { BuiltInRole } from '../identity/roles';
 
 /** Event Grid custom topics as the shared code sees them: type, name rules, private link, roles. */
-export const EVENT_GRID_SERVICE = AzureServices.define({
+export const EVENT_GRID_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.EventGrid/topics',
   names: {
     resource: {

@@ -96,7 +96,7 @@ class ImportedEventGridTopic extends EventGridTopicBase {
     this.topicId = idOrLookup(attributes.topicId,
       () => new DataAzurermEventgridTopic(this, 'lookup', { name: attributes.name, resourceGroupName: attributes.resourceGroupName }));
     // The owner keeps its public endpoint (or not): nothing here can turn it off.
-    this.declarePrivateLink({ name: attributes.name, resourceType: EVENT_GRID_SERVICE.resourceType, publicNetworkAccess: PublicNetworkAccess.ENABLED });
+    this.declarePrivateLink({ name: attributes.name, resourceType: EVENT_GRID_SERVICE.resourceType, dnsZones: EVENT_GRID_SERVICE.privateLink, publicNetworkAccess: PublicNetworkAccess.ENABLED });
   }
 
   public addPrivateEndpoint(network: IPlatformNetwork): PrivateEndpoint {
@@ -191,7 +191,7 @@ export class EventGridTopic extends EventGridTopicBase {
     this.sendDiagnostics(props.logAnalyticsWorkspaceId);
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
     this.declarePrivateLink({
-      name, resourceType: EVENT_GRID_SERVICE.resourceType, publicNetworkAccess,
+      name, resourceType: EVENT_GRID_SERVICE.resourceType, dnsZones: EVENT_GRID_SERVICE.privateLink, publicNetworkAccess,
       unreachable: { what: 'the topic: no publisher could send an event', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }

@@ -1,8 +1,8 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 import { alnumHyphenName } from '../core/naming';
 
 /** Azure Front Door (Standard/Premium) as the shared code sees it: type and name rules (no private link here). */
-export const FRONT_DOOR_SERVICE = AzureServices.define({
+export const FRONT_DOOR_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.Cdn/profiles',
   names: {
     resource: alnumHyphenName('Front Door profile', 2, 90),

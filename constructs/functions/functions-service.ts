@@ -1,10 +1,10 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 
 /**
  * Azure Functions (function apps and their Application Insights) as the shared code sees them:
  * type and name rules. A raw function app is left to Azure: the construct asks for single hyphens.
  */
-export const FUNCTIONS_SERVICE = AzureServices.define({
+export const FUNCTIONS_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.Web/sites',
   names: {
     resource: {

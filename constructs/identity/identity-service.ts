@@ -1,10 +1,10 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 
 /**
  * User-assigned managed identities as the shared code sees them: type, name rule and id (the
  * preflight derives the `Microsoft.ManagedIdentity` resource provider and the region check from it).
  */
-export const MANAGED_IDENTITY_SERVICE = AzureServices.define({
+export const MANAGED_IDENTITY_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.ManagedIdentity/userAssignedIdentities',
   names: {
     resource: {

@@ -1,8 +1,8 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 import { BuiltInRole } from '../identity/roles';
 
 /** Key Vault as the shared code sees it: type, name rules, private link, roles. */
-export const KEY_VAULT_SERVICE = AzureServices.define({
+export const KEY_VAULT_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.KeyVault/vaults',
   names: {
     resource: {

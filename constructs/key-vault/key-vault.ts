@@ -261,7 +261,7 @@ export class KeyVault extends KeyVaultBase {
     this.sendDiagnostics(props.logAnalyticsWorkspaceId, { logCategories: ['AuditEvent'], dedicated: false });
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
     this.declarePrivateLink({
-      name, resourceType: KEY_VAULT_SERVICE.resourceType, publicNetworkAccess,
+      name, resourceType: KEY_VAULT_SERVICE.resourceType, dnsZones: KEY_VAULT_SERVICE.privateLink, publicNetworkAccess,
       unreachable: { what: 'the vault: no reader could get a secret', managedElsewhere: props.privateEndpointManagedElsewhere },
     });
   }

@@ -1,34 +1,20 @@
-import { PackRule, RuleLevel } from './pack';
+import { AzureServices } from '../core/azure-service';
+import { RuleLevel } from './pack';
 import { ILessonRule } from './rule';
 
-const REGISTERED: { readonly create: () => ILessonRule; readonly level: RuleLevel }[] = [];
-
 /**
- * The rules a service folder adds to the platform lessons pack (internal): the folder's rule
- * index (`constructs/<service>/<service>-rules.ts`) registers each rule with its level when it is
- * loaded, so a new service's rule edits neither the pack nor its import list. The pack loads every
- * such index through `constructs/stack/service-index.generated.ts` (`npm run gen:services`), so
- * registration does not depend on which module a stack imported first.
+ * One rule a service folder gives the platform lessons pack, with its level, as a plain value
+ * (internal): the folder's `<service>-rules.ts` exports the list
+ * (`export const STORAGE_RULES: ServiceRule[] = [...]`), the generated service index
+ * (`constructs/stack/service-index.generated.ts`, `npm run gen:services`) joins every folder's list,
+ * and `PlatformLessonsPack` makes the rules from it. Nothing is registered when a module loads.
  */
-export class ServiceRules {
+export interface ServiceRule {
   /**
-   * Add a rule, with the level the lessons catalogue gives it, to every platform lessons pack made
-   * from now on. Returns what takes it out again (for a test: the registry is the module's, shared
-   * by every suite that runs in the same process).
+   * A fresh instance of the rule; `services` is the catalogue of the pack's services, for a rule
+   * that reads the descriptors (the zones of a private endpoint's sub-resource).
    */
-  public static register(create: () => ILessonRule, level: RuleLevel): () => void {
-    const entry = { create, level };
-    REGISTERED.push(entry);
-    return () => {
-      const at = REGISTERED.indexOf(entry);
-      if (at >= 0) REGISTERED.splice(at, 1);
-    };
-  }
-
-  /** A fresh instance of every registered rule, with its level. */
-  public static all(): PackRule[] {
-    return REGISTERED.map((r) => ({ rule: r.create(), level: r.level }));
-  }
-
-  private constructor() {}
+  readonly create: (services: AzureServices) => ILessonRule;
+  /** The level the lessons catalogue gives the rule. */
+  readonly level: RuleLevel;
 }

@@ -1,9 +1,9 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 import { alnumHyphenName } from '../core/naming';
 import { BuiltInRole } from '../identity/roles';
 
 /** Log Analytics workspaces as the shared code sees them: type, name rule, roles. */
-export const LOG_ANALYTICS_SERVICE = AzureServices.define({
+export const LOG_ANALYTICS_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.OperationalInsights/workspaces',
   names: {
     resource: alnumHyphenName('Log Analytics workspace', 4, 63),

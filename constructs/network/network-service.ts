@@ -1,7 +1,7 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 
 /** Virtual networks, their subnets and security groups, and private endpoints as the shared code sees them: type and name rules. */
-export const NETWORK_SERVICE = AzureServices.define({
+export const NETWORK_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.Network/virtualNetworks',
   names: {
     resource: {

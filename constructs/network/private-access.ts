@@ -11,6 +11,8 @@ export interface PrivateAccessProps {
   readonly name: string;
   readonly targetResourceId: string;
   readonly targetResourceType: string;
+  /** The service's private-link sub-resources and their DNS zones (its descriptor's `privateLink`). @default - looked up by type */
+  readonly dnsZones?: { readonly [subresource: string]: string };
   readonly publicNetworkAccess: PublicNetworkAccess;
   /**
    * Refuse at synth a service whose public endpoint is off with no endpoint here and none managed
@@ -51,6 +53,7 @@ export class PrivateAccess {
       name: [`pe-${this.props.name}`, label, n > 0 ? String(n) : undefined].filter((p) => p !== undefined).join('-'),
       targetResourceId: this.props.targetResourceId,
       targetResourceType: this.props.targetResourceType,
+      dnsZones: this.props.dnsZones,
       subresource,
     });
     this.endpoints.push({ subresource, label, virtualNetworkId: network.virtualNetworkId });

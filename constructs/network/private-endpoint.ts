@@ -20,6 +20,14 @@ export interface PrivateEndpointProps {
   readonly targetResourceType: string;
   /** The service's private-link sub-resource, e.g. `redisEnterprise`, `blob`, `vault`. */
   readonly subresource: string;
+  /**
+   * The service's private-link sub-resources and the private DNS zone each resolves through
+   * (public cloud), e.g. `{ vault: 'privatelink.vaultcore.azure.net' }`: what a library construct's
+   * `addPrivateEndpoint` passes from its service's descriptor.
+   * @default - the zones of `targetResourceType` in the services the stack knows (an `AzureStack`,
+   * or a stack given `PlatformAspects.applyTo`, knows every service of the library)
+   */
+  readonly dnsZones?: { [subresource: string]: string };
 }
 
 /**
@@ -28,24 +36,25 @@ export interface PrivateEndpointProps {
  * network, so clients keep the public host name and TLS still matches.
  */
 export class PrivateEndpoint extends Construct {
-  /** The DNS zone of a service's sub-resource, or undefined when the library does not know it. */
-  public static dnsZoneOf(targetResourceType: string, subresource: string): string | undefined {
-    return AzureServices.of(targetResourceType)?.privateLink?.[subresource];
-  }
-
   public readonly endpoint: PrivateEndpointResource;
   public readonly subresource: string;
 
   constructor(scope: Construct, id: string, props: PrivateEndpointProps) {
     super(scope, id);
     checkName(this, 'name', props.name, NETWORK_SERVICE.names.privateEndpoint);
-    // Each service declares its sub-resources and zones in its descriptor (core/azure-service.ts).
-    const known = AzureServices.of(props.targetResourceType)?.privateLink;
+    // Each service declares its sub-resources and zones in its descriptor (core/azure-service.ts):
+    // given by the construct that owns the endpoint, or looked up in the services the stack knows.
+    const services = AzureServices.in(this);
+    const known = props.dnsZones ?? services?.of(props.targetResourceType)?.privateLink;
     if (!known) {
       refuse(this, {
         lesson: 'AZURE', setting: 'targetResourceType', given: props.targetResourceType,
-        problem: 'the library does not know this service\'s private-link sub-resources or DNS zone.',
-        fix: `use one of ${AzureServices.withPrivateLink().sort().join(', ')}, or build the endpoint with azurerm_private_endpoint directly.`,
+        problem: services
+          ? 'the library does not know this service\'s private-link sub-resources or DNS zone.'
+          : 'the stack knows no service (not an AzureStack, nor given PlatformAspects.applyTo), so this service\'s private-link sub-resources and DNS zones are unknown.',
+        fix: services
+          ? `use one of ${services.withPrivateLink().sort().join(', ')}, give dnsZones, or build the endpoint with azurerm_private_endpoint directly.`
+          : 'give dnsZones (each sub-resource and its privatelink zone), or build the endpoint in an AzureStack.',
       });
     }
     const zone = known[props.subresource];

@@ -1,10 +1,10 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 
 /**
  * Azure Managed Redis as the shared code sees it: type, name rule, private link. Data access is
  * an access policy assignment, not an RBAC role.
  */
-export const MANAGED_REDIS_SERVICE = AzureServices.define({
+export const MANAGED_REDIS_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.Cache/redisEnterprise',
   names: {
     resource: {

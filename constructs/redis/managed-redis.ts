@@ -255,7 +255,7 @@ export class ManagedRedis extends ManagedRedisBase {
     this.cacheId = this.cache.id;
     // Checked at synth, once the stack had its chance to add the endpoint (SEC-1).
     this.declarePrivateLink({
-      name: props.name, resourceType: MANAGED_REDIS_SERVICE.resourceType, publicNetworkAccess,
+      name: props.name, resourceType: MANAGED_REDIS_SERVICE.resourceType, dnsZones: MANAGED_REDIS_SERVICE.privateLink, publicNetworkAccess,
       unreachable: {
         what: 'the cache: every client would fail to connect',
         managedElsewhere: props.privateEndpointManagedElsewhere, defaulted: props.publicNetworkAccess === undefined,

@@ -42,8 +42,14 @@ export interface UnreachableCheck {
 export interface PrivateLinkProps {
   /** The resource's name: its private endpoints are `pe-<name>[-<label>][-<n>]`. */
   readonly name: string;
-  /** The Resource Manager type (its descriptor's `resourceType`): the sub-resources' DNS zones come from the descriptor. */
+  /** The Resource Manager type (its descriptor's `resourceType`). */
   readonly resourceType: string;
+  /**
+   * Its private-link sub-resources and the DNS zone each resolves through: the descriptor's
+   * `privateLink` (`KEY_VAULT_SERVICE.privateLink`).
+   * @default - looked up by `resourceType` in the services the stack knows
+   */
+  readonly dnsZones?: { [subresource: string]: string };
   /** The public endpoint, as resolved (`resolvePublicAccess`). */
   readonly publicNetworkAccess: PublicNetworkAccess;
   /** The public endpoint is on and admits only Azure's trusted services. @default false */
@@ -102,7 +108,7 @@ export abstract class AzureResource extends Construct implements IAzureResource 
    */
   protected declarePrivateLink(props: PrivateLinkProps): void {
     const access = new PrivateAccess(this, {
-      name: props.name, targetResourceId: this.resourceId, targetResourceType: props.resourceType,
+      name: props.name, targetResourceId: this.resourceId, targetResourceType: props.resourceType, dnsZones: props.dnsZones,
       publicNetworkAccess: props.publicNetworkAccess, unreachable: props.unreachable,
     });
     this.privateLink = access;

@@ -1,4 +1,4 @@
-import { AzureServices } from '../core/azure-service';
+import { PLATFORM_SERVICES } from './platform-services';
 import { DeployRequirement, Requirements } from '../core/deploy-requirements';
 import { StackElement, SUBSCRIPTION_PLACEHOLDER, TerraformValues } from './terraform-values';
 
@@ -98,11 +98,11 @@ function derivedFromResource(element: StackElement, values: TerraformValues, add
     add(Requirements.region(type, locationValue ?? values.expression(location), `the stack creates ${type} there.`));
   }
   const name = element.attribute('name');
-  if (name !== undefined && AzureServices.of(type)?.names.resource?.globallyUnique) {
+  if (name !== undefined && PLATFORM_SERVICES.of(type)?.names.resource?.globallyUnique) {
     add(Requirements.globalName(type, values.literal(name) ?? values.expression(name),
       'the name is part of a public host name: it must be free across Azure.', values.resourceGroupOf(element)));
   }
-  for (const [setting, property] of Object.entries(AzureServices.givenByAzure(element.type) ?? {})) {
+  for (const [setting, property] of Object.entries(PLATFORM_SERVICES.givenByAzure(element.type) ?? {})) {
     const given = element.attribute(setting);
     if (given === undefined || name === undefined) continue;
     add(Requirements.existingValue({

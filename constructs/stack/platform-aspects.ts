@@ -5,6 +5,8 @@ import { RequestPathModel } from './request-path-model';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { TagsAspect } from '../core/tags';
+import { AzureServices } from '../core/azure-service';
+import { PLATFORM_SERVICES } from './platform-services';
 
 /** What `PlatformAspects.applyTo` adds to a stack. */
 export interface PlatformAspectsOptions {
@@ -36,6 +38,8 @@ export interface PlatformAspectsOptions {
 export class PlatformAspects {
   public static applyTo(stack: TerraformStack, options: PlatformAspectsOptions = {}): LessonsCheck {
     Production.mark(stack, options.production ?? true);
+    // The services a construct given only a resource type looks it up in (a PrivateEndpoint without its zones).
+    AzureServices.attach(stack, PLATFORM_SERVICES);
     const check = LessonsCheck.applyTo(stack, { production: options.production ?? true });
     for (const pack of options.lessonPacks ?? []) check.addPack(pack);
     PreflightManifests.applyTo(stack);

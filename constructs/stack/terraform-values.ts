@@ -1,5 +1,5 @@
 import { TerraformDataSource, TerraformElement, TerraformResource, TerraformStack } from 'cdktf';
-import { AzureServices } from '../core/azure-service';
+import { PLATFORM_SERVICES } from './platform-services';
 import { resolveIn } from '../core/claims';
 
 /** Stands for the subscription the deploy targets in the ids the preflight manifest holds. */
@@ -76,9 +76,9 @@ export class TerraformValues {
       const type = this.literal(element.attribute('type'));
       return type?.split('@')[0];
     }
-    const top = AzureServices.armTypeOf(element.type);
+    const top = PLATFORM_SERVICES.armTypeOf(element.type);
     if (top !== undefined || depth > MAX_DEPTH) return top;
-    const child = /^\{([a-z0-9_]+)\}\/([A-Za-z]+)\/\{name\}$/.exec(AzureServices.idTemplates()[element.type] ?? '');
+    const child = /^\{([a-z0-9_]+)\}\/([A-Za-z]+)\/\{name\}$/.exec(PLATFORM_SERVICES.idTemplates()[element.type] ?? '');
     if (!child) return undefined;
     const parent = this.referencedElement(element.attribute(child[1]));
     const parentType = parent ? this.armTypeOf(parent, depth + 1) : undefined;
@@ -111,7 +111,7 @@ export class TerraformValues {
       const segments = type.split('/');
       return segments.length > 2 ? `${parent}/${segments[segments.length - 1]}/${name}` : `${parent}/providers/${type}/${name}`;
     }
-    const template = AzureServices.idTemplates()[element.type];
+    const template = PLATFORM_SERVICES.idTemplates()[element.type];
     if (template === undefined) return undefined;
     let unknown = false;
     const id = template.split(/(\{[a-z0-9_]+\})/).map((part) => {

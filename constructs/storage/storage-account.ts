@@ -242,7 +242,7 @@ export class StorageAccount extends StorageAccountBase {
     this.accountId = this.account.id;
     // The callers check reachability per service at synth (refuseUnreachable).
     this.declarePrivateLink({
-      name: props.name, resourceType: STORAGE_SERVICE.resourceType, publicNetworkAccess, trustedServicesOnly: this.trustedServicesOnly,
+      name: props.name, resourceType: STORAGE_SERVICE.resourceType, dnsZones: STORAGE_SERVICE.privateLink, publicNetworkAccess, trustedServicesOnly: this.trustedServicesOnly,
     });
     this.accountName = this.account.name;
     this.blobEndpoint = this.account.primaryBlobEndpoint;

@@ -1,8 +1,8 @@
-import { AzureServices } from '../core/azure-service';
+import { AzureService } from '../core/azure-service';
 import { BuiltInRole } from '../identity/roles';
 
 /** Azure Storage as the shared code sees it: type, name rules, private link, roles. */
-export const STORAGE_SERVICE = AzureServices.define({
+export const STORAGE_SERVICE = AzureService.describe({
   resourceType: 'Microsoft.Storage/storageAccounts',
   names: {
     resource: {

@@ -89,20 +89,20 @@ export interface Layers {
   readonly only?: Record<string, string[]>;
   /**
    * The layer of a folder `rank` does not list that declares an Azure service (a file calling
-   * `AzureServices.define(`), so a new service folder needs no line in the layer table.
+   * `AzureService.describe(`), so a new service folder needs no line in the layer table.
    */
   readonly serviceRank?: number;
   /** The folders that declare a service (see {@link serviceFolders}). */
   readonly services?: readonly string[];
 }
 
-/** The folders directly under `root` with a file that declares an Azure service (`AzureServices.define(`). */
+/** The folders directly under `root` with a file that declares an Azure service (`AzureService.describe(`). */
 export function serviceFolders(root: string): string[] {
   const found: string[] = [];
   for (const folder of readdirSync(root, { withFileTypes: true })) {
     if (!folder.isDirectory()) continue;
     const dir = join(root, folder.name);
-    const declares = readdirSync(dir).some((f) => f.endsWith('.ts') && /\bAzureServices\.define\(/.test(readFileSync(join(dir, f), 'utf8')));
+    const declares = readdirSync(dir).some((f) => f.endsWith('.ts') && /\bAzureService\.describe\(/.test(readFileSync(join(dir, f), 'utf8')));
     if (declares) found.push(folder.name);
   }
   return found.sort();
@@ -145,7 +145,7 @@ export function layerViolations(graph: ImportGraph, layers: Layers): string[] {
     }
   }
   for (const folder of [...folders.keys()].sort()) {
-    if (rankOf(layers, folder) === undefined) problems.push(`${folder}/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureServices.define).`);
+    if (rankOf(layers, folder) === undefined) problems.push(`${folder}/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureService.describe).`);
   }
   for (const cycle of cyclesOf(folders)) {
     const imports = cycle.flatMap((from) => cycle.flatMap((to) => folderEdges.get(`${from} -> ${to}`) ?? []));

@@ -7,8 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { App } from 'cdktf';
-import { AzureServices } from '../../constructs/core/azure-service';
-import '../../constructs/stack/service-index.generated';
+import { PLATFORM_SERVICES } from '../../constructs/stack/platform-services';
 import { buildApp } from '../../src/app';
 import { loadEnvironments } from '../../src/environments';
 import { InvoicesStack } from '../../docs/examples/consumer-functions';
@@ -38,5 +37,5 @@ synth('examples', (app) => {
   for (const environmentName of EXAMPLE_ENVIRONMENTS) for (const Example of EXAMPLES) new Example(app, environmentName);
 });
 // The ids the service descriptors give their Terraform types, for the second plan's stand-ins.
-writeFileSync(join(outdir, 'service-ids.json'), `${JSON.stringify(AzureServices.idTemplates(), null, 2)}\n`);
+writeFileSync(join(outdir, 'service-ids.json'), `${JSON.stringify(PLATFORM_SERVICES.idTemplates(), null, 2)}\n`);
 process.stdout.write(`${JSON.stringify(stacks)}\n`);

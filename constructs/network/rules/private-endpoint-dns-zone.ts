@@ -9,14 +9,14 @@ const MAIN_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The Resource Manager type of the resource a private endpoint connects to: by reference, or from its id written out. */
-function targetTypeOf(id: unknown, context: IRuleContext): string | undefined {
+function targetTypeOf(id: unknown, context: IRuleContext, services: AzureServices): string | undefined {
   const target = context.referencedBy(id).find((r) => r.type !== 'azurerm_resource_group');
   if (target) {
     if (MAIN_TYPES[target.type]) return MAIN_TYPES[target.type];
-    return AzureServices.types().find((t) => AzureServices.of(t)?.rawNames?.[target.type] === 'resource');
+    return services.types().find((t) => services.of(t)?.rawNames?.[target.type] === 'resource');
   }
   const literal = typeof id === 'string' ? /\/providers\/([^/]+\/[^/]+)\/[^/]+$/i.exec(id) : null;
-  return literal ? AzureServices.types().find((t) => t.toLowerCase() === literal[1].toLowerCase()) : undefined;
+  return literal ? services.types().find((t) => t.toLowerCase() === literal[1].toLowerCase()) : undefined;
 }
 
 /** The zone names of a private DNS zone group: by reference to an `azurerm_private_dns_zone`, or from the id written out. */
@@ -41,13 +41,27 @@ export class PrivateEndpointDnsZoneRule implements ILessonRule {
   public readonly description = 'A private endpoint whose DNS zone group names a zone its sub-resource does not resolve through.';
   public readonly resourceTypes = ['azurerm_private_endpoint'];
 
+  /**
+   * The rule with the zones of `services`' descriptors: what `PlatformLessonsPack` makes, with
+   * every service of the generated service index.
+   * @internal
+   */
+  public static _of(services: AzureServices): PrivateEndpointDnsZoneRule {
+    const rule = new PrivateEndpointDnsZoneRule();
+    rule.services = services;
+    return rule;
+  }
+
+  /** Made with `new`: no service's zones (every endpoint not applicable); the platform pack's knows every service's. */
+  private services = new AzureServices([]);
+
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     const connection = blockOf(resource.attributes.private_service_connection);
     const group = blockOf(resource.attributes.private_dns_zone_group);
     const subresources = connection?.subresource_names;
     if (!connection || !group || !Array.isArray(subresources) || subresources.length !== 1) return RuleOutcome.notApplicable();
-    const type = targetTypeOf(connection.private_connection_resource_id, context);
-    const zones = type ? AzureServices.of(type)?.privateLink : undefined;
+    const type = targetTypeOf(connection.private_connection_resource_id, context, this.services);
+    const zones = type ? this.services.of(type)?.privateLink : undefined;
     const sub = String(subresources[0]);
     const expected = zones ? Object.entries(zones).find(([s]) => s.toLowerCase() === sub.toLowerCase())?.[1] : undefined;
     if (!expected) return RuleOutcome.notApplicable();

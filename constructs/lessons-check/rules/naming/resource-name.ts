@@ -6,7 +6,7 @@ import { armTypeOf } from '../attributes';
 /**
  * The name rules of the resources every service names (resource groups, user-assigned
  * identities), by Terraform and Resource Manager type. A service's own types are in its descriptor
- * (`rawNames`), read through `AzureServices`, so a new service's raw resources are checked without
+ * (`rawNames`), read from the catalogue the pack gives the rule (`AzureServices`), so a new service's raw resources are checked without
  * a line here. Only types whose rule is Azure's own are listed: where the library is stricter than
  * Azure (Managed Redis asks for a leading letter, function apps for single hyphens), a raw resource
  * is left to Azure.
@@ -17,19 +17,12 @@ const SHARED_NAMES: Readonly<Record<string, NameRule>> = {
   azurerm_user_assigned_identity: NAME_RULES.userAssignedIdentity,
 };
 
-/** The name rule of a Terraform or Resource Manager type, or undefined when none is checked. */
-function nameRuleFor(type: string): NameRule | undefined {
-  return SHARED_NAMES[type] ?? AzureServices.nameRuleOf(type);
-}
+/** A catalogue of no service: what a rule made with `new` reads (the shared names only). */
+const NO_SERVICES = new AzureServices([]);
 
-/** The name rule of a resource, or undefined when the rule names no rule for its type. */
-function nameRuleOf(resource: RuleResource): NameRule | undefined {
-  return nameRuleFor(armTypeOf(resource) ?? resource.type);
-}
-
-/** The types the rule checks, Terraform or Resource Manager (an `azapi_resource`'s `type`), sorted. */
-export function resourceNameTypes(): { terraform: string[]; arm: string[] } {
-  const all = [...new Set([...Object.keys(SHARED_NAMES), ...AzureServices.nameCheckedTypes()])].sort();
+/** The types the rule checks with `services`' descriptors, Terraform or Resource Manager (an `azapi_resource`'s `type`), sorted. */
+export function resourceNameTypes(services: AzureServices): { terraform: string[]; arm: string[] } {
+  const all = [...new Set([...Object.keys(SHARED_NAMES), ...services.nameCheckedTypes()])].sort();
   return { terraform: all.filter((t) => !t.startsWith('Microsoft.')), arm: all.filter((t) => t.startsWith('Microsoft.')) };
 }
 
@@ -42,11 +35,33 @@ export class ResourceNameRule implements ILessonRule {
   public readonly id = 'AZURE.ResourceName';
   public readonly lesson = 'AZURE';
   public readonly description = 'A resource whose name Azure refuses (length, characters, a trailing period or hyphen).';
-  /** The types of the descriptors loaded when the rule is made (the platform pack loads them all). */
-  public readonly resourceTypes = [...resourceNameTypes().terraform, 'azapi_resource'];
+  /**
+   * The rule with the name rules of `services`' descriptors besides the shared ones: what
+   * `PlatformLessonsPack` makes, with every service of the generated service index.
+   * @internal
+   */
+  public static _of(services: AzureServices): ResourceNameRule {
+    const rule = new ResourceNameRule();
+    rule.services = services;
+    rule.types = [...resourceNameTypes(services).terraform, 'azapi_resource'];
+    return rule;
+  }
+
+  private services = NO_SERVICES;
+  private types = [...resourceNameTypes(NO_SERVICES).terraform, 'azapi_resource'];
+
+  /**
+   * The types whose names it checks: made with `new`, the names every service shares (resource
+   * groups, user-assigned identities); the platform pack's (`PlatformLessonsPack`) also every
+   * service's own raw types (their descriptors' `rawNames`).
+   */
+  public get resourceTypes(): string[] {
+    return this.types;
+  }
 
   public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
-    const rule = nameRuleOf(resource);
+    const type = armTypeOf(resource) ?? resource.type;
+    const rule: NameRule | undefined = SHARED_NAMES[type] ?? this.services.nameRuleOf(type);
     const name = resource.attributes.name;
     if (rule === undefined || typeof name !== 'string' || name.includes('${')) return RuleOutcome.notApplicable();
     if (rule.systemNames?.includes(name)) return RuleOutcome.compliant();
