@@ -16,7 +16,6 @@ import { azapiApi, gateway, rawStack, rows, statusOf as ruleStatusOf } from './s
 import { errorsOf } from './support/synth';
 import { ENVIRONMENT } from './support/fixtures';
 import { failuresOf, lessonsOn, statusesAt } from './support/hcl';
-import { azapi, itStandsAlone, raw, standaloneCase } from './support/standalone';
 
 const RULE = 'AZURE.ContainerAppsInfrastructureGroup';
 const SUBNET = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/vnet/subnets/cae';
@@ -275,22 +274,3 @@ describe('SEC-1.ContainerAppKeyVaultSecretAccess on raw Container Apps', () => {
   });
 });
 
-const STREAMING_POLICY = '<policies><inbound><base /></inbound><backend><forward-request buffer-response="false" timeout="240" /></backend><outbound><base /></outbound><on-error><base /></on-error></policies>';
-
-describe('the Container Apps rules stand alone', () => {
-  itStandsAlone([
-    standaloneCase('SEC-1.ContainerAppPlainSecret', 'azurerm_container_app', [raw('azurerm_container_app', 'app', { template: [{ container: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'CI', value: GH_TOKEN }] }] }] })]),
-    standaloneCase('SEC-1.ContainerAppPlainSecret', 'Microsoft.App/containerApps', [azapi('app', 'Microsoft.App/containerApps@2024-03-01', { properties: { template: { containers: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'ORDERS', value: SB_CONNECTION }] }] } } })]),
-    standaloneCase('ING-1.StreamingBackendTransport', 'azurerm_api_management_api', [
-      raw('azurerm_container_app', 'grpc', { ingress: [{ transport: 'http2', target_port: 8081 }] }),
-      raw('azurerm_api_management_api_policy', 'policy', { api_name: '${azurerm_api_management_api.sse.name}', xml_content: STREAMING_POLICY }),
-      raw('azurerm_api_management_api', 'sse', { api_management_name: 'gw', service_url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}' }),
-    ]),
-    standaloneCase('ING-1.StreamingBackendTransport', 'Microsoft.ApiManagement/service/apis', [
-      raw('azurerm_container_app', 'grpc', { ingress: [{ transport: 'http2', target_port: 8081 }] }),
-      raw('azurerm_api_management_api_policy', 'policy', { api_name: '${azapi_resource.sse.name}', xml_content: STREAMING_POLICY }),
-      azapi('sse', 'Microsoft.ApiManagement/service/apis@2024-05-01', { properties: { path: 'sse', serviceUrl: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}' } }),
-    ]),
-    standaloneCase('SEC-1.ContainerAppKeyVaultSecretAccess', 'azurerm_container_app', [raw('azurerm_container_app', 'app', { secret: [{ name: 'psp', key_vault_secret_id: 'https://kv.vault.azure.net/secrets/psp' }] })]),
-  ]);
-});

@@ -20,7 +20,6 @@ import { ReportStatus } from '../constructs/lessons-check/report';
 import { StorageAccount } from '../constructs/storage/storage-account';
 import { errorsOf, warningsOf } from './support/synth';
 import { failuresOf, lessonsOn, statusesAt } from './support/hcl';
-import { itStandsAlone, raw, standaloneCase } from './support/standalone';
 
 const TOPIC_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.EventGrid/topics/evgt-raw';
 const ACCOUNT_ID = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/straw';
@@ -398,17 +397,6 @@ describe('ACCESS.WebhookSubscriptionToken on raw subscriptions to a token-protec
     const right = await lessonsOn({ 'main.tf': hcl(`    active_directory_tenant_id = "${TENANT}"\n    active_directory_app_id_or_uri = "${APP}"\n`) });
     expect(statusesAt(right, RULE, 'azurerm_eventgrid_event_subscription.s')).toEqual([ReportStatus.COMPLIANT]);
   });
-
-  const hooksApi = [
-    raw('azurerm_api_management', 'gw'),
-    raw('azurerm_api_management_api', 'hooks', { path: 'webhooks', api_management_name: '${azurerm_api_management.gw.name}' }),
-    raw('azurerm_api_management_api_policy', 'hooks-policy', { api_name: '${azurerm_api_management_api.hooks.name}', xml_content: POLICY }),
-  ];
-  const toHooks = { webhook_endpoint: [{ url: '${azurerm_api_management.gw.gateway_url}/webhooks/events' }] };
-  itStandsAlone([
-    standaloneCase('ACCESS.WebhookSubscriptionToken', 'azurerm_eventgrid_event_subscription', [...hooksApi, raw('azurerm_eventgrid_event_subscription', 'sub', toHooks)]),
-    standaloneCase('ACCESS.WebhookSubscriptionToken', 'azurerm_eventgrid_system_topic_event_subscription', [...hooksApi, raw('azurerm_eventgrid_system_topic_event_subscription', 'sub', toHooks)]),
-  ]);
 });
 
 describe('SEC-1.WebhookUrlKey on raw subscriptions (issue 28: a function key in the webhook URL)', () => {
@@ -437,9 +425,4 @@ describe('SEC-1.WebhookUrlKey on raw subscriptions (issue 28: a function key in 
       expect(failuresOf(report, RULE), url).toEqual([]);
     }
   });
-
-  itStandsAlone([
-    standaloneCase('SEC-1.WebhookUrlKey', 'azurerm_eventgrid_event_subscription', [raw('azurerm_eventgrid_event_subscription', 'sub', { webhook_endpoint: [{ url: `https://f.azurewebsites.net/api/e?code=${KEY}` }] })]),
-    standaloneCase('SEC-1.WebhookUrlKey', 'azurerm_eventgrid_system_topic_event_subscription', [raw('azurerm_eventgrid_system_topic_event_subscription', 'sub', { webhook_endpoint: [{ url: `https://f.azurewebsites.net/api/e?code=${KEY}` }] })]),
-  ]);
 });

@@ -23,7 +23,6 @@ import { StorageAccount } from '../constructs/storage/storage-account';
 import { gateway } from './support/fixtures';
 import { errorsOf } from './support/synth';
 import { failuresOf, lessonsOn } from './support/hcl';
-import { azapi, itStandsAlone, raw, standaloneCase } from './support/standalone';
 
 const PLAN = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Web/serverFarms/asp-raw';
 const KEY = 'c2VjcmV0S2V5';
@@ -369,13 +368,4 @@ describe('SEC-1.AppSettingPlainSecret on raw function and web apps (issue 28: on
     const report = await lessonsOn({ 'main.tf': `resource "azurerm_linux_web_app" "web" {\n  name = "app-web"\n  app_settings = {\n    ALERTS = format("%s/%s", "https://hooks.slack.com/services/T00000000", "B00000000/XXXXXXXXXXXXXXXXXXXXXXXX")\n    REGION = "westeurope"\n  }\n}\n` });
     expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['app_settings.ALERTS']);
   });
-
-  itStandsAlone([
-    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_function_app_flex_consumption', [raw('azurerm_function_app_flex_consumption', 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
-    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_linux_function_app', [raw('azurerm_linux_function_app', 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
-    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_windows_function_app', [raw('azurerm_windows_function_app', 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
-    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_linux_web_app', [raw('azurerm_linux_web_app', 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
-    standaloneCase('SEC-1.AppSettingPlainSecret', 'azurerm_windows_web_app', [raw('azurerm_windows_web_app', 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
-    standaloneCase('SEC-1.AppSettingPlainSecret', 'Microsoft.Web/sites', [azapi('site', 'Microsoft.Web/sites@2024-11-01', { kind: 'app,linux', properties: { httpsOnly: true, siteConfig: { appSettings: [{ name: 'STRIPE', value: WHSEC }] } } })]),
-  ]);
 });

@@ -24,7 +24,6 @@ import { StorageAccount, StorageReplication, StorageService } from '../construct
 import { GATEWAY_PROPS, WORKSPACE_ID } from './support/fixtures';
 import { refusalOf } from './support/refusal';
 import { failuresOf, lessonsOn } from './support/hcl';
-import { itStandsAlone, raw, standaloneCase } from './support/standalone';
 import { errorsOf as errorsOfStack } from './support/synth';
 import { KeyVault as RawKeyVault } from '@cdktf/provider-azurerm/lib/key-vault';
 import { PrivateDnsZone } from '@cdktf/provider-azurerm/lib/private-dns-zone';
@@ -865,11 +864,4 @@ describe('SEC-1.PrivateEndpointDnsZone on raw private endpoints (issue 28)', () 
     ].join('\n') });
     expect(failuresOf(report, RULE).map((r) => r.message)).toEqual([expect.stringContaining('the queue sub-resource of Microsoft.Storage/storageAccounts resolves through privatelink.queue.core.windows.net')]);
   });
-
-  itStandsAlone([
-    standaloneCase('SEC-1.PrivateEndpointDnsZone', 'azurerm_private_endpoint', [raw('azurerm_private_endpoint', 'pe', {
-      private_service_connection: [{ name: 'c', private_connection_resource_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', subresource_names: ['vault'] }],
-      private_dns_zone_group: [{ name: 'z', private_dns_zone_ids: [ZONE_ID('privatelink.blob.core.windows.net')] }],
-    })]),
-  ]);
 });

@@ -1,5 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { expect, it } from 'vitest';
 import { ReportStatus } from '../../constructs/lessons-check/report';
@@ -8,42 +6,18 @@ import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pac
 
 // Rules stand alone (docs/lessons.md): a raw resource that violates a rule is checked with every
 // other rule of the platform pack suppressed on it, and the rule's own finding must still be
-// reported. test/lessons-check-standalone.test.ts holds the library's rows and checks that every
-// type any rule names has one; a service folder's rule gets its rows in the service's own test
-// file through `standaloneCase`, which that check finds there.
+// reported. The rows are each rule's failing examples (`<rule>.examples.ts` beside the rule),
+// made into rows by test/rule-examples.test.ts.
 
 /** A raw resource: its Terraform type, and its attributes as Terraform writes them (snake_case). */
 export interface Raw { type: string; name: string; attributes: Record<string, unknown> }
 
 /** One row: the rule, the type it is checked on (an ARM type for AzAPI), the violating resource (the last) and what it needs. */
-export interface Row { rule: string; type: string; resources: Raw[] }
+export interface Row { rule: string; type: string; resources: readonly Raw[] }
 
 export const ref = (type: string, name: string, attribute: string) => `\${${type}.${name}.${attribute}}`;
 export const azapi = (name: string, type: string, body: Record<string, unknown>): Raw => ({ type: 'azapi_resource', name, attributes: { name, type, parent_id: '/subscriptions/0/resourceGroups/rg', body } });
 export const raw = (type: string, name: string, attributes: Record<string, unknown> = {}): Raw => ({ type, name, attributes: { name, ...attributes } });
-
-/**
- * A row for a rule kept outside the library's table (a service folder's rule, in the service's
- * test file). Write the rule id and the type as literals: the coverage check reads them as text.
- */
-export function standaloneCase(rule: string, type: string, resources: Raw[]): Row {
-  return { rule, type, resources };
-}
-
-/**
- * The `standaloneCase('<rule>', '<type>'` rows written in the test files under `dir`, as
- * `<rule> <type>`: outside comments, in files that run rows (`itStandsAlone(`) and skip no suite.
- */
-export function standaloneCasesIn(dir: string): string[] {
-  const found: string[] = [];
-  for (const file of readdirSync(dir)) {
-    if (!file.endsWith('.test.ts')) continue;
-    const code = readFileSync(join(dir, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    if (!/\bitStandsAlone\(/.test(code) || /\b(describe|it)\.skip\(/.test(code)) continue;
-    for (const m of code.matchAll(/standaloneCase\(\s*'([^']+)',\s*'([^']+)'/g)) found.push(`${m[1]} ${m[2]}`);
-  }
-  return found;
-}
 
 /** The report rows of the last resource of `row`, with every other rule of the pack suppressed on it. */
 export function checkAlone(row: Row) {
@@ -64,7 +38,7 @@ export function checkAlone(row: Row) {
 
 /** One test per row: the rule reports the violation with every other rule suppressed, and nothing else is reported. */
 export function itStandsAlone(rows: Row[]): void {
-  it.each(rows.map((row) => [`${row.rule} on ${row.type}`, row] as const))('fails when %s is violated, with every other rule suppressed', (_name, row) => {
+  it.each(rows.map((row, i) => [`${row.rule} on ${row.type}${rows.slice(0, i).some((r) => r.rule === row.rule && r.type === row.type) ? ` (${i})` : ''}`, row] as const))('fails when %s is violated, with every other rule suppressed', (_name, row) => {
     const rows = checkAlone(row);
     const own = rows.filter((r) => r.ruleId === row.rule);
     expect(own.map((r) => r.status)).toContain(ReportStatus.NON_COMPLIANT);

@@ -1,0 +1,18 @@
+import { RuleExamples, azapi, raw } from '../../lessons-check/rule-examples';
+
+// Credentials are assembled at run time, so no scanner mistakes this file for a leak.
+const GH_TOKEN = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+const SB_CONNECTION = ['Endpoint=sb://sb-orders.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey', 'c2VjcmV0LWtleS1mb3ItdGVzdHMtb25seS0xMjM0NTY='].join('=');
+
+// SEC-1: a credential written into a Container App's environment.
+export const EXAMPLES: RuleExamples = {
+  rule: 'SEC-1.ContainerAppPlainSecret',
+  failing: [
+    [raw('azurerm_container_app', 'app', { template: [{ container: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'CI', value: GH_TOKEN }] }] }] })],
+    [azapi('app', 'Microsoft.App/containerApps@2024-03-01', { properties: { template: { containers: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'ORDERS', value: SB_CONNECTION }] }] } } })],
+  ],
+  passing: [[raw('azurerm_container_app', 'app', {
+    secret: [{ name: 'ci', key_vault_secret_id: 'https://kv.vault.azure.net/secrets/ci', identity: 'System' }],
+    template: [{ container: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'CI', secret_name: 'ci' }, { name: 'REGION', value: 'westeurope' }] }] }],
+  })]],
+};

