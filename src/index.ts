@@ -41,7 +41,7 @@ export {
 export { ApplyLessonsOptions, LessonsCheck, LessonsCheckOptions } from '../constructs/stack/lessons-check';
 export { PathMark, PathModel, PathModelHop, PathModelNode, RequestPathModel } from '../constructs/stack/request-path-model';
 export { PackRule, RuleLevel, RulePack } from '../constructs/lessons-check/pack';
-export { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
+export { PlatformLessonsPack, PlatformLessonsPackOptions } from '../constructs/stack/platform-lessons-pack';
 export { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from '../constructs/lessons-check/rule';
 export { LessonsReport, ReportRow, ReportStatus, ReportSummary } from '../constructs/lessons-check/report';
 export { LessonsCommand, LessonsCommandOutput, LessonsOutputFormat } from '../constructs/lessons-cli/command';

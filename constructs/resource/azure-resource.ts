@@ -45,8 +45,8 @@ export interface PrivateLinkProps {
   /** The Resource Manager type (its descriptor's `resourceType`). */
   readonly resourceType: string;
   /**
-   * Its private-link sub-resources and the DNS zone each resolves through: the descriptor's
-   * `privateLink` (`KEY_VAULT_SERVICE.privateLink`).
+   * Its private-link sub-resources and the DNS zone each resolves through: its service
+   * descriptor's `privateLink`, e.g. `{ vault: 'privatelink.vaultcore.azure.net' }`.
    * @default - looked up by `resourceType` in the services the stack knows
    */
   readonly dnsZones?: { [subresource: string]: string };
