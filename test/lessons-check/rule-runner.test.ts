@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { PackRule, RuleLevel } from '../../constructs/lessons-check/pack';
+import { ReportStatus } from '../../constructs/lessons-check/report';
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../constructs/lessons-check/rule';
+import { RuleContext } from '../../constructs/lessons-check/rule-context';
+import { RulesByType, runRules } from '../../constructs/lessons-check/rule-runner';
+
+function rule(id: string, resourceTypes: string[], evaluate: ILessonRule['evaluate'] = () => RuleOutcome.compliant()): PackRule {
+  return { rule: { id, lesson: id.split('.')[0], description: id, resourceTypes, evaluate }, level: RuleLevel.ERROR };
+}
+
+const resource = (type: string, name: string): RuleResource => ({ type, address: `${type}.${name}`, path: `stack/${name}`, attributes: {} });
+
+describe('RulesByType', () => {
+  it('says, in rule order, which rules read a type, and asks each rule once per type', () => {
+    let asked = 0;
+    const counting = rule('T-2.Counted', ['b']);
+    const types = counting.rule.resourceTypes;
+    Object.defineProperty(counting.rule, 'resourceTypes', { get: () => { asked += 1; return types; } });
+    const index = new RulesByType([rule('T-1.A', ['a', 'b']), counting, rule('T-3.C', [])]);
+    expect(index.of('a')).toEqual([true, false, false]);
+    expect(index.of('b')).toEqual([true, true, false]);
+    expect(index.of('b')).toEqual([true, true, false]);
+    expect(index.of('c')).toEqual([false, false, false]);
+    expect(asked).toBe(3);
+  });
+});
+
+describe('runRules', () => {
+  it('writes a row per rule and resource it concerns in rule order, evaluating only the rules of the type, and counts the others per rule', () => {
+    const evaluated: string[] = [];
+    const rules = [
+      rule('T-1.A', ['a'], (r) => { evaluated.push(`A ${r.address}`); return RuleOutcome.compliant(); }),
+      rule('T-2.B', ['a', 'b'], (r) => { evaluated.push(`B ${r.address}`); return r.type === 'a' ? RuleOutcome.notApplicable() : RuleOutcome.compliant(); }),
+      rule('T-3.C', ['a'], () => { throw new Error('boom'); }),
+      rule('T-4.D', ['c']),
+    ];
+    const resources = [resource('a', 'one'), resource('b', 'two')];
+    const context: IRuleContext = new RuleContext(resources, true);
+    const run = runRules(rules, resources, context, (_resource, base, _level, finding) => ({ ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message: finding.problem }));
+    expect(evaluated).toEqual(['A a.one', 'B a.one', 'B b.two']);
+    const base = (ruleId: string, r: RuleResource) => ({ ruleId, lesson: ruleId.split('.')[0], level: RuleLevel.ERROR, resourcePath: r.path, resourceType: r.type, address: r.address });
+    expect(run.rows).toEqual([
+      { ...base('T-1.A', resources[0]), status: ReportStatus.COMPLIANT },
+      { ...base('T-3.C', resources[0]), status: ReportStatus.NON_COMPLIANT, setting: '(rule)', message: expect.stringContaining('(boom)') },
+      { ...base('T-2.B', resources[1]), status: ReportStatus.COMPLIANT },
+    ]);
+    // Not applicable: T-2.B said so on a.one; T-1.A and T-3.C do not read b; T-4.D reads neither type.
+    expect([...run.notApplicable]).toEqual([['T-1.A', 1], ['T-2.B', 1], ['T-3.C', 1], ['T-4.D', 2]]);
+    // The report keeps its key order.
+    expect(Object.keys(run.rows[2])).toEqual(['ruleId', 'lesson', 'level', 'resourcePath', 'resourceType', 'address', 'status']);
+  });
+});
