@@ -10,7 +10,7 @@ import { synth, testStack } from '../support/synth';
 
 // A renamed or moved construct keeps its resources: `moved` blocks from the addresses the old
 // construct path gave them (issue 29). The Terraform side (a plan that shows a move, not a
-// replacement) is in test/upgrade-check.test.ts.
+// replacement) is in test/tools/upgrade-check.test.ts.
 
 const PROPS = { name: 'stmoves', resourceGroupName: 'rg', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED };
 type Moved = { from: string; to: string };

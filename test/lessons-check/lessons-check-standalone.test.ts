@@ -8,7 +8,7 @@ import { Raw, azapi } from '../support/standalone';
 // suppressing one rule (LIM-1.NoAzureCacheForRedis for an imported cache, the example in
 // docs/lessons.md) never hides another lesson (SEC-1: the same cache's access keys). The rows, one
 // per failing example of every rule, are generated from the rules' examples in
-// test/rule-examples.test.ts; here the cases across rules.
+// test/lessons-check/rule-examples.test.ts; here the cases across rules.
 
 describe('rules stand alone: a suppressed rule hides no other lesson', () => {
   it('fails when a raw azurerm_redis_cache accepts access keys, even with LIM-1.NoAzureCacheForRedis suppressed as docs/lessons.md shows', () => {

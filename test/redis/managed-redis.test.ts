@@ -120,7 +120,7 @@ describe('ManagedRedis in production', () => {
     expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[LIM-2\] rl-prod\/redis: alerts\.actionGroupId = undefined: .* Fix: give alerts\.actionGroupId/)]);
   });
 
-  it('passes the lessons check once a private endpoint reaches it (test/network.test.ts: without one, synth fails)', () => {
+  it('passes the lessons check once a private endpoint reaches it (test/network/network.test.ts: without one, synth fails)', () => {
     const { stack: reached } = build(true, { privateEndpointManagedElsewhere: true });
     expect(() => Testing.fullSynth(reached)).not.toThrow();
   });

@@ -156,7 +156,7 @@ describe('the layer check', () => {
   it('fails on a folder without a layer', () => {
     const graph = tree({ 'payments/x.ts': "import { v } from '../core/validation';\nexport const x = v;\n", 'core/validation.ts': 'export const v = 1;\n' });
     expect(layerViolations(graph, CONSTRUCTS_LAYERS)).toEqual([
-      'payments/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureService.describe).',
+      'payments/ has no layer: give it one in test/repo/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureService.describe).',
     ]);
   });
 

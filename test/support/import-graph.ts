@@ -145,7 +145,7 @@ export function layerViolations(graph: ImportGraph, layers: Layers): string[] {
     }
   }
   for (const folder of [...folders.keys()].sort()) {
-    if (rankOf(layers, folder) === undefined) problems.push(`${folder}/ has no layer: give it one in test/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureService.describe).`);
+    if (rankOf(layers, folder) === undefined) problems.push(`${folder}/ has no layer: give it one in test/repo/layers.test.ts (what may it import, what may import it?), or declare its service in a descriptor (AzureService.describe).`);
   }
   for (const cycle of cyclesOf(folders)) {
     const imports = cycle.flatMap((from) => cycle.flatMap((to) => folderEdges.get(`${from} -> ${to}`) ?? []));

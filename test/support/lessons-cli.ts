@@ -5,11 +5,11 @@ import { ResourceTable, allExamples, tableOf } from './rule-examples';
 /**
  * Raw resources that break every rule of the platform pack at least once: every rule's failing
  * examples (`<rule>.examples.ts` beside each rule), each namespaced by its rule and position so no
- * example references another's resources. Used three ways by test/lessons-cli-parity.test.ts: as a
+ * example references another's resources. Used three ways by test/lessons-cli/lessons-cli-parity.test.ts: as a
  * cdktf stack (the construct check), as plain HCL (written out by `toHcl`) and as a plan's JSON
  * (`toPlan`), so the command's findings can be compared with the construct check's on the same
  * resources. Generated, not kept by hand: a new rule's examples are in it (but those a plan cannot
- * show, `RuleExamples.failingNotInAPlan`, which test/rule-examples.test.ts checks on the other forms).
+ * show, `RuleExamples.failingNotInAPlan`, which test/lessons-check/rule-examples.test.ts checks on the other forms).
  */
 export const EVERY_RULE: ResourceTable = tableOf(allExamples().filter((e) => e.kind === 'failing' && e.inAPlan));
 

@@ -7,7 +7,7 @@ import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pac
 // Rules stand alone (docs/lessons.md): a raw resource that violates a rule is checked with every
 // other rule of the platform pack suppressed on it, and the rule's own finding must still be
 // reported. The rows are each rule's failing examples (`<rule>.examples.ts` beside the rule),
-// made into rows by test/rule-examples.test.ts.
+// made into rows by test/lessons-check/rule-examples.test.ts.
 
 /** A raw resource: its Terraform type, and its attributes as Terraform writes them (snake_case). */
 export interface Raw { type: string; name: string; attributes: Record<string, unknown> }

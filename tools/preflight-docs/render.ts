@@ -1,5 +1,5 @@
 // The per-stack table of docs/deploy.md ("What each stack needs before its first deploy"), made
-// from the stacks' preflight manifests (`npm run docs:preflight`; test/preflight-docs.test.ts
+// from the stacks' preflight manifests (`npm run docs:preflight`; test/preflight/preflight-docs.test.ts
 // fails while docs/deploy.md holds another table than the synthesized stacks give).
 import { DeployRequirement, PreflightManifest, RequirementKind } from '../../constructs/core/deploy-requirements';
 
