@@ -1,4 +1,4 @@
-import { Fn, TerraformStack, TerraformVariable } from 'cdktf';
+import { Fn, TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
 import { ApplicationInsights as RawApplicationInsights } from '@cdktf/provider-azurerm/lib/application-insights';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { ServicebusNamespace } from '@cdktf/provider-azurerm/lib/servicebus-namespace';
@@ -231,6 +231,13 @@ describe('secrets behind tokens: what Terraform will get is judged (SEC-1, issue
     ['Fn.base64decode', () => Fn.base64decode(Buffer.from(GITHUB).toString('base64'))],
     ['Fn.sensitive', () => Fn.sensitive(GITHUB) as string],
     ['Fn.upper of Fn.join with a variable default', (stack: TerraformStack) => Fn.join('', ['ghp', new TerraformVariable(stack, 'rest', { type: 'string', default: GITHUB.slice(3) }).stringValue])],
+    // Review of issue 28: a local and a map or object variable's default hid the token.
+    ['a TerraformLocal', (stack: TerraformStack) => new TerraformLocal(stack, 'gh', GITHUB).asString],
+    ['a TerraformLocal of a function of another local', (stack: TerraformStack) => Fn.lower(new TerraformLocal(stack, 'gh', new TerraformLocal(stack, 'raw', GITHUB).asString).asString)],
+    ['Fn.lookup of a map(string) variable default', (stack: TerraformStack) => Fn.lookup(new TerraformVariable(stack, 'tokens', { type: 'map(string)', default: { ci: GITHUB } }).value, 'ci')],
+    ['Fn.lookup with a default of a map variable', (stack: TerraformStack) => Fn.lookup(new TerraformVariable(stack, 'tokens', { type: 'map(string)', default: { ci: GITHUB } }).value, 'ci', 'none')],
+    ['an object variable\'s attribute (var.mm.a)', (stack: TerraformStack) => Fn.lookupNested(new TerraformVariable(stack, 'mm', { type: 'object({ a = string })', default: { a: GITHUB } }).value, ['a'])],
+    ['a map local\'s key', (stack: TerraformStack) => Fn.lookupNested(new TerraformLocal(stack, 'tokens', { ci: GITHUB }).asAnyMap, ['ci'])],
   ])('fails when a GitHub token reaches an environment variable through %s, without echoing it', (_how, make) => {
     const error = refusal((stack) => ({ TOKEN_FOR_CI: make(stack) }));
     expect(error.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.TOKEN_FOR_CI = ".*": an API key \(its prefix is a well-known provider's/);
@@ -253,6 +260,19 @@ describe('secrets behind tokens: what Terraform will get is judged (SEC-1, issue
       + 'If it is no secret, declare it: notSecrets: [{ name: \'PSP\', reason: \'...\' }].');
     // Inside a function or a longer text, too.
     expect(refusal((stack) => ({ AUTH: Fn.join(' ', ['Bearer', new TerraformVariable(stack, 'token', { type: 'string', sensitive: true }).stringValue]) })).message).toContain('a sensitive variable without a default (var.token)');
+  });
+
+  it('passes a local, a map lookup and an object attribute that evaluate to no secret, and a local of a resource attribute', () => {
+    const stack = testStack();
+    const account = new RawStorageAccount(stack, 'raw', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
+    const settings = new TerraformVariable(stack, 'settings', { type: 'map(string)', default: { level: 'Information', region: 'westeurope' } });
+    service({
+      LOG_LEVEL: Fn.lookup(settings.value, 'level'),
+      REGION: Fn.lookupNested(settings.value, ['region']),
+      QUEUE: new TerraformLocal(stack, 'queue', 'orders').asString,
+      QUEUE_HOST: new TerraformLocal(stack, 'host', Fn.join('', [account.name, '.queue.core.windows.net'])).asString,
+    }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
   });
 
   it('passes what evaluates to no secret, and a value it cannot evaluate (a resource attribute), and a non-sensitive variable without a default', () => {

@@ -3,7 +3,7 @@ import { IConstruct } from 'constructs';
 import { resolveIn } from './claims';
 import { SENSITIVE_ATTRIBUTES } from './sensitive-attributes';
 import { stackVariables } from './stack-variables';
-import { evaluateValue, TerraformVariables } from './terraform-expression';
+import { evaluateValue, expressionsOf, readsConfigurationOnly, TerraformVariables } from './terraform-expression';
 import { credentialFormatOf, IDENTITY, KEY_VAULT, maskCredential, TYPED_SECRET } from './credential-formats';
 import { Suppressions } from './suppressions';
 import { refuse } from './validation';
@@ -55,22 +55,6 @@ const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
 /** A reference in Terraform expression text: `[data.]<type>.<name>.<attribute>[...]`. */
 const RESOURCE_REFERENCE = /(?<![\w.])((?:data\.)?azurerm_[a-z0-9_]+)\.[A-Za-z0-9_-]+((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])+)/g;
-
-/** The `${...}` expressions of a resolved value, braces inside them (object literals) included. */
-function expressionsOf(text: string): string[] {
-  const found: string[] = [];
-  for (let start = text.indexOf('${'); start >= 0; start = text.indexOf('${', start + 2)) {
-    let depth = 0;
-    for (let i = start + 1; i < text.length; i++) {
-      if (text[i] === '{') depth++;
-      else if (text[i] === '}' && --depth === 0) {
-        found.push(text.slice(start + 2, i));
-        break;
-      }
-    }
-  }
-  return found;
-}
 
 /**
  * The first reference in `text` (a value resolved as the stack writes it) to an attribute azurerm
@@ -254,6 +238,16 @@ export function credentialInTerraform(text: string, host: SettingsHost, name: st
     return {
       given: evaluated.known && typeof evaluated.value === 'string' ? SecretDetector.mask(evaluated.value) : SecretDetector.mask(text),
       problem: `the value is marked sensitive (a sensitive variable or sensitive(...)): a secret, and in ${where(host)} it lands in plain text in the Terraform state and the app's configuration, readable by whoever can read them (sensitive only hides it in the plan output).`,
+      fix: `${inKeyVault(host)}.`,
+    };
+  }
+  // What cannot be evaluated but reads nothing from outside the configuration (a conditional of
+  // literals, file(...)) is text the configuration holds: under a secret's name it is refused as a literal is.
+  const word = name !== undefined && !evaluated.known ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+  if (word !== undefined && readsConfigurationOnly(text, variables)) {
+    return {
+      given: SecretDetector.mask(text),
+      problem: `the name says the value is a secret (${word.toUpperCase()}), and it comes from the configuration alone (an expression of literals the check cannot evaluate, such as a conditional or file(...)): in ${where(host)} it lands in plain text in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
       fix: `${inKeyVault(host)}.`,
     };
   }

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../core/validation';
-import { TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
+import { localKey, TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -50,12 +50,17 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     ...[...variables].map(([name, value]): [string, TerraformVariableValue] => [name, { hasDefault: value !== null && value !== undefined, default: value, sensitive: sensitive.has(name) }]),
   ]);
   const plain: Scope = { prefix, declared, variables, outputs: new Map(), locals: new Map(), terraformVariables };
-  // Locals in terms of variables and resources (one that names another local is left as written).
+  // Locals in terms of variables and resources (one that names another local is evaluated through withLocals).
   const locals = new Map(files.flatMap((f) => [f.json.locals ?? []].flat().flatMap((block) => Object.entries(first(block))))
     .map(([k, v]) => [k, resolveValue(v, plain)]));
-  const callerScope: Scope = { ...plain, locals };
+  // The evaluator reads a local as it reads a variable (`local.<name>`): `lower(local.t)`, `local.m["k"]` too.
+  const withLocals: TerraformVariables = new Map<string, TerraformVariableValue>([
+    ...terraformVariables,
+    ...[...locals].map(([name, value]): [string, TerraformVariableValue] => [localKey(name), { hasDefault: value !== null && value !== undefined, default: value, sensitive: false }]),
+  ]);
+  const callerScope: Scope = { ...plain, locals, terraformVariables: withLocals };
   const outputs = new Map<string, unknown>();
-  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: terraformVariables };
+  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: withLocals };
   for (const { f, name, body } of all('module')) {
     const address = `${prefix}module.${name}`;
     read.suppressions.push(...commentSuppressions(f, 'module', name, undefined, address));
