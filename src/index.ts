@@ -85,6 +85,8 @@ export { WebhookSubscriptionTokenRule } from '../constructs/event-grid/rules/web
 export { WebhookUrlKeyRule } from '../constructs/event-grid/rules/webhook-url-key';
 export { PrivateEndpointDnsZoneRule } from '../constructs/network/rules/private-endpoint-dns-zone';
 export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
+export { SensitiveAttributePlainSecretRule } from '../constructs/key-vault/rules/sensitive-attribute-plain-secret';
+export { OutputPlainSecretRule } from '../constructs/key-vault/rules/output-plain-secret';
 
 // Monitoring
 export {

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../core/validation';
 import { localKey, TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
+import { OUTPUT_TYPE } from '../lessons-check/rule-runner';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -11,7 +12,7 @@ interface ParsedFile { readonly file: string; readonly lines: string[]; readonly
 /** What a module gives its caller besides its resources: its outputs. */
 interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown> }
 
-const HEADER = /^\s*(resource|module)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
+const HEADER = /^\s*(resource|module|output)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
 const META_ARGUMENTS = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
 
 /**
@@ -93,6 +94,16 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     }
   }
   for (const { name, body } of all('output')) read.outputs.set(name, resolveValue(body.value, scope));
+  // The root module's outputs are kept in the state: the rules that read outputs see them.
+  if (prefix === '') {
+    const rootOutputs: SourceResource[] = all('output').map(({ f, name, body }) => ({
+      type: OUTPUT_TYPE, address: `output.${name}`, path: `output.${name}`,
+      attributes: { value: read.outputs.get(name), ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) },
+      location: { file: f.file, line: headerLine(f, 'output', name) ?? jsonLine(f, 'output', name) },
+    }));
+    for (const { f, name } of all('output')) read.suppressions.push(...commentSuppressions(f, 'output', name, undefined, `output.${name}`));
+    return { ...read, rootOutputs };
+  }
   return read;
 }
 

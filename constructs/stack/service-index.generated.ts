@@ -10,6 +10,7 @@ import '../front-door/front-door-service';
 import '../functions/functions-rules';
 import '../functions/functions-service';
 import '../identity/identity-service';
+import '../key-vault/key-vault-rules';
 import '../key-vault/key-vault-service';
 import '../monitoring/log-analytics-service';
 import '../network/network-rules';
