@@ -62,6 +62,7 @@ export { NoRedisEnterpriseRule } from '../constructs/lessons-check/rules/redis/n
 export { StorageSharedKeyRule } from '../constructs/lessons-check/rules/storage/storage-shared-key';
 export { ResourceNameRule } from '../constructs/lessons-check/rules/naming/resource-name';
 export { ResourceLocationRule } from '../constructs/lessons-check/rules/naming/resource-location';
+export { RestrictedResourceLocationRule } from '../constructs/resource/rules/restricted-resource-location';
 export { WebSocketBackendTransportRule } from '../constructs/lessons-check/rules/container-apps/websocket-backend-transport';
 export { FunctionHostStorageKeyRule } from '../constructs/lessons-check/rules/functions/function-host-storage-key';
 export { FunctionHttpsOnlyRule } from '../constructs/lessons-check/rules/functions/function-https-only';

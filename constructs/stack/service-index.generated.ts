@@ -16,4 +16,5 @@ import '../monitoring/log-analytics-service';
 import '../network/network-rules';
 import '../network/network-service';
 import '../redis/managed-redis-service';
+import '../resource/resource-rules';
 import '../storage/storage-service';

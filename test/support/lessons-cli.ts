@@ -88,8 +88,13 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
     topic: { name: 'topic', location: 'westeurope', resource_group_name: 'rg' },
     keyless: { name: 'keyless', location: 'westeurope', resource_group_name: 'rg', local_auth_enabled: false },
   },
-  // A region typo, and a private endpoint in another region than its subnet's network.
-  azurerm_resource_group: { typo: { name: 'rg-typo', location: 'westeurpoe' } },
+  // A region typo, regions a public-cloud subscription cannot (simply) deploy to, and a private endpoint in another region than its subnet's network.
+  azurerm_resource_group: {
+    typo: { name: 'rg-typo', location: 'westeurpoe' },
+    // A canary region (an error) and an access-restricted one (a warning).
+    canary: { name: 'rg-canary', location: 'centraluseuap' },
+    restricted: { name: 'rg-restricted', location: 'germanynorth' },
+  },
   azurerm_virtual_network: { vnet: { name: 'vnet', location: 'westeurope', resource_group_name: 'rg', address_space: ['10.0.0.0/16'] } },
   azurerm_subnet: { pe: { name: 'pe', resource_group_name: 'rg', virtual_network_name: '${azurerm_virtual_network.vnet.name}', address_prefixes: ['10.0.1.0/24'] } },
   azurerm_private_endpoint: {
