@@ -1,4 +1,4 @@
-import { Fn, TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
+import { conditional, Fn, TerraformLocal, TerraformStack, TerraformVariable, Token } from 'cdktf';
 import { ApplicationInsights as RawApplicationInsights } from '@cdktf/provider-azurerm/lib/application-insights';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { ServicebusNamespace } from '@cdktf/provider-azurerm/lib/servicebus-namespace';
@@ -262,6 +262,22 @@ describe('secrets behind tokens: what Terraform will get is judged (SEC-1, issue
     expect(refusal((stack) => ({ AUTH: Fn.join(' ', ['Bearer', new TerraformVariable(stack, 'token', { type: 'string', sensitive: true }).stringValue]) })).message).toContain('a sensitive variable without a default (var.token)');
   });
 
+  it('fails when a value under a secret\'s name comes from the configuration alone but cannot be evaluated: file(), a conditional of literals', () => {
+    const prod = (stack: TerraformStack) => new TerraformVariable(stack, 'prod', { type: 'bool', default: true }).booleanValue;
+    for (const make of [() => Fn.file('secrets/db.txt'), (stack: TerraformStack) => Token.asString(conditional(prod(stack), 'correct-horse-battery', 'staple-horse-battery'))]) {
+      const error = refusal((stack) => ({ DB_PASSWORD: make(stack) }));
+      expect(error.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.DB_PASSWORD = "…\(\d+ chars\)": the name says the value is a secret \(PASSWORD\), and it comes from the configuration alone/);
+      expect(error.message).not.toContain('horse');
+    }
+  });
+
+  it('passes what cannot be evaluated under a name that is no secret\'s, or that reads a resource under a secret\'s name', () => {
+    const stack = testStack();
+    const account = new RawStorageAccount(stack, 'raw', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
+    service({ QUEUE_NAMES: Fn.file('queues.txt'), DB_PASSWORD: Token.asString(conditional(true, account.name, 'none')) }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+
   it('passes a local, a map lookup and an object attribute that evaluate to no secret, and a local of a resource attribute', () => {
     const stack = testStack();
     const account = new RawStorageAccount(stack, 'raw', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
@@ -291,6 +307,7 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
   const BASIC = `Basic ${Buffer.from('orders:Tr0ub4dor&3xyz').toString('base64')}`;
   const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
   const SIGNALR = `Endpoint=https://sigr-orders.service.signalr.net;AccessKey=${KEY};Version=1.0;`;
+  const OPAQUE = ['pk', '8f3a9c2e71d04b6a', '9e5f0c1d2b3a4e5f'].join('');
   const cases: { format: string; value: string; secret: string; what: string; lookAlike: [string, string] }[] = [
     {
       format: 'a SignalR connection string carries AccessKey=', value: SIGNALR, secret: KEY, what: 'a connection string with a shared access key',
@@ -302,6 +319,9 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     },
     { format: 'the value is a Stripe webhook signing secret (whsec_)', value: WHSEC, secret: WHSEC, what: 'an API key', lookAlike: ['STRIPE_WEBHOOK_HEADER', 'whsec_placeholder'] },
     { format: 'the value is a Basic authorization value', value: BASIC, secret: BASIC.slice(6), what: 'a Basic authorization value', lookAlike: ['AUTH_CHALLENGE', 'Basic realm="orders"'] },
+    // Review of issue 28, item 4: an opaque Bearer token and a key in a URL's query.
+    { format: 'the value is a Bearer token (opaque, not a JWT)', value: `Bearer ${OPAQUE}`, secret: OPAQUE, what: 'a Bearer token', lookAlike: ['AUTH_CHALLENGE', 'Bearer realm="orders", error="invalid_token"'] },
+    { format: 'the value is a URL with ?api_key=', value: `https://api.partner.example/v1/orders?api_key=${OPAQUE}&format=json`, secret: OPAQUE, what: 'a URL with a key or token in its query', lookAlike: ['PARTNER_URL', 'https://api.partner.example/v1/orders?api_key={apiKey}&keyword=orders-and-payments'] },
     { format: 'the value is a Slack webhook URL', value: SLACK_HOOK, secret: 'XXXXXXXXXXXXXXXXXXXXXXXX', what: 'a Slack incoming-webhook URL', lookAlike: ['SLACK_DOCS', 'https://api.slack.com/messaging/webhooks'] },
   ];
 
