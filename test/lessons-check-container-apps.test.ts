@@ -214,6 +214,16 @@ describe('SEC-1.ContainerAppPlainSecret on raw Container Apps (issue 28: one det
     expect(failuresOf(tfJson, PLAIN).map((r) => r.setting)).toEqual(['template.container.env.A', 'template.container.env.B']);
   });
 
+  it('fails on plain HCL when an env value is an opaque Bearer token or a URL with ?api_key=; a challenge and a placeholder pass (review of issue 28, item 4)', async () => {
+    const opaque = ['pk', '8f3a9c2e71d04b6a', '9e5f0c1d2b3a4e5f'].join('');
+    const env = [['AUTH', `Bearer ${opaque}`], ['PARTNER', `https://api.partner.example/v1?api_key=${opaque}`], ['CHALLENGE', 'Bearer realm=\\"orders\\"'], ['TEMPLATE', 'https://api.partner.example/v1?api_key={apiKey}']];
+    const hcl = ['resource "azurerm_container_app" "app" {', '  name = "ca-raw"', '  template {', '    container {', '      name  = "app"',
+      ...env.map(([n, v]) => `      env {\n        name  = "${n}"\n        value = "${v}"\n      }`), '    }', '  }', '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), PLAIN);
+    expect(found.map((r) => r.setting)).toEqual(['template.container.env.AUTH', 'template.container.env.PARTNER']);
+    for (const r of found) expect(r.message).not.toContain(opaque.slice(2));
+  });
+
   it('fails on plain HCL and cdk.tf.json (azure-lessons): a literal, a function of literals, a variable default, a sensitive variable without a default', async () => {
     const hcl = [
       'variable "conn" {', `  default = "${SB_CONNECTION}"`, '}',
