@@ -8,6 +8,7 @@ import { PlatformLessonsPack } from '../constructs/stack/platform-lessons-pack';
 import { ReportStatus } from '../constructs/lessons-check/report';
 import { resourceNameTypes } from '../constructs/lessons-check/rules/naming/resource-name';
 import { LOCATION_TYPES } from '../constructs/lessons-check/rules/naming/resource-location';
+import { SENSITIVE_INPUTS } from '../constructs/key-vault/rules/sensitive-attribute-plain-secret';
 import { Raw, Row, azapi, itStandsAlone, raw, ref, standaloneCasesIn } from './support/standalone';
 
 // Rules stand alone: each lesson is checked on every resource type where it applies, so
@@ -23,6 +24,11 @@ const retry400Policy = '<policies><backend><retry condition="@(context.Response.
 const POLICY_TYPES = ['azurerm_api_management_policy', 'azurerm_api_management_api_policy', 'azurerm_api_management_api_operation_policy', 'azurerm_api_management_product_policy'];
 const FUNCTION_TYPES = ['azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app'];
 const SUBSCRIPTION_TYPES = ['azurerm_eventgrid_event_subscription', 'azurerm_eventgrid_system_topic_event_subscription'];
+/** `{ a: [{ b: value }] }` for the path `a.b`: a nested block's attribute, as Terraform JSON writes blocks. */
+function nestedAt(path: string[], value: string): Record<string, unknown> {
+  const [head, ...rest] = path;
+  return { [head]: rest.length === 0 ? value : [nestedAt(rest, value)] };
+}
 const wsApi = raw('azurerm_api_management_api', 'ws', { api_management_name: 'gw', api_type: 'websocket', service_url: 'wss://app.example.net' });
 const grpcApp = raw('azurerm_container_app', 'grpc', { ingress: [{ transport: 'http2', target_port: 8081 }] });
 const coldApp = raw('azurerm_container_app', 'cold', { ingress: [{ transport: 'auto', target_port: 8080 }], template: [{ min_replicas: 0, container: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0' }] }] });
@@ -90,7 +96,11 @@ const ROWS: Row[] = [
   { rule: 'ACCESS.ApiCallerCheck', type: 'azurerm_api_management_api', resources: [raw('azurerm_api_management_api', 'open', { api_management_name: 'gw', path: 'open', subscription_required: false })] },
   { rule: 'ACCESS.ApiCallerCheck', type: 'Microsoft.ApiManagement/service/apis', resources: [azapi('open', 'Microsoft.ApiManagement/service/apis@2024-05-01', { properties: { path: 'open', protocols: ['https'], subscriptionRequired: false } })] },
   ...LOCATION_TYPES.map((type) => ({ rule: 'AZURE.ResourceLocation', type, resources: [raw(type, 'located', { location: 'westeurpoe' })] })),
+  ...LOCATION_TYPES.map((type) => ({ rule: 'AZURE.RestrictedResourceLocation', type, resources: [raw(type, 'located', { location: 'germanynorth' })] })),
+  { rule: 'AZURE.RestrictedResourceLocation', type: 'Microsoft.App/managedEnvironments', resources: [{ ...azapi('located', 'Microsoft.App/managedEnvironments@2024-03-01', { properties: {} }), attributes: { name: 'located', type: 'Microsoft.App/managedEnvironments@2024-03-01', location: 'germanynorth', parent_id: '/subscriptions/0/resourceGroups/rg', body: { properties: {} } } }] },
   { rule: 'AZURE.ResourceLocation', type: 'Microsoft.App/managedEnvironments', resources: [{ ...azapi('located', 'Microsoft.App/managedEnvironments@2024-03-01', { properties: {} }), attributes: { name: 'located', type: 'Microsoft.App/managedEnvironments@2024-03-01', location: 'westeurpoe', parent_id: '/subscriptions/0/resourceGroups/rg', body: { properties: {} } } }] },
+  // Every type with an attribute azurerm marks sensitive: its first such attribute (a nested block's too) given a literal.
+  ...Object.entries(SENSITIVE_INPUTS).map(([type, paths]) => ({ rule: 'SEC-1.SensitiveAttributePlainSecret', type, resources: [raw(type, 'secret', nestedAt(paths[0].split('.'), 'a-literal-secret'))] })),
   ...resourceNameTypes().terraform.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ type, name: 'named', attributes: { name: 'bad name.' } }] })),
   ...resourceNameTypes().arm.map((type) => ({ rule: 'AZURE.ResourceName', type, resources: [{ ...azapi('named', `${type}@2024-01-01`, { properties: {} }), attributes: { name: 'bad name.', type: `${type}@2024-01-01`, parent_id: '/subscriptions/0', body: { properties: {} } } }] })),
 ];

@@ -1,4 +1,4 @@
-import { TerraformResource, TerraformStack } from 'cdktf';
+import { TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 
 /**
@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 // Credentials are assembled at run time, so no scanner mistakes this file for a leak.
 const GITHUB_TOKEN = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
 const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
+const STRIPE_KEY = ['sk', 'live', '4eC39HqLyjWDarjtT1zdp7dc'].join('_');
 
 export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>> = {
   azurerm_cdn_frontdoor_profile: {
@@ -87,8 +88,13 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
     topic: { name: 'topic', location: 'westeurope', resource_group_name: 'rg' },
     keyless: { name: 'keyless', location: 'westeurope', resource_group_name: 'rg', local_auth_enabled: false },
   },
-  // A region typo, and a private endpoint in another region than its subnet's network.
-  azurerm_resource_group: { typo: { name: 'rg-typo', location: 'westeurpoe' } },
+  // A region typo, regions a public-cloud subscription cannot (simply) deploy to, and a private endpoint in another region than its subnet's network.
+  azurerm_resource_group: {
+    typo: { name: 'rg-typo', location: 'westeurpoe' },
+    // A canary region (an error) and an access-restricted one (a warning).
+    canary: { name: 'rg-canary', location: 'centraluseuap' },
+    restricted: { name: 'rg-restricted', location: 'germanynorth' },
+  },
   azurerm_virtual_network: { vnet: { name: 'vnet', location: 'westeurope', resource_group_name: 'rg', address_space: ['10.0.0.0/16'] } },
   azurerm_subnet: { pe: { name: 'pe', resource_group_name: 'rg', virtual_network_name: '${azurerm_virtual_network.vnet.name}', address_prefixes: ['10.0.1.0/24'] } },
   azurerm_private_endpoint: {
@@ -96,6 +102,9 @@ export const EVERY_RULE: Record<string, Record<string, Record<string, unknown>>>
       // A vault's endpoint in the blob zone.
       private_dns_zone_group: [{ name: 'zones', private_dns_zone_ids: ['/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/privatelink.blob.core.windows.net'] }] },
   },
+  // A secret's value written in the configuration, and a root output that gives it (type `output`: a root output, not a resource).
+  azurerm_key_vault_secret: { psp: { name: 'psp', key_vault_id: '${azurerm_key_vault.kv.id}', value: STRIPE_KEY } },
+  output: { psp_key: { value: STRIPE_KEY } },
   azurerm_eventgrid_event_subscription: {
     hook: { name: 'hook', scope: '${azurerm_eventgrid_topic.topic.id}', webhook_endpoint: [{ url: 'https://${azurerm_container_app.grpc.ingress[0].fqdn}/events' }] },
     // Written out: a first plan keeps no template of an HCL string, only its references.
@@ -123,7 +132,10 @@ class RawResource extends TerraformResource {
 /** The resources of `table` in a stack (each named by its Terraform name, so the addresses are the same as in HCL). */
 export function addResources(stack: TerraformStack, table = EVERY_RULE): void {
   for (const [type, byName] of Object.entries(table)) {
-    for (const [name, attributes] of Object.entries(byName)) new RawResource(stack, name, type, attributes);
+    for (const [name, attributes] of Object.entries(byName)) {
+      if (type === 'output') new TerraformOutput(stack, name, { value: attributes.value });
+      else new RawResource(stack, name, type, attributes);
+    }
   }
 }
 
@@ -131,7 +143,7 @@ export function addResources(stack: TerraformStack, table = EVERY_RULE): void {
 export function toHcl(table = EVERY_RULE): string {
   const out: string[] = [];
   for (const [type, byName] of Object.entries(table)) {
-    for (const [name, attributes] of Object.entries(byName)) out.push(`resource "${type}" "${name}" {\n${body(attributes, '  ')}}\n`);
+    for (const [name, attributes] of Object.entries(byName)) out.push(`${type === 'output' ? 'output' : `resource "${type}"`} "${name}" {\n${body(attributes, '  ')}}\n`);
   }
   return out.join('\n');
 }
@@ -162,8 +174,13 @@ function expression(v: unknown, indent: string): string {
 export function toPlan(table = EVERY_RULE): object {
   const planned: object[] = [];
   const configured: object[] = [];
+  const outputs: Record<string, object> = {};
   for (const [type, byName] of Object.entries(table)) {
     for (const [name, attributes] of Object.entries(byName)) {
+      if (type === 'output') {
+        outputs[name] = { expression: expressionsOf(attributes).value };
+        continue;
+      }
       planned.push({ address: `${type}.${name}`, mode: 'managed', type, name, provider_name: 'registry.terraform.io/hashicorp/azurerm', schema_version: 0, values: known(attributes) });
       configured.push({ address: `${type}.${name}`, mode: 'managed', type, name, provider_config_key: 'azurerm', expressions: expressionsOf(attributes), schema_version: 0 });
     }
@@ -171,7 +188,7 @@ export function toPlan(table = EVERY_RULE): object {
   return {
     format_version: '1.2', terraform_version: '1.11.4',
     planned_values: { root_module: { resources: planned } },
-    configuration: { root_module: { resources: configured } },
+    configuration: { root_module: { resources: configured, outputs } },
   };
 }
 
