@@ -62,6 +62,7 @@ export { NoRedisEnterpriseRule } from '../constructs/redis/rules/no-redis-enterp
 export { StorageSharedKeyRule } from '../constructs/storage/rules/storage-shared-key';
 export { ResourceNameRule } from '../constructs/lessons-check/rules/naming/resource-name';
 export { ResourceLocationRule } from '../constructs/lessons-check/rules/naming/resource-location';
+export { RestrictedResourceLocationRule } from '../constructs/resource/rules/restricted-resource-location';
 export { WebSocketBackendTransportRule } from '../constructs/container-apps/rules/websocket-backend-transport';
 export { FunctionHostStorageKeyRule } from '../constructs/functions/rules/function-host-storage-key';
 export { FunctionHttpsOnlyRule } from '../constructs/functions/rules/function-https-only';
@@ -85,6 +86,8 @@ export { WebhookSubscriptionTokenRule } from '../constructs/event-grid/rules/web
 export { WebhookUrlKeyRule } from '../constructs/event-grid/rules/webhook-url-key';
 export { PrivateEndpointDnsZoneRule } from '../constructs/network/rules/private-endpoint-dns-zone';
 export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
+export { SensitiveAttributePlainSecretRule } from '../constructs/key-vault/rules/sensitive-attribute-plain-secret';
+export { OutputPlainSecretRule } from '../constructs/key-vault/rules/output-plain-secret';
 
 // Monitoring
 export {

@@ -16,7 +16,7 @@
  *
  * The library's share: one more run of the main job per round under `node --cpu-prof`, its
  * self time split by whose code it was (tools/bench-share.ts): this library and its lessons check
- * against cdktf and the provider bindings. Goal: the library adds at most 15 % to cdktf's own
+ * against cdktf and the provider bindings. Goal (issue 30): the library adds at most 20 % to cdktf's own
  * cost for the same resources.
  *
  * `azure-lessons` (the lessons check over plain Terraform) is timed on a generated directory of
@@ -132,7 +132,7 @@ const ratio = s.median / f.median;
 const SLOPE_BUDGET_MS = 1.0;
 const slopeMs = ((s.median - d.median) / (all.resources - dev.resources)) * 1000;
 const fixedMs = (d.median - f.median) * 1000 - slopeMs * dev.resources;
-const SHARE_GOAL = 0.15;
+const SHARE_GOAL = 0.2;
 const byShare = [...shares].sort((a, b) => libraryShare(a) - libraryShare(b));
 const p = byShare[Math.floor(byShare.length / 2)];
 const share = libraryShare(p);

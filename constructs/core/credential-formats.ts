@@ -79,12 +79,35 @@ export const PATTERNS: readonly CredentialPattern[] = [
     instead: 'let the app get its own tokens with its identity (DefaultAzureCredential); a token grants access until it expires',
   },
   {
+    what: 'a Bearer token (an Authorization value: whoever has it calls as its owner until it expires)',
+    matches: (v) => isBearerToken(v),
+    instead: 'let the app get its own tokens with its identity (DefaultAzureCredential); a token the app cannot get itself stays in Key Vault',
+  },
+  {
+    what: 'a URL with a key or token in its query (`?api_key=`, `&access_token=`, `?code=`): the URL is the credential, and it lands in every log that records it',
+    matches: (v) => QUERY_SECRET.test(v),
+    instead: `${IDENTITY}; a key the app cannot do without stays in Key Vault and is sent in a header, not the URL`,
+  },
+  {
     what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
     matches: (v) => API_KEY.test(v),
     instead: KEY_VAULT,
   },
 ];
 
+
+/**
+ * `Bearer <opaque token>`: 20 or more token characters (RFC 6750 b64token) with a letter and a
+ * digit. A challenge (`Bearer realm="orders"`), a placeholder (`Bearer {token}`, `Bearer <token>`)
+ * or the word alone is none; a JWT after `Bearer ` is the JWT format's.
+ */
+function isBearerToken(v: string): boolean {
+  const m = /(?:^|[\s:"'])Bearer\s+([A-Za-z0-9\-._~+/]{20,}=*)(?=$|[\s"',;])/.exec(v);
+  return m !== null && /[A-Za-z]/.test(m[1]) && /\d/.test(m[1]);
+}
+
+/** A query parameter that carries a key or token, with a value of 16 or more token characters (no placeholder such as `{apiKey}`). */
+const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|client[_-]?secret|secret|password|pwd|key|code)=[A-Za-z0-9._~+/%=-]{16,}(?=$|[&#\s"'])/i;
 
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
 const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;

@@ -3,7 +3,7 @@ import { IConstruct } from 'constructs';
 import { resolveIn } from './claims';
 import { SENSITIVE_ATTRIBUTES } from './sensitive-attributes';
 import { stackVariables } from './stack-variables';
-import { evaluateValue, TerraformVariables } from './terraform-expression';
+import { evaluateValue, expressionsOf, knownParts, readsConfigurationOnly, TerraformVariables, UNKNOWN_PART } from './terraform-expression';
 import { credentialFormatOf, IDENTITY, KEY_VAULT, maskCredential, TYPED_SECRET } from './credential-formats';
 import { Suppressions } from './suppressions';
 import { refuse } from './validation';
@@ -55,22 +55,6 @@ const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
 /** A reference in Terraform expression text: `[data.]<type>.<name>.<attribute>[...]`. */
 const RESOURCE_REFERENCE = /(?<![\w.])((?:data\.)?azurerm_[a-z0-9_]+)\.[A-Za-z0-9_-]+((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])+)/g;
-
-/** The `${...}` expressions of a resolved value, braces inside them (object literals) included. */
-function expressionsOf(text: string): string[] {
-  const found: string[] = [];
-  for (let start = text.indexOf('${'); start >= 0; start = text.indexOf('${', start + 2)) {
-    let depth = 0;
-    for (let i = start + 1; i < text.length; i++) {
-      if (text[i] === '{') depth++;
-      else if (text[i] === '}' && --depth === 0) {
-        found.push(text.slice(start + 2, i));
-        break;
-      }
-    }
-  }
-  return found;
-}
 
 /**
  * The first reference in `text` (a value resolved as the stack writes it) to an attribute azurerm
@@ -256,6 +240,74 @@ export function credentialInTerraform(text: string, host: SettingsHost, name: st
       problem: `the value is marked sensitive (a sensitive variable or sensitive(...)): a secret, and in ${where(host)} it lands in plain text in the Terraform state and the app's configuration, readable by whoever can read them (sensitive only hides it in the plan output).`,
       fix: `${inKeyVault(host)}.`,
     };
+  }
+  // What cannot be evaluated but reads nothing from outside the configuration (a conditional of
+  // literals, file(...)) is text the configuration holds: under a secret's name it is refused as a literal is.
+  const word = name !== undefined && !evaluated.known ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+  if (word !== undefined && readsConfigurationOnly(text, variables)) {
+    return {
+      given: SecretDetector.mask(text),
+      problem: `the name says the value is a secret (${word.toUpperCase()}), and it comes from the configuration alone (an expression of literals the check cannot evaluate, such as a conditional or file(...)): in ${where(host)} it lands in plain text in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
+      fix: `${inKeyVault(host)}.`,
+    };
+  }
+  return undefined;
+}
+
+/** What a message calls a value the configuration holds (rules see a variable's default or a function of literals already evaluated). */
+const WRITTEN = 'a value written in the configuration (a literal, or a variable\'s default, a local or a function of literals that evaluates to one)';
+
+/**
+ * The secret a value Terraform treats as one holds in the configuration itself, as Terraform JSON
+ * (or HCL read by hcl2json) writes it: a value of an attribute azurerm marks sensitive (a
+ * Container App secret's `value`, `azurerm_key_vault_secret.value`, a connection string) that
+ * is a literal, evaluates to one (a variable's default, a local, a function of literals), comes
+ * from the configuration alone (`file(...)`, a conditional of literals), or holds a credential
+ * format beside references (`Server=${...};Password=...`). A reference (`${azurerm_x.y.primary_key}`),
+ * a variable without a default and App Service's `@Microsoft.KeyVault(...)` pass: the secret
+ * then comes from elsewhere. Masked for a message, never the secret.
+ */
+export function configuredSecretIn(text: string, variables: TerraformVariables): { readonly given: string; readonly from: string } | undefined {
+  if (text === '' || KEY_VAULT_REFERENCE.test(text)) return undefined;
+  if (!text.includes('${')) return { given: SecretDetector.mask(text), from: WRITTEN };
+  const evaluated = evaluateValue(text, variables);
+  if (evaluated.known) {
+    if (typeof evaluated.value !== 'string' || evaluated.value === '' || KEY_VAULT_REFERENCE.test(evaluated.value)) return undefined;
+    return { given: SecretDetector.mask(evaluated.value), from: WRITTEN };
+  }
+  const format = literalFormatIn(text, variables);
+  if (format) return { given: SecretDetector.mask(text), from: `${format.what}, written beside references` };
+  if (readsConfigurationOnly(text, variables)) return { given: SecretDetector.mask(text), from: 'an expression of the configuration alone (a conditional of literals, file(...))' };
+  return undefined;
+}
+
+/** The credential format the known parts of an unknown value show (`Password=hunter2` beside `${...}`), the unknown parts left out. */
+function literalFormatIn(text: string, variables: TerraformVariables) {
+  const parts = knownParts(text, variables);
+  return parts === undefined ? undefined : credentialFormatOf(parts.split(UNKNOWN_PART).join(''));
+}
+
+/**
+ * A credential a Terraform output gives as literal text (or text that evaluates to one): a known
+ * credential format, or a literal under a secret's name (`db_password`). A reference passes: the
+ * output hands on what a resource holds, and Terraform asks for `sensitive` there.
+ * @param name the output's name, for the secret-name check
+ */
+export function literalCredentialIn(value: unknown, name: string, variables: TerraformVariables): FoundCredential | undefined {
+  const strings: string[] = [];
+  const collect = (v: unknown): void => {
+    if (typeof v === 'string') strings.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  const evaluated = evaluateValue(value, variables);
+  collect(evaluated.known ? evaluated.value : value);
+  for (const text of strings) {
+    const literal = !text.includes('${');
+    const format = literal ? credentialFormatOf(text) : literalFormatIn(text, variables);
+    if (format) return { given: SecretDetector.mask(text), problem: `${format.what}`, fix: `${format.instead}.` };
+    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+    if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
   return undefined;
 }

@@ -1,11 +1,12 @@
-import { TerraformStack, TerraformVariable, Token } from 'cdktf';
+import { TerraformLocal, TerraformStack, TerraformVariable, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { resolveIn } from './claims';
-import { evaluateValue, knownParts, literalize, TerraformVariables, TerraformVariableValue, UNKNOWN_PART } from './terraform-expression';
+import { evaluateValue, knownParts, literalize, localKey, TerraformVariables, TerraformVariableValue, UNKNOWN_PART } from './terraform-expression';
 
 /**
- * The `TerraformVariable`s of the stack `scope` is in, by the name Terraform gives them, as the
- * evaluator reads them. They are looked up when first read, not when asked for: most values hold
+ * The `TerraformVariable`s of the stack `scope` is in, by the name Terraform gives them, and its
+ * `TerraformLocal`s (as `local.<name>`, their expression as the default), as the evaluator reads
+ * them: a secret behind a local is judged as the literal it gives, as in HCL. They are looked up when first read, not when asked for: most values hold
  * no `var.` reference, and a walk of the whole stack for each value checked made a construct's
  * checks cost more as the stack grew (issue 30). Read it while the tree is as it was asked for
  * (the checks read it at once).
@@ -35,6 +36,13 @@ class StackVariables implements TerraformVariables {
     if (this.found === undefined) {
       const found = new Map<string, TerraformVariableValue>();
       for (const c of this.stack.node.findAll()) {
+        if (c instanceof TerraformLocal) {
+          const locals = (c.toTerraform() as { locals?: Record<string, unknown> }).locals ?? {};
+          for (const [name, expression] of Object.entries(locals)) {
+            found.set(localKey(name), { hasDefault: expression !== undefined && expression !== null, default: resolveIn(this.stack, expression), sensitive: false });
+          }
+          continue;
+        }
         if (!(c instanceof TerraformVariable)) continue;
         const given = c.default;
         found.set(c.friendlyUniqueId, {

@@ -1,9 +1,10 @@
 // What Terraform will make of a value written as the synthesized stack (or HCL, read by hcl2json)
 // writes it: `${join("", ["ghp_", "abc"])}`, `${var.key}`, `https://${lower("X")}`. The common
-// string functions of literal arguments and variables with a default are evaluated; anything
-// else (a resource attribute, a local, an operator, a function not listed) is unknown, never
+// string functions of literal arguments, variables with a default and locals (each evaluated as
+// its expression), with attribute and index access (`var.m.k`, `local.l["k"]`), are evaluated;
+// anything else (a resource attribute, an operator, a function not listed) is unknown, never
 // taken for safe text. Value checks read the literal this gives, so a secret or a typo cannot
-// hide behind a function call or a variable.
+// hide behind a function call, a variable or a local.
 
 /** A Terraform variable as the evaluator sees it. */
 export interface TerraformVariableValue {
@@ -15,8 +16,14 @@ export interface TerraformVariableValue {
   readonly sensitive: boolean;
 }
 
-/** The variables of a module, by name. */
+/**
+ * The variables of a module, by name, and its locals under `local.<name>` (a variable's name has
+ * no dot): a local as a variable whose default is its expression (`hasDefault` true).
+ */
 export type TerraformVariables = ReadonlyMap<string, TerraformVariableValue>;
+
+/** The key of local `name` in `TerraformVariables`. */
+export const localKey = (name: string): string => `local.${name}`;
 
 /** What a value evaluates to. */
 export interface EvaluatedValue {
@@ -72,6 +79,40 @@ class Parser {
   }
 
   private expression(): Value {
+    return this.traversed(this.primary());
+  }
+
+  /** `value` followed by attribute and index access: `.k`, `["k"]`, `[0]` (a map's or an object's key, a list's item). */
+  private traversed(value: Value): Value {
+    let v = value;
+    for (;;) {
+      const attribute = /^\.([A-Za-z_][A-Za-z0-9_-]*|\d+)/.exec(this.text.slice(this.i));
+      if (attribute) {
+        this.i += attribute[0].length;
+        v = known(this.member(v.v, /^\d+$/.test(attribute[1]) ? Number(attribute[1]) : attribute[1]), v.sensitive);
+        continue;
+      }
+      if (this.text[this.i] === '[') {
+        this.i += 1;
+        const key = this.expression();
+        this.expect(']');
+        v = known(this.member(v.v, key.v), v.sensitive || key.sensitive);
+        continue;
+      }
+      return v;
+    }
+  }
+
+  /** `of[key]`: a list's item by number, a map's or object's value by key; unknown otherwise. */
+  private member(of: unknown, key: unknown): unknown {
+    if (of === UNKNOWN_PART && this.partial) return UNKNOWN_PART;
+    const found = memberOf(of, key);
+    if (found !== undefined) return found;
+    if (this.partial) return UNKNOWN_PART;
+    throw new Unknown();
+  }
+
+  private primary(): Value {
     this.space();
     const c = this.text[this.i];
     if (c === '"') return this.string();
@@ -95,13 +136,14 @@ class Parser {
     if (name[0] === 'null') return known(null);
     this.space();
     if (this.text[this.i] === '(') return this.call(name[0]);
-    if (name[0] === 'var' && this.text[this.i] === '.') {
+    if ((name[0] === 'var' || name[0] === 'local') && this.text[this.i] === '.') {
       const variable = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(this.text.slice(this.i));
       if (!variable) throw new Unknown();
       this.i += variable[0].length;
-      return this.variable(variable[1]);
+      // A local is read as a variable whose default is its expression.
+      return this.variable(name[0] === 'local' ? localKey(variable[1]) : variable[1]);
     }
-    // A resource, data source, local, module or path: known at apply only.
+    // A resource, data source, module or path: known at apply only.
     if (!this.partial) throw new Unknown();
     const traversal = /^(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[[^\]]*\]|\.\*)*/.exec(this.text.slice(this.i));
     this.i += traversal![0].length;
@@ -265,6 +307,22 @@ function stringOf(v: unknown): string {
 }
 
 const str = (v: unknown) => stringOf(v);
+const mapOf = (v: unknown): Record<string, unknown> => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Unknown();
+  return v as Record<string, unknown>;
+};
+
+/** A list's item (a whole number in range) or a map's or object's value (an own key), else undefined. */
+function memberOf(of: unknown, key: unknown): unknown {
+  if (Array.isArray(of)) {
+    const at = typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : key;
+    return typeof at === 'number' && Number.isInteger(at) && at >= 0 && at < of.length ? of[at] : undefined;
+  }
+  if (of !== null && typeof of === 'object' && (typeof key === 'string' || typeof key === 'number') && Object.prototype.hasOwnProperty.call(of, String(key))) {
+    return (of as Record<string, unknown>)[String(key)];
+  }
+  return undefined;
+}
 const list = (v: unknown): unknown[] => {
   if (!Array.isArray(v)) throw new Unknown();
   return v;
@@ -339,6 +397,15 @@ const FUNCTIONS: Record<string, (a: unknown[]) => unknown> = {
     if (found === undefined) throw new Unknown();
     return found;
   },
+  lookup: ([m, key, ...fallback]) => {
+    const found = memberOf(m, str(key));
+    if (found !== undefined) return found;
+    if (fallback.length === 1 && m !== null && typeof m === 'object' && !Array.isArray(m)) return fallback[0];
+    throw new Unknown();
+  },
+  keys: ([m]) => Object.keys(mapOf(m)).sort(),
+  values: ([m]) => Object.keys(mapOf(m)).sort().map((k) => mapOf(m)[k]),
+  merge: (maps) => Object.assign({}, ...maps.map(mapOf)),
   jsonencode: ([v]) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026'),
 };
 
@@ -370,12 +437,12 @@ function evaluateTemplate(text: string, variables: TerraformVariables, depth: nu
 }
 
 /**
- * A template whose every `${...}` is a bare reference to a resource, data source, local or module
- * (`${azurerm_x.y.ingress[0].fqdn}`, no variable, no function, no space) between literal text
+ * A template whose every `${...}` is a bare reference to a resource, data source or module
+ * (`${azurerm_x.y.ingress[0].fqdn}`, no variable, no local, no function, no space) between literal text
  * without `$${`, `%{` or `%%{`: unknown at synth, as the parser would find it, without parsing
  * it (most strings the rules read are such references).
  */
-const REFERENCES_ONLY = /^(?:[^$%]|\$(?![{$])|%(?![{%]))*(?:\$\{(?!var\.)[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])+\}(?:[^$%]|\$(?![{$])|%(?![{%]))*)+$/;
+const REFERENCES_ONLY = /^(?:[^$%]|\$(?![{$])|%(?![{%]))*(?:\$\{(?!var\.|local\.)[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])+\}(?:[^$%]|\$(?![{$])|%(?![{%]))*)+$/;
 
 /** `var.<name>` in expression text. */
 const VARIABLE_REFERENCE = /(?<![\w.])var\.([A-Za-z_][A-Za-z0-9_-]*)/g;
@@ -471,4 +538,46 @@ export function knownParts(text: string, variables: TerraformVariables): string 
     }
   }
   return undefined;
+}
+
+/** The `${...}` expressions of a resolved value, braces inside them (object literals) included. */
+export function expressionsOf(text: string): string[] {
+  const found: string[] = [];
+  for (let start = text.indexOf('${'); start >= 0; start = text.indexOf('${', start + 2)) {
+    let depth = 0;
+    for (let i = start + 1; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        found.push(text.slice(start + 2, i));
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** A traversal's root in expression text: `var.x`, `local.y`, `azurerm_x.y`, `data.z`, `module.m`, `path.module`. */
+const TRAVERSAL_ROOT = /(?<![\w.])([A-Za-z_][A-Za-z0-9_-]*)\s*\.\s*([A-Za-z_][A-Za-z0-9_-]*)/g;
+
+/**
+ * Whether `text`, which does not evaluate (an operator, a conditional, a `for`, a function not
+ * evaluated such as `file(...)`), reads nothing from outside the configuration: no resource, data
+ * source, module, path or variable without a default, only literals, variables with a default
+ * and locals that evaluate. Its value is then text the configuration holds, whatever the
+ * expression does with it (`file("pw.txt")`, `var.prod ? "a" : "b"`).
+ */
+export function readsConfigurationOnly(text: string, variables: TerraformVariables): boolean {
+  const expressions = expressionsOf(text);
+  if (expressions.length === 0) return false;
+  for (const expression of expressions) {
+    // Quoted text is no reference: `"a.b"` reads nothing.
+    const bare = expression.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    for (const [, root, name] of bare.matchAll(TRAVERSAL_ROOT)) {
+      if (root === 'var' && variables.get(name)?.hasDefault === true) continue;
+      if (root === 'local' && variables.has(localKey(name)) && evaluateValue(`\${local.${name}}`, variables).known) continue;
+      return false;
+    }
+    // A `for` expression's or splat's own names are no reference either, but they iterate over one: `[for x in var.l : x]` names var.l, checked above.
+  }
+  return true;
 }

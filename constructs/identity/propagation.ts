@@ -99,7 +99,7 @@ export class RolePropagation {
   /**
    * Make a wait start after `dependencies` too (their static addresses join its `depends_on`,
    * once), and run again when one of them is replaced: each resource's id joins the sleep's
-   * `triggers` (time 0.13.1: a changed trigger replaces the sleep), keyed by its address.
+   * `triggers` (time 0.13.1: a changed trigger replaces the sleep), keyed by its logical id.
    */
   public static startAfter(wait: Sleep, dependencies: ITerraformDependable[]): void {
     const addresses: string[] = [];
@@ -110,9 +110,9 @@ export class RolePropagation {
         addresses.push(d.fqn);
         continue;
       }
-      const address = addressOf(resource);
-      addresses.push(address);
-      triggers[address] = resource.getStringAttribute('id');
+      addresses.push(addressOf(resource));
+      // Keyed by the logical id (no dots: a plain map key in every tool that reads the plan).
+      triggers[resource.friendlyUniqueId] = resource.getStringAttribute('id');
     }
     wait.dependsOn = [...new Set([...(wait.dependsOn ?? []), ...addresses])];
     if (Object.keys(triggers).length > 0) wait.triggers = { ...(wait.triggersInput ?? {}), ...triggers };

@@ -2,6 +2,14 @@ import { PackRule, RuleLevel } from './pack';
 import { ReportRow, ReportStatus } from './report';
 import { IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from './rule';
 
+/**
+ * The type under which the rules see a Terraform output of the root module (address
+ * `output.<name>`, attributes `value` and `sensitive`): only rules that name it read outputs, and
+ * outputs are no resources, so they are run apart (`runOnOutputs`) and not counted as resources a
+ * rule does not concern.
+ */
+export const OUTPUT_TYPE = 'output';
+
 /** The parts of a report row every outcome of a rule on a resource shares. */
 export type RowBase = Pick<ReportRow, 'ruleId' | 'lesson' | 'level' | 'resourcePath' | 'resourceType' | 'address'>;
 
@@ -89,4 +97,13 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
     if (notApplicable[i] > 0) counts.set(rule.id, (counts.get(rule.id) ?? 0) + notApplicable[i]);
   });
   return { rows, notApplicable: counts };
+}
+
+/**
+ * Run the rules that read outputs (`OUTPUT_TYPE`) on the root module's outputs: their rows, in
+ * the order of `runRules`; the other rules do not see outputs, and nothing is counted for them.
+ */
+export function runOnOutputs<R extends RuleResource>(rules: Iterable<PackRule>, outputs: readonly R[], context: IRuleContext, sink: FindingSink<R>): ReportRow[] {
+  const readers = [...rules].filter(({ rule }) => rule.resourceTypes.includes(OUTPUT_TYPE));
+  return outputs.length === 0 || readers.length === 0 ? [] : runRules(readers, outputs, context, sink).rows;
 }

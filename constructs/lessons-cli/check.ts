@@ -4,7 +4,8 @@ import { PackRule, RuleLevel } from '../lessons-check/pack';
 import { PlatformLessonsPack } from '../stack/platform-lessons-pack';
 import { LessonsReport, notApplicableOf, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleContext } from '../lessons-check/rule-context';
-import { runRules } from '../lessons-check/rule-runner';
+import { RuleFinding, RuleResource } from '../lessons-check/rule';
+import { RowBase, runOnOutputs, runRules } from '../lessons-check/rule-runner';
 import { readPath } from './inputs';
 import { LessonsInputError, Notice, SourceLocation, SourceSuppression } from './source';
 import { findSuppression, suppressionInConfig } from './suppressions';
@@ -45,18 +46,20 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     suppressions.push(...read.suppressions);
     notices.push(...read.notRead);
     const context = new RuleContext(read.resources, isProduction, read.variables);
-    const located = new Map(read.resources.map((r) => [r.address, r.location]));
+    const located = new Map([...read.resources, ...read.rootOutputs ?? []].map((r) => [r.address, r.location]));
     const inSource = new Map<ReportRow, boolean>();
-    const run = runRules(pack.rules, read.resources, context, (resource, base, _level, finding) => {
+    const sink = (resource: RuleResource, base: RowBase, _level: RuleLevel, finding: RuleFinding): ReportRow => {
       const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
       const s = findSuppression(own, base, finding);
       if (!s) return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
       const row: ReportRow = { ...base, status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: s.reason };
       inSource.set(row, !(config.suppressions ?? []).includes(s));
       return row;
-    });
+    };
+    const run = runRules(pack.rules, read.resources, context, sink);
     for (const [id, n] of run.notApplicable) notApplicable.set(id, (notApplicable.get(id) ?? 0) + n);
-    for (const row of run.rows) {
+    // The root outputs, for the rules that read them (a credential in an output).
+    for (const row of [...run.rows, ...runOnOutputs(pack.rules, read.rootOutputs ?? [], context, sink)]) {
       const source = inSource.get(row);
       rows.push({ row, location: located.get(row.address), ...(source !== undefined ? { suppressedInSource: source } : {}) });
     }

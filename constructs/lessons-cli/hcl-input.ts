@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../core/validation';
-import { TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
+import { localKey, TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
+import { OUTPUT_TYPE } from '../lessons-check/rule-runner';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -11,7 +12,7 @@ interface ParsedFile { readonly file: string; readonly lines: string[]; readonly
 /** What a module gives its caller besides its resources: its outputs. */
 interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown> }
 
-const HEADER = /^\s*(resource|module)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
+const HEADER = /^\s*(resource|module|output)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
 const META_ARGUMENTS = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
 
 /**
@@ -50,12 +51,17 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     ...[...variables].map(([name, value]): [string, TerraformVariableValue] => [name, { hasDefault: value !== null && value !== undefined, default: value, sensitive: sensitive.has(name) }]),
   ]);
   const plain: Scope = { prefix, declared, variables, outputs: new Map(), locals: new Map(), terraformVariables };
-  // Locals in terms of variables and resources (one that names another local is left as written).
+  // Locals in terms of variables and resources (one that names another local is evaluated through withLocals).
   const locals = new Map(files.flatMap((f) => [f.json.locals ?? []].flat().flatMap((block) => Object.entries(first(block))))
     .map(([k, v]) => [k, resolveValue(v, plain)]));
-  const callerScope: Scope = { ...plain, locals };
+  // The evaluator reads a local as it reads a variable (`local.<name>`): `lower(local.t)`, `local.m["k"]` too.
+  const withLocals: TerraformVariables = new Map<string, TerraformVariableValue>([
+    ...terraformVariables,
+    ...[...locals].map(([name, value]): [string, TerraformVariableValue] => [localKey(name), { hasDefault: value !== null && value !== undefined, default: value, sensitive: false }]),
+  ]);
+  const callerScope: Scope = { ...plain, locals, terraformVariables: withLocals };
   const outputs = new Map<string, unknown>();
-  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: terraformVariables };
+  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: withLocals };
   for (const { f, name, body } of all('module')) {
     const address = `${prefix}module.${name}`;
     read.suppressions.push(...commentSuppressions(f, 'module', name, undefined, address));
@@ -88,6 +94,16 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     }
   }
   for (const { name, body } of all('output')) read.outputs.set(name, resolveValue(body.value, scope));
+  // The root module's outputs are kept in the state: the rules that read outputs see them.
+  if (prefix === '') {
+    const rootOutputs: SourceResource[] = all('output').map(({ f, name, body }) => ({
+      type: OUTPUT_TYPE, address: `output.${name}`, path: `output.${name}`,
+      attributes: { value: read.outputs.get(name), ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) },
+      location: { file: f.file, line: headerLine(f, 'output', name) ?? jsonLine(f, 'output', name) },
+    }));
+    for (const { f, name } of all('output')) read.suppressions.push(...commentSuppressions(f, 'output', name, undefined, `output.${name}`));
+    return { ...read, rootOutputs };
+  }
   return read;
 }
 

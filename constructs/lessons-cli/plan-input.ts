@@ -1,10 +1,11 @@
 import { TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
 import { baseAddress } from '../lessons-check/rule-context';
+import { OUTPUT_TYPE } from '../lessons-check/rule-runner';
 import { LessonsInputError, SourceRead, SourceResource } from './source';
 
 interface PlannedModule { resources?: PlannedResource[]; child_modules?: PlannedModule[] }
 interface PlannedResource { address: string; mode?: string; type: string; values?: Record<string, unknown> }
-interface ConfigModule { variables?: Record<string, { default?: unknown; sensitive?: boolean }>; resources?: ConfigResource[]; module_calls?: Record<string, { module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown } }> }
+interface ConfigModule { variables?: Record<string, { default?: unknown; sensitive?: boolean }>; resources?: ConfigResource[]; module_calls?: Record<string, { module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown; constant_value?: unknown }; sensitive?: boolean }> }
 /** A module output as the plan's configuration gives it: what it references, inside the module at `prefix`. */
 interface Output { readonly references: unknown; readonly prefix: string }
 interface ConfigResource { address: string; mode?: string; expressions?: Record<string, unknown> }
@@ -59,7 +60,19 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
     for (const child of m?.child_modules ?? []) walk(child);
   };
   walk(plan.planned_values?.root_module);
-  return { resources, suppressions: [], notRead: [], variables };
+  // The root outputs as configured: a literal as its constant value, a reference as the references it names.
+  const rootOutputs: SourceResource[] = Object.entries(plan.configuration?.root_module?.outputs ?? {}).map(([name, o]) => {
+    const e = o.expression ?? {};
+    const refs = resourceReferences(e.references, '', outputs);
+    const value = 'constant_value' in e ? e.constant_value : refs.length > 0 ? refs.join(' ') : undefined;
+    const at = text.indexOf(`"${name}": {`);
+    return {
+      type: OUTPUT_TYPE, address: `output.${name}`, path: `output.${name}`,
+      attributes: { ...(value !== undefined ? { value } : {}), ...(o.sensitive !== undefined ? { sensitive: o.sensitive } : {}) },
+      location: { file: display, ...(at === -1 ? {} : { line: text.slice(0, at).split('\n').length }) },
+    };
+  });
+  return { resources, suppressions: [], notRead: [], variables, rootOutputs };
 }
 
 /** A plan writes every unset attribute as null; the rules (like a synthesized stack) see it absent. */

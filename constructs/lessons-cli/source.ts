@@ -41,6 +41,12 @@ export interface SourceRead {
    * @default - none
    */
   readonly variables?: TerraformVariables;
+  /**
+   * The root module's outputs, as the rules see them (type `output`, address `output.<name>`,
+   * attributes `value` and `sensitive`).
+   * @default - none
+   */
+  readonly rootOutputs?: SourceResource[];
 }
 
 /** A message about the input rather than a rule's finding (a module not read, a stale suppression). */

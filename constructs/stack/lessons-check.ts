@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { Annotations, Aspects, IAspect, TerraformResource, TerraformStack } from 'cdktf';
+import { Annotations, Aspects, IAspect, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { addressOf } from '../core/dependencies';
@@ -16,7 +16,7 @@ import { PlatformLessonsPack } from './platform-lessons-pack';
 import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
-import { RowBase, RuleRun, runRules } from '../lessons-check/rule-runner';
+import { OUTPUT_TYPE, RowBase, RuleRun, runOnOutputs, runRules } from '../lessons-check/rule-runner';
 
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
@@ -157,7 +157,12 @@ export class LessonsCheck implements IAspect {
     const scopePath = scope.node.path;
     const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
     this.coveredRows.clear();
-    const run = runRules(this.rules.values(), inScope, context, (resource, base, level, finding) => this.report(resource, base, level, finding));
+    const sink = (resource: ConstructResource, base: RowBase, level: RuleLevel, finding: RuleFinding) => this.report(resource, base, level, finding);
+    const resourceRun = runRules(this.rules.values(), inScope, context, sink);
+    // The stack's outputs, for the rules that read them (a credential in an output).
+    const outputs = stack.node.findAll().filter((c): c is TerraformOutput => c instanceof TerraformOutput && (scope === stack || c.node.path.startsWith(`${scopePath}/`)))
+      .map((o) => asRuleOutput(stack, o, variables));
+    const run: RuleRun = { rows: [...resourceRun.rows, ...runOnOutputs(this.rules.values(), outputs, context, sink)], notApplicable: resourceRun.notApplicable };
     // Only a whole stack's run sees every finding a construct's warning stands for: a check added
     // to part of the stack sees some of them, and must not hide the warning for the others.
     if (scope === stack) this.suppressAcceptedConstructFindings();
@@ -289,6 +294,25 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
       return attributes;
     },
     construct: resource,
+  };
+}
+
+/** A root output as the rules see it (`OUTPUT_TYPE`): its value and `sensitive`, seen through as a resource's attributes are. */
+function asRuleOutput(stack: TerraformStack, output: TerraformOutput, variables: TerraformVariables): ConstructResource {
+  let attributes: { [name: string]: unknown } | undefined;
+  return {
+    type: OUTPUT_TYPE,
+    address: `output.${output.friendlyUniqueId}`,
+    path: output.node.path,
+    get attributes() {
+      if (attributes === undefined) {
+        const tf = output.toTerraform() as { output?: Record<string, Record<string, unknown>> };
+        const body = Object.values(tf.output ?? {})[0] ?? {};
+        attributes = literalize(resolveIn(stack, { value: body.value, ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) }), variables) as { [name: string]: unknown };
+      }
+      return attributes;
+    },
+    construct: output,
   };
 }
 

@@ -42,7 +42,8 @@ const REPORT_ORDER: readonly string[] = [
   'AZURE.OperationTemplateParameters', 'PAY-2.RetryOnClientErrors', 'HOOK-3.SubscriptionDeadLetter',
   'SEC-1.EventGridLocalAuth', 'SEC-1.KeylessTopicPublisher', 'HOOK-1.ColdWebhookReceiver',
   'SEC-1.ContainerAppPlainSecret', 'SEC-1.ContainerAppKeyVaultSecretAccess', 'ING-1.StreamingBackendTransport',
-  'ACCESS.WebhookSubscriptionToken', 'SEC-1.WebhookUrlKey', 'SEC-1.AppSettingPlainSecret', 'SEC-1.PrivateEndpointDnsZone',
+  'ACCESS.WebhookSubscriptionToken', 'SEC-1.WebhookUrlKey', 'SEC-1.AppSettingPlainSecret', 'SEC-1.SensitiveAttributePlainSecret',
+  'SEC-1.OutputPlainSecret', 'SEC-1.PrivateEndpointDnsZone', 'AZURE.RestrictedResourceLocation',
   'ACCESS.ApiCallerCheck', 'AZURE.ResourceName', 'AZURE.ResourceLocation', 'ING-1.WebSocketBackendTransport',
 ];
 

@@ -22,6 +22,7 @@ import { NETWORK_RULES } from '../network/network-rules';
 import { NETWORK_SERVICE } from '../network/network-service';
 import { MANAGED_REDIS_SERVICE } from '../redis/managed-redis-service';
 import { REDIS_RULES } from '../redis/redis-rules';
+import { RESOURCE_RULES } from '../resource/resource-rules';
 import { STORAGE_RULES } from '../storage/storage-rules';
 import { STORAGE_SERVICE } from '../storage/storage-service';
 
@@ -52,5 +53,6 @@ export const SERVICE_RULES: readonly ServiceRule[] = [
   ...MONITORING_RULES,
   ...NETWORK_RULES,
   ...REDIS_RULES,
+  ...RESOURCE_RULES,
   ...STORAGE_RULES,
 ];

@@ -148,7 +148,7 @@ describe('ContainerService options', () => {
     // app is created and azurerm creates it once (SEC-2, microsoft/azure-container-apps#646).
     const wait = `time_sleep.${idOf(tf, 'time_sleep', 'svc/grant-propagation')}`;
     expect(app.depends_on).toEqual([pull, wait]);
-    expect(resourceOf(tf, 'time_sleep', 'svc/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [pull], triggers: { [pull]: `${'$'}{${pull}.id}` } });
+    expect(resourceOf(tf, 'time_sleep', 'svc/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [pull], triggers: { [pull.split('.')[1]]: `${'$'}{${pull}.id}` } });
   });
 
   it('looks the registry id up when fromExisting is not given one, and grants AcrPull on it', () => {
@@ -407,7 +407,7 @@ describe('ContainerService Key Vault secrets (SEC-1)', () => {
     // The revision resolves the reference when the app is created: the grant must have reached
     // Key Vault by then (SEC-2, microsoft/azure-container-apps#1174).
     expect(app.depends_on).toEqual([read, `time_sleep.${idOf(tf, 'time_sleep', 'svc/grant-propagation')}`]);
-    expect(resourceOf(tf, 'time_sleep', 'svc/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [read], triggers: { [read]: `${'$'}{${read}.id}` } });
+    expect(resourceOf(tf, 'time_sleep', 'svc/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [read], triggers: { [read.split('.')[1]]: `${'$'}{${read}.id}` } });
   });
 
   it('reads another team\'s secret by its versionless identifier, granted on that secret alone', () => {

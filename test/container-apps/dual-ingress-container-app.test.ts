@@ -444,7 +444,7 @@ describe('DualIngressContainerApp Key Vault secrets (SEC-1)', () => {
       expect(app.template.container[0].env).toContainEqual({ name: 'FEED_TOKEN', secret_name: 'feed-token' });
       expect(app.depends_on).toEqual([`azurerm_role_assignment.${grantId}`, `time_sleep.${idOf(tf, 'time_sleep', 'app/grant-propagation')}`]);
     }
-    expect(resourceOf(tf, 'time_sleep', 'app/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${grantId}`], triggers: { [`azurerm_role_assignment.${grantId}`]: `${'$'}{azurerm_role_assignment.${grantId}.id}` } });
+    expect(resourceOf(tf, 'time_sleep', 'app/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${grantId}`], triggers: { [grantId]: `${'$'}{azurerm_role_assignment.${grantId}.id}` } });
   });
 
   it('fails when a variable from a secret overrides a Kestrel setting the construct pins (AZURE)', () => {

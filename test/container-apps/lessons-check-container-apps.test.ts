@@ -1,4 +1,4 @@
-import { App, Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Fn, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { CdnFrontdoorOrigin } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-origin';
@@ -151,6 +151,21 @@ describe('SEC-1.ContainerAppPlainSecret on raw Container Apps (issue 28: one det
     for (const e of errors) expect(e).not.toMatch(new RegExp(`${GH_TOKEN.slice(8, 20)}|${SB_KEY}`));
   });
 
+  it('fails when the secret reaches the raw app through a TerraformLocal, a map variable\'s lookup or an object variable\'s attribute (review of issue 28)', () => {
+    const stack = rawStack();
+    const tokens = new TerraformVariable(stack, 'tokens', { type: 'map(string)', default: { ci: GH_TOKEN } });
+    const conn = new TerraformVariable(stack, 'conn', { type: 'object({ orders = string })', default: { orders: SB_CONNECTION } });
+    rawApp([
+      { name: 'A', value: new TerraformLocal(stack, 'token', GH_TOKEN).asString },
+      { name: 'B', value: Fn.lookup(tokens.value, 'ci') },
+      { name: 'C', value: Fn.lookupNested(conn.value, ['orders']) },
+      { name: 'D', value: Fn.lower(new TerraformLocal(stack, 'upper', GH_TOKEN).asString) },
+    ], stack);
+    const errors = plainFindings(stack);
+    expect(errors.map((e) => e.split(' = ')[0])).toEqual(['A', 'B', 'C', 'D'].map((n) => `[${PLAIN}] other-dev/app: template.container.env.${n}`));
+    for (const e of errors) expect(e).not.toMatch(new RegExp(`${GH_TOKEN.slice(8, 20)}|${SB_KEY}`));
+  });
+
   it('passes endpoints, references, a variable default that is no secret and a secret taken by name', () => {
     const stack = rawStack();
     rawApp([
@@ -173,6 +188,39 @@ describe('SEC-1.ContainerAppPlainSecret on raw Container Apps (issue 28: one det
     Testing.synth(stack);
     const rule = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === PLAIN && r.resourceType === 'azurerm_container_app');
     expect(rule.map((r) => [r.status, r.suppressionReason])).toEqual([[ReportStatus.SUPPRESSED, 'declared not a secret (notSecrets): the app reads this secret URI itself with its identity']]);
+  });
+
+  it('fails on plain HCL when the secret comes through a local, a function of a local, a map lookup or an object attribute; a local of a reference passes', async () => {
+    const hcl = [
+      `locals {\n  token = "${GH_TOKEN}"\n  host  = azurerm_servicebus_namespace.sb.endpoint\n}`,
+      `variable "tokens" {\n  type    = map(string)\n  default = { ci = "${GH_TOKEN}" }\n}`,
+      `variable "conn" {\n  type    = object({ orders = string })\n  default = { orders = "${SB_CONNECTION}" }\n}`,
+      'resource "azurerm_container_app" "app" {', '  name = "ca-raw"', '  template {', '    container {', '      name  = "app"', '      image = "contoso.azurecr.io/app:1.0.0"',
+      ...[['A', 'local.token'], ['B', 'lower(local.token)'], ['C', 'var.tokens["ci"]'], ['D', 'lookup(var.tokens, "ci")'], ['E', 'var.conn.orders'], ['HOST', 'local.host']]
+        .map(([n, v]) => `      env {\n        name  = "${n}"\n        value = ${v}\n      }`),
+      '    }', '  }', '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), PLAIN);
+    expect(found.map((r) => r.setting)).toEqual(['A', 'B', 'C', 'D', 'E'].map((n) => `template.container.env.${n}`));
+    for (const r of found) expect(r.message).not.toMatch(new RegExp(`${GH_TOKEN.slice(8, 20)}|${SB_KEY}`));
+    // The same through cdk.tf.json, as cdktf writes a TerraformLocal and a map lookup.
+    const stack = rawStack();
+    rawApp([
+      { name: 'A', value: Fn.lower(new TerraformLocal(stack, 'token', GH_TOKEN).asString) },
+      { name: 'B', value: Fn.lookup(new TerraformVariable(stack, 'tokens', { type: 'map(string)', default: { ci: GH_TOKEN } }).value, 'ci') },
+    ], stack);
+    const tfJson = await lessonsOn({ 'cdk.tf.json': JSON.stringify(stack.toTerraform()) });
+    expect(failuresOf(tfJson, PLAIN).map((r) => r.setting)).toEqual(['template.container.env.A', 'template.container.env.B']);
+  });
+
+  it('fails on plain HCL when an env value is an opaque Bearer token or a URL with ?api_key=; a challenge and a placeholder pass (review of issue 28, item 4)', async () => {
+    const opaque = ['pk', '8f3a9c2e71d04b6a', '9e5f0c1d2b3a4e5f'].join('');
+    const env = [['AUTH', `Bearer ${opaque}`], ['PARTNER', `https://api.partner.example/v1?api_key=${opaque}`], ['CHALLENGE', 'Bearer realm=\\"orders\\"'], ['TEMPLATE', 'https://api.partner.example/v1?api_key={apiKey}']];
+    const hcl = ['resource "azurerm_container_app" "app" {', '  name = "ca-raw"', '  template {', '    container {', '      name  = "app"',
+      ...env.map(([n, v]) => `      env {\n        name  = "${n}"\n        value = "${v}"\n      }`), '    }', '  }', '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), PLAIN);
+    expect(found.map((r) => r.setting)).toEqual(['template.container.env.AUTH', 'template.container.env.PARTNER']);
+    for (const r of found) expect(r.message).not.toContain(opaque.slice(2));
   });
 
   it('fails on plain HCL and cdk.tf.json (azure-lessons): a literal, a function of literals, a variable default, a sensitive variable without a default', async () => {

@@ -135,7 +135,7 @@ describe('PacedQueueConsumer: the paced consumer of LIM-5', () => {
     // roles are checked by the consumer's own calls, which retry (SEC-2).
     expect(appOf(tf).depends_on).toHaveLength(4);
     expect(appOf(tf).depends_on).toContain(`time_sleep.${idOf(tf, 'time_sleep', 'consumer/grant-propagation')}`);
-    expect(resourceOf(tf, 'time_sleep', 'consumer/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${pull[0]}`], triggers: { [`azurerm_role_assignment.${pull[0]}`]: `${'$'}{azurerm_role_assignment.${pull[0]}.id}` } });
+    expect(resourceOf(tf, 'time_sleep', 'consumer/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${pull[0]}`], triggers: { [pull[0]]: `${'$'}{azurerm_role_assignment.${pull[0]}.id}` } });
   });
 
   it('says what it checked: at most 100 calls per 60 s, retried for 2100 s (LIM-5)', () => {

@@ -1,4 +1,4 @@
-import { Fn, TerraformStack, TerraformVariable } from 'cdktf';
+import { conditional, Fn, TerraformLocal, TerraformStack, TerraformVariable, Token } from 'cdktf';
 import { ApplicationInsights as RawApplicationInsights } from '@cdktf/provider-azurerm/lib/application-insights';
 import { DataAzurermStorageAccount } from '@cdktf/provider-azurerm/lib/data-azurerm-storage-account';
 import { ServicebusNamespace } from '@cdktf/provider-azurerm/lib/servicebus-namespace';
@@ -231,6 +231,13 @@ describe('secrets behind tokens: what Terraform will get is judged (SEC-1, issue
     ['Fn.base64decode', () => Fn.base64decode(Buffer.from(GITHUB).toString('base64'))],
     ['Fn.sensitive', () => Fn.sensitive(GITHUB) as string],
     ['Fn.upper of Fn.join with a variable default', (stack: TerraformStack) => Fn.join('', ['ghp', new TerraformVariable(stack, 'rest', { type: 'string', default: GITHUB.slice(3) }).stringValue])],
+    // Review of issue 28: a local and a map or object variable's default hid the token.
+    ['a TerraformLocal', (stack: TerraformStack) => new TerraformLocal(stack, 'gh', GITHUB).asString],
+    ['a TerraformLocal of a function of another local', (stack: TerraformStack) => Fn.lower(new TerraformLocal(stack, 'gh', new TerraformLocal(stack, 'raw', GITHUB).asString).asString)],
+    ['Fn.lookup of a map(string) variable default', (stack: TerraformStack) => Fn.lookup(new TerraformVariable(stack, 'tokens', { type: 'map(string)', default: { ci: GITHUB } }).value, 'ci')],
+    ['Fn.lookup with a default of a map variable', (stack: TerraformStack) => Fn.lookup(new TerraformVariable(stack, 'tokens', { type: 'map(string)', default: { ci: GITHUB } }).value, 'ci', 'none')],
+    ['an object variable\'s attribute (var.mm.a)', (stack: TerraformStack) => Fn.lookupNested(new TerraformVariable(stack, 'mm', { type: 'object({ a = string })', default: { a: GITHUB } }).value, ['a'])],
+    ['a map local\'s key', (stack: TerraformStack) => Fn.lookupNested(new TerraformLocal(stack, 'tokens', { ci: GITHUB }).asAnyMap, ['ci'])],
   ])('fails when a GitHub token reaches an environment variable through %s, without echoing it', (_how, make) => {
     const error = refusal((stack) => ({ TOKEN_FOR_CI: make(stack) }));
     expect(error.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.TOKEN_FOR_CI = ".*": an API key \(its prefix is a well-known provider's/);
@@ -255,6 +262,35 @@ describe('secrets behind tokens: what Terraform will get is judged (SEC-1, issue
     expect(refusal((stack) => ({ AUTH: Fn.join(' ', ['Bearer', new TerraformVariable(stack, 'token', { type: 'string', sensitive: true }).stringValue]) })).message).toContain('a sensitive variable without a default (var.token)');
   });
 
+  it('fails when a value under a secret\'s name comes from the configuration alone but cannot be evaluated: file(), a conditional of literals', () => {
+    const prod = (stack: TerraformStack) => new TerraformVariable(stack, 'prod', { type: 'bool', default: true }).booleanValue;
+    for (const make of [() => Fn.file('secrets/db.txt'), (stack: TerraformStack) => Token.asString(conditional(prod(stack), 'correct-horse-battery', 'staple-horse-battery'))]) {
+      const error = refusal((stack) => ({ DB_PASSWORD: make(stack) }));
+      expect(error.message).toMatch(/^\[SEC-1\] test\/svc: environmentVariables\.DB_PASSWORD = "…\(\d+ chars\)": the name says the value is a secret \(PASSWORD\), and it comes from the configuration alone/);
+      expect(error.message).not.toContain('horse');
+    }
+  });
+
+  it('passes what cannot be evaluated under a name that is no secret\'s, or that reads a resource under a secret\'s name', () => {
+    const stack = testStack();
+    const account = new RawStorageAccount(stack, 'raw', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
+    service({ QUEUE_NAMES: Fn.file('queues.txt'), DB_PASSWORD: Token.asString(conditional(true, account.name, 'none')) }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+
+  it('passes a local, a map lookup and an object attribute that evaluate to no secret, and a local of a resource attribute', () => {
+    const stack = testStack();
+    const account = new RawStorageAccount(stack, 'raw', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
+    const settings = new TerraformVariable(stack, 'settings', { type: 'map(string)', default: { level: 'Information', region: 'westeurope' } });
+    service({
+      LOG_LEVEL: Fn.lookup(settings.value, 'level'),
+      REGION: Fn.lookupNested(settings.value, ['region']),
+      QUEUE: new TerraformLocal(stack, 'queue', 'orders').asString,
+      QUEUE_HOST: new TerraformLocal(stack, 'host', Fn.join('', [account.name, '.queue.core.windows.net'])).asString,
+    }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+
   it('passes what evaluates to no secret, and a value it cannot evaluate (a resource attribute), and a non-sensitive variable without a default', () => {
     const stack = testStack();
     const account = new RawStorageAccount(stack, 'raw', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
@@ -271,6 +307,7 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
   const BASIC = `Basic ${Buffer.from('orders:Tr0ub4dor&3xyz').toString('base64')}`;
   const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
   const SIGNALR = `Endpoint=https://sigr-orders.service.signalr.net;AccessKey=${KEY};Version=1.0;`;
+  const OPAQUE = ['pk', '8f3a9c2e71d04b6a', '9e5f0c1d2b3a4e5f'].join('');
   const cases: { format: string; value: string; secret: string; what: string; lookAlike: [string, string] }[] = [
     {
       format: 'a SignalR connection string carries AccessKey=', value: SIGNALR, secret: KEY, what: 'a connection string with a shared access key',
@@ -282,6 +319,9 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     },
     { format: 'the value is a Stripe webhook signing secret (whsec_)', value: WHSEC, secret: WHSEC, what: 'an API key', lookAlike: ['STRIPE_WEBHOOK_HEADER', 'whsec_placeholder'] },
     { format: 'the value is a Basic authorization value', value: BASIC, secret: BASIC.slice(6), what: 'a Basic authorization value', lookAlike: ['AUTH_CHALLENGE', 'Basic realm="orders"'] },
+    // Review of issue 28, item 4: an opaque Bearer token and a key in a URL's query.
+    { format: 'the value is a Bearer token (opaque, not a JWT)', value: `Bearer ${OPAQUE}`, secret: OPAQUE, what: 'a Bearer token', lookAlike: ['AUTH_CHALLENGE', 'Bearer realm="orders", error="invalid_token"'] },
+    { format: 'the value is a URL with ?api_key=', value: `https://api.partner.example/v1/orders?api_key=${OPAQUE}&format=json`, secret: OPAQUE, what: 'a URL with a key or token in its query', lookAlike: ['PARTNER_URL', 'https://api.partner.example/v1/orders?api_key={apiKey}&keyword=orders-and-payments'] },
     { format: 'the value is a Slack webhook URL', value: SLACK_HOOK, secret: 'XXXXXXXXXXXXXXXXXXXXXXXX', what: 'a Slack incoming-webhook URL', lookAlike: ['SLACK_DOCS', 'https://api.slack.com/messaging/webhooks'] },
   ];
 

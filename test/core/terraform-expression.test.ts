@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVALUATED_FUNCTIONS, evaluateValue, knownParts, literalize, TerraformVariables } from '../../constructs/core/terraform-expression';
+import { EVALUATED_FUNCTIONS, evaluateValue, knownParts, literalize, localKey, TerraformVariables } from '../../constructs/core/terraform-expression';
 
 // What Terraform will get for a value as the synthesized stack (or hcl2json) writes it (issue 28).
 const VARIABLES: TerraformVariables = new Map([
@@ -7,6 +7,15 @@ const VARIABLES: TerraformVariables = new Map([
   ['key', { hasDefault: true, default: 'abc123', sensitive: true }],
   ['token', { hasDefault: false, sensitive: true }],
   ['tag', { hasDefault: false, sensitive: false }],
+  ['m', { hasDefault: true, default: { k: 'ghp_m', level: 'Information' }, sensitive: false }],
+  ['list', { hasDefault: true, default: ['a', 'b'], sensitive: false }],
+  // Locals, as the stack and the HCL reader give them: their expression as the default.
+  [localKey('t'), { hasDefault: true, default: 'ghp_local', sensitive: false }],
+  [localKey('u'), { hasDefault: true, default: '${upper(local.t)}', sensitive: false }],
+  [localKey('obj'), { hasDefault: true, default: { a: '${var.region}', nested: { b: 'x' } }, sensitive: false }],
+  [localKey('fqdn'), { hasDefault: true, default: '${azurerm_x.y.fqdn}', sensitive: false }],
+  [localKey('secret'), { hasDefault: true, default: '${var.key}', sensitive: false }],
+  [localKey('self'), { hasDefault: true, default: '${local.self}', sensitive: false }],
 ]);
 const value = (text: string) => evaluateValue(text, VARIABLES);
 
@@ -26,6 +35,18 @@ describe('evaluateValue', () => {
     ['${jsonencode({"a" = "<b>"})}', '{"a":"\\u003cb\\u003e"}'],
     ['https://${lower("X")}.example.com', 'https://x.example.com'],
     ['${var.region}', 'westeurope'],
+    ['${local.t}', 'ghp_local'],
+    ['${local.u}', 'GHP_LOCAL'],
+    ['${local.obj.a}', 'westeurope'],
+    ['${local.obj["nested"].b}', 'x'],
+    ['${var.m.k}', 'ghp_m'],
+    ['${var.m["k"]}', 'ghp_m'],
+    ['${lookup(var.m, "k")}', 'ghp_m'],
+    ['${lookup(var.m, "missing", "d")}', 'd'],
+    ['${var.list[1]}', 'b'],
+    ['${element(values(var.m), 1)}', 'Information'],
+    ['${join(",", keys(var.m))}', 'k,level'],
+    ['${merge(var.m, {"k" = "x"}).k}', 'x'],
     ['a $${b} c', 'a ${b} c'],
     ['plain', 'plain'],
   ])('evaluates %s to %s', (text, expected) => {
@@ -41,10 +62,11 @@ describe('evaluateValue', () => {
     expect(value('${var.key}')).toEqual({ known: true, value: 'abc123', sensitive: true, sensitiveInputs: [] });
     expect(value('${sensitive("x")}')).toMatchObject({ known: true, sensitive: true });
     expect(value('${nonsensitive(var.key)}')).toMatchObject({ known: true, sensitive: false });
+    expect(value('${local.secret}')).toMatchObject({ known: true, value: 'abc123', sensitive: true });
   });
 
-  it('is unknown for a resource attribute, a local, an unknown function, an operator, a variable without a default, a directive', () => {
-    for (const text of ['${azurerm_x.y.id}', '${local.a}', '${md5("a")}', '${1 + 2}', '${var.tag}', '%{ if true }a%{ endif }', '${var.missing}', '${base64decode("not base64!")}']) {
+  it('is unknown for a resource attribute, an undeclared local, a local of a resource attribute, a missing key, an unknown function, an operator, a variable without a default, a directive', () => {
+    for (const text of ['${azurerm_x.y.id}', '${local.a}', '${local.fqdn}', '${local.self}', '${var.m.missing}', '${lookup(var.m, "missing")}', '${var.list[5]}', '${var.region.x}', '${md5("a")}', '${1 + 2}', '${var.tag}', '%{ if true }a%{ endif }', '${var.missing}', '${base64decode("not base64!")}']) {
       expect(value(text).known, text).toBe(false);
     }
   });

@@ -1,10 +1,11 @@
-import { App, Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Fn, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { ApiManagementApiOperation } from '@cdktf/provider-azurerm/lib/api-management-api-operation';
 import { FunctionAppFlexConsumption, FunctionAppFlexConsumptionConfig } from '@cdktf/provider-azurerm/lib/function-app-flex-consumption';
 import { LinuxFunctionApp } from '@cdktf/provider-azurerm/lib/linux-function-app';
+import { LinuxWebAppSlot } from '@cdktf/provider-azurerm/lib/linux-web-app-slot';
 import { ServicePlan } from '@cdktf/provider-azurerm/lib/service-plan';
 import { StorageAccount as StorageAccountResource } from '@cdktf/provider-azurerm/lib/storage-account';
 import { WindowsFunctionApp } from '@cdktf/provider-azurerm/lib/windows-function-app';
@@ -362,6 +363,22 @@ describe('SEC-1.AppSettingPlainSecret on raw function and web apps (issue 28: on
     linux(stack, { PSP: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/psp)', QUEUE: 'https://straw.queue.core.windows.net', AzureWebJobsStorage: CONNECTION_STRING });
     expect(findingsOf(stack, RULE)).toEqual([]);
     expect(findingsOf(stack, 'SEC-1.FunctionHostStorageKey')).toHaveLength(1);
+  });
+
+  it('fails when a web app\'s deployment slot holds a GitHub token in its settings, or an app setting comes from a TerraformLocal (review of issue 28)', () => {
+    const { stack } = rawStack();
+    const GH = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+    new LinuxWebAppSlot(stack, 'slot', { name: 'staging', appServiceId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Web/sites/app-web', siteConfig: {}, appSettings: { GH, REGION: 'westeurope' } });
+    linux(stack, { CI: new TerraformLocal(stack, 'ci', GH).asString });
+    const findings = findingsOf(stack, RULE);
+    expect(findings.map((f) => f.split(' = ')[0]).sort()).toEqual([`[${RULE}] other-dev/linux: app_settings.CI`, `[${RULE}] other-dev/slot: app_settings.GH`]);
+    expect(findings.join('\n')).not.toContain(GH.slice(4));
+  });
+
+  it('fails on plain HCL when a web app slot\'s setting holds a token; its Key Vault reference passes', async () => {
+    const GH = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+    const report = await lessonsOn({ 'main.tf': `resource "azurerm_windows_web_app_slot" "staging" {\n  name = "staging"\n  app_settings = {\n    GH  = "${GH}"\n    PSP = "@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/psp)"\n  }\n}\n` });
+    expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['app_settings.GH']);
   });
 
   it('fails on plain HCL: a web app\'s setting built with format() from literals', async () => {

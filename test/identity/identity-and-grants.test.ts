@@ -277,7 +277,7 @@ describe('AppRegistration', () => {
     const tf = synth(stack);
     const sp = `azuread_service_principal.${Object.keys(resourcesOf(tf, 'azuread_service_principal'))[0]}`;
     const sleeps = resourcesOf(tf, 'time_sleep');
-    expect(Object.values(sleeps)).toEqual([{ create_duration: RolePropagation.ENTRA_WAIT, depends_on: [sp], triggers: { [sp]: `${'$'}{${sp}.id}` } }]);
+    expect(Object.values(sleeps)).toEqual([{ create_duration: RolePropagation.ENTRA_WAIT, depends_on: [sp], triggers: { [sp.split('.')[1]]: `${'$'}{${sp}.id}` } }]);
     const wait = `time_sleep.${Object.keys(sleeps)[0]}`;
     for (const assignment of Object.values(resourcesOf(tf, 'azuread_app_role_assignment'))) {
       expect(assignment).toMatchObject({ resource_object_id: `\${${sp}.object_id}`, depends_on: [wait] });
@@ -305,7 +305,7 @@ describe('RolePropagation.wait', () => {
     RolePropagation.wait(stack, 'wait-b', { after: [grant], dependents: [], duration: '10s' });
     const tf = synth(stack);
     const grantAddress = `azurerm_role_assignment.${Object.keys(resourcesOf(tf, 'azurerm_role_assignment'))[0]}`;
-    expect(resourceOf(tf, 'time_sleep', 'wait-a')).toEqual({ create_duration: '300s', depends_on: [grantAddress], triggers: { [grantAddress]: `${'$'}{${grantAddress}.id}` } });
+    expect(resourceOf(tf, 'time_sleep', 'wait-a')).toEqual({ create_duration: '300s', depends_on: [grantAddress], triggers: { [grantAddress.split('.')[1]]: `${'$'}{${grantAddress}.id}` } });
     expect(resourceOf(tf, 'azurerm_user_assigned_identity', 'dependent').depends_on).toEqual([`time_sleep.${Object.keys(resourcesOf(tf, 'time_sleep')).find((k) => k.includes('wait-a'))}`]);
     expect(Object.keys(tf.provider ?? {})).toContain('time');
     expect((tf.provider as Record<string, unknown[]>).time).toHaveLength(1);

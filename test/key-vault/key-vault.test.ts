@@ -350,7 +350,7 @@ describe('KeyVaultNamedValue: the gateway reads the secret from Key Vault (SEC-1
     const { namedValue, tf } = withSlot();
     // API Management reads the secret when the named value is created, and azurerm creates it once.
     const grant = `azurerm_role_assignment.${idOf(tf, 'azurerm_role_assignment')}`;
-    expect(resourceOf(tf, 'time_sleep', 'psp-key/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [grant], triggers: { [grant]: `${'$'}{${grant}.id}` } });
+    expect(resourceOf(tf, 'time_sleep', 'psp-key/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [grant], triggers: { [grant.split('.')[1]]: `${'$'}{${grant}.id}` } });
     expect(resourceOf(tf, 'azurerm_api_management_named_value').depends_on).toEqual([grant, `time_sleep.${idOf(tf, 'time_sleep')}`]);
     expect(namedValue.propagation).toBeDefined();
     // The wait replaces the note that asked for a second deploy.

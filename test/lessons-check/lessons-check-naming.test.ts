@@ -152,6 +152,32 @@ describe('AZURE.ResourceLocation on raw resources and plain HCL (issue 28: regio
     ]);
   });
 
+  it('fails when a raw resource is in a canary or sovereign-cloud region (centraluseuap, usgovvirginia, chinanorth3), also as a display name through a variable default (review of issue 27, item 8)', () => {
+    const stack = rawStack();
+    new ResourceGroup(stack, 'canary', { name: 'rg-canary', location: 'centraluseuap' });
+    // (test/core/azure-region.test.ts allows eastus2euap for the process: the variable gives centraluseuap too.)
+    new ResourceGroup(stack, 'canary2', { name: 'rg-canary2', location: new TerraformVariable(stack, 'region', { type: 'string', default: 'Central US EUAP' }).stringValue });
+    new ResourceGroup(stack, 'gov', { name: 'rg-gov', location: 'USGov Virginia' });
+    new ResourceGroup(stack, 'china', { name: 'rg-china', location: 'chinanorth3' });
+    new ResourceGroup(stack, 'restricted', { name: 'rg-restricted', location: 'germanynorth' });
+    const errors = errorsAfterSynth(stack).filter((e) => e.startsWith(`[${RULE}]`));
+    expect(errors).toEqual([
+      expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/canary: location = "centraluseuap": centraluseuap is a canary region \(EUAP.* Fix: use centralus; /),
+      expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/canary2: location = "Central US EUAP": centraluseuap is a canary region .* Fix: use centralus; /),
+      expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/gov: location = "USGov Virginia": usgovvirginia is a region of Azure Government, /),
+      expect.stringMatching(/^\[AZURE\.ResourceLocation\] other-dev\/china: location = "chinanorth3": chinanorth3 is a region of Azure China \(21Vianet\), /),
+    ]);
+  });
+
+  it('fails on plain HCL in a canary or sovereign-cloud region, and leaves an access-restricted one to the warning', async () => {
+    const report = await lessonsOn({ 'main.tf': [
+      'resource "azurerm_resource_group" "canary" {\n  name = "rg-canary"\n  location = "centraluseuap"\n}',
+      'resource "azurerm_storage_account" "gov" {\n  name = "stgov"\n  location = "usgovvirginia"\n}',
+      'resource "azurerm_resource_group" "restricted" {\n  name = "rg-restricted"\n  location = "germanynorth"\n}', '',
+    ].join('\n') });
+    expect(failuresOf(report, RULE).map((r) => r.address)).toEqual(['azurerm_resource_group.canary', 'azurerm_storage_account.gov']);
+  });
+
   it('fails when a Container Apps environment is in another region than its subnet\'s network, and passes in the same one', () => {
     const stack = rawStack();
     const vnet = new VirtualNetwork(stack, 'vnet', { name: 'vnet-apps', resourceGroupName: 'rg', location: 'westeurope', addressSpace: ['10.0.0.0/16'] });

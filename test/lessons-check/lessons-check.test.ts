@@ -773,10 +773,10 @@ describe('LessonsCheck report', () => {
   it('counts the rows in its summary', () => {
     const report = reportOf(reportedStack());
     // Compliant: both EDGE-1 rules and AZURE.ResourceName on the profile at 240 s, the SEC-1 Redis rules (keys, plaintext) on the keyless cache,
-    // and AZURE.ResourceLocation on the registry and the cache (westeurope); the registry's admin user is the only error.
+    // and AZURE.ResourceLocation and AZURE.RestrictedResourceLocation on the registry and the cache (westeurope); the registry's admin user is the only error.
     // The other pairs of a rule and one of the three resources are not applicable: counted, per rule and in all.
-    expect(report.summary).toEqual({ compliant: 7, errors: 1, warnings: 0, suppressed: 1, notApplicable: 3 * PlatformLessonsPack.create().rules.length - 9 });
-    expect(report.results).toHaveLength(9);
+    expect(report.summary).toEqual({ compliant: 9, errors: 1, warnings: 0, suppressed: 1, notApplicable: 3 * PlatformLessonsPack.create().rules.length - 11 });
+    expect(report.results).toHaveLength(11);
     expect(Object.values(report.notApplicable).reduce((a, b) => a + b, 0)).toBe(report.summary.notApplicable);
   });
 
@@ -790,7 +790,7 @@ describe('LessonsCheck report', () => {
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as LessonsReport;
     expect(written.stack).toBe('other-dev');
     expect(written.packs).toEqual(['platform-lessons']);
-    expect(written.summary).toMatchObject({ compliant: 4, errors: 0, warnings: 1, suppressed: 1 });
+    expect(written.summary).toMatchObject({ compliant: 5, errors: 0, warnings: 1, suppressed: 1 });
     expect(Object.keys(written)).toEqual(['stack', 'packs', 'summary', 'notApplicable', 'results']);
     expect(written.results).toEqual([
       expect.objectContaining({ ruleId: 'EDGE-1.FrontDoorTimeoutBelowCeiling', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'response_timeout_seconds' }),
@@ -799,7 +799,8 @@ describe('LessonsCheck report', () => {
       // Suppressing LIM-1 leaves SEC-1 standing: the keyless cache complies with it.
       expect.objectContaining({ ruleId: 'SEC-1.RedisAccessKeys', status: ReportStatus.COMPLIANT }),
       expect.objectContaining({ ruleId: 'SEC-1.RedisPlaintext', status: ReportStatus.COMPLIANT }),
-      // The cache's location is a region.
+      // The cache's location is no access-restricted region, and a region.
+      expect.objectContaining({ ruleId: 'AZURE.RestrictedResourceLocation', status: ReportStatus.COMPLIANT }),
       expect.objectContaining({ ruleId: 'AZURE.ResourceLocation', status: ReportStatus.COMPLIANT }),
     ]);
   });

@@ -1,10 +1,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, TerraformResource, TerraformStack } from 'cdktf';
+import { App, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { LessonsReport, ReportStatus } from '../../constructs/lessons-check/report';
+import { OUTPUT_TYPE } from '../../constructs/lessons-check/rule-runner';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
 import { addResources, toHcl, toPlan } from '../support/lessons-cli';
@@ -64,6 +65,8 @@ function rowsOnStack(example: Example) {
   const stack = new TerraformStack(new App({ outdir: '/tmp/rule-examples-unused' }), 'examples');
   const check = LessonsCheck.applyTo(stack, { production: true });
   const paths = example.resources.map((r) => {
+    // A rule that reads outputs: a root output of the stack.
+    if (r.type === OUTPUT_TYPE) return new TerraformOutput(stack, r.name, { value: r.attributes.value }).node.path;
     const made = new TerraformResource(stack, r.name, { terraformResourceType: r.type });
     for (const [name, value] of Object.entries(r.attributes)) made.addOverride(name, value);
     return made.node.path;

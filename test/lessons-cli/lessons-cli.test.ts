@@ -34,7 +34,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const out = await run(MODULES);
     expect(out.exitCode).toBe(1);
     expect(out.stderr).toBe('');
-    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 9 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 11 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
   });
 
   it('resolves a variable default, a module argument and a module output into what the rules read', async () => {
@@ -57,7 +57,7 @@ describe('azure-lessons on a directory of .tf files', () => {
   it('applies the config file: a lesson id narrowed by appliesTo, a module address covering its resources, and production false', async () => {
     const out = await run(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(out.exitCode).toBe(0);
-    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 8 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 10 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
     const report = await json(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(report.results.filter((r) => r.status === ReportStatus.SUPPRESSED).map((r) => `${r.ruleId} ${r.address}: ${r.suppressionReason}`).sort()).toEqual([
       'EDGE-1.FrontDoorTimeoutAboveCeiling azurerm_cdn_frontdoor_profile.edge: the origin answers within 200 s; the profile is replaced next sprint',
@@ -72,10 +72,10 @@ describe('azure-lessons on a directory of .tf files', () => {
     expect(report.stack).toBe(MODULES);
     expect(report.packs).toEqual(['platform-lessons']);
     // Compliant: the three rules that pass, AZURE.ResourceName on the four resources the fixture names, and
-    // AZURE.ResourceLocation on the two with a location (the registry and the topic, westeurope).
+    // AZURE.ResourceLocation and AZURE.RestrictedResourceLocation on the two with a location (the registry and the topic, westeurope).
     // Every other pair of a rule and one of the five resources is not applicable: counted, not listed.
-    expect(report.summary).toEqual({ compliant: 9, errors: 1, warnings: 2, suppressed: 1, notApplicable: 5 * RULE_COUNT - 13 });
-    expect(report.results.length).toBe(13);
+    expect(report.summary).toEqual({ compliant: 11, errors: 1, warnings: 2, suppressed: 1, notApplicable: 5 * RULE_COUNT - 15 });
+    expect(report.results.length).toBe(15);
     expect(report.notApplicable['LIM-1.NoAzureCacheForRedis']).toBe(5);
     expect(Object.values(report.notApplicable).reduce((a, b) => a + b, 0)).toBe(report.summary.notApplicable);
   });
@@ -84,7 +84,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
     try {
       const out = await run(MODULES, '--format=sarif', '--output', path.join(dir, 'lessons.sarif'));
-      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 9 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
+      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 11 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
       expect(JSON.parse(fs.readFileSync(path.join(dir, 'lessons.sarif'), 'utf8')).version).toBe('2.1.0');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -246,7 +246,7 @@ describe('the azure-lessons bin', () => {
     expect(result.stderr).toMatch(/^\[AZURE\] test\/fixtures\/lessons-cli\/malformed\/future\.plan\.json: format_version = "2\.0"/);
     const ok = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-cli/main.ts', MODULES, '--config', `${MODULES}/lessons.json`], { cwd: root, encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 8 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
+    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 10 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
   });
 });
 
@@ -261,12 +261,14 @@ describe('azure-lessons on a real plan (terraform show -json of payments-dev, Te
     const out = await run(`${FIXTURES}/payments-dev.plan.json`, '--non-production', '--format', 'json');
     const plan = JSON.parse(out.stdout) as LessonsReport;
     const status = (r: LessonsReport) => new Map(r.results.map((x) => [`${x.ruleId} ${x.address}`, x.status]));
-    // The fixture keeps the resources some rule reads, and those they reference.
-    const fixture = JSON.parse(fs.readFileSync(path.join(root, FIXTURES, 'payments-dev.plan.json'), 'utf8')) as { planned_values: { root_module: { resources: { address: string }[] } } };
-    const inPlan = new Set(fixture.planned_values.root_module.resources.map((r) => r.address));
-    // What `npm run gen:fixtures` keeps (tools/fixtures/select.ts): the resources of a type some rule reads, and those they reference.
-    const readTypes = new Set(PlatformLessonsPack.create().rules.flatMap((r) => r.rule.resourceTypes));
+    // The fixture keeps the resources some rule reads, and those they reference (what `npm run
+    // gen:fixtures` keeps, tools/fixtures/select.ts), and the stack's root outputs.
     const planned = JSON.parse(fs.readFileSync(path.join(root, FIXTURES, 'payments-dev.plan.json'), 'utf8')) as PlanJson;
+    const resources = new Set(planned.planned_values.root_module.resources.map((r) => r.address));
+    const outputs = new Set(Object.keys((planned.configuration.root_module.outputs ?? {}) as object).map((name) => `output.${name}`));
+    expect(outputs.size).toBeGreaterThan(0);
+    const inPlan = new Set([...resources, ...outputs]);
+    const readTypes = new Set(PlatformLessonsPack.create().rules.flatMap((r) => r.rule.resourceTypes));
     const read = planned.configuration.root_module.resources.filter((r) => readTypes.has(String(r.type)));
     expect(read.length).toBeGreaterThan(20);
     expect(read.every((r) => inPlan.has(r.address))).toBe(true);
@@ -276,9 +278,11 @@ describe('azure-lessons on a real plan (terraform show -json of payments-dev, Te
     // (A policy's XML that interpolates a backend's name is unknown in the planned values: the configuration's template is read instead.)
     expect([...fromPlan].filter(([key, s]) => fromConstructs.get(key) !== s)).toEqual([]);
     expect([...fromConstructs].filter(([key, s]) => fromPlan.get(key) !== s)).toEqual([]);
-    // Compliant rows counted on the fixture's resources: the stack has more (named resources no other rule reads, which the fixture left out).
+    // Compliant rows counted on the fixture's resources and outputs: the stack has more (named resources no other rule reads, which the fixture left out).
     const compliant = construct.results.filter((r) => inPlan.has(r.address) && r.status === ReportStatus.COMPLIANT).length;
-    expect(plan.summary).toEqual({ ...summarize(construct.results), compliant, notApplicable: inPlan.size * RULE_COUNT - compliant });
+    // Outputs are seen by the rules that read outputs only, and counted for no other.
+    const onResources = construct.results.filter((r) => resources.has(r.address) && r.status === ReportStatus.COMPLIANT).length;
+    expect(plan.summary).toEqual({ ...summarize(construct.results), compliant, notApplicable: resources.size * RULE_COUNT - onResources });
     expect(out.exitCode).toBe(0);
   });
 

@@ -81,7 +81,7 @@ describe('PaymentsStack Key Vault and the provider key (SEC-1, GW-8)', () => {
         // The grant, then the wait for it to reach Key Vault (azurerm#19255, RolePropagation).
         depends_on: [`azurerm_role_assignment.${grants[0][0]}`, expect.stringMatching(/^time_sleep\.psp-api-key_grant-propagation_[0-9A-F]+$/)],
       });
-      expect(resourceOf(tf, 'time_sleep', 'psp-api-key/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${grants[0][0]}`], triggers: { [`azurerm_role_assignment.${grants[0][0]}`]: `${'$'}{azurerm_role_assignment.${grants[0][0]}.id}` } });
+      expect(resourceOf(tf, 'time_sleep', 'psp-api-key/grant-propagation')).toEqual({ create_duration: '300s', depends_on: [`azurerm_role_assignment.${grants[0][0]}`], triggers: { [grants[0][0]]: `${'$'}{azurerm_role_assignment.${grants[0][0]}.id}` } });
       expect(Object.values(resourcesOf(tf, 'azurerm_role_assignment')).filter((r) => String(r.role_definition_name).startsWith('Key Vault'))).toHaveLength(1);
     });
 

@@ -1,4 +1,4 @@
-import { TerraformResource, TerraformStack } from 'cdktf';
+import { TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { ResourceTable, allExamples, tableOf } from './rule-examples';
 
@@ -31,7 +31,10 @@ class RawResource extends TerraformResource {
 /** The resources of `table` in a stack (each named by its Terraform name, so the addresses are the same as in HCL). */
 export function addResources(stack: TerraformStack, table = EVERY_RULE): void {
   for (const [type, byName] of Object.entries(table)) {
-    for (const [name, attributes] of Object.entries(byName)) new RawResource(stack, name, type, attributes);
+    for (const [name, attributes] of Object.entries(byName)) {
+      if (type === 'output') new TerraformOutput(stack, name, { value: attributes.value });
+      else new RawResource(stack, name, type, attributes);
+    }
   }
 }
 
@@ -39,7 +42,7 @@ export function addResources(stack: TerraformStack, table = EVERY_RULE): void {
 export function toHcl(table = EVERY_RULE): string {
   const out: string[] = [];
   for (const [type, byName] of Object.entries(table)) {
-    for (const [name, attributes] of Object.entries(byName)) out.push(`resource "${type}" "${name}" {\n${body(attributes, '  ')}}\n`);
+    for (const [name, attributes] of Object.entries(byName)) out.push(`${type === 'output' ? 'output' : `resource "${type}"`} "${name}" {\n${body(attributes, '  ')}}\n`);
   }
   return out.join('\n');
 }
@@ -70,8 +73,13 @@ function expression(v: unknown, indent: string): string {
 export function toPlan(table = EVERY_RULE): object {
   const planned: object[] = [];
   const configured: object[] = [];
+  const outputs: Record<string, object> = {};
   for (const [type, byName] of Object.entries(table)) {
     for (const [name, attributes] of Object.entries(byName)) {
+      if (type === 'output') {
+        outputs[name] = { expression: expressionsOf(attributes).value };
+        continue;
+      }
       planned.push({ address: `${type}.${name}`, mode: 'managed', type, name, provider_name: 'registry.terraform.io/hashicorp/azurerm', schema_version: 0, values: known(attributes) });
       configured.push({ address: `${type}.${name}`, mode: 'managed', type, name, provider_config_key: 'azurerm', expressions: expressionsOf(attributes), schema_version: 0 });
     }
@@ -79,7 +87,7 @@ export function toPlan(table = EVERY_RULE): object {
   return {
     format_version: '1.2', terraform_version: '1.11.4',
     planned_values: { root_module: { resources: planned } },
-    configuration: { root_module: { resources: configured } },
+    configuration: { root_module: { resources: configured, outputs } },
   };
 }
 

@@ -31,6 +31,8 @@ import { EXAMPLES as FUNCTION_HOST_STORAGE_KEY_FUNCTIONS } from '../../construct
 import { EXAMPLES as FUNCTION_HTTPS_ONLY_FUNCTIONS } from '../../constructs/functions/rules/function-https-only.examples';
 import { EXAMPLES as FUNCTIONS_RESERVED_ROUTE_FUNCTIONS } from '../../constructs/functions/rules/functions-reserved-route.examples';
 import { EXAMPLES as KEY_VAULT_ACCESS_POLICIES_KEY_VAULT } from '../../constructs/key-vault/rules/key-vault-access-policies.examples';
+import { EXAMPLES as OUTPUT_PLAIN_SECRET_KEY_VAULT } from '../../constructs/key-vault/rules/output-plain-secret.examples';
+import { EXAMPLES as SENSITIVE_ATTRIBUTE_PLAIN_SECRET_KEY_VAULT } from '../../constructs/key-vault/rules/sensitive-attribute-plain-secret.examples';
 import { EXAMPLES as AZAPI_ID_CASING_LESSONS_CHECK } from '../../constructs/lessons-check/rules/azapi/azapi-id-casing.examples';
 import { EXAMPLES as RESOURCE_LOCATION_LESSONS_CHECK } from '../../constructs/lessons-check/rules/naming/resource-location.examples';
 import { EXAMPLES as RESOURCE_NAME_LESSONS_CHECK } from '../../constructs/lessons-check/rules/naming/resource-name.examples';
@@ -40,6 +42,7 @@ import { EXAMPLES as MANAGED_REDIS_ACCESS_KEYS_REDIS } from '../../constructs/re
 import { EXAMPLES as MANAGED_REDIS_PLAINTEXT_REDIS } from '../../constructs/redis/rules/managed-redis-plaintext.examples';
 import { EXAMPLES as NO_AZURE_CACHE_FOR_REDIS_REDIS } from '../../constructs/redis/rules/no-azure-cache-for-redis.examples';
 import { EXAMPLES as NO_REDIS_ENTERPRISE_REDIS } from '../../constructs/redis/rules/no-redis-enterprise.examples';
+import { EXAMPLES as RESTRICTED_RESOURCE_LOCATION_RESOURCE } from '../../constructs/resource/rules/restricted-resource-location.examples';
 import { EXAMPLES as STORAGE_DATA_PLANE_SETTINGS_STORAGE } from '../../constructs/storage/rules/storage-data-plane-settings.examples';
 import { EXAMPLES as STORAGE_SHARED_KEY_STORAGE } from '../../constructs/storage/rules/storage-shared-key.examples';
 
@@ -74,6 +77,8 @@ export const RULE_EXAMPLES: readonly RuleExamples[] = [
   FUNCTION_HTTPS_ONLY_FUNCTIONS,
   FUNCTIONS_RESERVED_ROUTE_FUNCTIONS,
   KEY_VAULT_ACCESS_POLICIES_KEY_VAULT,
+  OUTPUT_PLAIN_SECRET_KEY_VAULT,
+  SENSITIVE_ATTRIBUTE_PLAIN_SECRET_KEY_VAULT,
   AZAPI_ID_CASING_LESSONS_CHECK,
   RESOURCE_LOCATION_LESSONS_CHECK,
   RESOURCE_NAME_LESSONS_CHECK,
@@ -83,6 +88,7 @@ export const RULE_EXAMPLES: readonly RuleExamples[] = [
   MANAGED_REDIS_PLAINTEXT_REDIS,
   NO_AZURE_CACHE_FOR_REDIS_REDIS,
   NO_REDIS_ENTERPRISE_REDIS,
+  RESTRICTED_RESOURCE_LOCATION_RESOURCE,
   STORAGE_DATA_PLANE_SETTINGS_STORAGE,
   STORAGE_SHARED_KEY_STORAGE,
 ];

@@ -45,6 +45,9 @@ async function schemas(dir, env) {
   return { ...BUILTIN, ...JSON.parse(out.stdout).provider_schemas };
 }
 
+/** Whether a schema type is a map (`["map", "string"]`). */
+const isMap = (type) => Array.isArray(type) && type[0] === 'map';
+
 function standIn(type, resource, attribute) {
   const t = Array.isArray(type) ? type[0] : type;
   if (t === 'string') return `offline-${resource.type}-${attribute}`;
@@ -131,6 +134,9 @@ function fill(value, unknown, expressions, block, resource, path, filled, filled
         return known ?? standInFor(element, resource, name);
       });
       filled.add(`${path}${name}`);
+    } else if (isMap(attr.type) && unknown?.[name] && typeof unknown[name] === 'object' && !Array.isArray(unknown[name])) {
+      // Unknown values of a map (a time_sleep's triggers = { <grant>: <its id> }): stand-ins the next plan corrects.
+      out[name] = fillDynamic(out[name], unknown[name], resource, `${path}${name}`, filled);
     } else if (unknown?.[name] === true) {
       const reference = bareReference(expressions?.[name]);
       const known = reference === undefined ? evaluateTemplate(expressions?.[name], filledByAddress) : referenced(reference, filledByAddress);

@@ -10,6 +10,8 @@ export const EXAMPLES: RuleExamples = {
   failing: [
     ...['azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app'].map((type) => [raw(type, 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
     ...['azurerm_linux_web_app', 'azurerm_windows_web_app'].map((type) => [raw(type, 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
+    ...['azurerm_linux_function_app_slot', 'azurerm_windows_function_app_slot'].map((type) => [raw(type, 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
+    ...['azurerm_linux_web_app_slot', 'azurerm_windows_web_app_slot'].map((type) => [raw(type, 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
     [azapi('site', 'Microsoft.Web/sites@2024-11-01', { kind: 'app,linux', properties: { httpsOnly: true, siteConfig: { appSettings: [{ name: 'STRIPE', value: WHSEC }] } } })],
   ],
   passing: [[raw('azurerm_linux_web_app', 'app', { app_settings: { ALERTS: '@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/alerts/)', REGION: 'westeurope' } })]],

@@ -4,11 +4,15 @@ import { variablesOf } from '../../lessons-check/rule-context';
 import { armTypeOf } from '../../lessons-check/rules/attributes';
 import { appSettingsOf } from './function-app-attributes';
 
-const WEB_APP_TYPES = ['azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app', 'azurerm_linux_web_app', 'azurerm_windows_web_app'];
+const WEB_APP_TYPES = [
+  'azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app', 'azurerm_linux_web_app', 'azurerm_windows_web_app',
+  // A deployment slot is an app of its own, with its own settings (swapped into production).
+  'azurerm_linux_function_app_slot', 'azurerm_windows_function_app_slot', 'azurerm_linux_web_app_slot', 'azurerm_windows_web_app_slot',
+];
 
 /**
- * SEC-1: a credential in an app setting of a function or web app (azurerm, or an AzAPI
- * `Microsoft.Web/sites`), decided by the one detector the constructs use (`credentialInTerraform`):
+ * SEC-1: a credential in an app setting of a function or web app or one of its deployment slots
+ * (azurerm, or an AzAPI `Microsoft.Web/sites`), decided by the one detector the constructs use (`credentialInTerraform`):
  * a known format, a literal under a secret's name, a variable's default or a function of literals
  * that evaluates to one, a sensitive variable without a default, a reference to a sensitive
  * attribute. `@Microsoft.KeyVault(SecretUri=...)` is how App Service reads a secret, and passes.

@@ -41,7 +41,8 @@ function networkOf(subnetId: unknown, context: IRuleContext): RuleResource | und
 
 /**
  * AZURE: a raw resource's `location` that is no Azure region (a typo: `westeurpoe`), with a "did
- * you mean", as the constructs check theirs; and a resource in a subnet (a Container Apps
+ * you mean", or a canary (`centraluseuap`) or sovereign-cloud region (`usgovvirginia`,
+ * `chinanorth3`) the public cloud's providers cannot deploy to, as the constructs check theirs; and a resource in a subnet (a Container Apps
  * environment, a private endpoint, an API Management service) in another region than the
  * subnet's virtual network, which Azure refuses. Checked on what Terraform gets: a variable's
  * default or a function of literals is read as its literal; a reference passes.
@@ -59,6 +60,9 @@ export class ResourceLocationRule implements ILessonRule {
     if (typeof given === 'string' && !given.includes('${') && given.toLowerCase() !== 'global') {
       const found = AzureRegion.problemOf(given);
       if (found) findings.push({ setting: 'location', given, ...found });
+      // A canary or sovereign-cloud region: the public cloud's providers find no such region (access-restricted ones warn: AZURE.RestrictedResourceLocation).
+      const limit = AzureRegion.limitOf(given);
+      if (limit?.refused) findings.push({ setting: 'location', given, problem: limit.problem, fix: limit.fix });
     }
     const subnetOf = SUBNET_OF[resource.type];
     const network = subnetOf ? networkOf(subnetOf(resource), context) : undefined;

@@ -1,0 +1,77 @@
+import { configuredSecretIn } from '../../core/secret-detection';
+import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
+import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
+import { variablesOf } from '../../lessons-check/rule-context';
+import { blocksOf } from '../../lessons-check/rules/attributes';
+
+/**
+ * Sensitive attributes another rule judges already, by type: a named value's `value` (secret or
+ * not, SEC-1.NamedValuePlainSecret), a function app's host storage key (SEC-1.FunctionHostStorageKey).
+ */
+const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
+  azurerm_api_management_named_value: ['value'],
+  azurerm_function_app_flex_consumption: ['storage_access_key'],
+  azurerm_linux_function_app: ['storage_account_access_key'],
+  azurerm_windows_function_app: ['storage_account_access_key'],
+};
+
+/** The sensitive attribute paths the rule reads, by resource type (data sources are read, never written). */
+export const SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(SENSITIVE_ATTRIBUTES)
+  .filter(([type]) => !type.startsWith('data.'))
+  .map(([type, paths]) => [type, paths.filter((p) => !(JUDGED_ELSEWHERE[type] ?? []).includes(p))] as const)
+  .filter(([, paths]) => paths.length > 0));
+
+/** Each string at `path` (a nested block's attribute: `secret.value`) of `attributes`, with the setting a finding names. */
+function valuesAt(attributes: Record<string, unknown>, path: string[], setting: string): { setting: string; value: string }[] {
+  const [head, ...rest] = path;
+  const value = attributes[head];
+  if (value === undefined || value === null) return [];
+  if (rest.length > 0) {
+    const blocks = blocksOf(value);
+    return blocks.flatMap((b, i) => {
+      const key = typeof b.name === 'string' && !b.name.includes('${') ? b.name : blocks.length > 1 ? String(i) : undefined;
+      return valuesAt(b, rest, `${setting}${head}.${key !== undefined ? `${key}.` : ''}`);
+    });
+  }
+  if (typeof value === 'string') return [{ setting: `${setting}${head}`, value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => (typeof v === 'string' ? [{ setting: `${setting}${head}.${i}`, value: v }] : []));
+  if (typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => (typeof v === 'string' ? [{ setting: `${setting}${head}.${k}`, value: v }] : []));
+  return [];
+}
+
+/**
+ * SEC-1: an attribute the azurerm schema marks Sensitive (a Container App secret's `value`,
+ * `azurerm_key_vault_secret.value`, a web app's connection string, a registry password: the
+ * generated `SENSITIVE_ATTRIBUTES` table) given a secret the configuration itself holds: a
+ * literal, a variable's default, a local or a function of literals that evaluates to one, an
+ * expression of the configuration alone (`file(...)`). It is then in the source, the Terraform
+ * state and the plan. A reference to another resource's attribute, a variable without a default
+ * and `@Microsoft.KeyVault(...)` pass. The value is masked in the finding, never echoed.
+ */
+export class SensitiveAttributePlainSecretRule implements ILessonRule {
+  public readonly id = 'SEC-1.SensitiveAttributePlainSecret';
+  public readonly lesson = 'SEC-1';
+  public readonly description = 'An attribute azurerm marks sensitive (a secret\'s value, a password, a connection string) given a secret written in the configuration.';
+  public readonly resourceTypes = Object.keys(SENSITIVE_INPUTS);
+
+  public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
+    const paths = SENSITIVE_INPUTS[resource.type] ?? [];
+    const given = paths.flatMap((p) => valuesAt(resource.attributes, p.split('.'), '').map((v) => ({ ...v, attribute: p })));
+    if (given.length === 0) return RuleOutcome.notApplicable();
+    const variables = variablesOf(context);
+    const keyVaultSecret = resource.type === 'azurerm_key_vault_secret';
+    const findings: RuleFinding[] = given.flatMap(({ setting, value, attribute }) => {
+      const found = configuredSecretIn(value, variables);
+      if (!found) return [];
+      return [{
+        setting, given: found.given,
+        problem: `azurerm marks ${resource.type}.${attribute} sensitive, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`
+          + (keyVaultSecret ? ' azurerm_key_vault_secret also reads the current value back into the state on every refresh, so a placeholder with ignore_changes does not keep it out.' : ''),
+        fix: keyVaultSecret
+          ? 'create the secret without its value in Terraform (KeyVault.addSecretSlot: an azapi PUT of a placeholder, never read back) and set the value outside Terraform (az keyvault secret set); readers take it from Key Vault with their identity.'
+          : 'take it from where it lives by reference (another resource\'s attribute), or from Key Vault at run time (a Container App secret: key_vault_secret_id with identity; an app setting or connection string: @Microsoft.KeyVault(SecretUri=<versionless secret URI>)); a value Terraform must send comes from a sensitive variable without a default, given at plan time.',
+      }];
+    });
+    return findings.length ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
+  }
+}

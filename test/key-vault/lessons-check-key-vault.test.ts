@@ -1,0 +1,186 @@
+import { Fn, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { KeyVaultSecret } from '@cdktf/provider-azurerm/lib/key-vault-secret';
+import { LinuxWebApp, LinuxWebAppConnectionString } from '@cdktf/provider-azurerm/lib/linux-web-app';
+import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
+import { ReportStatus } from '../../constructs/lessons-check/report';
+import { LessonsCheck } from '../../constructs/stack/lessons-check';
+import { failuresOf, lessonsOn, statusesAt } from '../support/hcl';
+import { rawStack, statusOf } from '../support/lessons-rules';
+import { errorsOf } from '../support/synth';
+
+// SEC-1 on what Terraform keeps as a secret: an attribute azurerm marks sensitive, and a root
+// output (review of issue 28: "no secret reaches the synthesized JSON by any road").
+// Credentials are assembled at run time, so no scanner mistakes this file for a leak.
+const STRIPE = ['sk', 'live', '4eC39HqLyjWDarjtT1zdp7dc'].join('_');
+const GH_TOKEN = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+const PASSWORD = ['Tr0ub4dor', '3xyzQ'].join('&');
+const SQL = `Server=tcp:sql-orders.database.windows.net,1433;Database=orders;User ID=orders;Password=${PASSWORD};`;
+const SENSITIVE = 'SEC-1.SensitiveAttributePlainSecret';
+const OUTPUT = 'SEC-1.OutputPlainSecret';
+const ENV = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae';
+const PLAN = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Web/serverFarms/asp';
+
+const findings = (stack: TerraformStack, rule: string) => {
+  Testing.synth(stack);
+  return errorsOf(stack).filter((e) => e.startsWith(`[${rule}] `));
+};
+const neverEchoed = (messages: string[]) => {
+  for (const m of messages) for (const secret of [STRIPE, GH_TOKEN, PASSWORD]) expect(m).not.toContain(secret.slice(4));
+};
+
+function app(stack: TerraformStack, secrets: { name: string; value?: string; keyVaultSecretId?: string; identity?: string }[]) {
+  return new ContainerApp(stack, 'app', {
+    name: 'ca-raw', resourceGroupName: 'rg', containerAppEnvironmentId: ENV, revisionMode: 'Single', secret: secrets,
+    template: { container: [{ name: 'app', image: 'contoso.azurecr.io/app:1.0.0', cpu: 0.5, memory: '1Gi' }] },
+  });
+}
+function web(stack: TerraformStack, connectionString: LinuxWebAppConnectionString[]) {
+  return new LinuxWebApp(stack, 'web', { name: 'app-web', location: 'westeurope', resourceGroupName: 'rg', servicePlanId: PLAN, siteConfig: {}, connectionString });
+}
+
+describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack', () => {
+  it('fails when a raw Container App secret, a Key Vault secret or a web app connection string is a literal, masked', () => {
+    const stack = rawStack();
+    app(stack, [{ name: 'stripe', value: STRIPE }]);
+    new KeyVaultSecret(stack, 'kvs', { name: 'stripe', keyVaultId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: STRIPE });
+    web(stack, [{ name: 'Orders', type: 'SQLAzure', value: SQL }]);
+    const errors = findings(stack, SENSITIVE);
+    expect(errors.map((e) => e.split(': azurerm marks')[0])).toEqual([
+      `[${SENSITIVE}] other-dev/app: secret.stripe.value = "sk_l…(32 chars)"`,
+      `[${SENSITIVE}] other-dev/kvs: value = "sk_l…(32 chars)"`,
+      `[${SENSITIVE}] other-dev/web: connection_string.Orders.value = "Serv…(${SQL.length} chars)"`,
+    ]);
+    expect(errors[1]).toContain('reads the current value back into the state on every refresh');
+    expect(errors[1]).toContain('Fix: create the secret without its value in Terraform (KeyVault.addSecretSlot');
+    neverEchoed(errors);
+  });
+
+  it('fails when the secret comes through a variable default (sensitive or not), a TerraformLocal, a map lookup, a function of literals or file()', () => {
+    const stack = rawStack();
+    const tokens = new TerraformVariable(stack, 'tokens', { type: 'map(string)', default: { stripe: STRIPE } });
+    app(stack, [
+      { name: 'a', value: new TerraformVariable(stack, 'stripe', { type: 'string', default: STRIPE, sensitive: true }).stringValue },
+      { name: 'b', value: new TerraformLocal(stack, 'gh', GH_TOKEN).asString },
+      { name: 'c', value: Fn.lookup(tokens.value, 'stripe') },
+      { name: 'd', value: Fn.join('', ['hunter', '2-but-longer']) },
+      { name: 'e', value: Fn.file('secrets/psp.txt') },
+    ]);
+    const errors = findings(stack, SENSITIVE);
+    const written = 'a value written in the configuration (a literal, or a variable\'s default, a local or a function of literals that evaluates to one)';
+    expect(errors.map((e) => /secret\.(\w)\.value = .*? sensitive, and it is given (.+?): the secret/.exec(e)?.slice(1))).toEqual([
+      ['a', written], ['b', written], ['c', written], ['d', written],
+      ['e', 'an expression of the configuration alone (a conditional of literals, file(...))'],
+    ]);
+    neverEchoed(errors);
+  });
+
+  it('passes a reference to another resource\'s key, a Key Vault secret, a sensitive variable without a default and a Key Vault reference', () => {
+    const stack = rawStack();
+    const account = new StorageAccount(stack, 'sa', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
+    app(stack, [
+      { name: 'storage', value: account.primaryConnectionString },
+      { name: 'psp', keyVaultSecretId: 'https://kv-orders.vault.azure.net/secrets/psp', identity: 'System' },
+      { name: 'given', value: new TerraformVariable(stack, 'psp', { type: 'string', sensitive: true }).stringValue },
+      { name: 'empty', value: '' },
+    ]);
+    web(stack, [{ name: 'Orders', type: 'SQLAzure', value: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/orders-db)' }]);
+    expect(findings(stack, SENSITIVE)).toEqual([]);
+    expect(statusOf(stack, SENSITIVE, 'app')).toEqual([ReportStatus.COMPLIANT]);
+    expect(statusOf(stack, SENSITIVE, 'web')).toEqual([ReportStatus.COMPLIANT]);
+  });
+
+  it('fails when a password sits beside a reference in a connection string, and passes one whose password is the reference', () => {
+    const stack = rawStack();
+    web(stack, [
+      { name: 'Literal', type: 'SQLAzure', value: `Server=tcp:\${azurerm_mssql_server.sql.fully_qualified_domain_name};Password=${PASSWORD};` },
+      { name: 'Referenced', type: 'SQLAzure', value: 'Server=tcp:sql.database.windows.net;Password=${azurerm_mssql_server.sql.administrator_login_password};' },
+    ]);
+    const errors = findings(stack, SENSITIVE);
+    expect(errors).toEqual([expect.stringContaining('connection_string.Literal.value = "Serv…(')]);
+    neverEchoed(errors);
+  });
+
+  it('leaves a named value to SEC-1.NamedValuePlainSecret and a function app\'s host storage key to SEC-1.FunctionHostStorageKey (one finding per setting)', async () => {
+    const report = await lessonsOn({ 'main.tf': [
+      'resource "azurerm_api_management_named_value" "nv" {\n  name = "nv"\n  display_name = "nv"\n  value = "Information"\n}',
+      'resource "azurerm_linux_function_app" "fn" {\n  name = "fn"\n  storage_account_access_key = "c2VjcmV0LWtleS1ub3QtcmVhbA=="\n  site_config {}\n}', '',
+    ].join('\n') });
+    expect(failuresOf(report, SENSITIVE)).toEqual([]);
+    expect(failuresOf(report, 'SEC-1.FunctionHostStorageKey').map((r) => r.setting)).toEqual(['storage_account_access_key']);
+  });
+
+  it('fails on plain HCL: a Container App secret block, a Key Vault secret from a variable default, a connection string; a reference passes', async () => {
+    const hcl = [
+      `variable "stripe" {\n  default = "${STRIPE}"\n}`,
+      `resource "azurerm_container_app" "app" {\n  name = "ca-raw"\n  secret {\n    name  = "stripe"\n    value = "${STRIPE}"\n  }\n  secret {\n    name  = "storage"\n    value = azurerm_storage_account.sa.primary_connection_string\n  }\n}`,
+      'resource "azurerm_key_vault_secret" "kvs" {\n  name  = "stripe"\n  value = var.stripe\n}',
+      `resource "azurerm_linux_web_app" "web" {\n  name = "app-web"\n  connection_string {\n    name  = "Orders"\n    type  = "SQLAzure"\n    value = "${SQL}"\n  }\n}`, '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_container_app.app secret.stripe.value', 'azurerm_key_vault_secret.kvs value', 'azurerm_linux_web_app.web connection_string.Orders.value']);
+    neverEchoed(found.map((r) => r.message ?? ''));
+  });
+});
+
+describe('SEC-1.OutputPlainSecret on a stack\'s outputs, HCL, cdk.tf.json and a plan', () => {
+  it('fails when a TerraformOutput gives a literal credential, one through a local, or a literal under a secret\'s name, masked', () => {
+    const stack = rawStack();
+    new TerraformOutput(stack, 'stripe', { value: STRIPE, sensitive: true });
+    new TerraformOutput(stack, 'ci', { value: Fn.lower(new TerraformLocal(stack, 'gh', GH_TOKEN).asString) });
+    new TerraformOutput(stack, 'db_password', { value: 'correct-horse-battery' });
+    const errors = findings(stack, OUTPUT);
+    expect(errors.map((e) => e.split(': ').slice(0, 2).join(': '))).toEqual([
+      `[${OUTPUT}] other-dev/stripe: value = "sk_l…(32 chars)"`,
+      `[${OUTPUT}] other-dev/ci: value = "ghp_…(40 chars)"`,
+      `[${OUTPUT}] other-dev/db_password: value = "…(21 chars)"`,
+    ]);
+    expect(errors[0]).toContain('sensitive = true hides it from the plan output only');
+    neverEchoed(errors);
+  });
+
+  it('passes outputs of references, endpoints, a Key Vault secret URI and a switch, and can be suppressed on the output with a reason', () => {
+    const stack = rawStack();
+    const account = new StorageAccount(stack, 'sa', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
+    new TerraformOutput(stack, 'connection', { value: account.primaryConnectionString, sensitive: true });
+    new TerraformOutput(stack, 'endpoint', { value: 'https://stother.queue.core.windows.net' });
+    new TerraformOutput(stack, 'psp_secret_uri', { value: 'https://kv-orders.vault.azure.net/secrets/psp' });
+    new TerraformOutput(stack, 'use_token', { value: 'true' });
+    const sandbox = new TerraformOutput(stack, 'sandbox_api_key', { value: 'published-sandbox-key-1234' });
+    LessonsCheck.suppress(sandbox, OUTPUT, 'the provider publishes this sandbox key in its documentation');
+    expect(findings(stack, OUTPUT)).toEqual([]);
+    const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === OUTPUT);
+    expect(rows.map((r) => [r.address, r.status])).toEqual([
+      ['output.connection', ReportStatus.COMPLIANT], ['output.endpoint', ReportStatus.COMPLIANT], ['output.psp_secret_uri', ReportStatus.COMPLIANT],
+      ['output.use_token', ReportStatus.COMPLIANT], ['output.sandbox_api_key', ReportStatus.SUPPRESSED],
+    ]);
+  });
+
+  it('fails on plain HCL, cdk.tf.json and a plan\'s JSON; an output of a reference passes', async () => {
+    const hcl = `output "stripe" {\n  value     = "${STRIPE}"\n  sensitive = true\n}\noutput "ci" {\n  value = lower(local.gh)\n}\nlocals {\n  gh = "${GH_TOKEN}"\n}\noutput "fqdn" {\n  value = azurerm_container_app.app.latest_revision_fqdn\n}\n`;
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, OUTPUT).map((r) => r.address).sort()).toEqual(['output.ci', 'output.stripe']);
+    expect(statusesAt(report, OUTPUT, 'output.fqdn')).toEqual([ReportStatus.COMPLIANT]);
+    neverEchoed(failuresOf(report, OUTPUT).map((r) => r.message ?? ''));
+    // cdk.tf.json, as cdktf writes the stack's outputs.
+    const stack = rawStack();
+    new TerraformOutput(stack, 'stripe', { value: STRIPE });
+    const tfJson = await lessonsOn({ 'cdk.tf.json': JSON.stringify(stack.toTerraform()) });
+    expect(failuresOf(tfJson, OUTPUT).map((r) => `${r.address} ${r.setting}`)).toEqual(['output.stripe value']);
+    // A plan keeps the configured literal as the output's constant value.
+    const plan = {
+      format_version: '1.2', terraform_version: '1.11.4', planned_values: { root_module: {}, outputs: { stripe: { sensitive: true, value: STRIPE } } },
+      configuration: { root_module: { outputs: { stripe: { sensitive: true, expression: { constant_value: STRIPE } }, fqdn: { expression: { references: ['azurerm_container_app.app.latest_revision_fqdn', 'azurerm_container_app.app'] } } } } },
+    };
+    const planned = await lessonsOn({ 'plan.json': JSON.stringify(plan) });
+    expect(failuresOf(planned, OUTPUT).map((r) => r.address)).toEqual(['output.stripe']);
+    expect(JSON.stringify(planned)).not.toContain(STRIPE.slice(4));
+  });
+
+  it('honours a suppression comment on an HCL output block', async () => {
+    const hcl = `# azure-lessons:suppress SEC-1.OutputPlainSecret the provider publishes this sandbox key in its documentation\noutput "sandbox" {\n  value = "${STRIPE.replace('live', 'test')}"\n}\n`;
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(statusesAt(report, OUTPUT, 'output.sandbox')).toEqual([ReportStatus.SUPPRESSED]);
+  });
+});
