@@ -45,6 +45,8 @@ const CONSTRUCTS_LAYERS: Layers = {
     'core': [],
     'lessons-check': ['core'],
   },
+  // A service's rules (constructs/<service>/rules/) sit in its folder but load none of its constructs.
+  rulesOnly: ['core', 'lessons-check'],
 };
 
 
@@ -117,6 +119,19 @@ describe('the layer check', () => {
     });
     expect(layerViolations(graph, CONSTRUCTS_LAYERS)).toEqual([
       'lessons-check/rules/naming/resource-name.ts imports container-apps/image-reference.ts: lessons-check/ (layer 1) may not depend on container-apps/ (layer 2), which builds on it.',
+    ]);
+  });
+
+  it('fails when a service\'s rule imports its own construct or descriptor (a rule loads core/ and lessons-check/ only)', () => {
+    const graph = tree({
+      'storage/rules/storage-shared-key.ts': "import { StorageAccount } from '../storage-account';\nimport { Rule } from '../../lessons-check/rule';\nimport { x } from './helper';\nexport const r = [StorageAccount, Rule, x];\n",
+      'storage/rules/helper.ts': "import { v } from '../../core/validation';\nexport const x = v;\n",
+      'storage/storage-account.ts': 'export class StorageAccount {}\n',
+      'lessons-check/rule.ts': "import { v } from '../core/validation';\nexport const Rule = v;\n",
+      'core/validation.ts': 'export const v = 1;\n',
+    });
+    expect(layerViolations(graph, CONSTRUCTS_LAYERS)).toEqual([
+      'storage/rules/storage-shared-key.ts imports storage/storage-account.ts: a rule (storage/rules/) may depend on its own rules folder and core/, lessons-check/ only, so azure-lessons loads no construct; tell the rule what it needs through metadata or a helper in core/.',
     ]);
   });
 

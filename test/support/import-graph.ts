@@ -94,6 +94,11 @@ export interface Layers {
   readonly serviceRank?: number;
   /** The folders that declare a service (see {@link serviceFolders}). */
   readonly services?: readonly string[];
+  /**
+   * What a folder's rules (`<folder>/rules/`) may import besides their own rules folder: a rule is
+   * read by `azure-lessons` on plain HCL and must not load the folder's constructs or their bindings.
+   */
+  readonly rulesOnly?: readonly string[];
 }
 
 /** The folders directly under `root` with a file that declares an Azure service (`AzureService.describe(`). */
@@ -127,8 +132,13 @@ export function layerViolations(graph: ImportGraph, layers: Layers): string[] {
   for (const [file, targets] of graph) {
     const from = folderOf(file);
     if (!folders.has(from)) folders.set(from, new Set());
+    // (A folder with its own `only` list is held to that list, its rules too.)
+    const rules = /^[^/]+\/rules\//.test(file) && !layers.only?.[from] ? `${from}/rules/` : undefined;
     for (const target of targets) {
       const to = folderOf(target);
+      if (rules && layers.rulesOnly && !target.startsWith(rules) && !layers.rulesOnly.includes(to)) {
+        problems.push(`${file} imports ${target}: a rule (${rules}) may depend on its own rules folder and ${layers.rulesOnly.map((f) => `${f}/`).join(', ')} only, so azure-lessons loads no construct; tell the rule what it needs through metadata or a helper in core/.`);
+      }
       if (to === from) continue;
       folders.get(from)!.add(to);
       const key = `${from} -> ${to}`;
