@@ -51,10 +51,10 @@ export class PrivateEndpoint extends Construct {
         lesson: 'AZURE', setting: 'targetResourceType', given: props.targetResourceType,
         problem: services
           ? 'the library does not know this service\'s private-link sub-resources or DNS zone.'
-          : 'the stack knows no service (not an AzureStack, nor given PlatformAspects.applyTo), so this service\'s private-link sub-resources and DNS zones are unknown.',
+          : 'the stack holds no service catalogue when the endpoint is built (an AzureStack holds one; a plain TerraformStack gets it from PlatformAspects.applyTo, which has not run on it yet), so this service\'s private-link sub-resources and DNS zones are unknown.',
         fix: services
           ? `use one of ${services.withPrivateLink().sort().join(', ')}, give dnsZones, or build the endpoint with azurerm_private_endpoint directly.`
-          : 'give dnsZones (each sub-resource and its privatelink zone), or build the endpoint in an AzureStack.',
+          : 'call PlatformAspects.applyTo(stack, ...) before building the endpoint, give dnsZones (each sub-resource and its privatelink zone), or build it in an AzureStack.',
       });
     }
     const zone = known[props.subresource];

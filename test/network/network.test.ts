@@ -282,7 +282,8 @@ describe('PrivateEndpoint', () => {
       network: network(stack), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
     }));
     expect(r).toMatchObject({ lesson: 'AZURE', setting: 'targetResourceType' });
-    expect(r.message).toContain('Fix: give dnsZones (each sub-resource and its privatelink zone), or build the endpoint in an AzureStack.');
+    expect(r.message).toContain('PlatformAspects.applyTo, which has not run on it yet');
+    expect(r.message).toContain('Fix: call PlatformAspects.applyTo(stack, ...) before building the endpoint, give dnsZones (each sub-resource and its privatelink zone), or build it in an AzureStack.');
   });
 
   it('fails when the service has no sub-resource by that name', () => {
