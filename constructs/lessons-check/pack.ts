@@ -1,3 +1,4 @@
+import { refuseValue } from '../core/validation';
 import { ILessonRule } from './rule';
 
 /** What a finding of a rule does to the synth. */
@@ -18,7 +19,8 @@ export interface PackRule {
 
 /**
  * A named set of rules with their levels, like a cdk-nag pack. A stack runs one or more packs;
- * where two packs list the same rule id, the one added later decides its level.
+ * where two packs list the same rule id, the one added later decides its level (the first pack's
+ * instance of the rule keeps running).
  */
 export class RulePack {
   private readonly entries: PackRule[];
@@ -26,7 +28,13 @@ export class RulePack {
   constructor(public readonly name: string, rules: PackRule[]) {
     const seen = new Set<string>();
     for (const { rule } of rules) {
-      if (seen.has(rule.id)) throw new Error(`Rule pack ${name}: rule ${rule.id} is listed twice.`);
+      if (seen.has(rule.id)) {
+        refuseValue(`rule pack ${name}`, {
+          lesson: 'AZURE', setting: 'rules[].rule.id', given: rule.id,
+          problem: 'the rule is listed twice in one pack, so which level it runs at would depend on the order.',
+          fix: 'list each rule once; to change a rule\'s level, add a pack of your own after the one that lists it.',
+        });
+      }
       seen.add(rule.id);
     }
     this.entries = [...rules];

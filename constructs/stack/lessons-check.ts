@@ -21,7 +21,8 @@ import { OUTPUT_TYPE, RowBase, RuleRun, runOnOutputs, runRules } from '../lesson
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
   /**
-   * The rule packs to run; a rule listed by several packs runs once, at the level of the last.
+   * The rule packs to run; a rule listed by several packs runs once, at the level of the last (the
+   * first pack's instance of it runs).
    * @default [PlatformLessonsPack.create()]
    */
   readonly packs?: RulePack[];
@@ -100,10 +101,17 @@ export class LessonsCheck implements IAspect {
     for (const pack of options.packs ?? [PlatformLessonsPack.create()]) this.addPack(pack);
   }
 
-  /** Run another pack; where it lists a rule already present, its level wins. */
+  /**
+   * Run another pack; where it lists a rule already present, its level wins and the rule already
+   * present keeps running (the platform's instance knows the services' catalogue; one made with
+   * `new` for a pack that only changes a level may not).
+   */
   public addPack(pack: RulePack): void {
     this.packNames.push(pack.name);
-    for (const entry of pack.rules) this.rules.set(entry.rule.id, entry);
+    for (const entry of pack.rules) {
+      const present = this.rules.get(entry.rule.id);
+      this.rules.set(entry.rule.id, present ? { rule: present.rule, level: entry.level } : entry);
+    }
   }
 
   public visit(node: IConstruct): void {

@@ -110,14 +110,13 @@ describe('the types AZURE.ResourceName checks, read from the service descriptors
     const services = withPlatform(bus);
     expect(services.nameRuleOf('azurerm_servicebus_test_namespace')).toBe(bus.names.resource);
     expect(PLATFORM_SERVICES.nameRuleOf('azurerm_servicebus_test_namespace')).toBeUndefined();
-    const stack = rawStack();
-    const ns = new TerraformResource(stack, 'bus', { terraformResourceType: 'azurerm_servicebus_test_namespace' });
-    ns.addOverride('name', 'sb1');
-    const check = LessonsCheck.of(stack)!;
     // The platform pack's rule knows the platform's services; a rule made for the catalogue with the
     // new service checks its type too (a rule made with `new` knows only the shared names).
     expect(new ResourceNameRule().resourceTypes).not.toContain('azurerm_servicebus_test_namespace');
-    check.addPack(new RulePack('later', [{ rule: ResourceNameRule._of(services), level: RuleLevel.ERROR }]));
+    const stack = new TerraformStack(Testing.app(), 'other-dev');
+    LessonsCheck.applyTo(stack, { packs: [new RulePack('team', [{ rule: ResourceNameRule._of(services), level: RuleLevel.ERROR }])] });
+    const ns = new TerraformResource(stack, 'bus', { terraformResourceType: 'azurerm_servicebus_test_namespace' });
+    ns.addOverride('name', 'sb1');
     expect(errorsAfterSynth(stack)).toEqual([
       '[AZURE.ResourceName] other-dev/bus: name = "sb1": Azure rejects this Service Bus namespace name (3 characters) at apply. Fix: use 6-50 characters: letters, digits and hyphens, starting with a letter.',
     ]);

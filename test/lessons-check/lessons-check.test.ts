@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Aspects, Lazy, TerraformStack, Testing } from 'cdktf';
+import { App, Aspects, Lazy, TerraformResource, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ApiManagement } from '@cdktf/provider-azurerm/lib/api-management';
@@ -34,6 +34,8 @@ import { ILessonRule, RuleOutcome, RuleResource, RuleStatus } from '../../constr
 import { RuleContext } from '../../constructs/lessons-check/rule-context';
 import { blockOf, blocksOf, isStreamingPolicy, numberOf, streamingApis } from '../../constructs/lessons-check/rules/attributes';
 import { NoAzureCacheForRedisRule } from '../../constructs/redis/rules/no-azure-cache-for-redis';
+import { PrivateEndpointDnsZoneRule } from '../../constructs/network/rules/private-endpoint-dns-zone';
+import { EXAMPLES as PE_ZONE_EXAMPLES } from '../../constructs/network/rules/private-endpoint-dns-zone.examples';
 import { statusOf } from '../support/lessons-rules';
 import { refusalOf } from '../support/refusal';
 import { warningsOf } from '../support/synth';
@@ -547,11 +549,24 @@ describe('LessonsCheck rule packs', () => {
     expect(() => app.synth()).not.toThrow();
   });
 
-  it('fails when a pack lists a rule twice', () => {
+  it('keeps the platform\'s rule when a later pack changes only its level with an instance made by new (which knows no service\'s DNS zones)', () => {
+    const relevel = new RulePack('team', [{ rule: new PrivateEndpointDnsZoneRule(), level: RuleLevel.WARNING }]);
+    const { stack } = rawStack({ lessonPacks: [relevel] });
+    // SEC-1.PrivateEndpointDnsZone's failing example: a Key Vault `vault` endpoint in the blob zone.
+    for (const { type, name, attributes } of PE_ZONE_EXAMPLES.failing[0]) {
+      const made = new TerraformResource(stack, name, { terraformResourceType: type });
+      for (const [key, value] of Object.entries(attributes)) made.addOverride(key, value);
+    }
+    expect(rowsOf(stack, 'SEC-1.PrivateEndpointDnsZone')).toEqual([expect.objectContaining({ level: RuleLevel.WARNING, status: ReportStatus.NON_COMPLIANT })]);
+    expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[SEC-1\.PrivateEndpointDnsZone\] other-dev\/pe: private_dns_zone_group\.private_dns_zone_ids = .*privatelink\.vaultcore\.azure\.net/)]);
+  });
+
+  it('fails when a pack lists a rule twice, in the one refusal format', () => {
     expect(() => new RulePack('twice', [
       { rule: new NoAzureCacheForRedisRule(), level: RuleLevel.ERROR },
       { rule: new NoAzureCacheForRedisRule(), level: RuleLevel.WARNING },
-    ])).toThrow('Rule pack twice: rule LIM-1.NoAzureCacheForRedis is listed twice.');
+    ])).toThrow('[AZURE] rule pack twice: rules[].rule.id = "LIM-1.NoAzureCacheForRedis": the rule is listed twice in one pack, so which level it runs at would depend on the order. '
+      + 'Fix: list each rule once; to change a rule\'s level, add a pack of your own after the one that lists it.');
   });
 });
 

@@ -81,7 +81,7 @@ describe('another team\'s rules, given explicitly (PlatformLessonsPack.create({ 
 
   it('fails when a rule has an id the platform has', () => {
     const twin = { ...mine, id: 'SEC-1.StorageSharedKey' };
-    expect(() => PlatformLessonsPack.create({ rules: [{ rule: twin, level: RuleLevel.ERROR }] })).toThrow('Rule pack platform-lessons: rule SEC-1.StorageSharedKey is listed twice.');
+    expect(() => PlatformLessonsPack.create({ rules: [{ rule: twin, level: RuleLevel.ERROR }] })).toThrow('[AZURE] rule pack platform-lessons: rules[].rule.id = "SEC-1.StorageSharedKey": the rule is listed twice in one pack');
   });
 });
 

@@ -52,7 +52,12 @@ export class PrivateEndpointDnsZoneRule implements ILessonRule {
     return rule;
   }
 
-  /** Made with `new`: no service's zones (every endpoint not applicable); the platform pack's knows every service's. */
+  /**
+   * Made with `new`: no service's zones (every endpoint not applicable); the platform pack's knows
+   * every service's. To change the rule's level, list `new PrivateEndpointDnsZoneRule()` in a pack
+   * after the platform's: the platform's instance keeps running at that level. In a pack without
+   * the platform's, take its instance from `PlatformLessonsPack.create().rules`.
+   */
   private services = new AzureServices([]);
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {

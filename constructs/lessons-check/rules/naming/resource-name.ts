@@ -53,7 +53,9 @@ export class ResourceNameRule implements ILessonRule {
   /**
    * The types whose names it checks: made with `new`, the names every service shares (resource
    * groups, user-assigned identities); the platform pack's (`PlatformLessonsPack`) also every
-   * service's own raw types (their descriptors' `rawNames`).
+   * service's own raw types (their descriptors' `rawNames`). A pack after the platform's that
+   * lists `new ResourceNameRule()` changes the level of the platform's instance, which keeps
+   * checking every type.
    */
   public get resourceTypes(): string[] {
     return this.types;
