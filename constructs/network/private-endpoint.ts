@@ -1,5 +1,5 @@
 import { TerraformResource, TerraformStack } from 'cdktf';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { PrivateEndpoint as PrivateEndpointResource } from '@cdktf/provider-azurerm/lib/private-endpoint';
 import { AzureServices } from '../core/azure-service';
 import { checkName } from '../core/naming';
@@ -36,6 +36,16 @@ export interface PrivateEndpointProps {
  * network, so clients keep the public host name and TLS still matches.
  */
 export class PrivateEndpoint extends Construct {
+  /**
+   * The private DNS zone of a service's sub-resource, from the services `scope`'s stack knows (an
+   * `AzureStack`, or a stack given `PlatformAspects.applyTo`, knows every service of the library),
+   * e.g. `PrivateEndpoint.dnsZoneOf(this, 'Microsoft.KeyVault/vaults', 'vault')` is
+   * `privatelink.vaultcore.azure.net`; undefined when the stack knows no such service or sub-resource.
+   */
+  public static dnsZoneOf(scope: IConstruct, targetResourceType: string, subresource: string): string | undefined {
+    return AzureServices.in(scope)?.of(targetResourceType)?.privateLink?.[subresource];
+  }
+
   public readonly endpoint: PrivateEndpointResource;
   public readonly subresource: string;
 

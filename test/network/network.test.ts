@@ -257,8 +257,9 @@ describe('PrivateEndpoint', () => {
     });
   }
 
-  it('reads each service\'s private-link zones from its descriptor, in the services an AzureStack knows', () => {
-    const zoneOf = (type: string, subresource: string) => AzureServices.in(new AzureStack(Testing.app(), { stackName: 'zones', environmentName: 'dev', production: false }))?.of(type)?.privateLink?.[subresource];
+  it('reads each service\'s private-link zones from its descriptor, in the services an AzureStack knows (PrivateEndpoint.dnsZoneOf)', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'zones', environmentName: 'dev', production: false });
+    const zoneOf = (type: string, subresource: string) => PrivateEndpoint.dnsZoneOf(stack, type, subresource);
     expect([
       zoneOf('Microsoft.KeyVault/vaults', 'vault'),
       zoneOf('Microsoft.ContainerRegistry/registries', 'registry'),
@@ -269,6 +270,7 @@ describe('PrivateEndpoint', () => {
 
   it('takes the zones it is given, in a stack that knows no service (a plain TerraformStack)', () => {
     const stack = new TerraformStack(Testing.app(), 'plain');
+    expect(PrivateEndpoint.dnsZoneOf(stack, 'Microsoft.KeyVault/vaults', 'vault')).toBeUndefined();
     new PrivateEndpoint(stack, 'pe', {
       network: network(stack), name: 'pe-kv', targetResourceId: '/kv', targetResourceType: 'Microsoft.KeyVault/vaults', subresource: 'vault',
       dnsZones: { vault: 'privatelink.vaultcore.azure.net' },
