@@ -35,8 +35,17 @@ export function serviceExports(dir = constructs) {
       if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
       const text = readFileSync(join(dir, folder.name, file), 'utf8');
       const module = `../${folder.name}/${file.replace(/\.ts$/, '')}`;
-      for (const m of text.matchAll(DESCRIPTOR)) descriptors.push({ name: m[1], module });
-      for (const m of text.matchAll(RULES)) rules.push({ name: m[1], module });
+      const found = { descriptors: [...text.matchAll(DESCRIPTOR)], rules: [...text.matchAll(RULES)] };
+      for (const m of found.descriptors) descriptors.push({ name: m[1], module });
+      for (const m of found.rules) rules.push({ name: m[1], module });
+      // A list or descriptor written another way would be left out without a word: say so instead.
+      const where = `constructs/${folder.name}/${file}`;
+      if (found.rules.length === 0 && /^export const \w+\s*:\s*(readonly\s+)?(ServiceRule\[\]|ReadonlyArray<ServiceRule>|readonly ServiceRule\[\])/m.test(text)) {
+        throw new Error(`${where}: its rule list is not written as \`export const <NAME>_RULES: ServiceRule[] = [...]\`, so the service index would leave its rules out. Write it that way (docs/architecture.md, "Adding a rule").`);
+      }
+      if (found.descriptors.length === 0 && /^export const \w+\s*(:[^=]+)?=\s*AzureService\s*\.\s*describe\s*\(/m.test(text)) {
+        throw new Error(`${where}: its descriptor is not written as \`export const <NAME> = AzureService.describe({ ... })\` (a capitalised name, no type), so the service index would leave the service out. Write it that way (docs/architecture.md, "Adding a construct").`);
+      }
     }
   }
   return { descriptors, rules };
