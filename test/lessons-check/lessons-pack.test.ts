@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
+import { PlatformLessonsPack, platformRules } from '../../constructs/stack/platform-lessons-pack';
+import { PLATFORM_SERVICES } from '../../constructs/stack/platform-services';
 import { SERVICE_DESCRIPTORS, SERVICE_RULES } from '../../constructs/stack/service-index.generated';
 import { RuleLevel } from '../../constructs/lessons-check/pack';
 import { RuleOutcome } from '../../constructs/lessons-check/rule';
@@ -120,6 +121,12 @@ describe('the platform pack\'s order (the report\'s row order)', () => {
   it('keeps the order the reports had, a rule not listed after them', () => {
     const ids = PlatformLessonsPack.create().rules.map((r) => r.rule.id);
     expect(ids.slice(0, 3)).toEqual(['EDGE-1.FrontDoorTimeoutBelowCeiling', 'EDGE-1.FrontDoorTimeoutAboveCeiling', 'EDGE-3.ForwardRequestAttributeSpelling']);
-    expect(ids.at(-1)).toBe('ING-1.WebSocketBackendTransport');
+    // The last rule the reports listed keeps its place (the 43rd), however many rules a service adds.
+    expect(ids.indexOf('ING-1.WebSocketBackendTransport')).toBe(42);
+    // A service's new rule, listed in the service index before others, is reported after them all.
+    const added = { create: () => ({ id: 'NEW-1.Added', lesson: 'NEW-1', description: 'a new rule', resourceTypes: ['azurerm_x'], evaluate: () => RuleOutcome.compliant() }), level: RuleLevel.ERROR };
+    const withAdded = platformRules(PLATFORM_SERVICES, [added, ...SERVICE_RULES]).map((r) => r.rule.id);
+    expect(withAdded.slice(0, -1)).toEqual(ids);
+    expect(withAdded.at(-1)).toBe('NEW-1.Added');
   });
 });

@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, TerraformVariable, Testing } from 'cdktf';
+import { App, TerraformResource, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ContainerAppEnvironment } from '@cdktf/provider-azurerm/lib/container-app-environment';
 import { DataAzurermContainerRegistry } from '@cdktf/provider-azurerm/lib/data-azurerm-container-registry';
 import { KeyVault } from '@cdktf/provider-azurerm/lib/key-vault';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
-import { ServicebusNamespace } from '@cdktf/provider-azurerm/lib/servicebus-namespace';
 import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
 import { DeployRequirements, PREFLIGHT_FILE, Requirements, SkuFamily } from '../../constructs/core/deploy-requirements';
 import { Preflight } from '../../constructs/preflight/preflight';
@@ -90,9 +89,13 @@ describe('the preflight manifest, derived from raw resources', () => {
 
   it('lists a resource type no service descriptor describes with its namespace unresolved, instead of leaving it out', () => {
     const { stack, group } = rawStack();
-    new ServicebusNamespace(stack, 'bus', { name: 'sb-raw', resourceGroupName: group.name, location: group.location, sku: 'Standard' });
+    // A made-up azurerm type, so that no service the library adds later can describe it.
+    const raw = new TerraformResource(stack, 'thing', { terraformResourceType: 'azurerm_undescribed_thing' });
+    raw.addOverride('name', 'thing-raw');
+    raw.addOverride('resource_group_name', group.name);
+    raw.addOverride('location', group.location);
     expect(ofKind(stack, 'resource-provider').filter((r) => r.unresolved)).toEqual([expect.objectContaining({
-      namespace: '', unresolved: ['namespace of azurerm_servicebus_namespace (no service descriptor gives its id)'], neededBy: ['azurerm_servicebus_namespace.bus'],
+      namespace: '', unresolved: ['namespace of azurerm_undescribed_thing (no service descriptor gives its id)'], neededBy: ['azurerm_undescribed_thing.thing'],
     })]);
   });
 });
