@@ -86,7 +86,7 @@ describe('another team\'s rules, given explicitly (PlatformLessonsPack.create({ 
   });
 });
 
-describe('the service index (constructs/stack/service-index.generated.ts) and the examples index (test/support/rule-examples.generated.ts)', () => {
+describe('the service index (constructs/stack/service-index.generated.ts)', () => {
   /** Every module under constructs/ but the commands' entry points (azure-lessons, azure-preflight), which run the command when loaded. */
   const modules = readdirSync(constructsDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts'))

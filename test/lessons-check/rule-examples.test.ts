@@ -9,8 +9,7 @@ import { OUTPUT_TYPE } from '../../constructs/lessons-check/rule-runner';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
 import { addResources, toHcl, toPlan } from '../support/lessons-cli';
-import { Example, addressesOf, allExamples, examplesByRule, failingSets, judgedType, tableOf } from '../support/rule-examples';
-import { RULE_EXAMPLES } from '../support/rule-examples.generated';
+import { EXAMPLE_MODULES, Example, RULE_EXAMPLES, addressesOf, allExamples, examplesByRule, failingSets, judgedType, tableOf } from '../support/rule-examples';
 import { Row, itStandsAlone } from '../support/standalone';
 
 // Every rule of the platform pack is checked on its own examples (`<rule>.examples.ts` beside the
@@ -50,7 +49,12 @@ describe('every rule has examples beside it', () => {
       .map((e) => `${e.rule} passing ${e.index}`)).toEqual([]);
   });
 
-  it('lists every examples module once (rule-examples.generated.ts, `npm run gen:services`)', () => {
+  it('loads every examples module under constructs/ once (the glob misses no folder)', () => {
+    const constructs = path.resolve(__dirname, '..', '..', 'constructs');
+    const onDisk = (fs.readdirSync(constructs, { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/'))
+      .filter((f) => f.endsWith('.examples.ts')).map((f) => `../../constructs/${f}`).sort();
+    expect(onDisk.length).toBeGreaterThanOrEqual(43);
+    expect(Object.keys(EXAMPLE_MODULES).sort()).toEqual(onDisk);
     expect(RULE_EXAMPLES.length).toBe(byRule.size);
   });
 });

@@ -1,11 +1,21 @@
+/// <reference types="vite/client" />
 import { armTypeOf } from '../../constructs/lessons-check/rules/attributes';
 import { ExampleResource, ExampleSet, RuleExamples } from '../../constructs/lessons-check/rule-examples';
 import { PLATFORM_SERVICES } from '../../constructs/stack/platform-services';
-import { RULE_EXAMPLES } from './rule-examples.generated';
 
-// The rules' examples (`<rule>.examples.ts` beside each rule, listed by `npm run gen:services` in
-// rule-examples.generated.ts) as the tests use them: the "stands alone" rows, the generic rule
-// checks and the azure-lessons parity table are generated from them, not kept by hand.
+// The rules' examples (`<rule>.examples.ts` beside each rule, found by their file names when the
+// tests load: no list to keep, no index to regenerate) as the tests use them: the "stands alone"
+// rows, the generic rule checks and the azure-lessons parity table are generated from them, not
+// kept by hand.
+
+/** Every `<rule>.examples.ts` under constructs/, by path (vite's glob import, resolved by vitest when it loads this file). */
+export const EXAMPLE_MODULES: Readonly<Record<string, RuleExamples>> =
+  // @ts-expect-error TS1343: the typecheck's tsconfig compiles to CommonJS, which has no import.meta; vitest runs this file as ESM and replaces the glob with the imports.
+  import.meta.glob<RuleExamples>(
+  '../../constructs/**/rules/**/*.examples.ts', { eager: true, import: 'EXAMPLES' });
+
+/** Every rule's examples, sorted by module path. */
+export const RULE_EXAMPLES: readonly RuleExamples[] = Object.keys(EXAMPLE_MODULES).sort().map((file) => EXAMPLE_MODULES[file]);
 
 /** One example of one rule: whether the rule must fail or pass it, and its resources (the last the one judged). */
 export interface Example {
