@@ -15,7 +15,9 @@ from pathlib import Path
 
 from cdktf import App, Testing
 from cdktf_cdktf_provider_azurerm.redis_cache import RedisCache
+from cdktf_cdktf_provider_azurerm.resource_group import ResourceGroup
 from cdktf_cdktf_provider_azurerm.user_assigned_identity import UserAssignedIdentity
+import jsii
 import realtime_platform_azure_constructs as library
 from realtime_platform_azure_constructs import (
     ApiGateway,
@@ -24,15 +26,22 @@ from realtime_platform_azure_constructs import (
     ContainerAppsEnvironment,
     ContainerService,
     Grant,
+    ILessonRule,
     KeyVault,
     KeyVaultSecretReference,
     KeyVaultSecretSlot,
     LogAnalytics,
     ManagedIdentity,
     ManagedRedis,
+    PackRule,
+    PlatformLessonsPack,
     PlatformTesting,
     PublicNetworkAccess,
     RedisClusteringPolicy,
+    RuleFinding,
+    RuleLevel,
+    RuleOutcome,
+    RulePack,
     StorageAccount,
     StorageQueue,
     StorageTable,
@@ -96,6 +105,50 @@ except Exception as error:
     message = str(error)
     check("fails a raw azurerm_redis_cache with the rule id (LIM-1)",
           "[LIM-1.NoAzureCacheForRedis] legacy-dev/cache: resource type = \"azurerm_redis_cache redis-legacy\"" in message, message)
+
+# 4b. Another team's rule written in Python (a class implementing ILessonRule) runs in the lessons
+#     check beside the platform's, and joins the platform pack with PlatformLessonsPack.create(rules=...).
+@jsii.implements(ILessonRule)
+class NoRetiredGroupRule:
+    @property
+    def id(self):
+        return "TEAM-1.NoRetiredGroup"
+
+    @property
+    def lesson(self):
+        return "TEAM-1"
+
+    @property
+    def description(self):
+        return "A resource group the team has retired."
+
+    @property
+    def resource_types(self):
+        return ["azurerm_resource_group"]
+
+    def evaluate(self, resource, context):
+        if resource.attributes.get("name") != "rg-retired":
+            return RuleOutcome.compliant()
+        return RuleOutcome.non_compliant(RuleFinding(setting="name", given="rg-retired", problem="the team retired this group.", fix="use rg-orders."))
+
+
+team_rule = PackRule(rule=NoRetiredGroupRule(), level=RuleLevel.ERROR)
+team_pack = PlatformLessonsPack.create(rules=[team_rule])
+check("PlatformLessonsPack.create(rules=[...]) adds a Python rule after the platform's",
+      team_pack.rules[-1].rule.id == "TEAM-1.NoRetiredGroup" and len(team_pack.rules) == len(PlatformLessonsPack.create().rules) + 1,
+      str([r.rule.id for r in team_pack.rules[-2:]]))
+app_team = Testing.app()
+team = AzureStack(app_team, stack_name="team", environment_name="dev", lesson_packs=[RulePack("team", [team_rule])])
+ResourceGroup(team, "kept", name="rg-orders", location="westeurope")
+ResourceGroup(team, "retired", name="rg-retired", location="westeurope")
+try:
+    PlatformTesting.synth(team)
+    check("a Python rule's finding fails the synth", False, "no exception")
+except Exception as error:
+    message = str(error)
+    check("a Python rule's finding fails the synth in the one message format",
+          '[TEAM-1.NoRetiredGroup] team-dev/retired: name = "rg-retired": the team retired this group. Fix: use rg-orders.' in message
+          and "team-dev/kept" not in message, message)
 
 # 5. Every shape another team uses: methods that return constructs, fromExisting, grants, secret
 #    slots, the lessons report. Before issue 29 the wheel handed back bare Constructs here.
