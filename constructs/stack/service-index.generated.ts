@@ -13,6 +13,7 @@ import { FRONT_DOOR_RULES } from '../front-door/front-door-rules';
 import { FRONT_DOOR_SERVICE } from '../front-door/front-door-service';
 import { FUNCTIONS_RULES } from '../functions/functions-rules';
 import { FUNCTIONS_SERVICE } from '../functions/functions-service';
+import { IDENTITY_RULES } from '../identity/identity-rules';
 import { MANAGED_IDENTITY_SERVICE } from '../identity/identity-service';
 import { KEY_VAULT_RULES } from '../key-vault/key-vault-rules';
 import { KEY_VAULT_SERVICE } from '../key-vault/key-vault-service';
@@ -49,6 +50,7 @@ export const SERVICE_RULES: readonly ServiceRule[] = [
   ...EVENT_GRID_RULES,
   ...FRONT_DOOR_RULES,
   ...FUNCTIONS_RULES,
+  ...IDENTITY_RULES,
   ...KEY_VAULT_RULES,
   ...MONITORING_RULES,
   ...NETWORK_RULES,

@@ -1,0 +1,86 @@
+import { Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { ReportStatus } from '../../constructs/lessons-check/report';
+import { ManagedIdentity } from '../../constructs/identity/principal';
+import { Grant } from '../../constructs/identity/grant';
+import { BuiltInRole } from '../../constructs/identity/roles';
+import { failuresOf, lessonsOn } from '../support/hcl';
+import { rawStack, statusOf } from '../support/lessons-rules';
+import { errorsOf } from '../support/synth';
+
+// AZURE: Azure keeps one role assignment per principal, role and scope; a second create is refused
+// (409 RoleAssignmentExists) part-way through an apply.
+const RULE = 'AZURE.DuplicateRoleAssignment';
+const QUEUE = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.ServiceBus/namespaces/sb/queues/orders';
+const SENDER = BuiltInRole.of('Azure Service Bus Data Sender', '69a216fc-b8fb-44d8-bc22-1f3c2cd27a39');
+
+function withIdentity() {
+  const stack = rawStack();
+  const worker = new UserAssignedIdentity(stack, 'worker', { name: 'id-worker', resourceGroupName: 'rg', location: 'westeurope' });
+  return { stack, worker };
+}
+
+describe('AZURE.DuplicateRoleAssignment in a stack', () => {
+  it('fails when two grants of the library give one identity the same role on the same queue, naming the first one', () => {
+    const { stack, worker } = withIdentity();
+    const principal = ManagedIdentity.fromUserAssigned(worker);
+    Grant.role(stack, 'send', { principal, role: SENDER, resourceId: QUEUE });
+    Grant.role(stack, 'send-dead-letters', { principal, role: SENDER, resourceId: QUEUE });
+    Testing.synth(stack);
+    expect(errorsOf(stack)).toEqual([
+      '[AZURE.DuplicateRoleAssignment] other-dev/send-dead-letters: principal_id = "${azurerm_user_assigned_identity.worker.principal_id}": '
+      + `azurerm_role_assignment.send already gives this principal Azure Service Bus Data Sender on ${QUEUE}: Azure keeps one assignment per principal, role and scope, `
+      + 'and refuses this one with 409 RoleAssignmentExists part-way through the apply. Fix: grant the role once and let both callers use that grant (depend on it where order matters).',
+    ]);
+    expect(statusOf(stack, RULE, 'send')).toEqual([ReportStatus.COMPLIANT]);
+  });
+
+  it('fails when raw assignments give the same role by definition id, the GUID and the scope in other case; a role by name and the same role by id are not compared (no name-to-id table)', () => {
+    const { stack, worker } = withIdentity();
+    new RoleAssignment(stack, 'by-name', { principalId: worker.principalId, scope: QUEUE, roleDefinitionName: 'Azure Service Bus Data Sender' });
+    new RoleAssignment(stack, 'by-id', { principalId: worker.principalId, scope: QUEUE, roleDefinitionId: '/providers/Microsoft.Authorization/roleDefinitions/69a216fc-b8fb-44d8-bc22-1f3c2cd27a39' });
+    new RoleAssignment(stack, 'by-id-again', { principalId: worker.principalId, scope: QUEUE.toUpperCase(), roleDefinitionId: '/subscriptions/0/providers/Microsoft.Authorization/roleDefinitions/69A216FC-B8FB-44D8-BC22-1F3C2CD27A39' });
+    expect(statusOf(stack, RULE, 'by-name')).toEqual([ReportStatus.COMPLIANT]);
+    expect(statusOf(stack, RULE, 'by-id')).toEqual([ReportStatus.COMPLIANT]);
+    expect(statusOf(stack, RULE, 'by-id-again')).toEqual([ReportStatus.NON_COMPLIANT]);
+  });
+
+  it('passes another role, another scope or another principal', () => {
+    const { stack, worker } = withIdentity();
+    const other = new UserAssignedIdentity(stack, 'other-identity', { name: 'id-other', resourceGroupName: 'rg', location: 'westeurope' });
+    new RoleAssignment(stack, 'send', { principalId: worker.principalId, scope: QUEUE, roleDefinitionName: 'Azure Service Bus Data Sender' });
+    new RoleAssignment(stack, 'receive', { principalId: worker.principalId, scope: QUEUE, roleDefinitionName: 'Azure Service Bus Data Receiver' });
+    new RoleAssignment(stack, 'elsewhere', { principalId: worker.principalId, scope: `${QUEUE}-2`, roleDefinitionName: 'Azure Service Bus Data Sender' });
+    new RoleAssignment(stack, 'other', { principalId: other.principalId, scope: QUEUE, roleDefinitionName: 'Azure Service Bus Data Sender' });
+    Testing.synth(stack);
+    expect(errorsOf(stack)).toEqual([]);
+    for (const id of ['send', 'receive', 'elsewhere', 'other']) expect(statusOf(stack, RULE, id)).toEqual([ReportStatus.COMPLIANT]);
+  });
+});
+
+describe('AZURE.DuplicateRoleAssignment on plain HCL (azure-lessons)', () => {
+  it('fails on the second of two identical assignments, references compared as written', async () => {
+    const report = await lessonsOn({
+      'main.tf': `
+resource "azurerm_user_assigned_identity" "worker" {
+  name                = "id-worker"
+  resource_group_name = "rg"
+  location            = "westeurope"
+}
+resource "azurerm_role_assignment" "send" {
+  scope                = "${QUEUE}"
+  role_definition_name = "Azure Service Bus Data Sender"
+  principal_id         = azurerm_user_assigned_identity.worker.principal_id
+}
+resource "azurerm_role_assignment" "send_again" {
+  scope                = "${QUEUE}"
+  role_definition_name = "Azure Service Bus Data Sender"
+  principal_id         = azurerm_user_assigned_identity.worker.principal_id
+}
+`,
+    });
+    expect(failuresOf(report, RULE).map((r) => r.address)).toEqual(['azurerm_role_assignment.send_again']);
+  });
+});
