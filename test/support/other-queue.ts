@@ -31,11 +31,14 @@ export class OtherQueue extends Construct implements IMessageQueue {
   public readonly backlogMetric: QueueMetric;
   public readonly scaleRule: QueueScaleRule;
   public readonly reachedFrom: { setting: string; caller: ResourceCaller }[] = [];
+  /** Where its roles are granted: the queue itself, or for a dead-letter queue its parent (Azure has no resource for `$DeadLetterQueue`). */
+  private readonly grantsOn: OtherQueue;
 
-  constructor(scope: Construct, id: string, name: string, options: { deadLetters?: boolean } = {}) {
+  constructor(scope: Construct, id: string, name: string, options: { deadLetters?: boolean; parent?: OtherQueue } = {}) {
     super(scope, id);
     this.queueName = name;
     this.queueId = `${NAMESPACE_ID}/queues/${name}`;
+    this.grantsOn = options.parent ?? this;
     this.url = `${this.serviceUrl}/${name}`;
     this.delivery = {
       queueUrl: this.url,
@@ -53,15 +56,20 @@ export class OtherQueue extends Construct implements IMessageQueue {
       caveat: 'ActiveMessages is per queue.', dimensions: [{ name: 'EntityName', values: [name] }],
     };
     this.scaleRule = { customRuleType: 'azure-servicebus', metadata: { namespace: 'sb-pay', queueName: name }, targetMetadataKey: 'messageCount' };
-    if (options.deadLetters) this.poisonQueue = new OtherQueue(this, 'dead-letters', `${name}/$DeadLetterQueue`);
+    if (options.deadLetters) this.poisonQueue = new OtherQueue(this, 'dead-letters', `${name}/$DeadLetterQueue`, { parent: this });
   }
 
   public grantSend(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'send', SENDER, principal, this.queueId, id);
+    return this.grantsOn.grant('send', SENDER, principal, id);
   }
 
   public grantProcess(principal: IPrincipal, id?: string): Grant {
-    return grantOn(this, 'process', RECEIVER, principal, this.queueId, id);
+    return this.grantsOn.grant('process', RECEIVER, principal, id);
+  }
+
+  /** A role on this queue (called on the parent for its dead-letter queue's grants). */
+  private grant(prefix: string, role: BuiltInRole, principal: IPrincipal, id?: string): Grant {
+    return grantOn(this, prefix, role, principal, this.queueId, id);
   }
 
   public arrivalsQuery(measure: string): string {
