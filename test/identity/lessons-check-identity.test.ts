@@ -1,4 +1,4 @@
-import { Testing } from 'cdktf';
+import { TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
@@ -57,6 +57,52 @@ describe('AZURE.DuplicateRoleAssignment in a stack', () => {
     Testing.synth(stack);
     expect(errorsOf(stack)).toEqual([]);
     for (const id of ['send', 'receive', 'elsewhere', 'other']) expect(statusOf(stack, RULE, id)).toEqual([ReportStatus.COMPLIANT]);
+  });
+});
+
+describe('AZURE.DuplicateRoleAssignment and count, for_each and expressions (review: they are not one assignment each)', () => {
+  it('passes two for_each sets granting each.value the same role on the same scope, and two alternatives by count', async () => {
+    const report = await lessonsOn({
+      'main.tf': `
+variable "readers" { type = set(string) }
+variable "writers" { type = set(string) }
+variable "on" { type = bool }
+resource "azurerm_role_assignment" "readers" {
+  for_each             = var.readers
+  scope                = "${QUEUE}"
+  role_definition_name = "Azure Service Bus Data Receiver"
+  principal_id         = each.value
+}
+resource "azurerm_role_assignment" "writers" {
+  for_each             = var.writers
+  scope                = "${QUEUE}"
+  role_definition_name = "Azure Service Bus Data Receiver"
+  principal_id         = each.value
+}
+resource "azurerm_role_assignment" "when_on" {
+  count                = var.on ? 1 : 0
+  scope                = "${QUEUE}"
+  role_definition_name = "Azure Service Bus Data Sender"
+  principal_id         = "00000000-0000-0000-0000-000000000001"
+}
+resource "azurerm_role_assignment" "when_off" {
+  count                = var.on ? 0 : 1
+  scope                = "${QUEUE}"
+  role_definition_name = "Azure Service Bus Data Sender"
+  principal_id         = "00000000-0000-0000-0000-000000000001"
+}
+`,
+    });
+    expect(failuresOf(report, RULE)).toEqual([]);
+  });
+
+  it('compares a role definition id written as an expression as written (Terraform names are case-sensitive)', () => {
+    const { stack, worker } = withIdentity();
+    const lower = new TerraformVariable(stack, 'role', { type: 'string' });
+    const upper = new TerraformVariable(stack, 'ROLE', { type: 'string' });
+    new RoleAssignment(stack, 'one', { principalId: worker.principalId, scope: QUEUE, roleDefinitionId: lower.stringValue });
+    new RoleAssignment(stack, 'two', { principalId: worker.principalId, scope: QUEUE, roleDefinitionId: upper.stringValue });
+    expect(statusOf(stack, RULE, 'two')).toEqual([ReportStatus.COMPLIANT]);
   });
 });
 

@@ -19,5 +19,8 @@ export const EXAMPLES: RuleExamples = {
   passing: [
     [identity, assignment('send', { scope: QUEUE, role_definition_name: 'Azure Service Bus Data Sender' }),
       assignment('receive', { scope: QUEUE, role_definition_name: 'Azure Service Bus Data Receiver' })],
+    // Two sets of assignments by for_each: `each.value` is another principal in each.
+    [raw('azurerm_role_assignment', 'readers', { for_each: { a: 'x' }, scope: QUEUE, role_definition_name: 'Azure Service Bus Data Receiver', principal_id: '${each.value}' }),
+      raw('azurerm_role_assignment', 'writers', { for_each: { b: 'y' }, scope: QUEUE, role_definition_name: 'Azure Service Bus Data Receiver', principal_id: '${each.value}' })],
   ],
 };

@@ -8,11 +8,16 @@ import { factOf } from '../../lessons-check/rule-facts';
  */
 function sameAssignmentKey(resource: RuleResource): string | undefined {
   const { principal_id: principal, scope, role_definition_name: roleName, role_definition_id: roleId } = resource.attributes;
+  // A resource with `count` or `for_each` is several assignments, or none: `each.value` or `count.index`
+  // means something else in each resource, so two of them are not compared.
+  if (resource.attributes.count !== undefined || resource.attributes.for_each !== undefined) return undefined;
   if (typeof principal !== 'string' || typeof scope !== 'string') return undefined;
-  const role = typeof roleName === 'string' ? `name:${roleName.toLowerCase()}`
-    : typeof roleId === 'string' ? `id:${roleId.split('/').pop()!.toLowerCase()}` : undefined;
-  if (role === undefined) return undefined;
+  if ([principal, scope, roleName, roleId].some((v) => typeof v === 'string' && /\$\{[^}]*\b(each|count|self)\./.test(v))) return undefined;
+  // Resource Manager ids and role names compare without case; a Terraform expression as written.
   const literal = (s: string) => (s.includes('${') ? s : s.toLowerCase());
+  const role = typeof roleName === 'string' ? `name:${literal(roleName)}`
+    : typeof roleId === 'string' ? `id:${literal(roleId.split('/').pop()!)}` : undefined;
+  if (role === undefined) return undefined;
   return `${literal(principal)}|${role}|${literal(scope)}`;
 }
 
