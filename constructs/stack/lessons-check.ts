@@ -102,15 +102,17 @@ export class LessonsCheck implements IAspect {
   }
 
   /**
-   * Run another pack; where it lists a rule already present, its level wins and the rule already
-   * present keeps running (the platform's instance knows the services' catalogue; one made with
-   * `new` for a pack that only changes a level may not).
+   * Run another pack; where it lists a rule already present, its level wins. An instance of the
+   * same class as the one present only changes the level (the platform's instance knows the
+   * services' catalogue; one made with `new` to re-level it may not); an instance of another class
+   * with the same id replaces the rule.
    */
   public addPack(pack: RulePack): void {
     this.packNames.push(pack.name);
     for (const entry of pack.rules) {
       const present = this.rules.get(entry.rule.id);
-      this.rules.set(entry.rule.id, present ? { rule: present.rule, level: entry.level } : entry);
+      const relevel = present !== undefined && Object.getPrototypeOf(present.rule) === Object.getPrototypeOf(entry.rule);
+      this.rules.set(entry.rule.id, relevel ? { rule: present.rule, level: entry.level } : entry);
     }
   }
 

@@ -561,6 +561,17 @@ describe('LessonsCheck rule packs', () => {
     expect(warningsOf(stack)).toEqual([expect.stringMatching(/^\[SEC-1\.PrivateEndpointDnsZone\] other-dev\/pe: private_dns_zone_group\.private_dns_zone_ids = .*privatelink\.vaultcore\.azure\.net/)]);
   });
 
+  it('lets a later pack replace a platform rule with a rule of another class under the same id', () => {
+    const own: ILessonRule = {
+      id: 'LIM-1.NoAzureCacheForRedis', lesson: 'LIM-1', description: 'The team\'s own version.', resourceTypes: ['azurerm_redis_cache'],
+      evaluate: () => RuleOutcome.compliant(),
+    };
+    const { stack } = rawStack({ lessonPacks: [new RulePack('team', [{ rule: own, level: RuleLevel.ERROR }])] });
+    redisCache(stack);
+    expect(errorsOf(stack)).toEqual([]);
+    expect(rowsOf(stack, 'LIM-1.NoAzureCacheForRedis')).toEqual([expect.objectContaining({ status: ReportStatus.COMPLIANT })]);
+  });
+
   it('fails when a pack lists a rule twice, in the one refusal format', () => {
     expect(() => new RulePack('twice', [
       { rule: new NoAzureCacheForRedisRule(), level: RuleLevel.ERROR },

@@ -14,8 +14,12 @@ export const EXAMPLE_MODULES: Readonly<Record<string, RuleExamples>> =
   import.meta.glob<RuleExamples>(
   '../../constructs/**/rules/**/*.examples.ts', { eager: true, import: 'EXAMPLES' });
 
-/** Every rule's examples, sorted by module path. */
-export const RULE_EXAMPLES: readonly RuleExamples[] = Object.keys(EXAMPLE_MODULES).sort().map((file) => EXAMPLE_MODULES[file]);
+/** Every rule's examples, sorted by module path; a module without `EXAMPLES` fails naming its file. */
+export const RULE_EXAMPLES: readonly RuleExamples[] = Object.keys(EXAMPLE_MODULES).sort().map((file) => {
+  const examples = EXAMPLE_MODULES[file];
+  if (examples === undefined) throw new Error(`${file.replace(/^(\.\.\/)+/, '')} exports no EXAMPLES: write \`export const EXAMPLES: RuleExamples = { rule, failing, passing }\` (docs/architecture.md, "Adding a rule").`);
+  return examples;
+});
 
 /** One example of one rule: whether the rule must fail or pass it, and its resources (the last the one judged). */
 export interface Example {
