@@ -559,6 +559,9 @@ export function expressionsOf(text: string): string[] {
 /** A traversal's root in expression text: `var.x`, `local.y`, `azurerm_x.y`, `data.z`, `module.m`, `path.module`. */
 const TRAVERSAL_ROOT = /(?<![\w.])([A-Za-z_][A-Za-z0-9_-]*)\s*\.\s*([A-Za-z_][A-Za-z0-9_-]*)/g;
 
+/** Functions whose value Terraform makes at plan or apply, not from the configuration's text. */
+const GENERATED_AT_RUN = /\b(uuid|timestamp|plantimestamp|bcrypt)\s*\(/;
+
 /**
  * Whether `text`, which does not evaluate (an operator, a conditional, a `for`, a function not
  * evaluated such as `file(...)`), reads nothing from outside the configuration: no resource, data
@@ -572,6 +575,8 @@ export function readsConfigurationOnly(text: string, variables: TerraformVariabl
   for (const expression of expressions) {
     // Quoted text is no reference: `"a.b"` reads nothing.
     const bare = expression.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    // A value made at plan or apply (a random id, the clock, a salted hash) is not text the configuration holds.
+    if (GENERATED_AT_RUN.test(bare)) return false;
     for (const [, root, name] of bare.matchAll(TRAVERSAL_ROOT)) {
       if (root === 'var' && variables.get(name)?.hasDefault === true) continue;
       if (root === 'local' && variables.has(localKey(name)) && evaluateValue(`\${local.${name}}`, variables).known) continue;

@@ -11,9 +11,20 @@ function nestedAt(path: readonly string[], value: string): { [name: string]: unk
 // cdk.tf.json and in every plan): on every type with one, its first such attribute.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.SensitiveAttributePlainSecret',
-  failing: Object.entries(SENSITIVE_INPUTS).map(([type, paths]) => [raw(type, 'secret', nestedAt(paths[0].split('.'), 'a-literal-secret'))]),
-  passing: [[
-    raw('random_password', 'pw', { length: 32 }),
-    raw('azurerm_key_vault_secret', 'psp', { key_vault_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: ref('random_password', 'pw', 'result') }),
-  ]],
+  failing: [
+    ...Object.entries(SENSITIVE_INPUTS).map(([type, paths]) => [raw(type, 'secret', nestedAt(paths[0].split('.'), 'a-literal-secret'))]),
+    // An address with a SAS token in its query string carries the credential.
+    [raw('azurerm_data_factory_linked_service_azure_blob_storage', 'sas', { data_factory_id: '/subscriptions/0/df', sas_uri: 'https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=abc%3D' })],
+  ],
+  passing: [
+    [
+      raw('random_password', 'pw', { length: 32 }),
+      raw('azurerm_key_vault_secret', 'psp', { key_vault_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: ref('random_password', 'pw', 'result') }),
+    ],
+    // Sensitive attributes that are addresses: a plain endpoint carries no credential.
+    [raw('azurerm_data_factory_linked_service_azure_blob_storage', 'blob', { data_factory_id: '/subscriptions/0/df', service_endpoint: 'https://acct.blob.core.windows.net' })],
+    [raw('azurerm_mssql_virtual_machine', 'sqlvm', { virtual_machine_id: '/subscriptions/0/vm', key_vault_credential: [{ name: 'cred', key_vault_url: 'https://kv.vault.azure.net', service_principal_name: 'sp' }] })],
+    // A value made at apply (a random id) is not a secret the configuration holds.
+    [raw('azurerm_key_vault_secret', 'generated', { key_vault_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: '${uuid()}' })],
+  ],
 };

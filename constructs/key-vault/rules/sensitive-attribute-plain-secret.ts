@@ -15,6 +15,9 @@ const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
   azurerm_windows_function_app: ['storage_account_access_key'],
 };
 
+/** A written-out http(s) address without a query string, fragment or user info. */
+const PLAIN_ADDRESS = /^https?:\/\/[^\s?#@$]+$/i;
+
 /** The sensitive attribute paths the rule reads, by resource type (data sources are read, never written). */
 export const SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(SENSITIVE_ATTRIBUTES)
   .filter(([type]) => !type.startsWith('data.'))
@@ -61,6 +64,9 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
     const variables = variablesOf(context);
     const keyVaultSecret = resource.type === 'azurerm_key_vault_secret';
     const findings: RuleFinding[] = given.flatMap(({ setting, value, attribute }) => {
+      // Some sensitive attributes are addresses (a blob service endpoint, a vault URL): one without a
+      // query string or user info carries no credential (a SAS URL does, and is judged).
+      if (PLAIN_ADDRESS.test(value)) return [];
       const found = configuredSecretIn(value, variables);
       if (!found) return [];
       return [{
