@@ -9,7 +9,7 @@ interface ConfigModule { variables?: Record<string, { default?: unknown; sensiti
 /** A module output as the plan's configuration gives it: what it references, inside the module at `prefix`. */
 interface Output { readonly references: unknown; readonly prefix: string }
 interface ConfigResource { address: string; mode?: string; expressions?: Record<string, unknown> }
-interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule }; configuration?: { root_module?: ConfigModule } }
+interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule; outputs?: Record<string, { value?: unknown }> }; variables?: Record<string, { value?: unknown }>; configuration?: { root_module?: ConfigModule } }
 
 /** Whether parsed JSON is a plan (`terraform show -json`) rather than Terraform JSON configuration. */
 export function isPlan(json: unknown): boolean {
@@ -60,11 +60,22 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
     for (const child of m?.child_modules ?? []) walk(child);
   };
   walk(plan.planned_values?.root_module);
-  // The root outputs as configured: a literal as its constant value, a reference as the references it names.
+  // The root outputs as configured: a literal as its constant value, a reference as the references
+  // it names; one computed from root variables alone, each at its default, as the value the plan
+  // gives it (text the configuration holds, as a variable's default is in HCL).
+  const configVariables = plan.configuration?.root_module?.variables ?? {};
+  const atDefault = (reference: unknown): boolean => {
+    const name = /^var\.([A-Za-z0-9_-]+)$/.exec(String(reference))?.[1];
+    const variable = name === undefined ? undefined : configVariables[name];
+    return variable !== undefined && variable.default !== undefined && variable.default !== null
+      && JSON.stringify(plan.variables?.[name!]?.value) === JSON.stringify(variable.default);
+  };
   const rootOutputs: SourceResource[] = Object.entries(plan.configuration?.root_module?.outputs ?? {}).map(([name, o]) => {
     const e = o.expression ?? {};
     const refs = resourceReferences(e.references, '', outputs);
-    const value = 'constant_value' in e ? e.constant_value : refs.length > 0 ? refs.join(' ') : undefined;
+    const fromDefaults = Array.isArray(e.references) && e.references.length > 0 && e.references.every(atDefault);
+    const planned = plan.planned_values?.outputs?.[name]?.value;
+    const value = 'constant_value' in e ? e.constant_value : refs.length > 0 ? refs.join(' ') : fromDefaults && typeof planned === 'string' ? planned : undefined;
     const at = text.indexOf(`"${name}": {`);
     return {
       type: OUTPUT_TYPE, address: `output.${name}`, path: `output.${name}`,

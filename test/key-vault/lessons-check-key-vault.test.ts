@@ -178,6 +178,22 @@ describe('SEC-1.OutputPlainSecret on a stack\'s outputs, HCL, cdk.tf.json and a 
     expect(JSON.stringify(planned)).not.toContain(STRIPE.slice(4));
   });
 
+  it('fails on a plan\'s output computed from a variable at its literal default; passes one whose variable was given at plan time', async () => {
+    // The plan's configuration names only `var.stripe`; the value is the planned output's, which is the default.
+    const plan = (given: string) => ({
+      format_version: '1.2', terraform_version: '1.11.4',
+      variables: { stripe: { value: given } },
+      planned_values: { root_module: {}, outputs: { pay: { sensitive: false, value: given } } },
+      configuration: { root_module: { variables: { stripe: { default: STRIPE } }, outputs: { pay: { expression: { references: ['var.stripe'] } } } } },
+    });
+    const atDefault = await lessonsOn({ 'plan.json': JSON.stringify(plan(STRIPE)) });
+    expect(failuresOf(atDefault, OUTPUT).map((r) => r.address)).toEqual(['output.pay']);
+    expect(JSON.stringify(atDefault)).not.toContain(STRIPE.slice(4));
+    // Given with -var at plan time: not a value the configuration holds.
+    const given = await lessonsOn({ 'plan.json': JSON.stringify(plan(STRIPE.replace('live', 'test'))) });
+    expect(failuresOf(given, OUTPUT)).toEqual([]);
+  });
+
   it('honours a suppression comment on an HCL output block', async () => {
     const hcl = `# azure-lessons:suppress SEC-1.OutputPlainSecret the provider publishes this sandbox key in its documentation\noutput "sandbox" {\n  value = "${STRIPE.replace('live', 'test')}"\n}\n`;
     const report = await lessonsOn({ 'main.tf': hcl });
