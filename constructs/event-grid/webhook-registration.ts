@@ -32,7 +32,10 @@ export interface WebhookRegistrationProps {
   /**
    * Object ids of every identity that creates or updates the event subscription (a pipeline's
    * service principal, the people who run `cdktf deploy`): Event Grid checks that the
-   * subscription's writer holds the role, so each gets it.
+   * subscription's writer holds the role, so each gets it. On a stack deployed without this
+   * setting, list first the identity that ran that first deploy: its assignment moves to the first
+   * listed address (a `moved` block), and another identity listed first would replace it while a
+   * new assignment for the first deployer is created beside the old one, which Graph refuses.
    * @default - the identity that runs the first deploy (`azuread_client_config`), held still
    * afterwards (`ignore_changes`): another identity's deploy replaces nothing, but cannot change
    * the subscription either until it is listed here

@@ -15,8 +15,8 @@ export interface ExampleResource {
 export type ExampleSet = readonly ExampleResource[];
 
 /**
- * A rule's examples, beside the rule (`<rule>.examples.ts`, internal: the tests read them through
- * the generated index, `npm run gen:services`). The tests generate from them the `azure-lessons`
+ * A rule's examples, beside the rule (`<rule>.examples.ts`, internal: the tests find them by their
+ * file name, test/support/rule-examples.ts). The tests generate from them the `azure-lessons`
  * parity table, the "stands alone" rows and a check of every rule on the stack path and through
  * `azure-lessons` (HCL, cdk.tf.json, a plan), so a rule needs no row in any hand-kept table.
  */
