@@ -46,6 +46,8 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
   const variables: TerraformVariables = new Map(Object.entries(plan.configuration?.root_module?.variables ?? {})
     .filter(([, v]) => v.sensitive === true)
     .map(([name, v]): [string, TerraformVariableValue] => [name, { hasDefault: v.default !== undefined && v.default !== null, ...('default' in v ? { default: v.default } : {}), sensitive: true }]));
+  const lineOf = lineFinder(text);
+  const addressAt = addressOffsets(text);
   const resources: SourceResource[] = [];
   const walk = (m: PlannedModule | undefined): void => {
     for (const r of m?.resources ?? []) {
@@ -53,8 +55,8 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
       const base = baseAddress(r.address);
       const prefix = base.slice(0, base.length - `${r.type}.`.length - base.split('.').pop()!.length);
       const attributes = overlay(withoutNulls(r.values ?? {}), expressions.get(base) ?? {}, prefix, outputs, prefix === '' ? variables : new Map()) as Record<string, unknown>;
-      const at = text.indexOf(`"address": ${JSON.stringify(r.address)}`);
-      const line = at === -1 ? undefined : text.slice(0, at).split('\n').length;
+      const at = addressAt.get(`"address": ${JSON.stringify(r.address)}`);
+      const line = at === undefined ? undefined : lineOf(at);
       resources.push({ type: r.type, address: r.address, path: r.address, attributes, location: { file: display, ...(line ? { line } : {}) } });
     }
     for (const child of m?.child_modules ?? []) walk(child);
@@ -80,10 +82,41 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
     return {
       type: OUTPUT_TYPE, address: `output.${name}`, path: `output.${name}`,
       attributes: { ...(value !== undefined ? { value } : {}), ...(o.sensitive !== undefined ? { sensitive: o.sensitive } : {}) },
-      location: { file: display, ...(at === -1 ? {} : { line: text.slice(0, at).split('\n').length }) },
+      location: { file: display, ...(at === -1 ? {} : { line: lineOf(at) }) },
     };
   });
   return { resources, suppressions: [], notRead: [], variables, rootOutputs };
+}
+
+/**
+ * The line (from 1) of an offset in `text`, by a search over where its lines start, found once:
+ * counting the newlines before each resource made a plan of N resources cost N times its size
+ * (issue 30).
+ */
+function lineFinder(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  };
+}
+
+/**
+ * Where each `"address": "<address>"` of a plan's text first appears, by that text, in one pass
+ * (what `indexOf` of it gives: inside a JSON string every quote is escaped, so no occurrence
+ * starts within another).
+ */
+function addressOffsets(text: string): Map<string, number> {
+  const offsets = new Map<string, number>();
+  for (const m of text.matchAll(/"address": "(?:[^"\\]|\\.)*"/g)) if (!offsets.has(m[0])) offsets.set(m[0], m.index!);
+  return offsets;
 }
 
 /** A plan writes every unset attribute as null; the rules (like a synthesized stack) see it absent. */

@@ -95,6 +95,42 @@ describe('azure-lessons on a directory of .tf files', () => {
 describe('azure-lessons SARIF output', () => {
   const sarif = async (...args: string[]) => JSON.parse((await run(...args, '--format', 'sarif')).stdout);
 
+  it('locates each resource on its own block when two types share a name, in .tf.json and in .tf (one pass over the file, issue 30)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
+    try {
+      // Both `edge`s: the container app's on line 4, the profile's on line 18 (its name also on line 5, before its type).
+      fs.writeFileSync(path.join(dir, 'main.tf.json'), [
+        '{', '  "resource": {', '    "azurerm_container_app": {', '      "edge": {', '        "name": "edge",',
+        '        "resource_group_name": "rg",', '        "revision_mode": "Single",', '        "ingress": [{ "transport": "http2", "target_port": 8080 }],', '        "container_app_environment_id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae",',
+        '        "template": [{', '          "http_scale_rule": [{ "name": "http", "concurrent_requests": "100" }],',
+        '          "container": [{ "name": "app", "image": "example.azurecr.io/app:1.0.0", "cpu": 0.5, "memory": "1Gi" }]', '        }]', '      }', '    },',
+        '    "azurerm_cdn_frontdoor_profile": {', '      "other": { "name": "other", "resource_group_name": "rg", "sku_name": "Premium_AzureFrontDoor" },',
+        '      "edge": {', '        "name": "edge",', '        "resource_group_name": "rg",', '        "sku_name": "Premium_AzureFrontDoor",', '        "response_timeout_seconds": 300', '      }',
+        '    }', '  }', '}', '',
+      ].join('\n'));
+      const lineOf = (log: { runs: { results: { ruleId: string; locations: { physicalLocation: { region?: { startLine: number } } }[] }[] }[] }, rule: string) =>
+        log.runs[0].results.find((r) => r.ruleId === rule)?.locations[0].physicalLocation.region?.startLine;
+      const json = await sarif(path.join(dir, 'main.tf.json'));
+      expect(lineOf(json, 'SCALE-1.ConnectionHoldingScaleRule')).toBe(4);
+      expect(lineOf(json, 'EDGE-1.FrontDoorTimeoutAboveCeiling')).toBe(18);
+      fs.rmSync(path.join(dir, 'main.tf.json'));
+      fs.writeFileSync(path.join(dir, 'main.tf'), [
+        'resource "azurerm_cdn_frontdoor_profile" "other" {', '  name                = "other"', '  resource_group_name = "rg"', '  sku_name            = "Premium_AzureFrontDoor"', '}', '',
+        'resource "azurerm_container_app" "edge" {', '  name                         = "edge"', '  resource_group_name          = "rg"', '  revision_mode                = "Single"',
+        '  container_app_environment_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae"',
+        '  ingress {', '    transport   = "http2"', '    target_port = 8080', '  }',
+        '  template {', '    http_scale_rule {', '      name                = "http"', '      concurrent_requests = "100"', '    }',
+        '    container {', '      name   = "app"', '      image  = "example.azurecr.io/app:1.0.0"', '      cpu    = 0.5', '      memory = "1Gi"', '    }', '  }', '}', '',
+        'resource "azurerm_cdn_frontdoor_profile" "edge" {', '  name                     = "edge"', '  resource_group_name      = "rg"', '  sku_name                 = "Premium_AzureFrontDoor"', '  response_timeout_seconds = 300', '}', '',
+      ].join('\n'));
+      const hcl = await sarif(dir);
+      expect(lineOf(hcl, 'SCALE-1.ConnectionHoldingScaleRule')).toBe(7);
+      expect(lineOf(hcl, 'EDGE-1.FrontDoorTimeoutAboveCeiling')).toBe(30);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('validates against the official SARIF 2.1.0 schema (OASIS, rtm.5, as @microsoft/jest-sarif ships it)', async () => {
     const schema = JSON.parse(fs.readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
     const ajv = new Ajv({ allErrors: true, schemaId: 'id' });
@@ -331,6 +367,33 @@ describe('azure-lessons on a plan with modules', () => {
       '[SEC-1.RedisAccessKeys] module.network.azurerm_redis_cache.this: access_keys_authentication_enabled = undefined: the cache accepts its access keys (unset: on): one shared secret for the whole cache, and whoever holds it bypasses Entra ID. Fix: set access_keys_authentication_enabled = false with redis_configuration.active_directory_authentication_enabled = true, and grant each workload identity an access policy assignment.',
       'lessons: 3 passed, 4 failed (2 errors, 2 warnings), 0 suppressed',
     ].join('\n')}\n`);
+  });
+
+  it('locates each of a plan\'s resources on its own address line, when one address begins another or a module holds the same one (one pass over the plan, issue 30)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
+    try {
+      const cache = (address: string) => ({ address, mode: 'managed', type: 'azurerm_redis_cache', name: address.split('.').pop(), values: { name: 'redis', sku_name: 'Standard' } });
+      const plan = {
+        format_version: '1.2',
+        planned_values: { root_module: {
+          resources: [cache('azurerm_redis_cache.cache_b'), cache('azurerm_redis_cache.cache')],
+          child_modules: [{ address: 'module.m', resources: [cache('module.m.azurerm_redis_cache.cache')] }],
+        } },
+        // The same addresses again below, as a real plan's resource_changes has them: the first is the resource's.
+        resource_changes: [{ address: 'azurerm_redis_cache.cache', mode: 'managed', type: 'azurerm_redis_cache', change: { actions: ['create'] } }],
+      };
+      const file = path.join(dir, 'plan.json');
+      fs.writeFileSync(file, JSON.stringify(plan, null, 2));
+      const text = fs.readFileSync(file, 'utf8').split('\n');
+      const lineOfAddress = (address: string) => text.findIndex((l) => l.trim() === `"address": "${address}",`) + 1;
+      const log = JSON.parse((await run(file, '--format', 'sarif')).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } }; logicalLocations: { fullyQualifiedName: string }[] }[] }[] }[] };
+      const lines = Object.fromEntries(log.runs[0].results.filter((r) => r.ruleId === 'LIM-1.NoAzureCacheForRedis')
+        .map((r) => [r.locations[0].logicalLocations[0].fullyQualifiedName, r.locations[0].physicalLocation.region.startLine]));
+      expect(lines).toEqual({ 'azurerm_redis_cache.cache_b': 7, 'azurerm_redis_cache.cache': 17, 'module.m.azurerm_redis_cache.cache': 32 });
+      expect(Object.keys(lines).map(lineOfAddress)).toEqual([7, 17, 32]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('locates a plan\'s findings on the line of the resource\'s address in the plan file', async () => {
