@@ -38,6 +38,17 @@ function once(scratch: string, variant: string, shape: string, n: number): Run {
   return { cpuMs: cpuMicros / 1000, peakMb: rssKb / 1024 };
 }
 
+/** azure-lessons on a synthesized stack's JSON, as CI runs it on cdk.tf.json or a plan: one process, CPU ms. */
+function lessonsCli(scratch: string, json: string): number {
+  const peakFile = join(scratch, 'peak');
+  const result = spawnSync(process.execPath, ['--require', peakPreload, join(root, 'dist', 'constructs', 'lessons-cli', 'main.js'), '--non-production', '--output', join(scratch, 'cli-report.txt'), json], {
+    cwd: root, env: { ...process.env, BENCH_PEAK_FILE: peakFile }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // 0: no error finding; 1: error findings (a shape may have some); anything else is a failed run.
+  if (result.status !== 0 && result.status !== 1) throw new Error(`azure-lessons ${json} failed:\n${result.stderr.toString()}`);
+  return Number(readFileSync(peakFile, 'utf8').split(' ')[1]) / 1000;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)): string {
@@ -49,6 +60,7 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
       const cpu: Record<string, number[]> = { library: [], plain: [] };
       const fastest: Record<string, number[]> = { library: [], plain: [] };
       const peak: Record<string, number[]> = { library: [], plain: [] };
+      const cli: number[] = [];
       for (const n of SIZES) {
         for (const variant of VARIANTS) {
           const samples: Run[] = [];
@@ -62,6 +74,7 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
         if (json !== readFileSync(join(stackDir('plain'), 'cdk.tf.json'), 'utf8')) {
           throw new Error(`the plain ${shape} stack at N = ${n} no longer writes the library's JSON: update tools/bench-scaling/synth-apps.cjs to what the library writes now`);
         }
+        cli.push(median(Array.from({ length: runs }, () => lessonsCli(scratch, join(stackDir('library'), 'cdk.tf.json')))));
         if (n === 400) {
           const report = statSync(join(stackDir('library'), 'lessons-report.json')).size;
           const ratio = report / json.length;
@@ -83,6 +96,9 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
       // The slope over the whole range: what one app costs, least disturbed by one noisy run.
       const whole = (series: Record<string, number[]>, variant: string) => (series[variant][SIZES.length - 1] - series[variant][0]) / (SIZES[SIZES.length - 1] - SIZES[0]);
       lines.push(`  ${shape}: per extra app over N = ${SIZES[0]}..${SIZES[SIZES.length - 1]}: median ${whole(cpu, 'library').toFixed(2)} ms with the library, ${whole(cpu, 'plain').toFixed(2)} ms plain (${(whole(cpu, 'library') / whole(cpu, 'plain')).toFixed(2)}x); minima ${whole(fastest, 'library').toFixed(2)} vs ${whole(fastest, 'plain').toFixed(2)} ms (${(whole(fastest, 'library') / whole(fastest, 'plain')).toFixed(2)}x)`);
+      // Linear: one more app costs as much at N = 800 as at N = 200 (the CLI once looked each resource's line up by scanning the file: 23 s at N = 800).
+      const cliSlope = (i: number) => (cli[i] - cli[i - 1]) / (SIZES[i] - SIZES[i - 1]);
+      lines.push(`  ${shape}: azure-lessons on the library's cdk.tf.json: ${SIZES.map((n, i) => `N = ${n} ${cli[i].toFixed(0)} ms`).join(', ')}; per extra app ${cliSlope(1).toFixed(2)} ms (100..200) and ${cliSlope(SIZES.length - 1).toFixed(2)} ms (400..800)`);
       const memorySlope = (variant: string) => ((peak[variant][3] - peak[variant][0]) / (SIZES[3] - SIZES[0])) * 1024;
       lines.push(`  ${shape}: memory per extra app ${memorySlope('library').toFixed(0)} KB with the library, ${memorySlope('plain').toFixed(0)} KB plain (${(memorySlope('library') / memorySlope('plain')).toFixed(2)}x)`);
     }
