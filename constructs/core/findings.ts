@@ -75,7 +75,22 @@ export function recordFinding(scope: IConstruct, level: 'warning' | 'info', id: 
   }
   if (PUBLISHING.has(stack)) return;
   PUBLISHING.add(stack);
-  addCustomSynthesis(new Construct(stack, 'ConstructFindings'), { onSynthesize: () => publishFindings(stack) });
+  addCustomSynthesis(new Construct(stack, 'ConstructFindings'), {
+    onSynthesize: () => {
+      for (const first of BEFORE_PUBLISHING.get(stack) ?? []) first();
+      publishFindings(stack);
+    },
+  });
+}
+
+const BEFORE_PUBLISHING = new WeakMap<IConstruct, (() => void)[]>();
+
+/**
+ * Run `first` at synth before the construct findings of `stack` become annotations: a check that
+ * may suppress some of them (the lessons check, when it runs at that step rather than as an aspect).
+ */
+export function beforePublishing(stack: IConstruct, first: () => void): void {
+  BEFORE_PUBLISHING.set(stack, [...BEFORE_PUBLISHING.get(stack) ?? [], first]);
 }
 
 /**

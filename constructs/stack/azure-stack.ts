@@ -6,6 +6,7 @@ import { LessonsCheck } from './lessons-check';
 import { RulePack } from '../lessons-check/pack';
 import { Production } from '../core/production';
 import { PlatformAspects } from './platform-aspects';
+import { SharedSynthesis } from './shared-synthesis';
 import { refuse, warn } from '../core/validation';
 
 /** Remote state in an Azure storage account, reached with Entra ID (no storage keys, SEC-1). */
@@ -192,5 +193,16 @@ export class AzureStack extends TerraformStack {
       tags: { environment: props.environmentName, stack: props.stackName, 'managed-by': 'cdktf', ...props.tags },
       ...(props.lessonPacks ? { lessonPacks: props.lessonPacks } : {}),
     });
+    // The lessons check reads the Terraform JSON cdktf writes, resolved once per synth.
+    this.synthesizer = SharedSynthesis.wrap(this, this.synthesizer);
+  }
+
+  /**
+   * The stack's Terraform JSON. Within a synth it is resolved once and shared by the lessons
+   * check and the `cdk.tf.json` cdktf writes; outside one, resolved at every call.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TerraformStack.toTerraform's own type; jsii keeps an override's signature
+  public toTerraform(): any {
+    return SharedSynthesis.json(this, () => super.toTerraform());
   }
 }

@@ -6,8 +6,9 @@ import { Construct, IConstruct } from 'constructs';
 import { addressOf } from '../core/dependencies';
 import { resolveIn } from '../core/claims';
 import { stackVariables } from '../core/stack-variables';
+import { SharedSynthesis, StackJson } from './shared-synthesis';
 import { literalize, TerraformVariables } from '../core/terraform-expression';
-import { ConstructFinding, findingCovering, findingsUnder, suppressWhereFound } from '../core/findings';
+import { beforePublishing, ConstructFinding, findingCovering, findingsUnder, suppressWhereFound } from '../core/findings';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
 import { FindingFormat } from '../core/validation';
@@ -63,6 +64,10 @@ export class LessonsCheck implements IAspect {
     const check = new LessonsCheck(options);
     CHECKS.set(stack, check);
     Aspects.of(stack).add(check);
+    // Run at synth before the construct findings are published, which may come before the report's turn.
+    beforePublishing(stack, () => {
+      if (SharedSynthesis.inProgress(stack)) check.runOn(stack);
+    });
     const reporter = new Construct(stack, 'LessonsReport');
     addCustomSynthesis(reporter, {
       onSynthesize: (session) => {
@@ -118,6 +123,12 @@ export class LessonsCheck implements IAspect {
 
   public visit(node: IConstruct): void {
     if (node.node.scopes.some((scope) => this.results.has(scope))) return;
+    // In a shared synthesis (AzureStack) the stack's own check waits for its report, which runs on
+    // the JSON cdktf resolves once for cdk.tf.json: resolving each resource here too cost more
+    // than the rules. Anything else (Testing.synth, a plain stack, a check added to part of one)
+    // runs now, on the resources read one attribute at a time.
+    const stack = TerraformStack.of(node);
+    if (CHECKS.get(stack) === this && SharedSynthesis.inProgress(stack)) return;
     this.results.set(node, this.evaluate(node));
   }
 
@@ -162,7 +173,9 @@ export class LessonsCheck implements IAspect {
   private evaluate(scope: IConstruct): RuleRun {
     const stack = TerraformStack.of(scope);
     const variables = stackVariables(stack);
-    const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables));
+    // The JSON cdktf writes, when this synth resolves it once anyway.
+    const json = SharedSynthesis.jsonOf(stack);
+    const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables, json));
     const context = new RuleContext(all, Production.isProduction(stack), variables);
     const scopePath = scope.node.path;
     const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
@@ -171,7 +184,7 @@ export class LessonsCheck implements IAspect {
     const resourceRun = runRules(this.rules.values(), inScope, context, sink);
     // The stack's outputs, for the rules that read them (a credential in an output).
     const outputs = stack.node.findAll().filter((c): c is TerraformOutput => c instanceof TerraformOutput && (scope === stack || c.node.path.startsWith(`${scopePath}/`)))
-      .map((o) => asRuleOutput(stack, o, variables));
+      .map((o) => asRuleOutput(stack, o, variables, json));
     const run: RuleRun = { rows: [...resourceRun.rows, ...runOnOutputs(this.rules.values(), outputs, context, sink)], notApplicable: resourceRun.notApplicable };
     // Only a whole stack's run sees every finding a construct's warning stands for: a check added
     // to part of the stack sees some of them, and must not hide the warning for the others.
@@ -228,10 +241,11 @@ interface ConstructResource extends RuleResource {
  * literals, is the literal Terraform gets. It is a Proxy: `structuredClone` refuses it, so a rule that needs a copy spreads it
  * (`{ ...resource.attributes }`).
  */
-function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables): ConstructResource {
+function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables, stackJson?: StackJson): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   const lazilyResolved = (): { [name: string]: unknown } => {
-    const plain = plainInputs(resource);
+    // From the stack's resolved JSON, each attribute is what cdk.tf.json holds: no input to read, nothing to resolve.
+    const plain = stackJson === undefined ? plainInputs(resource) : undefined;
     const read = new Map<string, { value: unknown } | undefined>();
     const inputs = plain && ((key: string) => {
       if (!read.has(key)) read.set(key, plain(key));
@@ -241,8 +255,9 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
     /** The resource's Terraform JSON and its keys, built when first needed. */
     const terraform = () => {
       if (json === undefined) {
-        const tf = resource.toTerraform() as { resource?: Record<string, Record<string, Record<string, unknown>>> };
-        const raw = Object.values(Object.values(tf.resource ?? {})[0] ?? {})[0];
+        const raw = stackJson !== undefined
+          ? stackJson.resource?.[resource.terraformResourceType]?.[resource.friendlyUniqueId]
+          : Object.values(Object.values((resource.toTerraform() as StackJson).resource ?? {})[0] ?? {})[0];
         json = { raw, keys: raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined };
       }
       return json;
@@ -308,7 +323,7 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
 }
 
 /** A root output as the rules see it (`OUTPUT_TYPE`): its value and `sensitive`, seen through as a resource's attributes are. */
-function asRuleOutput(stack: TerraformStack, output: TerraformOutput, variables: TerraformVariables): ConstructResource {
+function asRuleOutput(stack: TerraformStack, output: TerraformOutput, variables: TerraformVariables, stackJson?: StackJson): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   return {
     type: OUTPUT_TYPE,
@@ -316,8 +331,9 @@ function asRuleOutput(stack: TerraformStack, output: TerraformOutput, variables:
     path: output.node.path,
     get attributes() {
       if (attributes === undefined) {
-        const tf = output.toTerraform() as { output?: Record<string, Record<string, unknown>> };
-        const body = Object.values(tf.output ?? {})[0] ?? {};
+        const body = (stackJson !== undefined
+          ? stackJson.output?.[output.friendlyUniqueId]
+          : Object.values((output.toTerraform() as { output?: Record<string, Record<string, unknown>> }).output ?? {})[0]) ?? {};
         attributes = literalize(resolveIn(stack, { value: body.value, ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) }), variables) as { [name: string]: unknown };
       }
       return attributes;

@@ -5,6 +5,7 @@ import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct } from 'constructs';
 import { DeployRequirement, DeployRequirements, PREFLIGHT_FILE, PreflightManifest, RequirementKind, Requirements } from '../core/deploy-requirements';
 import { deriveRequirements, withUnresolved } from './deploy-derivation';
+import { SharedSynthesis } from './shared-synthesis';
 import { TerraformValues } from './terraform-values';
 
 const KIND_ORDER = new Map((Object.values(RequirementKind) as string[]).map((kind, i) => [kind, i]));
@@ -35,7 +36,8 @@ export class PreflightManifests {
 
   /** The manifest of `stack` as it stands now. */
   public static of(stack: TerraformStack): PreflightManifest {
-    const values = new TerraformValues(stack);
+    // At a synth that resolves the stack's JSON once (AzureStack), its attributes are read there.
+    const values = new TerraformValues(stack, SharedSynthesis.jsonOf(stack));
     const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string> }>();
     const merge = (requirement: DeployRequirement, neededBy: string) => {
       const key = Requirements.keyOf(requirement);

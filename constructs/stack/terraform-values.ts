@@ -1,6 +1,7 @@
 import { TerraformDataSource, TerraformElement, TerraformResource, TerraformStack } from 'cdktf';
 import { PLATFORM_SERVICES } from './platform-services';
 import { resolveIn } from '../core/claims';
+import { StackJson } from './shared-synthesis';
 
 /** Stands for the subscription the deploy targets in the ids the preflight manifest holds. */
 export const SUBSCRIPTION_PLACEHOLDER = '{subscriptionId}';
@@ -35,7 +36,11 @@ export class TerraformValues {
   /** Each element's id as found, and the depth it was found at: every grant on one resource asks for its id. */
   private readonly ids = new Map<StackElement, { id: string | undefined; depth: number }>();
 
-  constructor(private readonly stack: TerraformStack) {
+  /**
+   * @param json the stack's resolved Terraform JSON, when the synth has it (`SharedSynthesis`):
+   * each attribute is read there, with nothing to resolve.
+   */
+  constructor(private readonly stack: TerraformStack, private readonly json?: StackJson) {
     this.elements = stack.node.findAll()
       .filter((c): c is TerraformElement => c instanceof TerraformResource || c instanceof TerraformDataSource)
       .map((element) => this.toElement(element as TerraformResource | TerraformDataSource));
@@ -160,12 +165,13 @@ export class TerraformValues {
     // Generated bindings have an `<attribute>Input` getter for every attribute they take; their
     // configuration is read there unless escape hatches (overrides) change the JSON.
     const generated = element.terraformGeneratorMetadata !== undefined && Object.keys(bindings.rawOverrides ?? {}).length === 0;
-    let raw: Record<string, unknown> | undefined;
+    let raw: Record<string, unknown> | undefined = this.json === undefined ? undefined
+      : ((isData ? this.json.data : this.json.resource)?.[element.terraformResourceType]?.[element.friendlyUniqueId] ?? {});
     const resolved = new Map<string, unknown>();
     /** The configured value: a generated binding's `<attribute>Input` getter, else the element's Terraform JSON. */
     const configured = (name: string): unknown => {
       // Reading one getter is cheap; building the whole JSON (toTerraform) of each of hundreds of resources is not.
-      if (generated) {
+      if (generated && raw === undefined) {
         const input = `${name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())}Input`;
         return input in element ? bindings[input] : undefined;
       }
