@@ -7,6 +7,9 @@ export interface StackJson {
   readonly output?: Record<string, Record<string, unknown>>;
 }
 
+/** The stacks whose synthesizer shares their JSON (AzureStack). */
+const WRAPPED = new WeakSet<TerraformStack>();
+
 /** The stacks synthesizing now, each with its Terraform JSON once something resolved it. */
 const SYNTHESIZING = new WeakMap<TerraformStack, { json?: unknown }>();
 
@@ -22,16 +25,22 @@ const SYNTHESIZING = new WeakMap<TerraformStack, { json?: unknown }>();
 export class SharedSynthesis {
   /** `inner`, run with the stack marked as synthesizing (its JSON resolved once until it ends). */
   public static wrap(stack: TerraformStack, inner: IStackSynthesizer): IStackSynthesizer {
-    return {
-      synthesize: (session: ISynthesisSession) => {
-        SYNTHESIZING.set(stack, {});
-        try {
-          inner.synthesize(session);
-        } finally {
-          SYNTHESIZING.delete(stack);
-        }
-      },
-    };
+    WRAPPED.add(stack);
+    return { synthesize: (session: ISynthesisSession) => SharedSynthesis.asSynth(stack, () => inner.synthesize(session)) };
+  }
+
+  /**
+   * `run`, with a stack whose synthesizer is wrapped marked as synthesizing, as its own synth
+   * marks it (`PlatformTesting.synth` judges a stack as `cdktf synth` does); any other stack, as it is.
+   */
+  public static asSynth<T>(stack: TerraformStack, run: () => T): T {
+    if (!WRAPPED.has(stack) || SYNTHESIZING.has(stack)) return run();
+    SYNTHESIZING.set(stack, {});
+    try {
+      return run();
+    } finally {
+      SYNTHESIZING.delete(stack);
+    }
   }
 
   /** What `resolve` gives, once per synth of `stack` (every call outside a synth resolves again). */

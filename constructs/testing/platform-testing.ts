@@ -1,6 +1,7 @@
 import { TerraformStack, Testing } from 'cdktf';
 import { publishFindings } from '../core/findings';
 import { LessonsCheck } from '../stack/lessons-check';
+import { SharedSynthesis } from '../stack/shared-synthesis';
 import { LessonsReport } from '../lessons-check/report';
 
 /**
@@ -17,10 +18,16 @@ export class PlatformTesting {
    * `Testing.synth(stack)`, after which every error annotation of the stack (lessons-check errors
    * and any construct's) fails with one message listing them all, each in the usual
    * `[ID] <path>: <setting> = <value>: <problem> Fix: <fix>` form. Refusals at construction throw
-   * before this runs, with the same form.
+   * before this runs, with the same form. An `AzureStack` is judged as its `cdktf synth` judges
+   * it: the lessons check after every aspect, on the JSON written.
    */
   public static synth(stack: TerraformStack): string {
-    const json = Testing.synth(stack);
+    // On an AzureStack, as its own synth: the lessons check after every aspect, on the JSON written.
+    const json = SharedSynthesis.asSynth(stack, () => {
+      const synthesized = Testing.synth(stack);
+      LessonsCheck.of(stack)?.reportOf(stack);
+      return synthesized;
+    });
     const errors = PlatformTesting.errors(stack);
     if (errors.length > 0) {
       throw new Error(`${stack.node.id}: ${errors.length} error(s) that fail \`cdktf synth\`:\n${errors.map((e) => `  ${e}`).join('\n')}`);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, TerraformStack, Testing } from 'cdktf';
-import { Construct } from 'constructs';
+import { App, Aspects, TerraformStack, Testing } from 'cdktf';
+import { Construct, IConstruct } from 'constructs';
+import { CdnFrontdoorProfile } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-profile';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
@@ -23,6 +24,14 @@ describe('PlatformTesting, for consumers\' own tests', () => {
     expect(() => Testing.synth(stack)).not.toThrow();
     expect(() => PlatformTesting.synth(stack)).toThrow(
       /^orders-dev: 1 error\(s\) that fail `cdktf synth`:\n {2}\[LIM-1\.NoAzureCacheForRedis\] orders-dev\/cache: resource type = "azurerm_redis_cache redis-legacy": /);
+  });
+
+  it('judges an AzureStack as cdktf synth does: after every aspect, including one the team adds after building the stack (EDGE-1)', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'edge', environmentName: 'dev' });
+    new CdnFrontdoorProfile(stack, 'profile', { name: 'afd-edge-dev', resourceGroupName: 'rg', skuName: 'Premium_AzureFrontDoor', responseTimeoutSeconds: 240 });
+    Aspects.of(stack).add({ visit: (node: IConstruct) => { if (node instanceof CdnFrontdoorProfile) node.responseTimeoutSeconds = 300; } });
+    expect(() => PlatformTesting.synth(stack)).toThrow(
+      /^edge-dev: 1 error\(s\) that fail `cdktf synth`:\n {2}\[EDGE-1\.FrontDoorTimeoutAboveCeiling\] edge-dev\/profile: response_timeout_seconds = 300: /);
   });
 
   it('returns the synthesized JSON of a clean stack, and its lessons report', () => {
