@@ -1,9 +1,9 @@
 import { Annotations, TerraformStack } from 'cdktf';
-import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { LessonFinding, formatForCaller } from './finding-format';
 import { LessonId } from './lessons';
 import { findSuppression } from './suppression-lookup';
+import { addOwnSynthesis } from './own-synthesis';
 
 /** Metadata type under which a construct's warning or note is recorded. */
 export const CONSTRUCT_FINDING_METADATA = 'lessons-check:construct-finding';
@@ -75,11 +75,9 @@ export function recordFinding(scope: IConstruct, level: 'warning' | 'info', id: 
   }
   if (PUBLISHING.has(stack)) return;
   PUBLISHING.add(stack);
-  addCustomSynthesis(new Construct(stack, 'ConstructFindings'), {
-    onSynthesize: () => {
-      for (const first of BEFORE_PUBLISHING.get(stack) ?? []) first();
-      publishFindings(stack);
-    },
+  addOwnSynthesis(new Construct(stack, 'ConstructFindings'), () => {
+    for (const first of BEFORE_PUBLISHING.get(stack) ?? []) first();
+    publishFindings(stack);
   });
 }
 

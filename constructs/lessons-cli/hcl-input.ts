@@ -163,7 +163,8 @@ function lineIndexOf(f: ParsedFile): LineIndex {
   f.lines.forEach((line, i) => {
     const m = HEADER.exec(line);
     if (m !== null) {
-      for (const key of [`${m[1]}\0${m[2]}\0${m[3] ?? ''}`, `${m[1]}\0${m[2]}`]) if (!index!.headers.has(key)) index!.headers.set(key, i);
+      // A header without a third label answers only a lookup without one.
+      for (const key of m[3] === undefined ? [`${m[1]}\0${m[2]}`] : [`${m[1]}\0${m[2]}\0${m[3]}`, `${m[1]}\0${m[2]}`]) if (!index!.headers.has(key)) index!.headers.set(key, i);
     }
     // `"text"` is on a line exactly when text lies between two neighbouring quotes of it.
     const parts = line.split('"');

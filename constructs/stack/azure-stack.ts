@@ -198,8 +198,10 @@ export class AzureStack extends TerraformStack {
   }
 
   /**
-   * The stack's Terraform JSON. Within a synth it is resolved once and shared by the lessons
-   * check and the `cdk.tf.json` cdktf writes; outside one, resolved at every call.
+   * The stack's Terraform JSON. Within `cdktf synth`, what the lessons check and the preflight
+   * manifest resolved at the custom synthesis step (once for them and `cdk.tf.json`), unless
+   * another custom synthesis step of the stack (a `TerraformAsset`, a team's own) could have
+   * changed it since; otherwise resolved at this call.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TerraformStack.toTerraform's own type; jsii keeps an override's signature
   public toTerraform(): any {

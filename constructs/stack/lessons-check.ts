@@ -1,7 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Annotations, Aspects, IAspect, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
-import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { addressOf } from '../core/dependencies';
 import { resolveIn } from '../core/claims';
@@ -9,6 +8,7 @@ import { stackVariables } from '../core/stack-variables';
 import { SharedSynthesis, StackJson } from './shared-synthesis';
 import { literalize, TerraformVariables } from '../core/terraform-expression';
 import { beforePublishing, ConstructFinding, findingCovering, findingsUnder, suppressWhereFound } from '../core/findings';
+import { addOwnSynthesis } from '../core/own-synthesis';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
 import { FindingFormat } from '../core/validation';
@@ -65,16 +65,12 @@ export class LessonsCheck implements IAspect {
     CHECKS.set(stack, check);
     Aspects.of(stack).add(check);
     // Run at synth before the construct findings are published, which may come before the report's turn.
-    beforePublishing(stack, () => {
-      if (SharedSynthesis.inProgress(stack)) check.runOn(stack);
-    });
-    const reporter = new Construct(stack, 'LessonsReport');
-    addCustomSynthesis(reporter, {
-      onSynthesize: (session) => {
-        const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, REPORT_FILE), `${JSON.stringify(check.reportOf(stack), null, 2)}\n`);
-      },
+    beforePublishing(stack, () => check._runAtSynth(stack));
+    addOwnSynthesis(new Construct(stack, 'LessonsReport'), (session) => {
+      check._runAtSynth(stack);
+      const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, REPORT_FILE), `${JSON.stringify(check.reportOf(stack), null, 2)}\n`);
     });
     return check;
   }
@@ -160,21 +156,33 @@ export class LessonsCheck implements IAspect {
     });
   }
 
-  /** The run on the whole stack: the synth's, or one now (a run is kept on the node it visited, and none visits above a stack). */
-  private runOn(stack: TerraformStack): RuleRun {
+  /**
+   * The stack's own check at its synth's custom synthesis step (after every aspect), on the JSON
+   * the synth resolves once (`SharedSynthesis`); nothing outside a shared synthesis, where it ran
+   * as an aspect.
+   * @internal
+   */
+  public _runAtSynth(stack: TerraformStack): void {
+    if (CHECKS.get(stack) === this && SharedSynthesis.inProgress(stack)) this.runOn(stack, SharedSynthesis.jsonOf(stack));
+  }
+
+  /**
+   * The run on the whole stack: the synth's, or one now (a run is kept on the node it visited, and
+   * none visits above a stack). `json`: the stack's resolved JSON, given only at the custom
+   * synthesis step; otherwise each resource is read as it stands.
+   */
+  private runOn(stack: TerraformStack, json?: StackJson): RuleRun {
     let run = this.results.get(stack);
     if (run === undefined) {
-      run = this.evaluate(stack);
+      run = this.evaluate(stack, json);
       this.results.set(stack, run);
     }
     return run;
   }
 
-  private evaluate(scope: IConstruct): RuleRun {
+  private evaluate(scope: IConstruct, json?: StackJson): RuleRun {
     const stack = TerraformStack.of(scope);
     const variables = stackVariables(stack);
-    // The JSON cdktf writes, when this synth resolves it once anyway.
-    const json = SharedSynthesis.jsonOf(stack);
     const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables, json));
     const context = new RuleContext(all, Production.isProduction(stack), variables);
     const scopePath = scope.node.path;

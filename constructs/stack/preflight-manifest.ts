@@ -1,11 +1,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformStack } from 'cdktf';
-import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct } from 'constructs';
 import { DeployRequirement, DeployRequirements, PREFLIGHT_FILE, PreflightManifest, RequirementKind, Requirements } from '../core/deploy-requirements';
 import { deriveRequirements, withUnresolved } from './deploy-derivation';
-import { SharedSynthesis } from './shared-synthesis';
+import { SharedSynthesis, StackJson } from './shared-synthesis';
+import { addOwnSynthesis } from '../core/own-synthesis';
 import { TerraformValues } from './terraform-values';
 
 const KIND_ORDER = new Map((Object.values(RequirementKind) as string[]).map((kind, i) => [kind, i]));
@@ -24,45 +24,47 @@ export class PreflightManifests {
   public static applyTo(stack: TerraformStack): void {
     if (WRITERS.has(stack)) return;
     WRITERS.add(stack);
-    const writer = new Construct(stack, 'PreflightManifest');
-    addCustomSynthesis(writer, {
-      onSynthesize: (session) => {
-        const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, PREFLIGHT_FILE), `${JSON.stringify(PreflightManifests.of(stack), null, 2)}\n`);
-      },
+    addOwnSynthesis(new Construct(stack, 'PreflightManifest'), (session) => {
+      const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
+      fs.mkdirSync(dir, { recursive: true });
+      // At a synth that resolves the stack's JSON once (AzureStack), its attributes are read there.
+      fs.writeFileSync(path.join(dir, PREFLIGHT_FILE), `${JSON.stringify(manifestOf(stack, SharedSynthesis.jsonOf(stack)), null, 2)}\n`);
     });
   }
 
   /** The manifest of `stack` as it stands now. */
   public static of(stack: TerraformStack): PreflightManifest {
-    // At a synth that resolves the stack's JSON once (AzureStack), its attributes are read there.
-    const values = new TerraformValues(stack, SharedSynthesis.jsonOf(stack));
-    const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string> }>();
-    const merge = (requirement: DeployRequirement, neededBy: string) => {
-      const key = Requirements.keyOf(requirement);
-      const known = merged.get(key);
-      if (!known) {
-        merged.set(key, { requirement, neededBy: new Set([neededBy]) });
-        return;
-      }
-      known.neededBy.add(neededBy);
-      const filled: Record<string, unknown> = { ...known.requirement };
-      for (const [field, value] of Object.entries(requirement)) {
-        if (filled[field] === undefined || filled[field] === '') filled[field] = value;
-        else if (field === 'roles') filled.roles = [...new Set([...(known.requirement.roles ?? []), ...(value as string[])])].sort();
-      }
-      known.requirement = filled as unknown as DeployRequirement;
-    };
-    for (const { path: declaredBy, requirement } of DeployRequirements.of(stack).declared()) merge(resolveDeclared(requirement, values), declaredBy);
-    for (const { requirement, neededBy } of deriveRequirements(values)) merge(requirement, neededBy);
-    const requirements = [...merged.entries()]
-      .sort(([a, x], [b, y]) => (KIND_ORDER.get(x.requirement.kind) ?? -1) - (KIND_ORDER.get(y.requirement.kind) ?? -1) || COLLATOR.compare(a, b))
-      .map(([, { requirement, neededBy }]) => ({ ...requirement, neededBy: [...neededBy].sort() }));
-    return { version: 1, stack: stack.node.id, requirements };
+    return manifestOf(stack);
   }
 
   private constructor() {}
+}
+
+/** The manifest of `stack`, its attributes read from `json` when given (the synth's resolved JSON), else from each resource. */
+function manifestOf(stack: TerraformStack, json?: StackJson): PreflightManifest {
+  const values = new TerraformValues(stack, json);
+  const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string> }>();
+  const merge = (requirement: DeployRequirement, neededBy: string) => {
+    const key = Requirements.keyOf(requirement);
+    const known = merged.get(key);
+    if (!known) {
+      merged.set(key, { requirement, neededBy: new Set([neededBy]) });
+      return;
+    }
+    known.neededBy.add(neededBy);
+    const filled: Record<string, unknown> = { ...known.requirement };
+    for (const [field, value] of Object.entries(requirement)) {
+      if (filled[field] === undefined || filled[field] === '') filled[field] = value;
+      else if (field === 'roles') filled.roles = [...new Set([...(known.requirement.roles ?? []), ...(value as string[])])].sort();
+    }
+    known.requirement = filled as unknown as DeployRequirement;
+  };
+  for (const { path: declaredBy, requirement } of DeployRequirements.of(stack).declared()) merge(resolveDeclared(requirement, values), declaredBy);
+  for (const { requirement, neededBy } of deriveRequirements(values)) merge(requirement, neededBy);
+  const requirements = [...merged.entries()]
+    .sort(([a, x], [b, y]) => (KIND_ORDER.get(x.requirement.kind) ?? -1) - (KIND_ORDER.get(y.requirement.kind) ?? -1) || COLLATOR.compare(a, b))
+    .map(([, { requirement, neededBy }]) => ({ ...requirement, neededBy: [...neededBy].sort() }));
+  return { version: 1, stack: stack.node.id, requirements };
 }
 
 /** A declaration with its tokens resolved (or kept as their Terraform expression, and named in `unresolved`). */

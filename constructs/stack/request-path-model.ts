@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformDataSource, TerraformElement, TerraformStack, Token } from 'cdktf';
-import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
+import { addOwnSynthesis } from '../core/own-synthesis';
 import { Construct, IConstruct } from 'constructs';
 import { resolveIn } from '../core/claims';
 import {
@@ -78,12 +78,10 @@ export class RequestPathModel {
   /** Write the model next to the stack's synthesized JSON at every synth (`PlatformAspects` does it). */
   public static writeAtSynth(stack: TerraformStack): void {
     if (stack.node.tryFindChild(WRITER_ID)) return;
-    addCustomSynthesis(new Construct(stack, WRITER_ID), {
-      onSynthesize: (session) => {
-        const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, REQUEST_PATH_FILE), `${JSON.stringify(RequestPathModel.of(stack), null, 2)}\n`);
-      },
+    addOwnSynthesis(new Construct(stack, WRITER_ID), (session) => {
+      const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, REQUEST_PATH_FILE), `${JSON.stringify(RequestPathModel.of(stack), null, 2)}\n`);
     });
   }
 

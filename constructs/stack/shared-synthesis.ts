@@ -1,4 +1,5 @@
 import { ISynthesisSession, IStackSynthesizer, TerraformStack } from 'cdktf';
+import { hasOtherSynthesis } from '../core/own-synthesis';
 
 /** A stack's resolved Terraform JSON, as far as its readers go: resources and data sources by type and logical id, outputs by id. */
 export interface StackJson {
@@ -10,20 +11,27 @@ export interface StackJson {
 /** The stacks whose synthesizer shares their JSON (AzureStack). */
 const WRAPPED = new WeakSet<TerraformStack>();
 
-/** The stacks synthesizing now, each with its Terraform JSON once something resolved it. */
-const SYNTHESIZING = new WeakMap<TerraformStack, { json?: unknown }>();
+/**
+ * The stacks synthesizing now: their JSON once the library's synthesis step resolved it, and
+ * whether cdktf's write of `cdk.tf.json` may take it (no other custom synthesis step could have
+ * changed a resource after it).
+ */
+const SYNTHESIZING = new WeakMap<TerraformStack, { json?: StackJson; shared?: boolean }>();
 
 /**
- * One resolution of a stack's Terraform JSON per synth, shared by cdktf's own write of
- * `cdk.tf.json` and the readers that run at synth (the lessons check): resolving every resource
- * again for the rules was most of what the check cost per resource (issue 30). `AzureStack` uses
- * it; a plain `TerraformStack` keeps reading its resources one attribute at a time.
+ * One resolution of a stack's Terraform JSON per synth, shared by the library's readers at the
+ * custom synthesis step (the lessons check, the preflight manifest) and cdktf's write of
+ * `cdk.tf.json`: resolving every resource again for the rules was most of what the check cost per
+ * resource (issue 30). `AzureStack` uses it; a plain `TerraformStack` keeps reading its resources
+ * one attribute at a time.
  *
- * Within a synth the JSON is resolved when first asked for, after the aspects and validations ran
- * (the custom synthesis step); nothing the library does at that step changes a resource.
+ * The JSON is resolved when a reader first asks at the custom synthesis step, after every aspect
+ * and validation; the library's own steps there change no resource. When the stack has another
+ * custom synthesis step (cdktf's `TerraformAsset`, a team's own), cdktf's write resolves the JSON
+ * again, so what such a step changes is written (the library's readers do not see it).
  */
 export class SharedSynthesis {
-  /** `inner`, run with the stack marked as synthesizing (its JSON resolved once until it ends). */
+  /** `inner`, run with the stack marked as synthesizing. */
   public static wrap(stack: TerraformStack, inner: IStackSynthesizer): IStackSynthesizer {
     WRAPPED.add(stack);
     return { synthesize: (session: ISynthesisSession) => SharedSynthesis.asSynth(stack, () => inner.synthesize(session)) };
@@ -43,22 +51,31 @@ export class SharedSynthesis {
     }
   }
 
-  /** What `resolve` gives, once per synth of `stack` (every call outside a synth resolves again). */
-  public static json<T>(stack: TerraformStack, resolve: () => T): T {
+  /** For `AzureStack.toTerraform`: the JSON the readers resolved in this synth when nothing can have changed it since, else `resolve()`. */
+  public static json(stack: TerraformStack, resolve: () => StackJson): StackJson {
     const synth = SYNTHESIZING.get(stack);
-    if (synth === undefined) return resolve();
-    if (synth.json === undefined) synth.json = resolve();
-    return synth.json as T;
+    return synth?.json !== undefined && synth.shared === true ? synth.json : resolve();
   }
 
-  /** Whether `stack` is synthesizing now through a shared synthesis (its readers may wait for its JSON). */
+  /** Whether `stack` is synthesizing now through a shared synthesis. */
   public static inProgress(stack: TerraformStack): boolean {
     return SYNTHESIZING.has(stack);
   }
 
-  /** The stack's resolved JSON when it is synthesizing through a shared synthesis, else undefined (the reader resolves what it reads). */
+  /**
+   * For the library's readers at the custom synthesis step only (never from an aspect: the aspects
+   * after it would not be in the JSON): the stack's resolved JSON in a shared synthesis, else
+   * undefined (the reader reads each resource).
+   */
   public static jsonOf(stack: TerraformStack): StackJson | undefined {
-    return SYNTHESIZING.has(stack) ? stack.toTerraform() as StackJson : undefined;
+    const synth = SYNTHESIZING.get(stack);
+    // Written as HCL, cdktf resolves no JSON to share (cdktf's own test of the setting).
+    if (synth === undefined || process.env.SYNTH_HCL_OUTPUT === 'true' || process.env.SYNTH_HCL_OUTPUT === '1') return undefined;
+    if (synth.json === undefined) {
+      synth.json = stack.toTerraform() as StackJson;
+      synth.shared = !hasOtherSynthesis(stack);
+    }
+    return synth.json;
   }
 
   private constructor() {}

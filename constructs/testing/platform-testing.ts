@@ -25,7 +25,7 @@ export class PlatformTesting {
     // On an AzureStack, as its own synth: the lessons check after every aspect, on the JSON written.
     const json = SharedSynthesis.asSynth(stack, () => {
       const synthesized = Testing.synth(stack);
-      LessonsCheck.of(stack)?.reportOf(stack);
+      LessonsCheck.of(stack)?._runAtSynth(stack);
       return synthesized;
     });
     const errors = PlatformTesting.errors(stack);

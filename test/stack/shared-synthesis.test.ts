@@ -1,9 +1,13 @@
-import { Aspects, IAspect, TerraformStack, Testing } from 'cdktf';
-import { IConstruct } from 'constructs';
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Aspects, IAspect, TerraformStack, Testing } from 'cdktf';
+import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
+import { Construct, IConstruct } from 'constructs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CdnFrontdoorProfile } from '@cdktf/provider-azurerm/lib/cdn-frontdoor-profile';
 import { DualIngressContainerApp } from '../../constructs/container-apps/dual-ingress-container-app';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
+import { PreflightManifests } from '../../constructs/stack/preflight-manifest';
 import { AzureStack } from '../../constructs/stack/azure-stack';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { ENVIRONMENT } from '../support/fixtures';
@@ -20,6 +24,25 @@ function stackWithLateAspect(): { stack: AzureStack; app: ReturnType<typeof Test
   const raise: IAspect = { visit: (node: IConstruct) => { if (node instanceof CdnFrontdoorProfile) node.responseTimeoutSeconds = 300; } };
   Aspects.of(stack).add(raise);
   return { stack, app };
+}
+
+/** The profiles' timeouts and tags as `cdk.tf.json` holds them after `app.synth()`. */
+interface WrittenProfile { name: string; response_timeout_seconds?: number; tags?: Record<string, string> }
+function writtenProfiles(app: App, stack: TerraformStack): Record<string, WrittenProfile> {
+  const tf = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', stack.node.id, 'cdk.tf.json'), 'utf8')) as { resource: Record<string, Record<string, WrittenProfile>> };
+  return Object.fromEntries(Object.values(tf.resource.azurerm_cdn_frontdoor_profile).map((p) => [p.name, p]));
+}
+
+/** Two profiles at 60 s, one of them under `part`, and an aspect of the team's that sets both to 120 s. */
+function twoProfiles(): { app: App; stack: AzureStack; part: Construct } {
+  const app = Testing.app();
+  const stack = new AzureStack(app, { stackName: 'edge', environmentName: 'dev', production: false });
+  const part = new Construct(stack, 'part');
+  const props = { resourceGroupName: 'rg', skuName: 'Premium_AzureFrontDoor', responseTimeoutSeconds: 60 };
+  new CdnFrontdoorProfile(part, 'p1', { name: 'afd-one', ...props });
+  new CdnFrontdoorProfile(stack, 'p2', { name: 'afd-two', ...props });
+  Aspects.of(stack).add({ visit: (n: IConstruct) => { if (n instanceof CdnFrontdoorProfile) n.responseTimeoutSeconds = 120; } });
+  return { app, stack, part };
 }
 
 /** Warning annotations under the stack, as the synth left them. */
@@ -51,6 +74,33 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
     const { stack } = stackWithLateAspect();
     Testing.synth(stack);
     expect(errorsOf(stack)).toEqual([]);
+  });
+
+  it('keeps in cdk.tf.json what every aspect wrote when a check is added to part of an AzureStack (that check reads each resource, as before)', () => {
+    const { app, stack, part } = twoProfiles();
+    Aspects.of(part).add(new LessonsCheck());
+    app.synth();
+    const written = writtenProfiles(app, stack);
+    expect([written['afd-one'].response_timeout_seconds, written['afd-two'].response_timeout_seconds]).toEqual([120, 120]);
+    expect(written['afd-two'].tags).toEqual({ environment: 'dev', 'managed-by': 'cdktf', stack: 'edge' });
+  });
+
+  it('keeps in cdk.tf.json what every aspect wrote when an aspect reads the preflight manifest or the lessons report during the synth', () => {
+    const { app, stack } = twoProfiles();
+    // Added before the team's aspect: it reads while the profiles still say 60 s.
+    Aspects.of(stack.node.findChild('part')).add({ visit: (n: IConstruct) => { if (n instanceof CdnFrontdoorProfile) { PreflightManifests.of(stack); LessonsCheck.of(stack)!.reportOf(stack); } } });
+    app.synth();
+    const written = writtenProfiles(app, stack);
+    expect([written['afd-one'].response_timeout_seconds, written['afd-two'].response_timeout_seconds]).toEqual([120, 120]);
+  });
+
+  it('writes what another construct\'s custom synthesis step changes after the library\'s readers (the JSON is resolved again for cdk.tf.json then)', () => {
+    const { app, stack, part } = twoProfiles();
+    addCustomSynthesis(new Construct(stack, 'late'), { onSynthesize: () => (part.node.findChild('p1') as CdnFrontdoorProfile).addOverride('response_timeout_seconds', 90) });
+    const resolve = vi.spyOn(TerraformStack.prototype, 'toTerraform');
+    app.synth();
+    expect(writtenProfiles(app, stack)['afd-one'].response_timeout_seconds).toBe(90);
+    expect(resolve).toHaveBeenCalledTimes(2);
   });
 
   it('publishes no construct warning whose rule findings are all suppressed, when the stack raised a warning of its own before its check was applied', () => {
