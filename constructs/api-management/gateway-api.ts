@@ -111,7 +111,7 @@ export function claimApiPolicy(owner: Construct, gateway: IApiGateway, apiName: 
 /** The `azurerm_api_management_api` of an HTTP API, with name and path checked and claimed. */
 export function createGatewayApi(scope: Construct, props: GatewayApiProps, kind: { protocols: string[]; serviceUrl: string; subscriptionRequired: boolean }): ApiManagementApi {
   checkAndClaimApi(scope, props);
-  return new ApiManagementApi(scope, 'api', {
+  return rememberApi(new ApiManagementApi(scope, 'api', {
     name: props.name,
     displayName: props.displayName ?? props.name,
     apiManagementName: props.gateway.serviceName,
@@ -121,7 +121,7 @@ export function createGatewayApi(scope: Construct, props: GatewayApiProps, kind:
     protocols: kind.protocols,
     serviceUrl: kind.serviceUrl,
     subscriptionRequired: kind.subscriptionRequired,
-  });
+  }));
 }
 
 /**
@@ -133,10 +133,42 @@ export function literalApiName(owner: Construct, apiName: string): string {
   const stack = TerraformStack.of(owner);
   const match = /^\$\{(azurerm_api_management_api|azapi_resource)\.([^.}]+)\.name\}$/.exec(String(resolveIn(owner, apiName)));
   if (!match) return apiName;
-  const resource = stack.node.findAll().find((c): c is TerraformResource => c instanceof TerraformResource
-    && c.terraformResourceType === match[1] && c.friendlyUniqueId === match[2]);
+  const resource = stackResource(stack, match[1], match[2]);
   const name = (resource as { nameInput?: unknown } | undefined)?.nameInput;
   return typeof name === 'string' && !Token.isUnresolved(name) ? name : apiName;
+}
+
+/** Each stack's resources by type and logical id, as last indexed (see `stackResource`). */
+const RESOURCES_BY_ADDRESS = new WeakMap<TerraformStack, Map<string, TerraformResource>>();
+
+/**
+ * The resource of `stack` with this type and logical id. From the stack's index when it still has
+ * that type and id; otherwise (created elsewhere, or renamed, since) the stack is indexed again,
+ * the first in tree order winning as a search would. A product of N APIs, or N APIs each claiming
+ * its policy, search the stack at most once, not N times (issue 30: synth linear in the resources).
+ */
+function stackResource(stack: TerraformStack, type: string, logicalId: string): TerraformResource | undefined {
+  const address = `${type}.${logicalId}`;
+  const known = RESOURCES_BY_ADDRESS.get(stack)?.get(address);
+  if (known && known.terraformResourceType === type && known.friendlyUniqueId === logicalId) return known;
+  const index = new Map<string, TerraformResource>();
+  for (const c of stack.node.findAll()) {
+    if (c instanceof TerraformResource) indexResource(index, c);
+  }
+  RESOURCES_BY_ADDRESS.set(stack, index);
+  return index.get(address);
+}
+
+function indexResource(index: Map<string, TerraformResource>, resource: TerraformResource): void {
+  const key = `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
+  if (!index.has(key)) index.set(key, resource);
+}
+
+/** Index an API as it is created, so its own policy claim finds it without searching the stack. */
+function rememberApi(api: ApiManagementApi): ApiManagementApi {
+  const index = RESOURCES_BY_ADDRESS.get(api.cdktfStack);
+  if (index) indexResource(index, api);
+  return api;
 }
 
 /** What an API tells the request-path picture, besides what its shared props say. */
