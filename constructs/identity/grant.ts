@@ -1,4 +1,4 @@
-import { ITerraformDependable, TerraformResource, Token } from 'cdktf';
+import { ITerraformDependable, TerraformResource, TerraformStack, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { refuse } from '../core/validation';
@@ -29,11 +29,12 @@ export interface RoleGrantOptions {
 export class Grant implements ITerraformDependable {
   /**
    * Assign `role` on `resourceId` to `principal`, as an `azurerm_role_assignment` with construct
-   * id `id` under `scope`.
+   * id `id` under `scope`. Asked again in the stack for the same principal, role and scope (the
+   * same identity or resource object, or the same id written out in any case), it returns the
+   * first grant: Azure keeps one assignment of each.
    */
   public static role(scope: Construct, id: string, options: RoleGrantOptions): Grant {
     checkPrincipal(scope, options.principal);
-    refuseDuplicateGrant(scope, id);
     if (!Token.isUnresolved(options.resourceId) && !options.resourceId.startsWith('/')) {
       refuse(scope, {
         lesson: 'SEC-2', setting: 'resourceId', given: options.resourceId,
@@ -41,13 +42,24 @@ export class Grant implements ITerraformDependable {
         fix: 'pass the resource\'s id (e.g. registry.registryId), /subscriptions/<id>/resourceGroups/<name>/providers/...',
       });
     }
+    // Azure keeps one assignment per principal, role and scope and refuses a second with 409
+    // (AZURE.DuplicateRoleAssignment): a second grant of the same is the first one, shared by its
+    // callers (two event subscriptions dead-lettering into one container with one topic's identity).
+    const granted = ROLE_GRANTS.get(TerraformStack.of(scope)) ?? new Map<string, Grant>();
+    ROLE_GRANTS.set(TerraformStack.of(scope), granted);
+    const key = roleGrantKey(options);
+    const existing = granted.get(key);
+    if (existing !== undefined) return existing;
+    refuseDuplicateGrant(scope, id);
     const assignment = new RoleAssignment(scope, id, {
       scope: options.resourceId,
       roleDefinitionName: options.role.roleName,
       principalId: options.principal.principalId,
       principalType: options.principal.principalType ?? PrincipalType.SERVICE_PRINCIPAL,
     });
-    return new Grant(assignment, options.principal.principalId, options.resourceId, options.role);
+    const grant = new Grant(assignment, options.principal.principalId, options.resourceId, options.role);
+    granted.set(key, grant);
+    return grant;
   }
 
   /** A data grant that is not a role assignment (e.g. an access policy assignment created through AzAPI). */
@@ -78,6 +90,19 @@ export class Grant implements ITerraformDependable {
   public applyBefore(...dependents: TerraformResource[]): void {
     waitFor(this.resource, ...dependents);
   }
+}
+
+/** Each stack's role grants by principal, role and scope. */
+const ROLE_GRANTS = new WeakMap<TerraformStack, Map<string, Grant>>();
+
+/**
+ * What makes two role grants one assignment to Azure: the principal, the role and the scope, as
+ * written (a reference is the same text when it comes from the same identity or resource object;
+ * a scope written out compares without case, as Azure compares ids).
+ */
+function roleGrantKey(options: RoleGrantOptions): string {
+  const scopeId = Token.isUnresolved(options.resourceId) ? options.resourceId : options.resourceId.toLowerCase();
+  return `${options.principal.principalId}\u0000${options.role.roleName}\u0000${scopeId}`;
 }
 
 /** Refuse a principal id that is neither a Terraform reference nor a GUID. */

@@ -526,6 +526,19 @@ describe('EventSubscription destinations', () => {
     expect(r.message).toBe('[AZURE] eg-dev/subscription: webhook = undefined: a subscription delivers to exactly one destination. Fix: give webhook or queue.');
   });
 
+  it('lets two subscriptions of one topic dead-letter into one container and deliver into one queue: one grant each, both subscriptions wait for it (no 409 at apply)', () => {
+    const { stack, events, deadLetters, storage } = build();
+    const queue = storage.addQueue('orders');
+    const first = new EventSubscription(stack, 'first', { topic: events, name: 'orders-one', queue, deadLetterContainer: deadLetters });
+    const second = new EventSubscription(stack, 'second', { topic: events, name: 'orders-two', queue, deadLetterContainer: deadLetters });
+    expect(second.grants).toEqual(first.grants);
+    const tf = synth(stack);
+    expect(errorsOf(stack)).toEqual([]);
+    expect(Object.values(resourcesOf(tf, 'azurerm_role_assignment')).map((r) => r.role_definition_name).sort()).toEqual(['Storage Blob Data Contributor', 'Storage Queue Data Message Sender']);
+    const waits = Object.values(resourcesOf(tf, 'azurerm_eventgrid_event_subscription')).map((r) => r.depends_on);
+    expect(waits[0]).toEqual(waits[1]);
+  });
+
   it('delivers into a Storage queue with the topic identity, granted Storage Queue Data Message Sender first', () => {
     const { stack, events, deadLetters, storage } = build();
     new EventSubscription(stack, 'subscription', { topic: events, name: 'orders-queue', queue: storage.addQueue('orders'), deadLetterContainer: deadLetters });

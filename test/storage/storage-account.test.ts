@@ -470,11 +470,19 @@ describe('StorageAccount grants', () => {
       + "Fix: pass an id as the last argument, e.g. (identity, 'worker'), to name the send grant.");
   });
 
-  it('fails when the same principal is granted the same role on the account twice', () => {
+  it('grants the same principal the same role on the account once, however often asked: one assignment, the same grant', () => {
     const { stack, storage } = account();
     const identity = withIdentity(stack);
-    storage.grantBlobDataOwner(identity);
-    const r = refusalOf(() => storage.grantBlobDataOwner(identity));
+    const first = storage.grantBlobDataOwner(identity);
+    expect(storage.grantBlobDataOwner(identity)).toBe(first);
+    expect(storage.grantBlobDataOwner(identity, 'again')).toBe(first);
+    expect(Object.keys(resourcesOf(synth(stack), 'azurerm_role_assignment'))).toHaveLength(1);
+  });
+
+  it('fails when two principals share a grant key on one account (the second grant would take the first one\'s construct id)', () => {
+    const { storage } = account();
+    storage.grantBlobDataOwner({ principalId: PRINCIPAL, grantKey: 'worker' });
+    const r = refusalOf(() => storage.grantBlobDataOwner({ principalId: '11111111-1111-1111-1111-111111111111', grantKey: 'worker' }));
     expect(r).toMatchObject({ lesson: 'SEC-2', setting: 'grant id', path: 'test/storage' });
     expect(r.message).toContain('grant id = "blob-owner-worker": a grant with this construct id already exists here');
   });
