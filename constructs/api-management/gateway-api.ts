@@ -1,5 +1,5 @@
 import { TerraformResource, TerraformStack, Token } from 'cdktf';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { ApiManagementApi } from '@cdktf/provider-azurerm/lib/api-management-api';
 import { resolveIn } from '../core/claims';
 import { LessonId } from '../core/lessons';
@@ -128,12 +128,14 @@ export function createGatewayApi(scope: Construct, props: GatewayApiProps, kind:
  * The literal name behind `apiName` when it is a reference to an API resource of the same stack
  * (`api.name`), so a policy given the reference and one given the name claim the same scope.
  */
-export function literalApiName(owner: Construct, apiName: string): string {
+export function literalApiName(owner: Construct, apiName: string, known?: IConstruct): string {
   if (!Token.isUnresolved(apiName)) return apiName;
   const stack = TerraformStack.of(owner);
   const match = /^\$\{(azurerm_api_management_api|azapi_resource)\.([^.}]+)\.name\}$/.exec(String(resolveIn(owner, apiName)));
   if (!match) return apiName;
-  const resource = stackResource(stack, match[1], match[2]);
+  // The API resource the caller holds, when it is the one referenced: no lookup.
+  const resource = known instanceof TerraformResource && known.terraformResourceType === match[1] && known.friendlyUniqueId === match[2]
+    ? known : stackResource(stack, match[1], match[2]);
   const name = (resource as { nameInput?: unknown } | undefined)?.nameInput;
   return typeof name === 'string' && !Token.isUnresolved(name) ? name : apiName;
 }

@@ -132,7 +132,7 @@ export class GatewayProduct extends Construct {
       id = `api-${resource.node.path.slice(stackPath.length + 1).split('/').join('-')}`;
     }
     // One link per API, however it was given (a construct, the resource, or the name).
-    const literal = literalApiName(this, apiName);
+    const literal = literalApiName(this, apiName, typeof api === 'string' ? undefined : api instanceof ApiManagementApi ? api : api.api);
     const key = Token.isUnresolved(literal) ? String(resolveIn(this, literal)) : literal.toLowerCase();
     if (this.node.tryFindChild(id) || this.linked.has(key)) {
       refuse(this, {
