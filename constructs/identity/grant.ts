@@ -2,6 +2,7 @@ import { ITerraformDependable, TerraformResource, TerraformStack, Token } from '
 import { Construct } from 'constructs';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { refuse } from '../core/validation';
+import { note } from '../core/findings';
 import { waitFor } from '../core/dependencies';
 import { PathDeclaration } from '../core/path-declarations';
 import { IPrincipal, PrincipalType } from './principal';
@@ -30,8 +31,10 @@ export class Grant implements ITerraformDependable {
   /**
    * Assign `role` on `resourceId` to `principal`, as an `azurerm_role_assignment` with construct
    * id `id` under `scope`. Asked again in the stack for the same principal, role and scope (the
-   * same identity or resource object, or the same id written out in any case), it returns the
-   * first grant: Azure keeps one assignment of each.
+   * same principal id and resource id text: one identity or resource object of the library, or
+   * ids written out, the resource id in any case), it returns the first grant, with a note:
+   * Azure keeps one assignment of each. Two reads of a raw binding's attribute are two texts, so
+   * such grants stay two assignments, which AZURE.DuplicateRoleAssignment refuses at synth.
    */
   public static role(scope: Construct, id: string, options: RoleGrantOptions): Grant {
     checkPrincipal(scope, options.principal);
@@ -49,13 +52,31 @@ export class Grant implements ITerraformDependable {
     ROLE_GRANTS.set(TerraformStack.of(scope), granted);
     const key = roleGrantKey(options);
     const existing = granted.get(key);
-    if (existing !== undefined) return existing;
+    const principalType = options.principal.principalType ?? PrincipalType.SERVICE_PRINCIPAL;
+    if (existing !== undefined) {
+      const first = existing.resource as RoleAssignment;
+      if (first.principalTypeInput !== principalType) {
+        refuse(scope, {
+          lesson: 'SEC-1', setting: 'principal.principalType', given: principalType,
+          problem: `${first.node.path} already grants this principal ${options.role.roleName} here as a ${first.principalTypeInput}: one principal is one kind, and Azure refuses an assignment whose type does not match it.`,
+          fix: 'give the principal the same principalType everywhere (a managed identity or an application is ServicePrincipal).',
+        });
+      }
+      if (first.node.scope !== scope || first.node.id !== id) {
+        note(scope, {
+          id: 'SEC-2.SharedRoleGrant', lesson: 'SEC-2', setting: 'grant id', given: id,
+          problem: `this grant is the one ${first.node.path} made (Azure keeps one assignment per principal, role and scope), so its Terraform address is that caller's: removing that caller later moves the assignment, and the apply may create it again before deleting it (409).`,
+          fix: 'keep the first caller, or when removing it add a moved block from its address to the one the next caller gets.',
+        });
+      }
+      return existing;
+    }
     refuseDuplicateGrant(scope, id);
     const assignment = new RoleAssignment(scope, id, {
       scope: options.resourceId,
       roleDefinitionName: options.role.roleName,
       principalId: options.principal.principalId,
-      principalType: options.principal.principalType ?? PrincipalType.SERVICE_PRINCIPAL,
+      principalType,
     });
     const grant = new Grant(assignment, options.principal.principalId, options.resourceId, options.role);
     granted.set(key, grant);

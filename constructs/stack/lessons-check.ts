@@ -18,6 +18,7 @@ import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, s
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
 import { OUTPUT_TYPE, RowBase, RuleRun, runOnOutputs, runRules } from '../lessons-check/rule-runner';
+import { refuse } from '../core/validation';
 
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
@@ -163,7 +164,7 @@ export class LessonsCheck implements IAspect {
    * @internal
    */
   public _runAtSynth(stack: TerraformStack): void {
-    if (CHECKS.get(stack) === this && SharedSynthesis.inProgress(stack)) this.runOn(stack, SharedSynthesis.jsonOf(stack));
+    if (CHECKS.get(stack) === this && SharedSynthesis.inProgress(stack)) this.runOn(stack, SharedSynthesis.jsonOf(stack), true);
   }
 
   /**
@@ -171,9 +172,18 @@ export class LessonsCheck implements IAspect {
    * none visits above a stack). `json`: the stack's resolved JSON, given only at the custom
    * synthesis step; otherwise each resource is read as it stands.
    */
-  private runOn(stack: TerraformStack, json?: StackJson): RuleRun {
+  private runOn(stack: TerraformStack, json?: StackJson, atSynthesisStep = false): RuleRun {
     let run = this.results.get(stack);
     if (run === undefined) {
+      // In a shared synthesis the stack's own run waits for every aspect: one started from an
+      // aspect would be kept for the synth and miss what the aspects after it change.
+      if (!atSynthesisStep && CHECKS.get(stack) === this && SharedSynthesis.inProgress(stack)) {
+        refuse(stack, {
+          lesson: 'AZURE', setting: 'reportOf', given: 'during the synth\'s aspects',
+          problem: 'the lessons check of an AzureStack runs at the synth\'s custom synthesis step, after every aspect; a report read before it would miss what later aspects change.',
+          fix: 'read the report after app.synth() (LessonsCheck.of(stack).reportOf(stack)), or in a test with PlatformTesting.report after PlatformTesting.synth.',
+        });
+      }
       run = this.evaluate(stack, json);
       this.results.set(stack, run);
     }

@@ -18,8 +18,9 @@ export class PlatformTesting {
    * `Testing.synth(stack)`, after which every error annotation of the stack (lessons-check errors
    * and any construct's) fails with one message listing them all, each in the usual
    * `[ID] <path>: <setting> = <value>: <problem> Fix: <fix>` form. Refusals at construction throw
-   * before this runs, with the same form. An `AzureStack` is judged as its `cdktf synth` judges
-   * it: the lessons check after every aspect, on the JSON written.
+   * before this runs, with the same form; so do the constructs' validations (`node.addValidation`),
+   * which `cdktf synth` runs. An `AzureStack` is judged as its `cdktf synth` judges it: the lessons
+   * check after every aspect, on the JSON written.
    */
   public static synth(stack: TerraformStack): string {
     // On an AzureStack, as its own synth: the lessons check after every aspect, on the JSON written.
@@ -28,7 +29,8 @@ export class PlatformTesting {
       LessonsCheck.of(stack)?._runAtSynth(stack);
       return synthesized;
     });
-    const errors = PlatformTesting.errors(stack);
+    // What cdktf synth's validation step refuses too (a construct's `node.addValidation`).
+    const errors = [...stack.node.findAll().flatMap((c) => c.node.validate()), ...PlatformTesting.errors(stack)];
     if (errors.length > 0) {
       throw new Error(`${stack.node.id}: ${errors.length} error(s) that fail \`cdktf synth\`:\n${errors.map((e) => `  ${e}`).join('\n')}`);
     }

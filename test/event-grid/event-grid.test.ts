@@ -9,7 +9,7 @@ import { StorageAccount } from '../../constructs/storage/storage-account';
 import { BlobContainer } from '../../constructs/storage/storage-children';
 import { synthAll } from '../support/app';
 import { refusalOf } from '../support/refusal';
-import { TerraformJson, errorsOf as errorsOfConstructs, idOf, resourceOf, resourcesOf, synth, warningsOf } from '../support/synth';
+import { TerraformJson, errorsOf as errorsOfConstructs, idOf, notesOf, resourceOf, resourcesOf, synth, warningsOf } from '../support/synth';
 import { WebhookRegistration } from '../../constructs/event-grid/webhook-registration';
 import { PreflightManifests } from '../../constructs/stack/preflight-manifest';
 
@@ -537,6 +537,11 @@ describe('EventSubscription destinations', () => {
     expect(Object.values(resourcesOf(tf, 'azurerm_role_assignment')).map((r) => r.role_definition_name).sort()).toEqual(['Storage Blob Data Contributor', 'Storage Queue Data Message Sender']);
     const waits = Object.values(resourcesOf(tf, 'azurerm_eventgrid_event_subscription')).map((r) => r.depends_on);
     expect(waits[0]).toEqual(waits[1]);
+    // The shared grants live at the first subscription's addresses: a note says what removing it later does.
+    expect(notesOf(stack).filter((n) => n.includes('SEC-2')).map((n) => n.split(': this grant')[0])).toEqual([
+      '[SEC-2] eg-dev/storage/container-dead-letters: grant id = "contributor-second-dead-letter"',
+      '[SEC-2] eg-dev/storage/queue-orders: grant id = "send-second-delivery"',
+    ]);
   });
 
   it('delivers into a Storage queue with the topic identity, granted Storage Queue Data Message Sender first', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RoleAssignment } from '@cdktf/provider-azurerm/lib/role-assignment';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import { ReportStatus } from '../../constructs/lessons-check/report';
-import { ManagedIdentity } from '../../constructs/identity/principal';
+import { ManagedIdentity, PrincipalType } from '../../constructs/identity/principal';
+import { refusalOf } from '../support/refusal';
 import { Grant } from '../../constructs/identity/grant';
 import { BuiltInRole } from '../../constructs/identity/roles';
 import { failuresOf, lessonsOn } from '../support/hcl';
@@ -33,6 +34,15 @@ describe('AZURE.DuplicateRoleAssignment in a stack', () => {
     expect(errorsOf(stack)).toEqual([]);
     expect(statusOf(stack, RULE, 'send')).toEqual([ReportStatus.COMPLIANT]);
     expect(stack.node.tryFindChild('send-dead-letters')).toBeUndefined();
+  });
+
+  it('fails when one principal is granted a role it already holds on the scope as another kind of principal', () => {
+    const { stack } = withIdentity();
+    const principalId = '22222222-3333-4444-5555-666666666666';
+    Grant.role(stack, 'as-app', { principal: { principalId }, role: SENDER, resourceId: QUEUE });
+    const r = refusalOf(() => Grant.role(stack, 'as-user', { principal: { principalId, principalType: PrincipalType.USER }, role: SENDER, resourceId: QUEUE }));
+    expect(r.message).toBe('[SEC-1] other-dev: principal.principalType = "User": other-dev/as-app already grants this principal Azure Service Bus Data Sender here as a ServicePrincipal: '
+      + 'one principal is one kind, and Azure refuses an assignment whose type does not match it. Fix: give the principal the same principalType everywhere (a managed identity or an application is ServicePrincipal).');
   });
 
   it('fails when raw assignments give the same role by definition id, the GUID and the scope in other case; a role by name and the same role by id are not compared (no name-to-id table)', () => {

@@ -85,13 +85,22 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
     expect(written['afd-two'].tags).toEqual({ environment: 'dev', 'managed-by': 'cdktf', stack: 'edge' });
   });
 
-  it('keeps in cdk.tf.json what every aspect wrote when an aspect reads the preflight manifest or the lessons report during the synth', () => {
+  it('keeps in cdk.tf.json what every aspect wrote when an aspect reads the preflight manifest during the synth', () => {
     const { app, stack } = twoProfiles();
     // Added before the team's aspect: it reads while the profiles still say 60 s.
-    Aspects.of(stack.node.findChild('part')).add({ visit: (n: IConstruct) => { if (n instanceof CdnFrontdoorProfile) { PreflightManifests.of(stack); LessonsCheck.of(stack)!.reportOf(stack); } } });
+    Aspects.of(stack.node.findChild('part')).add({ visit: (n: IConstruct) => { if (n instanceof CdnFrontdoorProfile) PreflightManifests.of(stack); } });
     app.synth();
     const written = writtenProfiles(app, stack);
     expect([written['afd-one'].response_timeout_seconds, written['afd-two'].response_timeout_seconds]).toEqual([120, 120]);
+  });
+
+  it('fails when an aspect reads the lessons report during an AzureStack synth (the run would miss what later aspects change)', () => {
+    const { app, stack } = twoProfiles();
+    Aspects.of(stack.node.findChild('part')).add({ visit: (n: IConstruct) => { if (n instanceof CdnFrontdoorProfile) LessonsCheck.of(stack)!.reportOf(stack); } });
+    expect(() => app.synth()).toThrow('[AZURE] edge-dev: reportOf = "during the synth\'s aspects": the lessons check of an AzureStack runs at the synth\'s custom synthesis step, after every aspect; '
+      + 'a report read before it would miss what later aspects change. Fix: read the report after app.synth() (LessonsCheck.of(stack).reportOf(stack)), or in a test with PlatformTesting.report after PlatformTesting.synth.');
+    // After the synth, the report reads as before.
+    expect(LessonsCheck.of(stack)!.reportOf(stack).stack).toBe('edge-dev');
   });
 
   it('writes what another construct\'s custom synthesis step changes after the library\'s readers (the JSON is resolved again for cdk.tf.json then)', () => {

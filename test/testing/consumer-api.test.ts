@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { RedisCache } from '@cdktf/provider-azurerm/lib/redis-cache';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
-import { AzapiProvider, AzureStack, LogAnalytics, PlatformAspects, PlatformTesting, Production, Validation } from '../../src/index';
+import { AzapiProvider, AzureStack, KeyVault, LogAnalytics, PlatformAspects, PlatformTesting, Production, PublicNetworkAccess, Validation } from '../../src/index';
 import { plainStack } from '../support/stacks';
 import { TerraformJson, resourceOf, synth } from '../support/synth';
 
@@ -32,6 +32,12 @@ describe('PlatformTesting, for consumers\' own tests', () => {
     Aspects.of(stack).add({ visit: (node: IConstruct) => { if (node instanceof CdnFrontdoorProfile) node.responseTimeoutSeconds = 300; } });
     expect(() => PlatformTesting.synth(stack)).toThrow(
       /^edge-dev: 1 error\(s\) that fail `cdktf synth`:\n {2}\[EDGE-1\.FrontDoorTimeoutAboveCeiling\] edge-dev\/profile: response_timeout_seconds = 300: /);
+  });
+
+  it('fails on a construct\'s validation, as cdktf synth does (a vault with its public endpoint off and no private endpoint, SEC-1)', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'kv', environmentName: 'dev' });
+    new KeyVault(stack, 'vault', { name: 'kv-orders-dev', resourceGroupName: 'rg', location: 'westeurope', tenantId: '00000000-0000-0000-0000-000000000000', publicNetworkAccess: PublicNetworkAccess.DISABLED });
+    expect(() => PlatformTesting.synth(stack)).toThrow(/^kv-dev: 1 error\(s\) that fail `cdktf synth`:\n {2}\[SEC-1\] kv-dev\/vault: /);
   });
 
   it('returns the synthesized JSON of a clean stack, and its lessons report', () => {
