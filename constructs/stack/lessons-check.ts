@@ -11,14 +11,13 @@ import { beforePublishing, ConstructFinding, findingCovering, findingsUnder, sup
 import { addOwnSynthesis } from '../core/own-synthesis';
 import { Production } from '../core/production';
 import { Suppressions } from '../core/suppressions';
-import { FindingFormat } from '../core/validation';
+import { FindingFormat, refuse } from '../core/validation';
 import { PackRule, RuleLevel, RulePack } from '../lessons-check/pack';
 import { PlatformLessonsPack } from './platform-lessons-pack';
 import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
 import { OUTPUT_TYPE, RowBase, RuleRun, runOnOutputs, runRules } from '../lessons-check/rule-runner';
-import { refuse } from '../core/validation';
 
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
