@@ -22,6 +22,7 @@ export type FindingSink<R extends RuleResource> = (resource: R, base: RowBase, l
  */
 export class RulesByType {
   private readonly applicable = new Map<string, boolean[]>();
+  private readonly positions = new Map<string, number[]>();
 
   constructor(private readonly rules: readonly PackRule[]) {}
 
@@ -33,6 +34,17 @@ export class RulesByType {
       this.applicable.set(type, flags);
     }
     return flags;
+  }
+
+  /** The positions, in order, of the rules that read resources of `type`. */
+  public positionsOf(type: string): readonly number[] {
+    let found = this.positions.get(type);
+    if (found === undefined) {
+      found = [];
+      this.of(type).forEach((reads, i) => { if (reads) found!.push(i); });
+      this.positions.set(type, found);
+    }
+    return found;
   }
 }
 
@@ -59,15 +71,12 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
   const ruleList = [...rules];
   const byType = new RulesByType(ruleList);
   const notApplicable = new Array<number>(ruleList.length).fill(0);
+  // How many resources of each type: the rules that do not read a type are counted once per type, not visited per resource.
+  const ofType = new Map<string, number>();
   for (const resource of resources) {
     const { path: resourcePath, type: resourceType, address } = resource;
-    const applicable = byType.of(resourceType);
-    for (let i = 0; i < ruleList.length; i += 1) {
-      // Most pairs are another type's rule: counted, no row.
-      if (!applicable[i]) {
-        notApplicable[i] += 1;
-        continue;
-      }
+    ofType.set(resourceType, (ofType.get(resourceType) ?? 0) + 1);
+    for (const i of byType.positionsOf(resourceType)) {
       const { rule, level } = ruleList[i];
       let outcome: RuleOutcome;
       try {
@@ -91,6 +100,10 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
       }
       for (const finding of outcome.findings) rows.push(sink(resource, base, level, finding));
     }
+  }
+  // Most pairs are another type's rule: counted, no row.
+  for (const [type, count] of ofType) {
+    byType.of(type).forEach((reads, i) => { if (!reads) notApplicable[i] += count; });
   }
   const counts = new Map<string, number>();
   ruleList.forEach(({ rule }, i) => {

@@ -192,7 +192,9 @@ export class LessonsCheck implements IAspect {
   private evaluate(scope: IConstruct, json?: StackJson): RuleRun {
     const stack = TerraformStack.of(scope);
     const variables = stackVariables(stack);
-    const all = stack.node.findAll().filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables, json));
+    // One walk of the tree for the resources and the outputs.
+    const constructs = stack.node.findAll();
+    const all = constructs.filter((c): c is TerraformResource => c instanceof TerraformResource).map((r) => asRuleResource(stack, r, variables, json));
     const context = new RuleContext(all, Production.isProduction(stack), variables);
     const scopePath = scope.node.path;
     const inScope = scope === stack ? all : all.filter((r) => r.path === scopePath || r.path.startsWith(`${scopePath}/`));
@@ -200,7 +202,7 @@ export class LessonsCheck implements IAspect {
     const sink = (resource: ConstructResource, base: RowBase, level: RuleLevel, finding: RuleFinding) => this.report(resource, base, level, finding);
     const resourceRun = runRules(this.rules.values(), inScope, context, sink);
     // The stack's outputs, for the rules that read them (a credential in an output).
-    const outputs = stack.node.findAll().filter((c): c is TerraformOutput => c instanceof TerraformOutput && (scope === stack || c.node.path.startsWith(`${scopePath}/`)))
+    const outputs = constructs.filter((c): c is TerraformOutput => c instanceof TerraformOutput && (scope === stack || c.node.path.startsWith(`${scopePath}/`)))
       .map((o) => asRuleOutput(stack, o, variables, json));
     const run: RuleRun = { rows: [...resourceRun.rows, ...runOnOutputs(this.rules.values(), outputs, context, sink)], notApplicable: resourceRun.notApplicable };
     // Only a whole stack's run sees every finding a construct's warning stands for: a check added
@@ -256,13 +258,15 @@ interface ConstructResource extends RuleResource {
  * `Object.freeze`) resolves the rest, so what a rule sees is what resolving the whole resource
  * gives. Values are seen through (`literalize`): `${var.x}` with a default, or a function of
  * literals, is the literal Terraform gets. It is a Proxy: `structuredClone` refuses it, so a rule that needs a copy spreads it
- * (`{ ...resource.attributes }`).
+ * (`{ ...resource.attributes }`). At the custom synthesis step of an `AzureStack` the attributes
+ * come from the stack's resolved JSON (`seenThrough`): nothing is resolved again.
  */
 function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables, stackJson?: StackJson): ConstructResource {
   let attributes: { [name: string]: unknown } | undefined;
   const lazilyResolved = (): { [name: string]: unknown } => {
-    // From the stack's resolved JSON, each attribute is what cdk.tf.json holds: no input to read, nothing to resolve.
-    const plain = stackJson === undefined ? plainInputs(resource) : undefined;
+    // The stack's JSON is resolved already (it is what cdk.tf.json holds): only seen through.
+    if (stackJson !== undefined) return seenThrough(stackJson.resource?.[resource.terraformResourceType]?.[resource.friendlyUniqueId], variables);
+    const plain = plainInputs(resource);
     const read = new Map<string, { value: unknown } | undefined>();
     const inputs = plain && ((key: string) => {
       if (!read.has(key)) read.set(key, plain(key));
@@ -272,9 +276,7 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
     /** The resource's Terraform JSON and its keys, built when first needed. */
     const terraform = () => {
       if (json === undefined) {
-        const raw = stackJson !== undefined
-          ? stackJson.resource?.[resource.terraformResourceType]?.[resource.friendlyUniqueId]
-          : Object.values(Object.values((resource.toTerraform() as StackJson).resource ?? {})[0] ?? {})[0];
+        const raw = Object.values(Object.values((resource.toTerraform() as StackJson).resource ?? {})[0] ?? {})[0];
         json = { raw, keys: raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : undefined };
       }
       return json;
@@ -300,32 +302,7 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
     };
     /** Whether the resource has the attribute (a binding's attribute is in its JSON, set or not). */
     const owns = (key: string): boolean => resolved.has(key) || (json === undefined && inputs?.(key) !== undefined) || terraform().keys!.includes(key);
-    // Until something asks for the whole object, it is empty and only reads by name resolve.
-    const whole: { [name: string]: unknown } = {};
-    let complete = false;
-    const completed = () => {
-      if (!complete) {
-        for (const key of terraform().keys!) {
-          const value = valueOf(key);
-          if (value !== undefined) whole[key] = value;
-        }
-        complete = true;
-      }
-      return whole;
-    };
-    return new Proxy(whole, {
-      // A name the resource does not have is the prototype's, resolved or not (`whole` has no own keys yet).
-      get: (_target, key, receiver) => (!complete && typeof key === 'string' && owns(key) ? valueOf(key) : Reflect.get(whole, key, receiver)),
-      has: (_target, key) => Reflect.has(completed(), key),
-      ownKeys: () => Reflect.ownKeys(completed()),
-      getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(completed(), key),
-      defineProperty: (_target, key, descriptor) => Reflect.defineProperty(completed(), key, descriptor),
-      set: (_target, key, value) => Reflect.set(completed(), key, value),
-      deleteProperty: (_target, key) => Reflect.deleteProperty(completed(), key),
-      // Object.freeze and preventExtensions close the whole object, filled first.
-      preventExtensions: () => Reflect.preventExtensions(completed()),
-      isExtensible: () => Reflect.isExtensible(whole),
-    });
+    return lazyAttributes(() => terraform().keys!, owns, valueOf);
   };
   return {
     type: resource.terraformResourceType,
@@ -351,12 +328,76 @@ function asRuleOutput(stack: TerraformStack, output: TerraformOutput, variables:
         const body = (stackJson !== undefined
           ? stackJson.output?.[output.friendlyUniqueId]
           : Object.values((output.toTerraform() as { output?: Record<string, Record<string, unknown>> }).output ?? {})[0]) ?? {};
-        attributes = literalize(resolveIn(stack, { value: body.value, ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) }), variables) as { [name: string]: unknown };
+        const given = { value: body.value, ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) };
+        // The stack's JSON is resolved already: only seen through.
+        attributes = (stackJson !== undefined ? copiedThrough(given, variables) : literalize(resolveIn(stack, given), variables)) as { [name: string]: unknown };
       }
       return attributes;
     },
     construct: output,
   };
+}
+
+/**
+ * A resource's attributes from the stack's resolved JSON, each seen through (`literalize`) when a
+ * rule first reads it: nothing to resolve, and most resources are read by no rule, or by one
+ * rule for one or two attributes. Anything that looks at the whole object sees every attribute
+ * seen through, as the resolving reader gives it. Each is a copy, as a resolved value is.
+ */
+function seenThrough(raw: unknown, variables: TerraformVariables): { [name: string]: unknown } {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const given = raw as Record<string, unknown>;
+  const seen = new Map<string, unknown>();
+  const valueOf = (key: string): unknown => {
+    // A copy: the JSON is what cdktf writes, and a rule may change what it reads.
+    if (!seen.has(key)) seen.set(key, copiedThrough(given[key], variables));
+    return seen.get(key);
+  };
+  return lazyAttributes(() => Object.keys(given), (key) => Object.prototype.hasOwnProperty.call(given, key), valueOf);
+}
+
+/**
+ * A resource's attributes, each made by `valueOf` when first read by name (`owns` says which
+ * names it has): until something asks for the whole object (its keys, `in`, a spread, JSON,
+ * `Object.freeze`), it is empty and only reads by name cost anything; then every one of `keys()`
+ * is made, and an undefined value left out.
+ */
+function lazyAttributes(keys: () => readonly string[], owns: (key: string) => boolean, valueOf: (key: string) => unknown): { [name: string]: unknown } {
+  const whole: { [name: string]: unknown } = {};
+  let complete = false;
+  const completed = () => {
+    if (!complete) {
+      for (const key of keys()) {
+        const value = valueOf(key);
+        if (value !== undefined) whole[key] = value;
+      }
+      complete = true;
+    }
+    return whole;
+  };
+  return new Proxy(whole, {
+    // A name the resource does not have is the prototype's, resolved or not (`whole` has no own keys yet).
+    get: (_target, key, receiver) => (!complete && typeof key === 'string' && owns(key) ? valueOf(key) : Reflect.get(whole, key, receiver)),
+    has: (_target, key) => Reflect.has(completed(), key),
+    ownKeys: () => Reflect.ownKeys(completed()),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(completed(), key),
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(completed(), key, descriptor),
+    set: (_target, key, value) => Reflect.set(completed(), key, value),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(completed(), key),
+    // Object.freeze and preventExtensions close the whole object, filled first.
+    preventExtensions: () => Reflect.preventExtensions(completed()),
+    isExtensible: () => Reflect.isExtensible(whole),
+  });
+}
+
+/** A copy of a value of Terraform JSON (objects, lists, strings, numbers, booleans, null), each string seen through (`literalize`). */
+function copiedThrough(value: unknown, variables: TerraformVariables): unknown {
+  if (typeof value === 'string') return literalize(value, variables);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => copiedThrough(v, variables));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copiedThrough((value as Record<string, unknown>)[key], variables);
+  return out;
 }
 
 /**

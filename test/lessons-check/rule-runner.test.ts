@@ -23,6 +23,11 @@ describe('RulesByType', () => {
     expect(index.of('b')).toEqual([true, true, false]);
     expect(index.of('c')).toEqual([false, false, false]);
     expect(asked).toBe(3);
+    // The positions of the rules that read a type, in rule order, from the same answers.
+    expect(index.positionsOf('b')).toEqual([0, 1]);
+    expect(index.positionsOf('a')).toEqual([0]);
+    expect(index.positionsOf('c')).toEqual([]);
+    expect(asked).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Aspects, IAspect, TerraformStack, Testing } from 'cdktf';
+import { App, Aspects, IAspect, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,9 @@ import { DualIngressContainerApp } from '../../constructs/container-apps/dual-in
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { PreflightManifests } from '../../constructs/stack/preflight-manifest';
 import { AzureStack } from '../../constructs/stack/azure-stack';
+import { RuleLevel, RulePack } from '../../constructs/lessons-check/pack';
 import { ReportStatus } from '../../constructs/lessons-check/report';
+import { ILessonRule, RuleOutcome } from '../../constructs/lessons-check/rule';
 import { ENVIRONMENT } from '../support/fixtures';
 import { errorsOf } from '../support/synth';
 
@@ -110,6 +112,37 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
     app.synth();
     expect(writtenProfiles(app, stack)['afd-one'].response_timeout_seconds).toBe(90);
     expect(resolve).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives the rules each attribute as cdk.tf.json holds it, seen through and copied: a rule that changes what it reads changes nothing written', () => {
+    const app = Testing.app();
+    const stack = new AzureStack(app, { stackName: 'edge', environmentName: 'dev', production: false });
+    const profileName = new TerraformVariable(stack, 'profile_name', { type: 'string', default: 'afd-edge-dev' });
+    new CdnFrontdoorProfile(stack, 'profile', { name: profileName.stringValue, resourceGroupName: 'rg', skuName: 'Premium_AzureFrontDoor', responseTimeoutSeconds: 240, tags: { owner: 'team-a' } });
+    const seen: Record<string, unknown> = {};
+    const changes: ILessonRule = {
+      id: 'TEAM-5.ChangesWhatItReads', lesson: 'TEAM-5', description: 'Changes the attributes it was given.', resourceTypes: ['azurerm_cdn_frontdoor_profile'],
+      evaluate: (resource) => {
+        const tags = resource.attributes.tags as Record<string, string>;
+        seen.name = resource.attributes.name;
+        seen.owner = tags.owner;
+        seen.timeout = resource.attributes.response_timeout_seconds;
+        tags.owner = 'changed-by-a-rule';
+        tags.added = 'by-a-rule';
+        seen.keys = Object.keys(resource.attributes).sort();
+        seen.frozen = Object.isFrozen(Object.freeze(resource.attributes));
+        return RuleOutcome.compliant();
+      },
+    };
+    LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: changes, level: RuleLevel.WARNING }]));
+    app.synth();
+    // The variable's default, seen through.
+    expect(seen).toMatchObject({ name: 'afd-edge-dev', owner: 'team-a', timeout: 240, frozen: true });
+    expect(seen.keys).toEqual(['//', 'name', 'resource_group_name', 'response_timeout_seconds', 'sku_name', 'tags']);
+    const written = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', stack.node.id, 'cdk.tf.json'), 'utf8')) as { resource: { azurerm_cdn_frontdoor_profile: Record<string, { name: string; tags: Record<string, string> }> } };
+    expect(Object.values(written.resource.azurerm_cdn_frontdoor_profile).map((p) => [p.name, p.tags])).toEqual([
+      ['${var.profile_name}', { environment: 'dev', 'managed-by': 'cdktf', stack: 'edge', owner: 'team-a' }],
+    ]);
   });
 
   it('publishes no construct warning whose rule findings are all suppressed, when the stack raised a warning of its own before its check was applied', () => {
