@@ -98,8 +98,8 @@ const REFERENCE = /(data\.)?\b([a-z][a-z0-9_]*)\.([A-Za-z0-9_-]+)/g;
 class Builder {
   private readonly nodes = new Map<string, MutableNode>();
   private readonly hops = new Map<string, PathModelHop>();
-  /** The hops to each box, in the order they were added (a grant looks for the hop it serves). */
-  private readonly hopsTo = new Map<string, PathModelHop[]>();
+  /** The first hop to each box from a box of each group, by `<to>|<group>` (a gateway's grant looks for the hop of its API it serves). */
+  private readonly firstHopFromGroup = new Map<string, PathModelHop>();
   /** The boxes with a URL path, by the box that groups them (built when first asked: the boxes are all declared by then). */
   private apisByGroup?: Map<string, MutableNode[]>;
   private readonly elements = new Map<string, string>();
@@ -110,25 +110,27 @@ class Builder {
   }
 
   public build(): PathModel {
+    // Each construct's metadata read once (every read copies it), the declarations kept by kind in tree order.
+    const factDecls: PathFacts[] = [];
+    const hopDecls: PathHop[] = [];
+    const grantDecls: PathGrant[] = [];
     for (const c of this.constructs) {
       if (c instanceof TerraformElement) {
         const type = (c as { terraformResourceType?: string }).terraformResourceType;
         if (type) this.elements.set(`${c instanceof TerraformDataSource ? 'data.' : ''}${type}.${c.friendlyUniqueId}`, c.node.path);
       }
-      for (const m of c.node.metadata) if (m.type === PATH_NODE_METADATA) this.addNode(c, m.data as PathNode);
+      for (const m of c.node.metadata) {
+        if (m.type === PATH_NODE_METADATA) this.addNode(c, m.data as PathNode);
+        else if (m.type === PATH_FACTS_METADATA) factDecls.push(m.data as PathFacts);
+        else if (m.type === PATH_HOP_METADATA) hopDecls.push(m.data as PathHop);
+        else if (m.type === PATH_GRANT_METADATA) grantDecls.push(m.data as PathGrant);
+      }
     }
     for (const node of this.nodes.values()) node.group ??= this.groupOf(node.id);
     // Facts first: a limit policy's forward-request timeout is on the hops its API forwards.
-    for (const type of [PATH_FACTS_METADATA, PATH_HOP_METADATA, PATH_GRANT_METADATA]) {
-      for (const c of this.constructs) {
-        for (const m of c.node.metadata) {
-          if (m.type !== type) continue;
-          if (type === PATH_FACTS_METADATA) this.addFacts(m.data as PathFacts);
-          else if (type === PATH_HOP_METADATA) this.addHop(m.data as PathHop);
-          else this.addGrant(m.data as PathGrant);
-        }
-      }
-    }
+    for (const f of factDecls) this.addFacts(f);
+    for (const h of hopDecls) this.addHop(h);
+    for (const g of grantDecls) this.addGrant(g);
     this.addMarks();
     const nodes = [...this.nodes.values()].sort((a, b) => COLLATOR.compare(a.id, b.id)).map((n): PathModelNode => ({
       id: n.id, kind: n.kind, title: n.title, ...(n.name !== undefined ? { name: n.name } : {}), lines: n.lines,
@@ -242,9 +244,7 @@ class Builder {
       from: from.id, to: to.id, protocol: protocolOfTarget ? to.accessProtocol : decl.protocol, timeouts, lines: (decl.lines ?? []).map((l) => this.readable(l)),
     };
     this.hops.set(key, hop);
-    const toSame = this.hopsTo.get(to.id);
-    if (toSame) toSame.push(hop);
-    else this.hopsTo.set(to.id, [hop]);
+    if (from.group !== undefined && !this.firstHopFromGroup.has(`${to.id}|${from.group}`)) this.firstHopFromGroup.set(`${to.id}|${from.group}`, hop);
   }
 
   private addFacts(facts: PathFacts): void {
@@ -266,7 +266,7 @@ class Builder {
     if (!from) return;
     const line = grant.role ? `Entra ID: ${grant.role}` : 'Entra ID: data access policy';
     // A gateway's grant serves the API of it that calls the resource: the line goes on that hop.
-    const served = (this.hopsTo.get(to.id) ?? []).find((h) => this.nodes.get(h.from)?.group === from.id);
+    const served = this.firstHopFromGroup.get(`${to.id}|${from.id}`);
     if (served) {
       if (!served.lines.includes(line)) served.lines.push(line);
       return;
