@@ -103,6 +103,8 @@ class Builder {
   /** The boxes with a URL path, by the box that groups them (built when first asked: the boxes are all declared by then). */
   private apisByGroup?: Map<string, MutableNode[]>;
   private readonly elements = new Map<string, string>();
+  /** Texts with tokens, resolved. */
+  private readonly resolvedTexts = new Map<string, string>();
   private readonly constructs: IConstruct[];
 
   constructor(private readonly stack: TerraformStack) {
@@ -141,7 +143,14 @@ class Builder {
   }
 
   private text(value: string): string {
-    return Token.isUnresolved(value) ? String(resolveIn(this.stack, value)) : value;
+    if (!Token.isUnresolved(value)) return value;
+    // Many declarations name the same resource by the same token (every grant on one topic): resolved once.
+    let resolved = this.resolvedTexts.get(value);
+    if (resolved === undefined) {
+      resolved = String(resolveIn(this.stack, value));
+      this.resolvedTexts.set(value, resolved);
+    }
+    return resolved;
   }
 
   /** A text for the picture: a value known only at apply reads as such, not as a Terraform expression. */
