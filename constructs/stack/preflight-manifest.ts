@@ -52,12 +52,21 @@ function manifestOf(stack: TerraformStack, json?: StackJson): PreflightManifest 
       return;
     }
     known.neededBy.add(neededBy);
-    const filled: Record<string, unknown> = { ...known.requirement };
+    // Fields the first left empty are filled from a later one, and roles are joined; copied only
+    // when that changes something (most repeats, e.g. a provider each resource needs, change nothing).
+    const current = known.requirement as unknown as Record<string, unknown>;
+    let filled: Record<string, unknown> | undefined;
     for (const [field, value] of Object.entries(requirement)) {
-      if (filled[field] === undefined || filled[field] === '') filled[field] = value;
-      else if (field === 'roles') filled.roles = [...new Set([...(known.requirement.roles ?? []), ...(value as string[])])].sort();
+      const now = (filled ?? current)[field];
+      if (now === undefined || now === '') {
+        if (now !== value || !(field in (filled ?? current))) (filled ??= { ...current })[field] = value;
+      } else if (field === 'roles') {
+        const roles = [...new Set([...(known.requirement.roles ?? []), ...(value as string[])])].sort();
+        const held = now as string[];
+        if (roles.length !== held.length || roles.some((r, i) => r !== held[i])) (filled ??= { ...current }).roles = roles;
+      }
     }
-    known.requirement = filled as unknown as DeployRequirement;
+    if (filled !== undefined) known.requirement = filled as unknown as DeployRequirement;
   };
   for (const { path: declaredBy, requirement } of DeployRequirements.of(stack).declared()) merge(resolveDeclared(requirement, values), declaredBy);
   for (const { requirement, neededBy } of deriveRequirements(values)) merge(requirement, neededBy);

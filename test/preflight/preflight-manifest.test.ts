@@ -57,6 +57,19 @@ describe('the preflight manifest, derived from raw resources', () => {
     ]);
   });
 
+  it('merges the role assignments on one scope into one requirement: every role once, sorted, and every assignment that needs it', () => {
+    const { stack, account } = rawStack();
+    const principalId = '00000000-0000-4000-8000-000000000003';
+    new RoleAssignment(stack, 'writer', { scope: account.id, roleDefinitionName: 'Storage Blob Data Contributor', principalId });
+    new RoleAssignment(stack, 'again', { scope: account.id, roleDefinitionName: 'Storage Blob Data Reader', principalId });
+    new RoleAssignment(stack, 'queue', { scope: account.id, roleDefinitionName: 'Storage Queue Data Message Sender', principalId });
+    const onAccount = ofKind(stack, 'azure-permission').filter((r) => r.scopeId?.endsWith('/storageAccounts/straw'));
+    expect(onAccount.map((r) => [r.roles, r.neededBy])).toEqual([[
+      ['Storage Blob Data Contributor', 'Storage Blob Data Reader', 'Storage Queue Data Message Sender'],
+      ['azurerm_role_assignment.again', 'azurerm_role_assignment.queue', 'azurerm_role_assignment.reader', 'azurerm_role_assignment.writer'],
+    ]]);
+  });
+
   it('lists the names that must be free across Azure, and the resources read but not created', () => {
     const { stack } = rawStack();
     expect(ofKind(stack, 'global-name').map((r) => `${r.resourceType} ${r.resourceGroupName}/${r.name}`)).toEqual([
@@ -108,6 +121,16 @@ describe('the preflight manifest, declared by constructs', () => {
     expect(ofKind(stack, 'sku')).toEqual([{ kind: 'sku', skuFamily: 'api-management', sku: 'BasicV2_1', location: 'westeurope', reason: 'the team\'s gateway.', neededBy: ['raw/rg'] }]);
     expect(ofKind(stack, 'resource-provider').find((r) => r.namespace === 'Microsoft.Storage')).toEqual({
       kind: 'resource-provider', namespace: 'Microsoft.Storage', reason: 'the team stores files.', neededBy: ['azurerm_storage_account.account', 'raw/rg'],
+    });
+  });
+
+  it('fills what a declaration leaves out from what the resources tell (the roles of the assignments on the scope it names)', () => {
+    const { stack, group, account } = rawStack();
+    DeployRequirements.of(stack).add(group, Requirements.azurePermission('Microsoft.Authorization/roleAssignments/write', { scopeId: account.id }, 'the team grants its apps here.'));
+    expect(ofKind(stack, 'azure-permission').find((r) => r.scopeId?.endsWith('/storageAccounts/straw'))).toEqual({
+      kind: 'azure-permission', action: 'Microsoft.Authorization/roleAssignments/write',
+      scopeId: '/subscriptions/{subscriptionId}/resourceGroups/rg-raw/providers/Microsoft.Storage/storageAccounts/straw',
+      reason: 'the team grants its apps here.', roles: ['Storage Blob Data Reader'], neededBy: ['azurerm_role_assignment.reader', 'raw/rg'],
     });
   });
 
