@@ -81,8 +81,9 @@ export function checkInProcessLimits(scope: IConstruct, limits: readonly InProce
     problem: 'the replica count is a whole number of at least 1.', fix: 'choose a value from 1 to 300.',
   });
   // A Terraform value is not known at synth: the worst case is the Container Apps maximum.
-  const maxReplicas = Token.isUnresolved(maxReplicasGiven) ? MAX_REPLICAS : maxReplicasGiven;
-  const replicasLabel = Token.isUnresolved(maxReplicasGiven) ? `maxReplicas unknown at synth (up to ${MAX_REPLICAS})` : `maxReplicas ${maxReplicas}`;
+  const unknown = Token.isUnresolved(maxReplicasGiven);
+  const maxReplicas = unknown ? MAX_REPLICAS : maxReplicasGiven;
+  const replicasLabel = unknown ? `maxReplicas unknown at synth (up to ${MAX_REPLICAS})` : `maxReplicas ${maxReplicas}`;
   const seen = new Set<string>();
   return (limits ?? []).map((limit, index) => {
     const name = limit.name;

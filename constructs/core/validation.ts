@@ -83,8 +83,10 @@ export interface RangeCheck {
 
 /** True when `value` is a whole number in [min, max]; an unresolved Terraform number passes (Azure checks it). */
 export function isWholeNumberIn(value: number, min: number, max: number): boolean {
-  if (Token.isUnresolved(value)) return true;
-  return Number.isInteger(value) && value >= min && value <= max;
+  // A whole number in range passes whether or not it is a token, so only another value is looked
+  // up as one (the lookup decodes the double; most values are in range).
+  if (Number.isInteger(value) && value >= min && value <= max) return true;
+  return Token.isUnresolved(value);
 }
 
 /** Refuse a number that is not a whole number in [min, max]. Unresolved Terraform numbers pass. */
