@@ -105,6 +105,8 @@ class Builder {
   private readonly elements = new Map<string, string>();
   /** Texts with tokens, resolved. */
   private readonly resolvedTexts = new Map<string, string>();
+  /** The box each end names, as found. */
+  private readonly ends = new Map<string, MutableNode | undefined>();
   private readonly constructs: IConstruct[];
 
   constructor(private readonly stack: TerraformStack) {
@@ -202,6 +204,15 @@ class Builder {
    * that path). A literal URL is an outside party named by its host.
    */
   private resolveEnd(end: string): MutableNode | undefined {
+    // The boxes are all declared before the first end is resolved, so an end names the same box
+    // each time (every grant on one topic names its id).
+    if (this.ends.has(end)) return this.ends.get(end);
+    const node = this.findEnd(end);
+    this.ends.set(end, node);
+    return node;
+  }
+
+  private findEnd(end: string): MutableNode | undefined {
     const party = PathDeclaration.externalName(end);
     if (party !== undefined) return this.external(party);
     const text = this.text(end);
