@@ -390,13 +390,24 @@ function lazyAttributes(keys: () => readonly string[], owns: (key: string) => bo
   });
 }
 
-/** A copy of a value of Terraform JSON (objects, lists, strings, numbers, booleans, null), each string seen through (`literalize`). */
+/**
+ * A copy of a value of Terraform JSON (objects, lists, strings, numbers, booleans, null), each
+ * string seen through (`literalize`); an undefined value is left out of objects and lists, as
+ * resolving leaves it out.
+ */
 function copiedThrough(value: unknown, variables: TerraformVariables): unknown {
   if (typeof value === 'string') return literalize(value, variables);
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => copiedThrough(v, variables));
+  if (Array.isArray(value)) {
+    const list: unknown[] = [];
+    for (const item of value) if (item !== undefined) list.push(copiedThrough(item, variables));
+    return list;
+  }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = copiedThrough((value as Record<string, unknown>)[key], variables);
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) out[key] = copiedThrough(item, variables);
+  }
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ApiGateway } from '../../constructs/api-management/api-gateway';
 import { StreamingApi } from '../../constructs/api-management/streaming-api';
@@ -70,6 +71,25 @@ describe('RequestPathModel', () => {
     const svg = await renderRequestPath(realtimeLike(StreamingCallerCheck.anonymous(), 240).model);
     expect(svg).toContain('WARNING ACCESS.ApiCallerCheck');
     expect(await renderRequestPath(realtimeLike(StreamingCallerCheck.subscriptionKey(), 240).model)).not.toContain('WARNING');
+  });
+
+  it('puts a gateway\'s grant on the first hop to the resource from one of its APIs, and on no other', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'grants', environmentName: 'dev', production: false });
+    const gateway = new Construct(stack, 'gateway');
+    PathDeclaration.node(gateway, { kind: PathNodeKind.GATEWAY, title: 'gateway' });
+    const store = new Construct(stack, 'store');
+    PathDeclaration.node(store, { kind: PathNodeKind.MESSAGING, title: 'queue' });
+    for (const name of ['orders', 'refunds']) {
+      const api = new Construct(gateway, name);
+      PathDeclaration.node(api, { kind: PathNodeKind.API, title: name, urlPath: name });
+      PathDeclaration.hop(api, { from: api.node.path, to: store.node.path, protocol: 'HTTPS' });
+    }
+    PathDeclaration.grant(gateway, { principalId: gateway.node.path, resourceId: store.node.path, role: 'Storage Queue Data Message Sender' });
+    const model = RequestPathModel.of(stack);
+    expect(model.hops.map((h) => [h.from, h.to, h.lines])).toEqual([
+      ['grants-dev/gateway/orders', 'grants-dev/store', ['Entra ID: Storage Queue Data Message Sender']],
+      ['grants-dev/gateway/refunds', 'grants-dev/store', []],
+    ]);
   });
 
   it('leaves out a hop whose end names nothing it knows, and gives an outside URL its host', () => {

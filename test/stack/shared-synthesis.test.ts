@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Aspects, IAspect, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Aspects, IAspect, Lazy, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { Construct, IConstruct } from 'constructs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -129,6 +129,8 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
         seen.timeout = resource.attributes.response_timeout_seconds;
         tags.owner = 'changed-by-a-rule';
         tags.added = 'by-a-rule';
+        // The same object on the next read, with the rule's change.
+        seen.again = resource.attributes.tags === tags && (resource.attributes.tags as Record<string, string>).added === 'by-a-rule';
         seen.keys = Object.keys(resource.attributes).sort();
         seen.frozen = Object.isFrozen(Object.freeze(resource.attributes));
         return RuleOutcome.compliant();
@@ -137,12 +139,41 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
     LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: changes, level: RuleLevel.WARNING }]));
     app.synth();
     // The variable's default, seen through.
-    expect(seen).toMatchObject({ name: 'afd-edge-dev', owner: 'team-a', timeout: 240, frozen: true });
+    expect(seen).toMatchObject({ name: 'afd-edge-dev', owner: 'team-a', timeout: 240, frozen: true, again: true });
     expect(seen.keys).toEqual(['//', 'name', 'resource_group_name', 'response_timeout_seconds', 'sku_name', 'tags']);
     const written = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', stack.node.id, 'cdk.tf.json'), 'utf8')) as { resource: { azurerm_cdn_frontdoor_profile: Record<string, { name: string; tags: Record<string, string> }> } };
     expect(Object.values(written.resource.azurerm_cdn_frontdoor_profile).map((p) => [p.name, p.tags])).toEqual([
       ['${var.profile_name}', { environment: 'dev', 'managed-by': 'cdktf', stack: 'edge', owner: 'team-a' }],
     ]);
+  });
+
+  it('gives the rules the stack\'s outputs as cdk.tf.json holds them, seen through and copied, an undefined value left out', () => {
+    const app = Testing.app();
+    const stack = new AzureStack(app, { stackName: 'edge', environmentName: 'dev', production: false });
+    const owner = new TerraformVariable(stack, 'owner', { type: 'string', default: 'team-a' });
+    new TerraformOutput(stack, 'contact', { value: { url: 'https://status.example.com', owner: owner.stringValue, links: { docs: 'https://docs.example.com' } } });
+    new TerraformOutput(stack, 'nothing', { value: Lazy.anyValue({ produce: () => undefined }) });
+    const seen: Record<string, unknown> = {};
+    const changes: ILessonRule = {
+      id: 'TEAM-6.ChangesOutputs', lesson: 'TEAM-6', description: 'Changes the outputs it was given.', resourceTypes: ['output'],
+      evaluate: (output) => {
+        seen[output.address] = { keys: Object.keys(output.attributes), value: output.attributes.value };
+        const value = output.attributes.value as { url: string; links: { docs: string } } | undefined;
+        if (value !== undefined) {
+          value.url = 'https://changed-by-a-rule.example.com';
+          value.links.docs = 'https://changed-by-a-rule.example.com';
+        }
+        return RuleOutcome.compliant();
+      },
+    };
+    LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: changes, level: RuleLevel.WARNING }]));
+    app.synth();
+    expect(seen).toEqual({
+      'output.contact': { keys: ['value'], value: { url: 'https://changed-by-a-rule.example.com', owner: 'team-a', links: { docs: 'https://changed-by-a-rule.example.com' } } },
+      'output.nothing': { keys: [], value: undefined },
+    });
+    const written = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', stack.node.id, 'cdk.tf.json'), 'utf8')) as { output: Record<string, { value?: unknown }> };
+    expect(written.output.contact.value).toEqual({ url: 'https://status.example.com', owner: '${var.owner}', links: { docs: 'https://docs.example.com' } });
   });
 
   it('publishes no construct warning whose rule findings are all suppressed, when the stack raised a warning of its own before its check was applied', () => {
