@@ -81,9 +81,9 @@ export function checkInProcessLimits(scope: IConstruct, limits: readonly InProce
     problem: 'the replica count is a whole number of at least 1.', fix: 'choose a value from 1 to 300.',
   });
   // A Terraform value is not known at synth: the worst case is the Container Apps maximum.
-  const unknown = Token.isUnresolved(maxReplicasGiven);
-  const maxReplicas = unknown ? MAX_REPLICAS : maxReplicasGiven;
-  const replicasLabel = unknown ? `maxReplicas unknown at synth (up to ${MAX_REPLICAS})` : `maxReplicas ${maxReplicas}`;
+  const unresolved = Token.isUnresolved(maxReplicasGiven);
+  const maxReplicas = unresolved ? MAX_REPLICAS : maxReplicasGiven;
+  const replicasLabel = unresolved ? `maxReplicas unknown at synth (up to ${MAX_REPLICAS})` : `maxReplicas ${maxReplicas}`;
   const seen = new Set<string>();
   return (limits ?? []).map((limit, index) => {
     const name = limit.name;

@@ -130,7 +130,8 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
         tags.owner = 'changed-by-a-rule';
         tags.added = 'by-a-rule';
         // The same object on the next read, with the rule's change.
-        seen.again = resource.attributes.tags === tags && (resource.attributes.tags as Record<string, string>).added === 'by-a-rule';
+        seen.sameObject = resource.attributes.tags === tags;
+        seen.changeKept = (resource.attributes.tags as Record<string, string>).added;
         seen.keys = Object.keys(resource.attributes).sort();
         seen.frozen = Object.isFrozen(Object.freeze(resource.attributes));
         return RuleOutcome.compliant();
@@ -139,7 +140,7 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
     LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: changes, level: RuleLevel.WARNING }]));
     app.synth();
     // The variable's default, seen through.
-    expect(seen).toMatchObject({ name: 'afd-edge-dev', owner: 'team-a', timeout: 240, frozen: true, again: true });
+    expect(seen).toMatchObject({ name: 'afd-edge-dev', owner: 'team-a', timeout: 240, frozen: true, sameObject: true, changeKept: 'by-a-rule' });
     expect(seen.keys).toEqual(['//', 'name', 'resource_group_name', 'response_timeout_seconds', 'sku_name', 'tags']);
     const written = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', stack.node.id, 'cdk.tf.json'), 'utf8')) as { resource: { azurerm_cdn_frontdoor_profile: Record<string, { name: string; tags: Record<string, string> }> } };
     expect(Object.values(written.resource.azurerm_cdn_frontdoor_profile).map((p) => [p.name, p.tags])).toEqual([
@@ -157,7 +158,8 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
     const changes: ILessonRule = {
       id: 'TEAM-6.ChangesOutputs', lesson: 'TEAM-6', description: 'Changes the outputs it was given.', resourceTypes: ['output'],
       evaluate: (output) => {
-        seen[output.address] = { keys: Object.keys(output.attributes), value: output.attributes.value };
+        // What the rule was given, before it changes it.
+        seen[output.address] = { keys: Object.keys(output.attributes), value: structuredClone(output.attributes.value) };
         const value = output.attributes.value as { url: string; links: { docs: string } } | undefined;
         if (value !== undefined) {
           value.url = 'https://changed-by-a-rule.example.com';
@@ -169,7 +171,7 @@ describe('AzureStack synthesis: one resolution of the Terraform JSON, shared by 
     LessonsCheck.of(stack)!.addPack(new RulePack('team', [{ rule: changes, level: RuleLevel.WARNING }]));
     app.synth();
     expect(seen).toEqual({
-      'output.contact': { keys: ['value'], value: { url: 'https://changed-by-a-rule.example.com', owner: 'team-a', links: { docs: 'https://changed-by-a-rule.example.com' } } },
+      'output.contact': { keys: ['value'], value: { url: 'https://status.example.com', owner: 'team-a', links: { docs: 'https://docs.example.com' } } },
       'output.nothing': { keys: [], value: undefined },
     });
     const written = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', stack.node.id, 'cdk.tf.json'), 'utf8')) as { output: Record<string, { value?: unknown }> };
