@@ -7,7 +7,10 @@
  *
  * Each N is its own process, measured by CPU time (user + system; a loaded machine disturbs it
  * less than the wall time) and peak memory, BENCH_SCALING_RUNS times (default 3), median (and
- * the slope of the minima beside it: on a shared machine the fastest run is the least disturbed). The
+ * the slope of the minima beside it: on a shared machine the fastest run is the least disturbed).
+ * The runs go in rounds, each round every N with the library and plain in turn, so a machine that
+ * slows down for a while slows both alike; the paired figure is the median over the rounds of
+ * each round's own ratio. The
  * cost per extra app is the slope between neighbouring N: linear means the slope stays flat as N
  * doubles. Goal: the library's slope at most 1.2x plain cdktf's for both shapes up to N = 800.
  * The lessons report's size is set against the stack's JSON at N = 400 (goal: no larger).
@@ -63,14 +66,19 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
       const fastest: Record<string, number[]> = { library: [], plain: [] };
       const peak: Record<string, number[]> = { library: [], plain: [] };
       const cli: number[] = [];
-      for (const n of SIZES) {
-        for (const variant of VARIANTS) {
-          const samples: Run[] = [];
-          for (let i = 0; i < runs; i += 1) samples.push(once(scratch, variant, shape, n));
-          cpu[variant].push(median(samples.map((s) => s.cpuMs)));
-          fastest[variant].push(Math.min(...samples.map((s) => s.cpuMs)));
-          peak[variant].push(Math.max(...samples.map((s) => s.peakMb)));
+      // Rounds of every N and variant in turn (see above): samples[variant][N's index][round].
+      const samples: Record<string, Run[][]> = { library: SIZES.map(() => []), plain: SIZES.map(() => []) };
+      for (let i = 0; i < runs; i += 1) {
+        SIZES.forEach((n, k) => { for (const variant of VARIANTS) samples[variant][k].push(once(scratch, variant, shape, n)); });
+      }
+      for (const variant of VARIANTS) {
+        for (const taken of samples[variant]) {
+          cpu[variant].push(median(taken.map((s) => s.cpuMs)));
+          fastest[variant].push(Math.min(...taken.map((s) => s.cpuMs)));
+          peak[variant].push(Math.max(...taken.map((s) => s.peakMb)));
         }
+      }
+      for (const n of SIZES) {
         const stackDir = (variant: string) => join(scratch, `${variant}-${shape}-${n}`, 'stacks', 'bench-dev');
         const json = readFileSync(join(stackDir('library'), 'cdk.tf.json'), 'utf8');
         if (json !== readFileSync(join(stackDir('plain'), 'cdk.tf.json'), 'utf8')) {
@@ -97,7 +105,11 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
       });
       // The slope over the whole range: what one app costs, least disturbed by one noisy run.
       const whole = (series: Record<string, number[]>, variant: string) => (series[variant][SIZES.length - 1] - series[variant][0]) / (SIZES[SIZES.length - 1] - SIZES[0]);
-      lines.push(`  ${shape}: per extra app over N = ${SIZES[0]}..${SIZES[SIZES.length - 1]}: median ${whole(cpu, 'library').toFixed(2)} ms with the library, ${whole(cpu, 'plain').toFixed(2)} ms plain (${(whole(cpu, 'library') / whole(cpu, 'plain')).toFixed(2)}x); minima ${whole(fastest, 'library').toFixed(2)} vs ${whole(fastest, 'plain').toFixed(2)} ms (${(whole(fastest, 'library') / whole(fastest, 'plain')).toFixed(2)}x)`);
+      // Paired: each round's own slope over the whole range, library against plain.
+      const last = SIZES.length - 1;
+      const roundSlope = (variant: string, i: number) => (samples[variant][last][i].cpuMs - samples[variant][0][i].cpuMs) / (SIZES[last] - SIZES[0]);
+      const paired = median(Array.from({ length: runs }, (_, i) => roundSlope('library', i) / roundSlope('plain', i)));
+      lines.push(`  ${shape}: per extra app over N = ${SIZES[0]}..${SIZES[last]}: median ${whole(cpu, 'library').toFixed(2)} ms with the library, ${whole(cpu, 'plain').toFixed(2)} ms plain (${(whole(cpu, 'library') / whole(cpu, 'plain')).toFixed(2)}x); minima ${whole(fastest, 'library').toFixed(2)} vs ${whole(fastest, 'plain').toFixed(2)} ms (${(whole(fastest, 'library') / whole(fastest, 'plain')).toFixed(2)}x); paired, the median of the ${runs} rounds' ratios: ${paired.toFixed(2)}x`);
       // Linear: one more app costs as much at N = 800 as at N = 200 (the CLI once looked each resource's line up by scanning the file: 23 s at N = 800).
       const cliSlope = (i: number) => (cli[i] - cli[i - 1]) / (SIZES[i] - SIZES[i - 1]);
       const cliLinear = cliSlope(SIZES.length - 1) <= CLI_SLOPE_BUDGET_MS;
