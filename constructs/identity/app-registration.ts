@@ -1,4 +1,4 @@
-import { TerraformProvider, TerraformResource, TerraformStack, Token } from 'cdktf';
+import { TerraformResource, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { AppRoleAssignment } from '@cdktf/provider-azuread/lib/app-role-assignment';
 import { Application } from '@cdktf/provider-azuread/lib/application';
@@ -6,6 +6,7 @@ import { DataAzureadClientConfig } from '@cdktf/provider-azuread/lib/data-azurea
 import { AzureadProvider } from '@cdktf/provider-azuread/lib/provider';
 import { ServicePrincipal } from '@cdktf/provider-azuread/lib/service-principal';
 import { waitFor } from '../core/dependencies';
+import { ensureProvider } from '../core/stack-provider';
 import { TagsAspect } from '../core/tags';
 import { refuse } from '../core/validation';
 import { Sleep } from '@cdktf/provider-time/lib/sleep';
@@ -91,10 +92,8 @@ export function checkObjectIds(scope: Construct, setting: string, ids: string[] 
 
 /** The azuread provider of the stack: the one it brings, or one created next to azurerm. */
 function ensureAzuread(scope: Construct): void {
-  const stack = TerraformStack.of(scope);
-  const present = stack.node.findAll().some((c) => c instanceof TerraformProvider && c.terraformResourceType === 'azuread');
   // Credentials as for azurerm: ARM_TENANT_ID / ARM_CLIENT_ID, az login, or managed identity.
-  if (!present) new AzureadProvider(stack, 'azuread', {});
+  ensureProvider(scope, 'azuread', (stack) => new AzureadProvider(stack, 'azuread', {}));
 }
 
 /**

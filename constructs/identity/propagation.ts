@@ -1,9 +1,10 @@
-import { ITerraformDependable, TerraformProvider, TerraformResource, TerraformStack } from 'cdktf';
+import { ITerraformDependable, TerraformResource } from 'cdktf';
 import { Construct } from 'constructs';
 import { TimeProvider } from '@cdktf/provider-time/lib/provider';
 import { Sleep } from '@cdktf/provider-time/lib/sleep';
 import { ResourceRetry } from '../../.gen/providers/azapi/resource';
 import { addressOf, waitFor } from '../core/dependencies';
+import { ensureProvider } from '../core/stack-provider';
 import { Grant } from './grant';
 
 /** What `RolePropagation.wait` waits for, how long, and why. */
@@ -121,17 +122,7 @@ export class RolePropagation {
   private constructor() {}
 }
 
-/**
- * The stacks known to hold a time provider (found, or created here), so a stack of many waits
- * searches its tree once, not once per wait (issue 30: synth linear in the resources).
- */
-const WITH_TIME_PROVIDER = new WeakSet<TerraformStack>();
-
 /** The time provider of the stack: the one it brings, or one created next to azurerm. */
 function ensureTimeProvider(scope: Construct): void {
-  const stack = TerraformStack.of(scope);
-  if (WITH_TIME_PROVIDER.has(stack)) return;
-  const present = stack.node.findAll().some((c) => c instanceof TerraformProvider && c.terraformResourceType === 'time');
-  if (!present) new TimeProvider(stack, 'time', {});
-  WITH_TIME_PROVIDER.add(stack);
+  ensureProvider(scope, 'time', (stack) => new TimeProvider(stack, 'time', {}));
 }
