@@ -17,6 +17,14 @@ const layered = (forbidden, message) => ({
   }],
 });
 
+const LOCALE_MESSAGE = 'the default locale follows LANG, so the order or text changes from one machine to the next: '
+  + "use compareText (constructs/core/text-order.ts) or name the locale ('en-US').";
+const LOCALE_DEFAULTS = [
+  { selector: "CallExpression[callee.property.name='localeCompare'][arguments.length<2]", message: `localeCompare without a locale: ${LOCALE_MESSAGE}` },
+  { selector: "NewExpression[callee.object.name='Intl'][arguments.length=0]", message: `an Intl object without a locale: ${LOCALE_MESSAGE}` },
+  { selector: "CallExpression[callee.property.name=/^toLocale(String|UpperCase|LowerCase|DateString|TimeString)$/][arguments.length=0]", message: `a toLocale* call without a locale: ${LOCALE_MESSAGE}` },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.gen/', 'cdktf.out/', 'dist/', 'dist-jsii/', 'coverage/', 'reports/', '.stryker-tmp/', 'tools/azapi-gen/node_modules/', 'tools/mutation/node_modules/', 'tools/jsii/node_modules/', '**/.venv/', 'tools/pipeline-lint/.go/', 'tools/pipeline-lint/bin/'] },
   ...tseslint.configs.recommended,
@@ -27,6 +35,8 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       // Interface methods implemented without using every parameter (jsii wants the full signature).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // What the library writes must not depend on the locale (LANG) of the machine that writes it.
+      'no-restricted-syntax': ['error', ...LOCALE_DEFAULTS],
     },
   },
   {

@@ -48,7 +48,7 @@ for (const stack of Object.values(manifest.stacks)) {
     pictures.push(modelPath);
     lines.push(`  request path: ${join(dirname(modelPath), 'request-path.svg').slice(outdir.length + 1)}`);
   }
-  for (const [type, n] of counts.sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${String(n).padStart(3)}  ${type}`);
+  for (const [type, n] of counts.sort(([a], [b]) => a.localeCompare(b, 'en-US'))) lines.push(`  ${String(n).padStart(3)}  ${type}`);
   for (const a of stack.annotations) {
     const level = a.level.replace(/^@cdktf\//, '');
     if (level === 'info') infos += 1;

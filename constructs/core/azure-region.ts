@@ -2,6 +2,7 @@ import { TerraformStack, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { AZURE_REGION_LIMITS, AZURE_REGION_NAMES, AZURE_REGION_TABLE_DATE } from './azure-region-names';
 import { literalOf } from './stack-variables';
+import { compareText } from './text-order';
 import { refuse, warn } from './validation';
 
 /** Why a location is no Azure region, and what to do. */
@@ -67,7 +68,7 @@ export class AzureRegion {
     return [...AzureRegion.names(), ...allowed]
       .map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
       .filter((c) => c.distance <= limit)
-      .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
+      .sort((a, b) => a.distance - b.distance || compareText(a.candidate, b.candidate))
       .slice(0, 3)
       .map((c) => c.candidate);
   }

@@ -7,10 +7,9 @@ import { deriveRequirements, withUnresolved } from './deploy-derivation';
 import { SharedSynthesis, StackJson } from './shared-synthesis';
 import { addOwnSynthesis } from '../core/own-synthesis';
 import { TerraformValues } from './terraform-values';
+import { compareText } from '../core/text-order';
 
 const KIND_ORDER = new Map((Object.values(RequirementKind) as string[]).map((kind, i) => [kind, i]));
-/** `localeCompare` without arguments, made once: `localeCompare` makes a collator for every comparison. */
-const COLLATOR = new Intl.Collator();
 const WRITERS = new WeakSet<TerraformStack>();
 
 /**
@@ -71,7 +70,7 @@ function manifestOf(stack: TerraformStack, json?: StackJson): PreflightManifest 
   for (const { path: declaredBy, requirement } of DeployRequirements.of(stack).declared()) merge(resolveDeclared(requirement, values), declaredBy);
   for (const { requirement, neededBy } of deriveRequirements(values)) merge(requirement, neededBy);
   const requirements = [...merged.entries()]
-    .sort(([a, x], [b, y]) => (KIND_ORDER.get(x.requirement.kind) ?? -1) - (KIND_ORDER.get(y.requirement.kind) ?? -1) || COLLATOR.compare(a, b))
+    .sort(([a, x], [b, y]) => (KIND_ORDER.get(x.requirement.kind) ?? -1) - (KIND_ORDER.get(y.requirement.kind) ?? -1) || compareText(a, b))
     .map(([, { requirement, neededBy }]) => ({ ...requirement, neededBy: [...neededBy].sort() }));
   return { version: 1, stack: stack.node.id, requirements };
 }

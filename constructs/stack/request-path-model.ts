@@ -4,6 +4,7 @@ import { TerraformDataSource, TerraformElement, TerraformStack, Token } from 'cd
 import { addOwnSynthesis } from '../core/own-synthesis';
 import { Construct, IConstruct } from 'constructs';
 import { resolveIn } from '../core/claims';
+import { compareText } from '../core/text-order';
 import {
   PATH_FACTS_METADATA, PATH_GRANT_METADATA, PATH_HOP_METADATA, PATH_NODE_METADATA,
   PathDeclaration, PathFacts, PathGrant, PathHop, PathNode, PathNodeKind,
@@ -89,8 +90,6 @@ export class RequestPathModel {
 }
 
 const WRITER_ID = 'RequestPathModel';
-/** `localeCompare` without arguments, made once: `localeCompare` makes a collator for every comparison. */
-const COLLATOR = new Intl.Collator();
 
 /** `type.name` or `data.type.name` in a resolved Terraform expression (checked against the stack's elements). */
 const REFERENCE = /(data\.)?\b([a-z][a-z0-9_]*)\.([A-Za-z0-9_-]+)/g;
@@ -136,11 +135,11 @@ class Builder {
     for (const h of hopDecls) this.addHop(h);
     for (const g of grantDecls) this.addGrant(g);
     this.addMarks();
-    const nodes = [...this.nodes.values()].sort((a, b) => COLLATOR.compare(a.id, b.id)).map((n): PathModelNode => ({
+    const nodes = [...this.nodes.values()].sort((a, b) => compareText(a.id, b.id)).map((n): PathModelNode => ({
       id: n.id, kind: n.kind, title: n.title, ...(n.name !== undefined ? { name: n.name } : {}), lines: n.lines,
       callerChecks: n.callerChecks, limiterKeys: n.limiterKeys, ...(n.group !== undefined ? { group: n.group } : {}), marks: n.marks,
     }));
-    const hops = [...this.hops.values()].sort((a, b) => COLLATOR.compare(`${a.from}|${a.to}|${a.protocol}`, `${b.from}|${b.to}|${b.protocol}`));
+    const hops = [...this.hops.values()].sort((a, b) => compareText(`${a.from}|${a.to}|${a.protocol}`, `${b.from}|${b.to}|${b.protocol}`));
     return { stack: this.stack.node.id, nodes, hops };
   }
 

@@ -118,7 +118,7 @@ describe('WebhookApi: the API and its operations', () => {
     const tf = synth(webhookApi({ routes: ['/events', '/audit/v1'] }).stack);
     const operations = Object.values(resourcesOf(tf, 'azurerm_api_management_api_operation'))
       .map((o) => [o.operation_id, o.method, o.url_template, o.display_name] as string[])
-      .sort(([a], [b]) => a.localeCompare(b));
+      .sort(([a], [b]) => a.localeCompare(b, 'en-US'));
     expect(operations).toEqual([
       ['options-audit-v1', 'OPTIONS', '/audit/v1', 'CloudEvents handshake /audit/v1'],
       ['options-events', 'OPTIONS', '/events', 'CloudEvents handshake /events'],

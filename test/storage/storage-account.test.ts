@@ -32,7 +32,7 @@ function withIdentity(stack: TerraformStack) {
 
 const roleAssignments = (tf: TerraformJson) => Object.values(resourcesOf(tf, 'azurerm_role_assignment'))
   .map((r) => ({ role: r.role_definition_name as string, scope: r.scope, principal: r.principal_id }))
-  .sort((a, b) => a.role.localeCompare(b.role));
+  .sort((a, b) => a.role.localeCompare(b.role, 'en-US'));
 
 describe('StorageAccount defaults', () => {
   it('is keyless in production: shared keys off, OAuth by default, TLS 1.2, HTTPS only, no public blobs, no local users (SEC-1), ZRS, protected from destroy', () => {

@@ -49,7 +49,7 @@ export function renderTable(manifests: readonly PreflightManifest[]): string {
     byStack.set(name, [...byStack.get(name) ?? [], m]);
   }
   const out: string[] = [];
-  for (const [stack, envs] of [...byStack.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [stack, envs] of [...byStack.entries()].sort(([a], [b]) => a.localeCompare(b, 'en-US'))) {
     out.push(`#### ${stack}`, '', `| needs | ${envs.map((e) => e.stack).join(' | ')} |`, `|---|${envs.map(() => '---|').join('')}`);
     for (const row of ROWS) out.push(`| ${row.label} | ${envs.map((e) => row.cell(e.requirements)).join(' | ')} |`);
     out.push('');

@@ -127,7 +127,7 @@ export function classify(changes, diagnostics = []) {
     if (twin) loss.recreatedAs = twin.address;
   }
   const rank = (l) => (l.category ? CATEGORY_ORDER.indexOf(l.category) : CATEGORY_ORDER.length);
-  losses.sort((a, b) => rank(a) - rank(b) || a.address.localeCompare(b.address));
+  losses.sort((a, b) => rank(a) - rank(b) || a.address.localeCompare(b.address, 'en-US'));
   return { losses, moves, counts };
 }
 
