@@ -19,6 +19,7 @@ for (const name of NAMES) {
   DeployRequirements.of(stack).add(box, Requirements.resourceProvider(`Microsoft.${name}`, 'probe.'));
 }
 console.log(JSON.stringify({
+  // eslint-disable-next-line no-restricted-syntax -- the default locale is what the probe reports
   locale: new Intl.DateTimeFormat().resolvedOptions().locale,
   compareText: [...NAMES].sort(compareText),
   preflight: PreflightManifests.of(stack).requirements.map((r) => r.namespace),
