@@ -19,10 +19,15 @@ const layered = (forbidden, message) => ({
 
 const LOCALE_MESSAGE = 'the default locale follows LANG, so the order or text changes from one machine to the next: '
   + "use compareText (constructs/core/text-order.ts) or name the locale ('en-US').";
+// A locale named by a string literal ('en-US'); an argument left out, undefined or a variable is the default locale.
+const NAMED = (i) => `:not([arguments.${i}.type='Literal'])`;
 const LOCALE_DEFAULTS = [
-  { selector: "CallExpression[callee.property.name='localeCompare'][arguments.length<2]", message: `localeCompare without a locale: ${LOCALE_MESSAGE}` },
-  { selector: "NewExpression[callee.object.name='Intl'][arguments.length=0]", message: `an Intl object without a locale: ${LOCALE_MESSAGE}` },
-  { selector: "CallExpression[callee.property.name=/^toLocale(String|UpperCase|LowerCase|DateString|TimeString)$/][arguments.length=0]", message: `a toLocale* call without a locale: ${LOCALE_MESSAGE}` },
+  { selector: `CallExpression[callee.property.name='localeCompare']${NAMED(1)}`, message: `localeCompare without a named locale: ${LOCALE_MESSAGE}` },
+  {
+    selector: `:matches(NewExpression, CallExpression)[callee.object.name='Intl'][callee.property.name=/^(Collator|DateTimeFormat|NumberFormat|PluralRules|RelativeTimeFormat|ListFormat|Segmenter|DisplayNames)$/]${NAMED(0)}`,
+    message: `an Intl object without a named locale: ${LOCALE_MESSAGE}`,
+  },
+  { selector: `CallExpression[callee.property.name=/^toLocale(String|UpperCase|LowerCase|DateString|TimeString)$/]${NAMED(0)}`, message: `a toLocale* call without a named locale: ${LOCALE_MESSAGE}` },
 ];
 
 export default tseslint.config(
@@ -42,7 +47,7 @@ export default tseslint.config(
   {
     // CommonJS preload for the benchmark: plain Node, require() is its module system.
     files: ['**/*.cjs'],
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-restricted-syntax': ['error', ...LOCALE_DEFAULTS] },
   },
   {
     files: ['constructs/**/*.ts'],

@@ -22,7 +22,6 @@ describe('the bench\'s measured process (tools/bench-peak.cjs)', () => {
       expect(mainMicros).toBeGreaterThan(0);
       // The worker's arithmetic is in the process's figure and not in the main thread's.
       expect(cpuMicros - mainMicros).toBeGreaterThan(100_000);
-      expect(mainMicros).toBeLessThan(cpuMicros - 100_000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
