@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { offlineCopy, offlineEnvironment } from './offline-config.mjs';
-import { planStream, terraform, uniqueDiagnostics, validateDiagnostics } from './terraform.mjs';
+import { inWorkers, planStream, terraform, uniqueDiagnostics, validateDiagnostics } from './terraform.mjs';
 import { secondIdentityPlan, secondPlan } from './second-plan.mjs';
 import { addDescribedIds } from './stand-in-ids.mjs';
 import { SECOND_IDENTITY, startTokenServer } from './token-server.mjs';
@@ -138,19 +138,6 @@ function report(result) {
   return lines.join('\n');
 }
 
-async function pool(items, jobs, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await work(items[index]);
-    }
-  }));
-  return results;
-}
-
 async function main() {
   let options;
   try {
@@ -186,23 +173,18 @@ async function main() {
   process.stdout.write(`Terraform ${version}, providers from ${providers}; ${stacks.length} stacks, ${options.jobs} at a time, work in ${workRoot}\n`);
 
   const tokens = await startTokenServer();
-  const pluginCache = join(workRoot, 'plugin-cache');
-  mkdirSync(pluginCache, { recursive: true });
-  const env = offlineEnvironment(tokens.url, pluginCache);
   // The second identity's token endpoint, for the plan as another deployer (--second-plan).
   const secondTokens = options.secondPlan ? await startTokenServer(SECOND_IDENTITY) : undefined;
-  const second = secondTokens ? { msi: secondTokens.url, env: offlineEnvironment(secondTokens.url, pluginCache) } : undefined;
   let results;
   try {
-    // The first stack alone: it fills the plugin cache, which concurrent inits must not race to write.
-    const first = await checkStackSafely(stacks[0], workRoot, tokens.url, env, options, second);
-    process.stdout.write(`${report(first)}\n`);
-    const rest = await pool(stacks.slice(1), options.jobs, async (stack) => {
+    // Each worker's inits use a plugin cache of their own (inWorkers), one after another.
+    results = await inWorkers(stacks, options.jobs, workRoot, async (stack, pluginCache) => {
+      const env = offlineEnvironment(tokens.url, pluginCache);
+      const second = secondTokens ? { msi: secondTokens.url, env: offlineEnvironment(secondTokens.url, pluginCache) } : undefined;
       const result = await checkStackSafely(stack, workRoot, tokens.url, env, options, second);
       process.stdout.write(`${report(result)}\n`);
       return result;
     });
-    results = [first, ...rest];
   } finally {
     await tokens.close();
     await secondTokens?.close();

@@ -1,5 +1,7 @@
 // Running Terraform in a stack's working copy and reading its machine-readable output.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** A Terraform command that runs longer is stopped: offline, only a request that cannot leave the machine takes that long. */
 export const TIMEOUT_SECONDS = 300;
@@ -71,4 +73,28 @@ export function uniqueDiagnostics(...lists) {
   const seen = new Map();
   for (const d of lists.flat()) seen.set(`${d.severity}|${d.address}|${d.summary}|${d.detail}`, d);
   return [...seen.values()];
+}
+
+/**
+ * Runs `work(item, pluginCache)` on every item, `jobs` at a time; the results in the items' order.
+ * Each of the `jobs` workers has a Terraform plugin cache of its own (`<workRoot>/plugin-cache-<n>`),
+ * which its inits use one after another. Inits sharing one cache race: an init re-installs a
+ * provider into the cache when it cannot check the cached package against the stack's lock file,
+ * while another init links or reads it ("file exists", "still not detected in
+ * .terraform/providers", a plan that finds the cached package gone), and filling the cache with
+ * one stack first does not help when a later stack needs a provider the first did not.
+ */
+export async function inWorkers(items, jobs, workRoot, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async (_, worker) => {
+    const pluginCache = join(workRoot, `plugin-cache-${worker}`);
+    mkdirSync(pluginCache, { recursive: true });
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index], pluginCache);
+    }
+  }));
+  return results;
 }

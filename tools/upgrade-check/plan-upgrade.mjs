@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { offlineCopy, offlineEnvironment } from '../terraform-check/offline-config.mjs';
 import { secondPlan } from '../terraform-check/second-plan.mjs';
-import { planStream, terraform } from '../terraform-check/terraform.mjs';
+import { inWorkers, planStream, terraform } from '../terraform-check/terraform.mjs';
 import { startTokenServer } from '../terraform-check/token-server.mjs';
 import { announcementFor, classify, unannounced } from './classify.mjs';
 
@@ -85,19 +85,6 @@ export async function planUpgrade({ stack, oldDir, newDir }, workRoot, msi, env)
   return { ...result, losses, moves, counts, preexistingChanges: settled.changes.length, seconds: (Date.now() - started) / 1000 };
 }
 
-async function pool(items, jobs, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await work(items[index]);
-    }
-  }));
-  return results;
-}
-
 /**
  * Plans every stack pair (`{ stack, oldDir, newDir }`, the synthesized stack directories), `jobs`
  * at a time, in `workRoot`. `onResult` sees each stack's result as it is ready. Returns
@@ -105,13 +92,10 @@ async function pool(items, jobs, work) {
  */
 export async function checkUpgrade({ pairs, announcements, workRoot, jobs = 2, onResult = () => {} }) {
   const tokens = await startTokenServer();
-  const pluginCache = join(workRoot, 'plugin-cache');
-  mkdirSync(pluginCache, { recursive: true });
-  const env = offlineEnvironment(tokens.url, pluginCache);
-  const safely = async (pair) => {
+  const safely = async (pair, pluginCache) => {
     let result;
     try {
-      result = await planUpgrade(pair, workRoot, tokens.url, env);
+      result = await planUpgrade(pair, workRoot, tokens.url, offlineEnvironment(tokens.url, pluginCache));
     } catch (error) {
       result = { stack: pair.stack, losses: [], moves: [], counts: {}, errors: [{ severity: 'error', address: '(check)', summary: 'the check itself failed on this stack', detail: String(error?.message ?? error) }] };
     }
@@ -121,9 +105,8 @@ export async function checkUpgrade({ pairs, announcements, workRoot, jobs = 2, o
   };
   let results;
   try {
-    // The first stack alone: it fills the plugin cache, which concurrent inits must not race to write.
-    const first = pairs.length ? [await safely(pairs[0])] : [];
-    results = [...first, ...await pool(pairs.slice(1), jobs, safely)];
+    // Each worker's inits use a plugin cache of their own (inWorkers), one after another.
+    results = await inWorkers(pairs, jobs, workRoot, safely);
   } finally {
     await tokens.close();
   }
