@@ -36,6 +36,8 @@ describe('inWorkers: the Terraform checks\' workers', () => {
       await inWorkers(['a'], 4, root, async (_item: string, cache: string) => { caches.add(cache); });
       expect([...caches]).toEqual([join(root, 'plugin-cache-0')]);
       expect(await inWorkers([], 2, root, async () => 1)).toEqual([]);
+      // A job count below one still runs every item, one worker.
+      expect(await inWorkers([1, 2], 0, root, async (n: number) => n)).toEqual([1, 2]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

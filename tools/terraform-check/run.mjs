@@ -70,10 +70,7 @@ async function checkStack(stack, workRoot, msi, env, options, secondIdentity) {
   writeFileSync(join(dir, 'cdk.tf.json'), JSON.stringify(copy.config, null, 2));
   writeFileSync(join(dir, 'offline_override.tf.json'), JSON.stringify(copy.override, null, 2));
 
-  let init = await terraform(['init', '-input=false', '-no-color'], dir, env);
-  // Two inits can still race on the shared plugin cache ("mkdir ...: file exists", seen under load
-  // after the first stack filled it): the cache is complete by then, so a second init succeeds.
-  if (init.code !== 0 && /file exists/.test(`${init.stdout}${init.stderr}`)) init = await terraform(['init', '-input=false', '-no-color'], dir, env);
+  const init = await terraform(['init', '-input=false', '-no-color'], dir, env);
   result.times.init = init.seconds;
   if (init.code !== 0) return fail('terraform init failed', `${init.stdout}${init.stderr}`.trim().split('\n').slice(-15).join(' '));
 

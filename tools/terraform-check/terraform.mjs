@@ -76,18 +76,20 @@ export function uniqueDiagnostics(...lists) {
 }
 
 /**
- * Runs `work(item, pluginCache)` on every item, `jobs` at a time; the results in the items' order.
- * Each of the `jobs` workers has a Terraform plugin cache of its own (`<workRoot>/plugin-cache-<n>`),
- * which its inits use one after another. Inits sharing one cache race: an init re-installs a
- * provider into the cache when it cannot check the cached package against the stack's lock file,
- * while another init links or reads it ("file exists", "still not detected in
- * .terraform/providers", a plan that finds the cached package gone), and filling the cache with
- * one stack first does not help when a later stack needs a provider the first did not.
+ * Runs `work(item, pluginCache)` on every item, `jobs` at a time (at least one); the results in
+ * the items' order. Each worker has a Terraform plugin cache of its own
+ * (`<workRoot>/plugin-cache-<n>`), which its inits use one after another. Terraform's cache is not
+ * safe for concurrent inits (its CLI configuration docs say so), and here every init writes to it:
+ * the stacks' working copies have no dependency lock file, so Terraform does not trust a cached
+ * package and installs the provider again, removing the cache entry and linking it anew, while
+ * another init or plan reads it ("file exists", "still not detected in .terraform/providers",
+ * "failed to verify checksum ... no such file or directory"). A cache per worker keeps the checks
+ * from the caller's own cache too (`offlineEnvironment` sets TF_PLUGIN_CACHE_DIR).
  */
 export async function inWorkers(items, jobs, workRoot, work) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async (_, worker) => {
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, jobs), items.length) }, async (_, worker) => {
     const pluginCache = join(workRoot, `plugin-cache-${worker}`);
     mkdirSync(pluginCache, { recursive: true });
     while (next < items.length) {

@@ -36,9 +36,7 @@ function writeCopy(stackDir, dir, msi, { dropPreventDestroy }) {
 }
 
 async function init(dir, env) {
-  let r = await terraform(['init', '-input=false', '-no-color'], dir, env);
-  // Two inits can race on the shared plugin cache ("file exists"); the cache is complete by then.
-  if (r.code !== 0 && /file exists/.test(`${r.stdout}${r.stderr}`)) r = await terraform(['init', '-input=false', '-no-color'], dir, env);
+  const r = await terraform(['init', '-input=false', '-no-color'], dir, env);
   if (r.code !== 0) throw new Error(`terraform init failed in ${dir}: ${`${r.stdout}${r.stderr}`.trim().split('\n').slice(-8).join(' ')}`);
   return r.seconds;
 }
