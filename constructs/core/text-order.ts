@@ -1,7 +1,7 @@
 /**
  * The one order of the text the library sorts into what it writes (`preflight.json`,
  * `request-path.json`) and prints: ICU's collation for `en-US`, named, instead of the default
- * locale of whoever runs the synth. With `localeCompare()` or `new Intl.Collator('en-US')` the order
+ * locale of whoever runs the synth. With `localeCompare()` or `new Intl.Collator()` the order
  * followed `LANG`: in Danish `aa` sorts after `z`, in Lithuanian `y` between `i` and `j`, in
  * Estonian `z` after `s`, so a teammate's synth reordered files that CI wrote otherwise, and a
  * snapshot test failed on one machine only. `en-US` is the order earlier releases wrote on an
