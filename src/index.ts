@@ -28,6 +28,7 @@ export {
   AzureResource, IAzureResource, PrivateLinkProps, ResourceDiagnosticsOptions, UnreachableCheck,
 } from '../constructs/resource/azure-resource';
 export { ResourceCaller } from '../constructs/resource/reachability';
+export { LockLevel, ResourceLockOptions } from '../constructs/resource/resource-lock';
 
 // Seams between services: what one service takes of another (a queue, ...)
 export { IMessageQueue, QueueMetric, QueueMetricDimension, QueueScaleRule } from '../constructs/resource/message-queue';

@@ -206,6 +206,11 @@ export class AzureChecks {
       const at = requirement.existing ? scope : subscription;
       return `az role assignment create --assignee-object-id ${who} --assignee-principal-type ${type} --role "Role Based Access Control Administrator" --scope ${at} (or User Access Administrator, or Owner)`;
     }
+    if (requirement.action?.startsWith('Microsoft.Authorization/locks/')) {
+      // Of the built-in roles only Owner and User Access Administrator manage locks.
+      const at = requirement.existing ? scope : subscription;
+      return `az role assignment create --assignee-object-id ${who} --assignee-principal-type ${type} --role "User Access Administrator" --scope ${at} (or Owner)`;
+    }
     return `az role assignment create --assignee-object-id ${who} --assignee-principal-type ${type} --role Contributor --scope ${requirement.existing ? scope : subscription}`;
   }
 

@@ -1,3 +1,4 @@
+import { ManagementLock } from '@cdktf/provider-azurerm/lib/management-lock';
 import { Fn, Token } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { DiagnosticSettings } from '../core/diagnostic-settings';
@@ -10,6 +11,7 @@ import { IPlatformNetwork } from '../network/platform-network';
 import { PrivateAccess } from '../network/private-access';
 import { PrivateEndpoint } from '../network/private-endpoint';
 import { declareReach } from './reachability';
+import { LockLevel, ResourceLockOptions, lockResource } from './resource-lock';
 
 /**
  * An Azure resource a construct creates or refers to: its resource id (the scope of its grants
@@ -93,6 +95,22 @@ export abstract class AzureResource extends Construct implements IAzureResource 
   public grant(principal: IPrincipal, role: BuiltInRole, id?: string): Grant {
     const slug = role.roleName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
     return this.grantRole(`role-${slug}`, role, principal, id);
+  }
+
+  /**
+   * A management lock on this resource (an `azurerm_management_lock`, construct id `lock`), as
+   * Azure Verified Modules' `lock` sets one: `CAN_NOT_DELETE` keeps the resource and everything
+   * below it (queues, tables, secrets) from being deleted, by hand or by another deploy, until the
+   * lock is removed; `READ_ONLY` also stops every change, Terraform's included (a warning,
+   * `AZURE.ReadOnlyLock`). Removing something below a locked resource (a queue the stack no
+   * longer declares) fails with `ScopeLocked` until the lock goes, in an apply of its own. The
+   * deployer needs `Microsoft.Authorization/locks/write` on the resource, which of the built-in
+   * roles only Owner and User Access Administrator have (the preflight lists it); azurerm waits
+   * about two minutes after creating or deleting a lock for Azure to replicate it. One lock per
+   * resource.
+   */
+  public addLock(level: LockLevel, options?: ResourceLockOptions): ManagementLock {
+    return lockResource(this, this.resourceId, this.resourceName, level, options);
   }
 
   /** A role on this resource with construct id `<prefix>-<key>`: what the named `grantXxx` methods call. */

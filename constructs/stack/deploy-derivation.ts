@@ -6,6 +6,7 @@ import { StackElement, SUBSCRIPTION_PLACEHOLDER, TerraformValues } from './terra
 const BUILT_IN_NAMESPACES = new Set(['microsoft.resources', 'microsoft.authorization']);
 const ROLE_ASSIGNMENT_WRITE = 'Microsoft.Authorization/roleAssignments/write';
 const RESOURCE_GROUP_WRITE = 'Microsoft.Resources/subscriptions/resourceGroups/write';
+const LOCK_WRITE = 'Microsoft.Authorization/locks/write';
 
 /**
  * Microsoft Graph application permissions a Terraform type needs of the deploying identity
@@ -80,6 +81,13 @@ function derivedFromResource(element: StackElement, values: TerraformValues, add
       { scopeId: values.literal(scope) ?? values.expression(scope), existing: values.refersToData(scope) },
       'the stack creates role assignments here: Owner, User Access Administrator or Role Based Access Control Administrator on the scope or above.',
       role === undefined ? undefined : [values.literal(role) ?? values.expression(role)]));
+    return;
+  }
+  if (element.type === 'azurerm_management_lock' || (element.type === 'azapi_resource' && values.armTypeOf(element) === 'Microsoft.Authorization/locks')) {
+    const scope = element.type === 'azapi_resource' ? element.attribute('parent_id') : element.attribute('scope');
+    add(Requirements.azurePermission(LOCK_WRITE,
+      { scopeId: values.literal(scope) ?? values.expression(scope), existing: values.refersToData(scope) },
+      'the stack creates a management lock here: Owner or User Access Administrator on the scope or above (Contributor and Role Based Access Control Administrator do not have it).'));
     return;
   }
   const type = values.armTypeOf(element);

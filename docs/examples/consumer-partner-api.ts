@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
 import {
-  ApiGateway, AzureStack, HttpMethod, KeyVault, KeyVaultNamedValue, ManagedIdentity, PartnerProducts, ProviderApi,
+  ApiGateway, AzureStack, HttpMethod, KeyVault, KeyVaultNamedValue, LockLevel, ManagedIdentity, PartnerProducts, ProviderApi,
   PublicNetworkAccess, QueueIntakeApi, StorageAccount, TemplateParameterType,
 } from '@realtime-platform/azure-constructs';
 
@@ -25,6 +25,9 @@ export class ShippingPartnersStack extends AzureStack {
       name: `stshipping${environmentName}`, resourceGroupName: group.name, location, publicNetworkAccess: PublicNetworkAccess.ENABLED,
     });
     const bookings = storage.addQueue('bookings', { poisonQueue: true });
+    // In production the account that holds the bookings cannot be deleted, by hand or by another
+    // deploy, while its lock stands (the deployer needs User Access Administrator on it: docs/deploy.md).
+    if (environmentName !== 'dev') storage.addLock(LockLevel.CAN_NOT_DELETE);
     const intake = new QueueIntakeApi(this, 'partner-api', {
       gateway, name: 'shipping', path: 'shipping/v1', queue: bookings, allowDirectCallers: true,
       operations: [{ name: 'create-booking', urlTemplate: '/bookings' }],

@@ -22,13 +22,20 @@ function list(rs: DeployRequirement[], kind: RequirementKind, show: (r: DeployRe
   return items.length === 0 ? 'none' : items.join('<br>');
 }
 
-/** Role assignments by scope (the part after the subscription), then the other actions. */
+/** A scope as the table shows it: the part after the subscription, or `the subscription`. */
+function scopeOf(r: DeployRequirement): string {
+  const id = r.scopeId ?? '';
+  if (/^\/subscriptions\/[^/]+$/.test(id)) return 'the subscription';
+  return `\`${id.replace(/^\/subscriptions\/\{subscriptionId\}\/resourceGroups\//, '').replace(/\/providers\//, '/')}\`${r.existing ? ' (exists before)' : ''}`;
+}
+
+/** The other actions (a resource group's, a lock's) with their scope, then role assignments by scope. */
 function azureRights(rs: DeployRequirement[]): string {
   const permissions = rs.filter((r) => r.kind === RequirementKind.AZURE_PERMISSION);
-  const other = permissions.filter((r) => !r.action?.startsWith('Microsoft.Authorization/roleAssignments/'))
-    .map((r) => `\`${r.action}\` on the subscription`);
+  const other = [...new Set(permissions.filter((r) => !r.action?.startsWith('Microsoft.Authorization/roleAssignments/'))
+    .map((r) => `\`${r.action}\` on ${scopeOf(r)}`))];
   const assignments = permissions.filter((r) => r.action?.startsWith('Microsoft.Authorization/roleAssignments/'))
-    .map((r) => `${(r.roles ?? []).join(', ')} on \`${(r.scopeId ?? '').replace(/^\/subscriptions\/\{subscriptionId\}\/resourceGroups\//, '').replace(/\/providers\//, '/')}\`${r.existing ? ' (exists before)' : ''}`)
+    .map((r) => `${(r.roles ?? []).join(', ')} on ${scopeOf(r)}`)
     .sort();
   const parts = [...other];
   if (assignments.length > 0) parts.push(`role assignments (\`Microsoft.Authorization/roleAssignments/write\`): ${assignments.join('; ')}`);

@@ -1,0 +1,103 @@
+import { Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ManagementLock } from '@cdktf/provider-azurerm/lib/management-lock';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { StorageAccount as RawStorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
+import { RequirementKind } from '../../constructs/core/deploy-requirements';
+import { Suppressions } from '../../constructs/core/suppressions';
+import { KeyVault } from '../../constructs/key-vault/key-vault';
+import { LockLevel } from '../../constructs/resource/resource-lock';
+import { AzureStack } from '../../constructs/stack/azure-stack';
+import { PreflightManifests } from '../../constructs/stack/preflight-manifest';
+import { renderTable } from '../../tools/preflight-docs/render';
+import { refusalOf } from '../support/refusal';
+import { resourceOf, synth, testStack, warningsOf } from '../support/synth';
+
+const stackOf = () => new AzureStack(Testing.app(), { stackName: 'locks', environmentName: 'prod', production: true });
+const vaultIn = (stack: AzureStack, id = 'vault', name = 'kv-locks') =>
+  new KeyVault(stack, id, { name, resourceGroupName: 'rg-locks', location: 'westeurope' });
+const VAULT_ID = '/subscriptions/{subscriptionId}/resourceGroups/rg-locks/providers/Microsoft.KeyVault/vaults/kv-locks';
+const locksOf = (stack: AzureStack) => PreflightManifests.of(stack).requirements.filter((r) => r.action === 'Microsoft.Authorization/locks/write');
+
+describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (issue 30)', () => {
+  it('locks the resource against deletes: named for it, scoped to its id, with notes naming the construct', () => {
+    const stack = stackOf();
+    const vault = vaultIn(stack);
+    vault.addLock(LockLevel.CAN_NOT_DELETE);
+    const tf = synth(stack);
+    // The name follows the vault's (a reference: the lock waits for the vault, and is replaced with it).
+    expect(resourceOf(tf, 'azurerm_management_lock')).toEqual({
+      name: expect.stringMatching(/^lock-\$\{azurerm_key_vault\.vault_[0-9A-F]{8}\.name\}$/),
+      scope: expect.stringMatching(/^\$\{azurerm_key_vault\.vault_[0-9A-F]{8}\.id\}$/), lock_level: 'CanNotDelete',
+      notes: 'Set by Terraform, construct locks-prod/vault. Remove it in that stack: removed by hand, the next apply sets it again.',
+    });
+    expect(warningsOf(stack).filter((w) => w.includes('read-only lock'))).toEqual([]);
+  });
+
+  it('takes a name and notes of its own', () => {
+    const stack = stackOf();
+    vaultIn(stack).addLock(LockLevel.CAN_NOT_DELETE, { name: 'keep secrets (ticket 42)', notes: 'Payments keeps its secrets here.' });
+    expect(resourceOf(synth(stack), 'azurerm_management_lock')).toMatchObject({ name: 'keep secrets (ticket 42)', notes: 'Payments keeps its secrets here.' });
+  });
+
+  it('warns about a read-only lock, which stops Terraform\'s own changes too (AZURE.ReadOnlyLock)', () => {
+    const stack = stackOf();
+    vaultIn(stack).addLock(LockLevel.READ_ONLY);
+    expect(resourceOf(synth(stack), 'azurerm_management_lock')).toMatchObject({ lock_level: 'ReadOnly' });
+    expect(warningsOf(stack)).toContainEqual(expect.stringMatching(
+      /^\[AZURE\] locks-prod\/vault: lock = "ReadOnly": a read-only lock stops every change and delete on the resource and everything below it, Terraform's too: .* Fix: use LockLevel\.CAN_NOT_DELETE/,
+    ));
+  });
+
+  it('prints nothing for a read-only lock suppressed with a reason', () => {
+    const stack = stackOf();
+    Suppressions.add(stack, { id: 'AZURE.ReadOnlyLock', reason: 'frozen until the audit closes (ticket 42)' });
+    vaultIn(stack).addLock(LockLevel.READ_ONLY);
+    expect(warningsOf(stack).filter((w) => w.includes('read-only lock'))).toEqual([]);
+  });
+
+  it('fails when the lock name holds a character Resource Manager refuses, or is 260 characters long', () => {
+    const stack = stackOf();
+    const slash = refusalOf(() => vaultIn(stack, 'a', 'kv-a').addLock(LockLevel.CAN_NOT_DELETE, { name: 'keep/secrets' }));
+    expect(slash.message).toBe('[AZURE] locks-prod/a: lock.name = "keep/secrets": Azure rejects this management lock name (12 characters). Fix: use 1-259 characters: any characters but <, >, %, &, :, \\, ?, / and control characters.');
+    expect(refusalOf(() => vaultIn(stack, 'b', 'kv-b').addLock(LockLevel.CAN_NOT_DELETE, { name: 'x'.repeat(260) })).setting).toBe('lock.name');
+    expect(refusalOf(() => vaultIn(stack, 'c', 'kv-c').addLock(LockLevel.CAN_NOT_DELETE, { name: 'tab\there' })).setting).toBe('lock.name');
+    vaultIn(stack, 'd', 'kv-d').addLock(LockLevel.CAN_NOT_DELETE, { name: 'x'.repeat(259) });
+  });
+
+  it('fails when the notes are longer than the 512 characters Azure keeps', () => {
+    const refusal = refusalOf(() => vaultIn(stackOf()).addLock(LockLevel.CAN_NOT_DELETE, { notes: 'n'.repeat(513) }));
+    expect(refusal.setting).toBe('lock.notes');
+    expect(refusal.message).toContain('Azure keeps at most 512 characters of a lock\'s notes, and azurerm refuses longer ones at plan (513 given). Fix: shorten the notes to 512 characters or fewer.');
+  });
+
+  it('fails when the resource is locked twice, naming the lock it has', () => {
+    const stack = stackOf();
+    const vault = vaultIn(stack);
+    vault.addLock(LockLevel.CAN_NOT_DELETE);
+    expect(refusalOf(() => vault.addLock(LockLevel.READ_ONLY)).message).toBe('[AZURE] locks-prod/vault: lock = "ReadOnly": the resource has a lock already (CanNotDelete), and one construct sets one lock: Azure applies the most restrictive lock on a resource anyway. Fix: call addLock once, with the level the resource needs.');
+  });
+
+  it('tells the preflight the deployer needs Microsoft.Authorization/locks/write on the resource', () => {
+    const stack = stackOf();
+    vaultIn(stack).addLock(LockLevel.CAN_NOT_DELETE);
+    expect(locksOf(stack)).toEqual([{
+      kind: RequirementKind.AZURE_PERMISSION, action: 'Microsoft.Authorization/locks/write', scopeId: VAULT_ID,
+      reason: 'the stack creates a management lock here: Owner or User Access Administrator on the scope or above (Contributor and Role Based Access Control Administrator do not have it).',
+      neededBy: [expect.stringMatching(/^azurerm_management_lock\.vault_lock_[0-9A-F]{8}$/)],
+    }]);
+    // docs/deploy.md's table names the action with its scope (a lock is no role assignment).
+    expect(renderTable([PreflightManifests.of(stack)])).toContain('`Microsoft.Authorization/locks/write` on `rg-locks/Microsoft.KeyVault/vaults/kv-locks`');
+  });
+
+  it('tells the preflight the same of a raw azurerm_management_lock another team wrote', () => {
+    const stack = testStack('raw-lock');
+    const group = new ResourceGroup(stack, 'rg', { name: 'rg-raw', location: 'westeurope' });
+    const account = new RawStorageAccount(stack, 'account', {
+      name: 'straw', resourceGroupName: group.name, location: group.location, accountTier: 'Standard', accountReplicationType: 'LRS',
+    });
+    new ManagementLock(stack, 'keep', { name: 'keep', scope: account.id, lockLevel: 'CanNotDelete' });
+    expect(PreflightManifests.of(stack).requirements.filter((r) => r.action === 'Microsoft.Authorization/locks/write').map((r) => [r.scopeId, r.neededBy]))
+      .toEqual([['/subscriptions/{subscriptionId}/resourceGroups/rg-raw/providers/Microsoft.Storage/storageAccounts/straw', ['azurerm_management_lock.keep']]]);
+  });
+});
