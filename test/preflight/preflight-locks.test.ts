@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreflightManifest, Requirements } from '../../constructs/core/deploy-requirements';
 import { CheckStatus, PreflightReport } from '../../constructs/preflight/types';
 import { FakeAzure, FakeTenant, startFakeAzure } from '../support/fake-azure';
-import { ROOT, TSX, isolatedEnv, readyTenant, run, scratch, writeJson } from '../support/preflight-fixtures';
+import { checkAgainstFake, readyTenant } from '../support/preflight-fixtures';
 
 /**
  * The deployer's right to create a management lock (`AzureResource.addLock`), checked against a
@@ -48,16 +47,8 @@ const reports = new Map<string, PreflightReport>();
 beforeAll(async () => {
   const tenants = new Map(NAMES.map((name, i) => [sub(i + 1), tenant(sub(i + 1), SCENARIOS[name])]));
   fake = await startFakeAzure(tenants);
-  const work = scratch();
-  try {
-    const input = join(work.dir, 'input.json');
-    writeJson(input, { manifest: MANIFEST, runs: NAMES.map((_, i) => ({ subscriptionId: sub(i + 1), armUrl: fake.url, graphUrl: fake.graphUrl(sub(i + 1)), tenant: tenants.get(sub(i + 1)) })) });
-    const out = await run(TSX, [join(ROOT, 'test', 'support', 'preflight-harness.ts'), input], isolatedEnv({ NODE_EXTRA_CA_CERTS: fake.caFile }));
-    if (out.status !== 0) throw new Error(`the harness failed: ${out.stderr}`);
-    (JSON.parse(out.stdout) as PreflightReport[]).forEach((report, i) => reports.set(NAMES[i], report));
-  } finally {
-    work.remove();
-  }
+  const runs = NAMES.map((_, i) => ({ subscriptionId: sub(i + 1), tenant: tenants.get(sub(i + 1))! }));
+  (await checkAgainstFake(fake, MANIFEST, runs)).forEach((report, i) => reports.set(NAMES[i], report));
 }, 120_000);
 
 afterAll(async () => {

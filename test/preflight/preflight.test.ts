@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequirementKind } from '../../constructs/core/deploy-requirements';
 import { CheckStatus, PreflightCheckResult, PreflightReport, PrincipalKind } from '../../constructs/preflight/types';
 import { FakeAzure, FakeTenant, startFakeAzure } from '../support/fake-azure';
-import { EVENT_GRID_APP, MANIFEST, ROOT, TSX, isolatedEnv, readyTenant, run, scratch, writeJson } from '../support/preflight-fixtures';
+import { EVENT_GRID_APP, MANIFEST, checkAgainstFake, readyTenant } from '../support/preflight-fixtures';
 
 /**
  * Preflight.check against a fake of Resource Manager and Microsoft Graph on 127.0.0.1: every
@@ -75,18 +74,8 @@ const reports = new Map<string, PreflightReport>();
 beforeAll(async () => {
   const tenants = new Map(NAMES.map((name, i) => [sub(i + 1), SCENARIOS[name](readyTenant(sub(i + 1)), sub(i + 1))]));
   fake = await startFakeAzure(tenants);
-  const work = scratch();
-  try {
-    const input = join(work.dir, 'input.json');
-    writeJson(input, { manifest: MANIFEST, runs: NAMES.map((name, i) => ({
-      subscriptionId: sub(i + 1), armUrl: fake.url, graphUrl: fake.graphUrl(sub(i + 1)), tenant: tenants.get(sub(i + 1)), deployerObjectId: DEPLOYER_OBJECT_ID[name],
-    })) });
-    const out = await run(TSX, [join(ROOT, 'test', 'support', 'preflight-harness.ts'), input], isolatedEnv({ NODE_EXTRA_CA_CERTS: fake.caFile }));
-    if (out.status !== 0) throw new Error(`the harness failed: ${out.stderr}`);
-    (JSON.parse(out.stdout) as PreflightReport[]).forEach((report, i) => reports.set(NAMES[i], report));
-  } finally {
-    work.remove();
-  }
+  const runs = NAMES.map((name, i) => ({ subscriptionId: sub(i + 1), tenant: tenants.get(sub(i + 1))!, deployerObjectId: DEPLOYER_OBJECT_ID[name] }));
+  (await checkAgainstFake(fake, MANIFEST, runs)).forEach((report, i) => reports.set(NAMES[i], report));
 }, 120_000);
 
 afterAll(async () => {

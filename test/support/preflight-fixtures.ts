@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PreflightManifest, Requirements, SkuFamily } from '../../constructs/core/deploy-requirements';
-import { FakeTenant } from './fake-azure';
+import { PreflightReport } from '../../constructs/preflight/types';
+import { FakeAzure, FakeTenant } from './fake-azure';
 
 export const ROOT = resolve(__dirname, '..', '..');
 export const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -110,4 +111,29 @@ export function scratch(): { dir: string; remove: () => void } {
 
 export function writeJson(file: string, value: unknown): void {
   writeFileSync(file, JSON.stringify(value));
+}
+
+/** One run of the preflight harness: a subscription of the fake, its tenant, and whose rights are checked. */
+export interface HarnessRun {
+  readonly subscriptionId: string;
+  readonly tenant: FakeTenant;
+  /** @default - the signed-in identity */
+  readonly deployerObjectId?: string;
+}
+
+/**
+ * Preflight.check of `manifest` once per run against `fake`, all in one child process (Node reads
+ * the fake's certificate from NODE_EXTRA_CA_CERTS at start only): the reports, in the runs' order.
+ */
+export async function checkAgainstFake(fake: FakeAzure, manifest: PreflightManifest, runs: readonly HarnessRun[]): Promise<PreflightReport[]> {
+  const work = scratch();
+  try {
+    const input = join(work.dir, 'input.json');
+    writeJson(input, { manifest, runs: runs.map((r) => ({ ...r, armUrl: fake.url, graphUrl: fake.graphUrl(r.subscriptionId) })) });
+    const out = await run(TSX, [join(ROOT, 'test', 'support', 'preflight-harness.ts'), input], isolatedEnv({ NODE_EXTRA_CA_CERTS: fake.caFile }));
+    if (out.status !== 0) throw new Error(`the harness failed: ${out.stderr}`);
+    return JSON.parse(out.stdout) as PreflightReport[];
+  } finally {
+    work.remove();
+  }
 }
