@@ -42,10 +42,10 @@ export const NAME_RULES = {
     kind: 'user-assigned identity', min: 3, max: 128, pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
     shape: 'letters, digits, hyphens and underscores, starting with a letter or digit',
   },
-  /** A management lock (`AzureResource.addLock`): azurerm refuses 260 characters or more at plan, Resource Manager the characters below at apply. */
+  /** A management lock (`AzureResource.addLock`): azurerm refuses 260 bytes or more and a name without a letter, digit, `-` or `_` at plan, Resource Manager the characters below at apply. */
   managementLock: {
-    kind: 'management lock', min: 1, max: 259, pattern: /^[^<>%&:\\?/\u0000-\u001f\u007f]+$/,
-    shape: 'any characters but <, >, %, &, :, \\, ?, / and control characters',
+    kind: 'management lock', min: 1, max: 259, pattern: /^(?=.*[A-Za-z0-9_-])[^<>%&:\\?/\u0000-\u001f\u007f]+$/,
+    shape: 'at least one letter, digit, hyphen or underscore, and none of <, >, %, &, :, \\, ?, / or a control character',
   },
 } satisfies Record<string, NameRule>;
 

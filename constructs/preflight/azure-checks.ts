@@ -207,9 +207,9 @@ export class AzureChecks {
       return `az role assignment create --assignee-object-id ${who} --assignee-principal-type ${type} --role "Role Based Access Control Administrator" --scope ${at} (or User Access Administrator, or Owner)`;
     }
     if (requirement.action?.startsWith('Microsoft.Authorization/locks/')) {
-      // Of the built-in roles only Owner and User Access Administrator manage locks.
+      // Contributor and Role Based Access Control Administrator cannot write locks; a custom role with locks/* is the narrowest.
       const at = requirement.existing ? scope : subscription;
-      return `az role assignment create --assignee-object-id ${who} --assignee-principal-type ${type} --role "User Access Administrator" --scope ${at} (or Owner)`;
+      return `az role assignment create --assignee-object-id ${who} --assignee-principal-type ${type} --role "User Access Administrator" --scope ${at} (or Owner, or a custom role with Microsoft.Authorization/locks/*, which assigns no roles)`;
     }
     return `az role assignment create --assignee-object-id ${who} --assignee-principal-type ${type} --role Contributor --scope ${requirement.existing ? scope : subscription}`;
   }

@@ -99,15 +99,17 @@ export abstract class AzureResource extends Construct implements IAzureResource 
 
   /**
    * A management lock on this resource (an `azurerm_management_lock`, construct id `lock`), as
-   * Azure Verified Modules' `lock` sets one: `CAN_NOT_DELETE` keeps the resource and everything
-   * below it (queues, tables, secrets) from being deleted, by hand or by another deploy, until the
-   * lock is removed; `READ_ONLY` also stops every change, Terraform's included (a warning,
-   * `AZURE.ReadOnlyLock`). Removing something below a locked resource (a queue the stack no
-   * longer declares) fails with `ScopeLocked` until the lock goes, in an apply of its own. The
-   * deployer needs `Microsoft.Authorization/locks/write` on the resource, which of the built-in
-   * roles only Owner and User Access Administrator have (the preflight lists it); azurerm waits
-   * about two minutes after creating or deleting a lock for Azure to replicate it. One lock per
-   * resource.
+   * Azure Verified Modules' `lock` sets one: `CAN_NOT_DELETE` keeps the resource and its child
+   * resources that Resource Manager manages (this library's queues and tables) from being
+   * deleted, by hand or by another deploy, until the lock is removed; `READ_ONLY` also stops every
+   * change, Terraform's included (a warning, `AZURE.ReadOnlyLock`). A lock does not reach the data
+   * plane (a vault's secrets, an account's messages). Removing a child of a locked resource (a
+   * queue the stack no longer declares) fails with `ScopeLocked` until the lock goes, in an apply
+   * of its own. The deployer needs `Microsoft.Authorization/locks/write` on the resource (Owner,
+   * User Access Administrator, or a custom role with `Microsoft.Authorization/locks/*`; the
+   * preflight lists it); azurerm waits about two minutes after creating or deleting a lock for
+   * Azure to replicate it. One lock per resource. `fromExisting` references do not offer it: a
+   * stack would own a lock on another team's resource.
    */
   public addLock(level: LockLevel, options?: ResourceLockOptions): ManagementLock {
     return lockResource(this, this.resourceId, this.resourceName, level, options);

@@ -7,13 +7,17 @@ import { refuse, warn } from '../core/validation';
 /** How much a management lock stops (Resource Manager's lock `level`). */
 export enum LockLevel {
   /**
-   * The resource can be read and changed, not deleted, and neither can anything below it (its
-   * queues, tables, secrets): Azure refuses the delete with `ScopeLocked`.
+   * The resource can be read and changed, not deleted, and neither can its child resources that
+   * Resource Manager manages (this library's queues and tables, API Management's APIs): Azure
+   * refuses the delete with `ScopeLocked`. A lock does not reach the data plane: a vault's secrets
+   * and an account's messages and blobs stay deletable (Key Vault's soft delete and purge
+   * protection guard secrets).
    */
   CAN_NOT_DELETE = 'CanNotDelete',
   /**
-   * The resource and everything below it can only be read: no change and no delete, Terraform's
-   * included, and no POST operation such as listing keys (a warning, `AZURE.ReadOnlyLock`).
+   * The resource and its Resource Manager children can only be read: no change and no delete,
+   * Terraform's included, and no POST operation such as listing keys (a warning,
+   * `AZURE.ReadOnlyLock`). The data plane is not locked.
    */
   READ_ONLY = 'ReadOnly',
 }
@@ -21,20 +25,24 @@ export enum LockLevel {
 /** A management lock's name and notes (`AzureResource.addLock`). */
 export interface ResourceLockOptions {
   /**
-   * The lock's name: 1-259 characters, none of `<`, `>`, `%`, `&`, `:`, `\`, `?`, `/` or a
-   * control character.
+   * The lock's name: 1-259 bytes (UTF-8) with at least one letter, digit, `-` or `_`, and none of
+   * `<`, `>`, `%`, `&`, `:`, `\`, `?`, `/` or a control character.
    * @default `lock-<resource name>`
    */
   readonly name?: string;
   /**
-   * What the portal shows beside the lock, at most 512 characters.
-   * @default - names the construct that sets it, and says to remove it there
+   * What the portal shows beside the lock, at most 512 bytes (UTF-8). A change replaces the lock.
+   * @default - says Terraform set it and to remove it in the stack (the same text for every lock, so moving the construct does not replace the lock)
    */
   readonly notes?: string;
 }
 
-/** The most `notes` Azure (and azurerm at plan) accepts. */
+/** The most bytes of `notes` azurerm accepts at plan (Azure keeps 512). */
 const MAX_NOTES = 512;
+/** The most bytes of a lock's name azurerm accepts at plan. */
+const MAX_NAME_BYTES = 259;
+/** Who set a lock, for whoever finds it in the portal: no path or name, which a refactor could change (`notes` replaces the lock). */
+const DEFAULT_NOTES = 'Set by Terraform: remove it in the stack that sets it. Removed by hand, the next apply sets it again.';
 
 /** Construct id of a resource's lock, under the resource's construct. */
 export const LOCK_ID = 'lock';
@@ -42,8 +50,9 @@ export const LOCK_ID = 'lock';
 /**
  * A management lock on `resourceId` (an `azurerm_management_lock`, construct id `lock` under
  * `resource`): one per resource construct. What the lock means for a deploy is in the preflight
- * (the deployer needs `Microsoft.Authorization/locks/write`, which only Owner and User Access
- * Administrator of the built-in roles have) and in docs/deploy.md.
+ * (the deployer needs `Microsoft.Authorization/locks/write`: Owner, User Access Administrator or a
+ * custom role with `Microsoft.Authorization/locks/*`; Contributor and Role Based Access Control
+ * Administrator do not have it) and in docs/deploy.md.
  */
 export function lockResource(resource: IConstruct, resourceId: string, resourceName: string, level: LockLevel, options: ResourceLockOptions = {}): ManagementLock {
   const existing = resource.node.tryFindChild(LOCK_ID);
@@ -55,28 +64,30 @@ export function lockResource(resource: IConstruct, resourceId: string, resourceN
     });
   }
   const name = checkName(resource, 'lock.name', options.name ?? `lock-${resourceName}`, NAME_RULES.managementLock);
-  const notes = options.notes ?? defaultNotes(resource);
+  const givenName = literalOf(resource, name);
+  // azurerm counts bytes: a name of 259 characters with an accented letter is refused at plan.
+  if (givenName !== undefined && Buffer.byteLength(givenName, 'utf8') > MAX_NAME_BYTES) {
+    refuse(resource, {
+      lesson: 'AZURE', setting: 'lock.name', given: givenName,
+      problem: `azurerm refuses a lock name of more than ${MAX_NAME_BYTES} bytes at plan (${Buffer.byteLength(givenName, 'utf8')} bytes in UTF-8).`,
+      fix: `shorten the name to ${MAX_NAME_BYTES} bytes or fewer.`,
+    });
+  }
+  const notes = options.notes ?? DEFAULT_NOTES;
   const givenNotes = literalOf(resource, notes);
-  if (givenNotes !== undefined && givenNotes.length > MAX_NOTES) {
+  if (givenNotes !== undefined && Buffer.byteLength(givenNotes, 'utf8') > MAX_NOTES) {
     refuse(resource, {
       lesson: 'AZURE', setting: 'lock.notes', given: givenNotes,
-      problem: `Azure keeps at most ${MAX_NOTES} characters of a lock's notes, and azurerm refuses longer ones at plan (${givenNotes.length} given).`,
-      fix: `shorten the notes to ${MAX_NOTES} characters or fewer.`,
+      problem: `azurerm refuses lock notes of more than ${MAX_NOTES} bytes at plan (${Buffer.byteLength(givenNotes, 'utf8')} bytes in UTF-8).`,
+      fix: `shorten the notes to ${MAX_NOTES} bytes or fewer.`,
     });
   }
   if (level === LockLevel.READ_ONLY) {
     warn(resource, {
       id: 'AZURE.ReadOnlyLock', lesson: 'AZURE', setting: 'lock', given: level,
-      problem: 'a read-only lock stops every change and delete on the resource and everything below it, Terraform\'s too: the next apply that changes it (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused.',
+      problem: 'a read-only lock stops every change and delete on the resource and its Resource Manager children, Terraform\'s too: the next apply that changes it (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused.',
       fix: 'use LockLevel.CAN_NOT_DELETE, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock here with the reason.',
     });
   }
   return new ManagementLock(resource, LOCK_ID, { name, scope: resourceId, lockLevel: level, notes });
-}
-
-/** Who set the lock, for whoever finds it in the portal; without the path where that would be too long. */
-function defaultNotes(resource: IConstruct): string {
-  const remove = 'Remove it in that stack: removed by hand, the next apply sets it again.';
-  const withPath = `Set by Terraform, construct ${resource.node.path}. ${remove}`;
-  return withPath.length <= MAX_NOTES ? withPath : `Set by Terraform. ${remove}`;
 }

@@ -87,7 +87,7 @@ function derivedFromResource(element: StackElement, values: TerraformValues, add
     const scope = element.type === 'azapi_resource' ? element.attribute('parent_id') : element.attribute('scope');
     add(Requirements.azurePermission(LOCK_WRITE,
       { scopeId: values.literal(scope) ?? values.expression(scope), existing: values.refersToData(scope) },
-      'the stack creates a management lock here: Owner or User Access Administrator on the scope or above (Contributor and Role Based Access Control Administrator do not have it).'));
+      'the stack creates a management lock here: Owner, User Access Administrator or a custom role with Microsoft.Authorization/locks/* on the scope or above (Contributor and Role Based Access Control Administrator do not have it).'));
     return;
   }
   const type = values.armTypeOf(element);

@@ -68,7 +68,7 @@ describe('Preflight.check: the deployer\'s right to lock (AzureResource.addLock)
     expect(vault.detail).toBe(`no role of the deployer (Contributor, Role Based Access Control Administrator at or above the scope) allows ${LOCK_WRITE} on ${VAULT.replace('{subscriptionId}', sub(2))}.`);
     // The stack's own vault does not exist before the deploy: the grant goes on the subscription; the registry exists: on itself.
     const who = '--assignee-object-id 33333333-0000-4000-8000-000000000001 --assignee-principal-type ServicePrincipal';
-    expect(vault.fix).toBe(`az role assignment create ${who} --role "User Access Administrator" --scope /subscriptions/${sub(2)} (or Owner)`);
-    expect(registry.fix).toBe(`az role assignment create ${who} --role "User Access Administrator" --scope ${REGISTRY.replace('{subscriptionId}', sub(2))} (or Owner)`);
+    expect(vault.fix).toBe(`az role assignment create ${who} --role "User Access Administrator" --scope /subscriptions/${sub(2)} (or Owner, or a custom role with Microsoft.Authorization/locks/*, which assigns no roles)`);
+    expect(registry.fix).toBe(`az role assignment create ${who} --role "User Access Administrator" --scope ${REGISTRY.replace('{subscriptionId}', sub(2))} (or Owner, or a custom role with Microsoft.Authorization/locks/*, which assigns no roles)`);
   });
 });

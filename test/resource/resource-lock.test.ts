@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManagementLock } from '@cdktf/provider-azurerm/lib/management-lock';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { StorageAccount as RawStorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
+import { Resource as AzapiResource } from '../../.gen/providers/azapi/resource';
 import { RequirementKind } from '../../constructs/core/deploy-requirements';
 import { Suppressions } from '../../constructs/core/suppressions';
 import { KeyVault } from '../../constructs/key-vault/key-vault';
@@ -20,7 +21,7 @@ const VAULT_ID = '/subscriptions/{subscriptionId}/resourceGroups/rg-locks/provid
 const locksOf = (stack: AzureStack) => PreflightManifests.of(stack).requirements.filter((r) => r.action === 'Microsoft.Authorization/locks/write');
 
 describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (issue 30)', () => {
-  it('locks the resource against deletes: named for it, scoped to its id, with notes naming the construct', () => {
+  it('locks the resource against deletes: named for it, scoped to its id, with notes that stay the same when the construct moves', () => {
     const stack = stackOf();
     const vault = vaultIn(stack);
     vault.addLock(LockLevel.CAN_NOT_DELETE);
@@ -29,7 +30,7 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     expect(resourceOf(tf, 'azurerm_management_lock')).toEqual({
       name: expect.stringMatching(/^lock-\$\{azurerm_key_vault\.vault_[0-9A-F]{8}\.name\}$/),
       scope: expect.stringMatching(/^\$\{azurerm_key_vault\.vault_[0-9A-F]{8}\.id\}$/), lock_level: 'CanNotDelete',
-      notes: 'Set by Terraform, construct locks-prod/vault. Remove it in that stack: removed by hand, the next apply sets it again.',
+      notes: 'Set by Terraform: remove it in the stack that sets it. Removed by hand, the next apply sets it again.',
     });
     expect(warningsOf(stack).filter((w) => w.includes('read-only lock'))).toEqual([]);
   });
@@ -45,7 +46,7 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     vaultIn(stack).addLock(LockLevel.READ_ONLY);
     expect(resourceOf(synth(stack), 'azurerm_management_lock')).toMatchObject({ lock_level: 'ReadOnly' });
     expect(warningsOf(stack)).toContainEqual(expect.stringMatching(
-      /^\[AZURE\] locks-prod\/vault: lock = "ReadOnly": a read-only lock stops every change and delete on the resource and everything below it, Terraform's too: .* Fix: use LockLevel\.CAN_NOT_DELETE/,
+      /^\[AZURE\] locks-prod\/vault: lock = "ReadOnly": a read-only lock stops every change and delete on the resource and its Resource Manager children, Terraform's too: .* Fix: use LockLevel\.CAN_NOT_DELETE/,
     ));
   });
 
@@ -59,16 +60,26 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
   it('fails when the lock name holds a character Resource Manager refuses, or is 260 characters long', () => {
     const stack = stackOf();
     const slash = refusalOf(() => vaultIn(stack, 'a', 'kv-a').addLock(LockLevel.CAN_NOT_DELETE, { name: 'keep/secrets' }));
-    expect(slash.message).toBe('[AZURE] locks-prod/a: lock.name = "keep/secrets": Azure rejects this management lock name (12 characters). Fix: use 1-259 characters: any characters but <, >, %, &, :, \\, ?, / and control characters.');
+    expect(slash.message).toBe('[AZURE] locks-prod/a: lock.name = "keep/secrets": Azure rejects this management lock name (12 characters). Fix: use 1-259 characters: at least one letter, digit, hyphen or underscore, and none of <, >, %, &, :, \\, ?, / or a control character.');
     expect(refusalOf(() => vaultIn(stack, 'b', 'kv-b').addLock(LockLevel.CAN_NOT_DELETE, { name: 'x'.repeat(260) })).setting).toBe('lock.name');
     expect(refusalOf(() => vaultIn(stack, 'c', 'kv-c').addLock(LockLevel.CAN_NOT_DELETE, { name: 'tab\there' })).setting).toBe('lock.name');
     vaultIn(stack, 'd', 'kv-d').addLock(LockLevel.CAN_NOT_DELETE, { name: 'x'.repeat(259) });
   });
 
-  it('fails when the notes are longer than the 512 characters Azure keeps', () => {
+  it('fails when the name has no letter, digit, hyphen or underscore, or is over 259 bytes in UTF-8 (azurerm\'s checks at plan)', () => {
+    const stack = stackOf();
+    expect(refusalOf(() => vaultIn(stack, 'a', 'kv-a').addLock(LockLevel.CAN_NOT_DELETE, { name: '()' })).setting).toBe('lock.name');
+    const accented = refusalOf(() => vaultIn(stack, 'b', 'kv-b').addLock(LockLevel.CAN_NOT_DELETE, { name: `k${'é'.repeat(200)}` }));
+    expect(accented.message).toContain('azurerm refuses a lock name of more than 259 bytes at plan (401 bytes in UTF-8). Fix: shorten the name to 259 bytes or fewer.');
+    vaultIn(stack, 'c', 'kv-c').addLock(LockLevel.CAN_NOT_DELETE, { name: `keep ${'é'.repeat(127)}` });
+  });
+
+  it('fails when the notes are longer than the 512 bytes azurerm takes', () => {
     const refusal = refusalOf(() => vaultIn(stackOf()).addLock(LockLevel.CAN_NOT_DELETE, { notes: 'n'.repeat(513) }));
     expect(refusal.setting).toBe('lock.notes');
-    expect(refusal.message).toContain('Azure keeps at most 512 characters of a lock\'s notes, and azurerm refuses longer ones at plan (513 given). Fix: shorten the notes to 512 characters or fewer.');
+    expect(refusal.message).toContain('azurerm refuses lock notes of more than 512 bytes at plan (513 bytes in UTF-8). Fix: shorten the notes to 512 bytes or fewer.');
+    expect(refusalOf(() => vaultIn(stackOf()).addLock(LockLevel.CAN_NOT_DELETE, { notes: 'ü'.repeat(300) })).message).toContain('(600 bytes in UTF-8)');
+    vaultIn(stackOf()).addLock(LockLevel.CAN_NOT_DELETE, { notes: 'ü'.repeat(256) });
   });
 
   it('fails when the resource is locked twice, naming the lock it has', () => {
@@ -83,7 +94,7 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     vaultIn(stack).addLock(LockLevel.CAN_NOT_DELETE);
     expect(locksOf(stack)).toEqual([{
       kind: RequirementKind.AZURE_PERMISSION, action: 'Microsoft.Authorization/locks/write', scopeId: VAULT_ID,
-      reason: 'the stack creates a management lock here: Owner or User Access Administrator on the scope or above (Contributor and Role Based Access Control Administrator do not have it).',
+      reason: 'the stack creates a management lock here: Owner, User Access Administrator or a custom role with Microsoft.Authorization/locks/* on the scope or above (Contributor and Role Based Access Control Administrator do not have it).',
       neededBy: [expect.stringMatching(/^azurerm_management_lock\.vault_lock_[0-9A-F]{8}$/)],
     }]);
     // docs/deploy.md's table names the action with its scope (a lock is no role assignment).
@@ -99,5 +110,16 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     new ManagementLock(stack, 'keep', { name: 'keep', scope: account.id, lockLevel: 'CanNotDelete' });
     expect(PreflightManifests.of(stack).requirements.filter((r) => r.action === 'Microsoft.Authorization/locks/write').map((r) => [r.scopeId, r.neededBy]))
       .toEqual([['/subscriptions/{subscriptionId}/resourceGroups/rg-raw/providers/Microsoft.Storage/storageAccounts/straw', ['azurerm_management_lock.keep']]]);
+  });
+
+  it('tells the preflight the same of an AzAPI Microsoft.Authorization/locks, scoped by its parent_id', () => {
+    const stack = testStack('azapi-lock');
+    const group = new ResourceGroup(stack, 'rg', { name: 'rg-raw', location: 'westeurope' });
+    const account = new RawStorageAccount(stack, 'account', {
+      name: 'straw', resourceGroupName: group.name, location: group.location, accountTier: 'Standard', accountReplicationType: 'LRS',
+    });
+    new AzapiResource(stack, 'keep', { type: 'Microsoft.Authorization/locks@2020-05-01', name: 'keep', parentId: account.id, body: { properties: { level: 'CanNotDelete' } } });
+    expect(PreflightManifests.of(stack).requirements.filter((r) => r.action === 'Microsoft.Authorization/locks/write').map((r) => [r.scopeId, r.neededBy]))
+      .toEqual([['/subscriptions/{subscriptionId}/resourceGroups/rg-raw/providers/Microsoft.Storage/storageAccounts/straw', ['azapi_resource.keep']]]);
   });
 });
