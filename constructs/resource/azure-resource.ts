@@ -105,7 +105,9 @@ export abstract class AzureResource extends Construct implements IAzureResource 
    * change, Terraform's included (a warning, `AZURE.ReadOnlyLock`). A lock does not reach the data
    * plane (a vault's secrets, an account's messages). Removing a child of a locked resource (a
    * queue the stack no longer declares) fails with `ScopeLocked` until the lock goes, in an apply
-   * of its own. The deployer needs `Microsoft.Authorization/locks/write` on the resource (Owner,
+   * of its own. The lock waits for everything under the resource's construct (its children,
+   * grants, private endpoints, diagnostics, including those added after the call), so a destroy of
+   * the stack removes the lock before them. The deployer needs `Microsoft.Authorization/locks/write` on the resource (Owner,
    * User Access Administrator, or a custom role with `Microsoft.Authorization/locks/*`; the
    * preflight lists it); azurerm waits about two minutes after creating or deleting a lock for
    * Azure to replicate it. One lock per resource. `fromExisting` references do not offer it: a

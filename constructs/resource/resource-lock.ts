@@ -1,5 +1,7 @@
 import { ManagementLock } from '@cdktf/provider-azurerm/lib/management-lock';
+import { Lazy, TerraformResource } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { addressOf } from '../core/dependencies';
 import { NAME_RULES, checkName } from '../core/naming';
 import { literalOf } from '../core/stack-variables';
 import { refuse, warn } from '../core/validation';
@@ -45,7 +47,7 @@ const MAX_NAME_BYTES = 259;
 const DEFAULT_NOTES = 'Set by Terraform: remove it in the stack that sets it. Removed by hand, the next apply sets it again.';
 
 /** Construct id of a resource's lock, under the resource's construct. */
-export const LOCK_ID = 'lock';
+const LOCK_ID = 'lock';
 
 /**
  * A management lock on `resourceId` (an `azurerm_management_lock`, construct id `lock` under
@@ -89,5 +91,15 @@ export function lockResource(resource: IConstruct, resourceId: string, resourceN
       fix: 'use LockLevel.CAN_NOT_DELETE, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock here with the reason.',
     });
   }
-  return new ManagementLock(resource, LOCK_ID, { name, scope: resourceId, lockLevel: level, notes });
+  const lock = new ManagementLock(resource, LOCK_ID, { name, scope: resourceId, lockLevel: level, notes });
+  // The lock waits for everything under the resource's construct (its queues, tables, grants,
+  // private endpoints, diagnostics), read at synth so later children count: created after them
+  // (a read-only lock would refuse their creation), destroyed before them (a destroy of the stack
+  // would otherwise delete a queue under the lock and fail with ScopeLocked).
+  lock.dependsOn = Lazy.listValue({
+    produce: () => resource.node.findAll()
+      .filter((c): c is TerraformResource => c instanceof TerraformResource && c !== lock && c !== resource)
+      .map(addressOf),
+  });
+  return lock;
 }

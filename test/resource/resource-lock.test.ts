@@ -6,13 +6,17 @@ import { StorageAccount as RawStorageAccount } from '@cdktf/provider-azurerm/lib
 import { Resource as AzapiResource } from '../../.gen/providers/azapi/resource';
 import { RequirementKind } from '../../constructs/core/deploy-requirements';
 import { Suppressions } from '../../constructs/core/suppressions';
+import { UserAssignedIdentity } from '@cdktf/provider-azurerm/lib/user-assigned-identity';
+import { PublicNetworkAccess } from '../../constructs/core/network';
+import { ManagedIdentity } from '../../constructs/identity/principal';
 import { KeyVault } from '../../constructs/key-vault/key-vault';
+import { StorageAccount } from '../../constructs/storage/storage-account';
 import { LockLevel } from '../../constructs/resource/resource-lock';
 import { AzureStack } from '../../constructs/stack/azure-stack';
 import { PreflightManifests } from '../../constructs/stack/preflight-manifest';
 import { renderTable } from '../../tools/preflight-docs/render';
 import { refusalOf } from '../support/refusal';
-import { resourceOf, synth, testStack, warningsOf } from '../support/synth';
+import { resourceOf, resourcesOf, synth, testStack, warningsOf } from '../support/synth';
 
 const stackOf = () => new AzureStack(Testing.app(), { stackName: 'locks', environmentName: 'prod', production: true });
 const vaultIn = (stack: AzureStack, id = 'vault', name = 'kv-locks') =>
@@ -30,9 +34,26 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     expect(resourceOf(tf, 'azurerm_management_lock')).toEqual({
       name: expect.stringMatching(/^lock-\$\{azurerm_key_vault\.vault_[0-9A-F]{8}\.name\}$/),
       scope: expect.stringMatching(/^\$\{azurerm_key_vault\.vault_[0-9A-F]{8}\.id\}$/), lock_level: 'CanNotDelete',
+      depends_on: [expect.stringMatching(/^azurerm_key_vault\.vault_[0-9A-F]{8}$/)],
       notes: 'Set by Terraform: remove it in the stack that sets it. Removed by hand, the next apply sets it again.',
     });
     expect(warningsOf(stack).filter((w) => w.includes('read-only lock'))).toEqual([]);
+  });
+
+  it('waits for everything under the resource, children added after it too, so a destroy removes the lock first', () => {
+    const stack = stackOf();
+    const storage = new StorageAccount(stack, 'storage', { name: 'stlocks', resourceGroupName: 'rg-locks', location: 'westeurope', publicNetworkAccess: PublicNetworkAccess.ENABLED });
+    storage.addLock(LockLevel.CAN_NOT_DELETE);
+    const queue = storage.addQueue('later');
+    const identity = new UserAssignedIdentity(stack, 'worker', { name: 'id-worker', resourceGroupName: 'rg-locks', location: 'westeurope' });
+    queue.grantSend(ManagedIdentity.fromUserAssigned(identity));
+    const tf = synth(stack);
+    const dependsOn = (resourceOf(tf, 'azurerm_management_lock') as { depends_on: string[] }).depends_on;
+    const queueAddress = `azurerm_storage_queue.${Object.keys(resourcesOf(tf, 'azurerm_storage_queue'))[0]}`;
+    expect(dependsOn).toContain(queueAddress);
+    expect(dependsOn).toContain(`azurerm_storage_account.${Object.keys(resourcesOf(tf, 'azurerm_storage_account'))[0]}`);
+    expect(dependsOn.filter((d) => d.startsWith('azurerm_role_assignment.'))).toHaveLength(Object.keys(resourcesOf(tf, 'azurerm_role_assignment')).length);
+    expect(dependsOn.some((d) => d.startsWith('azurerm_management_lock.') || d.startsWith('azurerm_user_assigned_identity.'))).toBe(false);
   });
 
   it('takes a name and notes of its own', () => {
