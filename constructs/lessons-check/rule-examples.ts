@@ -18,11 +18,19 @@ export type ExampleSet = readonly ExampleResource[];
  * A rule's examples, beside the rule (`<rule>.examples.ts`, internal: the tests find them by their
  * file name, test/support/rule-examples.ts). The tests generate from them the `azure-lessons`
  * parity table, the "stands alone" rows and a check of every rule on the stack path and through
- * `azure-lessons` (HCL, cdk.tf.json, a plan), so a rule needs no row in any hand-kept table.
+ * `azure-lessons` (HCL, cdk.tf.json, a plan), and `npm run docs:rules` docs/lessons.md's rule
+ * table, so a rule needs no row in any hand-kept table.
  */
 export interface RuleExamples {
   /** The rule's id (`SEC-1.StorageSharedKey`). */
   readonly rule: string;
+  /**
+   * What the rule finds, for its row in docs/lessons.md's rule table (one line of Markdown: the
+   * resource types and attributes it reads, the azurerm and AzAPI forms, what to do instead).
+   * `npm run docs:rules` writes the table from these, in the order the reports list the rules,
+   * with each rule's level in the platform pack.
+   */
+  readonly finds: string;
   /**
    * Sets the rule fails (a non-compliant finding on the last resource, in a production stack):
    * one for every resource type the rule reads, and one AzAPI form (`azapi_resource`) where it reads one.

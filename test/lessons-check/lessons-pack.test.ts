@@ -8,6 +8,8 @@ import { SERVICE_DESCRIPTORS, SERVICE_RULES } from '../../constructs/stack/servi
 import { RuleLevel } from '../../constructs/lessons-check/pack';
 import { RuleOutcome } from '../../constructs/lessons-check/rule';
 import * as index from '../../src/index';
+import { RULE_TABLE, renderRuleTable, replaceRuleTable } from '../../tools/rules-docs/render';
+import { RULE_EXAMPLES } from '../support/rule-examples';
 
 const root = join(__dirname, '..', '..');
 const constructsDir = join(root, 'constructs');
@@ -36,9 +38,8 @@ async function ruleClasses(): Promise<FoundRule[]> {
   return found;
 }
 
-describe('the rule set: every rule packed, exported and documented', () => {
+describe('the rule set: every rule packed and exported (documented: below)', () => {
   const packed = PlatformLessonsPack.create().rules.map((r) => r.rule.id);
-  const lessonsDoc = readFileSync(join(root, 'docs', 'lessons.md'), 'utf8');
   let rules: FoundRule[] = [];
   beforeAll(async () => { rules = await ruleClasses(); });
 
@@ -50,9 +51,44 @@ describe('the rule set: every rule packed, exported and documented', () => {
   it('exports every rule class from src/index.ts', () => {
     expect(rules.filter((r) => !(r.name in index)).map((r) => `${r.name} (${r.file})`)).toEqual([]);
   });
+});
 
-  it('documents every rule with a row in docs/lessons.md', () => {
-    expect(rules.filter((r) => !lessonsDoc.includes(`| \`${r.id}\` |`)).map((r) => r.id)).toEqual([]);
+/**
+ * docs/lessons.md's rule table is written by `npm run docs:rules` from the pack (ids, levels, the
+ * reports' order) and each rule's `finds` in its examples module: a new rule adds no row by hand.
+ */
+describe('docs/lessons.md: the rule table', () => {
+  const lessonsDoc = readFileSync(join(root, 'docs', 'lessons.md'), 'utf8');
+  const packed = PlatformLessonsPack.create().rules;
+  const tableRows = lessonsDoc.slice(lessonsDoc.indexOf(RULE_TABLE.begin), lessonsDoc.indexOf(RULE_TABLE.end)).split('\n').filter((l) => l.startsWith('| `'));
+
+  it('holds the table the pack and the rules\' examples give (run npm run docs:rules when this fails)', () => {
+    expect(lessonsDoc).toBe(replaceRuleTable(lessonsDoc, renderRuleTable(packed, RULE_EXAMPLES)));
+  });
+
+  it('lists each packed rule once, in the reports\' order, with its level and what its examples module says it finds', () => {
+    expect(tableRows.map((l) => l.split(' | ')[0].slice(3, -1))).toEqual(packed.map((r) => r.rule.id));
+    expect(tableRows).toContain('| `SEC-1.StorageDataPlaneSettings` | error | `azurerm_storage_account` with `queue_properties` or `static_website`, which azurerm refuses at plan with the data plane off (`AzureStack`\'s provider) |');
+    expect(tableRows).toContain('| `EDGE-1.FrontDoorTimeoutBelowCeiling` | warning | `azurerm_cdn_frontdoor_profile` without `response_timeout_seconds`, or below 240; an AzAPI `Microsoft.Cdn/profiles` of a `*_AzureFrontDoor` SKU without `originResponseTimeoutSeconds` (Azure\'s 60 s), or below 240 |');
+  });
+
+  const mine = { id: 'TEST-1.Mine', lesson: 'TEST-1', description: 'test rule', resourceTypes: ['azurerm_x'], evaluate: () => RuleOutcome.compliant() };
+  const examples = (finds: string) => [{ rule: 'TEST-1.Mine', finds, failing: [], passing: [] }];
+
+  it('writes a rule\'s row from its level and finds', () => {
+    expect(renderRuleTable([{ rule: mine, level: RuleLevel.WARNING }], examples('`azurerm_x` without `y`'))).toBe('| Rule id | Level | Finds |\n|---|---|---|\n| `TEST-1.Mine` | warning | `azurerm_x` without `y` |\n');
+  });
+
+  it('fails when a packed rule has no examples module, naming the rule and the file to write', () => {
+    expect(() => renderRuleTable([{ rule: mine, level: RuleLevel.ERROR }], [])).toThrow('TEST-1.Mine has no examples module: write <rule>.examples.ts beside the rule, exporting EXAMPLES = { rule, finds, failing, passing }');
+  });
+
+  it.each([['empty', ' '], ['a "|"', '`a | b`'], ['a line break', 'one\ntwo']])('fails when finds is %s (it would break the table)', (_what, finds) => {
+    expect(() => renderRuleTable([{ rule: mine, level: RuleLevel.ERROR }], examples(finds))).toThrow(`TEST-1.Mine: finds = ${JSON.stringify(finds)}: a table row needs one line of Markdown without "|". Fix:`);
+  });
+
+  it('fails when the markers of the generated block are missing, instead of writing the table elsewhere', () => {
+    expect(() => replaceRuleTable('# Lessons\n', 'table')).toThrow(`docs/lessons.md lacks the markers ${RULE_TABLE.begin} ... ${RULE_TABLE.end}`);
   });
 });
 

@@ -36,7 +36,7 @@ describe('every rule has examples beside it', () => {
 
   it('fails each rule on every resource type it reads, and in an AzAPI form where it reads azapi_resource', () => {
     const missing = pack.rules.flatMap(({ rule }) => {
-      const failing = failingSets(byRule.get(rule.id) ?? { rule: rule.id, failing: [], passing: [] });
+      const failing = failingSets(byRule.get(rule.id) ?? { rule: rule.id, finds: '', failing: [], passing: [] });
       const types = new Set(failing.map((set) => set[set.length - 1].type));
       return rule.resourceTypes.filter((type) => !types.has(type)).map((type) => `${rule.id} ${type}`);
     });

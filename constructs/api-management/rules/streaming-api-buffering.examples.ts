@@ -7,6 +7,7 @@ const wsApi = raw('azurerm_api_management_api', 'ws', { api_management_name: 'gw
 // EDGE-4: a policy or a diagnostic that buffers the body of a streaming API.
 export const EXAMPLES: RuleExamples = {
   rule: 'EDGE-4.StreamingApiBuffering',
+  finds: '`cache-lookup`, `cache-store` or `validate-content` in a policy of a streaming API (one that forwards unbuffered, or a WebSocket API), and API or service diagnostics that log bodies of one',
   failing: [
     ...POLICY_RESOURCE_TYPES.map((type) => [raw(type, 'policy', { xml_content: STREAMING })]),
     [wsApi, raw('azurerm_api_management_api_diagnostic', 'diag', { api_name: ref('azurerm_api_management_api', 'ws', 'name'), api_management_name: 'gw', frontend_response: [{ body_bytes: 1024 }] })],

@@ -7,6 +7,7 @@ const SB_CONNECTION = ['Endpoint=sb://sb-orders.servicebus.windows.net/;SharedAc
 // SEC-1: a credential written into a Container App's environment.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.ContainerAppPlainSecret',
+  finds: 'a credential in a Container App\'s environment variable (`azurerm_container_app` `template.container[].env[].value`, AzAPI `Microsoft.App/containerApps`), judged by the constructs\' one detector (docs/secrets.md) on what Terraform will get: a known format, a literal under a secret\'s name, a variable\'s default or a function of literals that evaluates to one, a sensitive variable without a default, a reference to an attribute azurerm marks sensitive; a construct\'s `notSecrets` declaration suppresses it with its reason',
   failing: [
     [raw('azurerm_container_app', 'app', { template: [{ container: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'CI', value: GH_TOKEN }] }] }] })],
     [azapi('app', 'Microsoft.App/containerApps@2024-03-01', { properties: { template: { containers: [{ name: 'c', image: 'example.azurecr.io/app:1.0.0', env: [{ name: 'ORDERS', value: SB_CONNECTION }] }] } } })],

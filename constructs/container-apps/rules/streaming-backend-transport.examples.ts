@@ -9,6 +9,7 @@ const STREAMING = '<policies><inbound><base /></inbound><backend><forward-reques
 // ING-1: a streaming (unbuffered) API in front of an http2 app: APIM speaks HTTP/1.1 to backends.
 export const EXAMPLES: RuleExamples = {
   rule: 'ING-1.StreamingBackendTransport',
+  finds: 'in a production stack, a streaming API (polling, long polling, SSE: its policy forwards unbuffered; the WebSocket form is `ING-1.WebSocketBackendTransport`) whose backend URL references a Container App with `ingress.transport = http2`: every stream fails (outside production `ING-4.GrpcBehindBrowserRoute` warns)',
   failing: [
     [grpcApp, raw('azurerm_api_management_api_policy', 'policy', { api_name: ref('azurerm_api_management_api', 'sse', 'name'), xml_content: STREAMING }), raw('azurerm_api_management_api', 'sse', { api_management_name: 'gw', service_url: `https://${fqdn('grpc')}` })],
   ],

@@ -9,6 +9,7 @@ const publisher = (more: { readonly [name: string]: unknown } = {}) => raw('azur
 // SEC-1: an app given a keyless topic's endpoint, with no identity holding EventGrid Data Sender on it.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.KeylessTopicPublisher',
+  finds: 'an `azurerm_container_app` whose environment references the endpoint of a topic with `local_auth_enabled = false` (or writes that endpoint\'s URL out), when no identity it runs as (user- or system-assigned) holds EventGrid Data Sender on that topic or a scope above it (its resource group, subscription, a management group): every publish answers 401',
   failing: [[keylessTopic, publisher()]],
   passing: [[
     keylessTopic,

@@ -12,6 +12,7 @@ const toHooks = { url: 'https://gw.azure-api.net/webhooks/events' };
 // ACCESS: a subscription to a webhook API that checks Event Grid's token, sending none.
 export const EXAMPLES: RuleExamples = {
   rule: 'ACCESS.WebhookSubscriptionToken',
+  finds: 'an Event Grid webhook subscription (either schema) to a gateway API of the configuration whose policy checks an Entra ID token (`validate-azure-ad-token`, or `validate-jwt` with an Entra issuer), when the subscription asks for no token (`active_directory_tenant_id`, `active_directory_app_id_or_uri`) or for one of another tenant or application: every delivery answers 401; `EventSubscription` refuses the same against a `WebhookApi` of the app',
   failing: [
     [...hooksApi, raw('azurerm_eventgrid_event_subscription', 'sub', { webhook_endpoint: [toHooks] })],
     [...hooksApi, raw('azurerm_eventgrid_system_topic_event_subscription', 'sub', { webhook_endpoint: [toHooks] })],

@@ -9,6 +9,7 @@ const assignment = (name: string, attributes: { readonly [name: string]: unknown
 // AZURE: the same role for the same principal on the same scope twice (Azure refuses the second).
 export const EXAMPLES: RuleExamples = {
   rule: 'AZURE.DuplicateRoleAssignment',
+  finds: 'two `azurerm_role_assignment`s giving the same principal the same role (both by name, or both by the role definition\'s GUID: a name and a GUID for one role are not matched) on the same scope (ids compared without case): Azure keeps one per principal, role and scope and refuses the second create with 409 RoleAssignmentExists part-way through the apply (assignments with `count` or `for_each`, or whose values use `each.`, `count.` or `self.`, are not compared: each is several or none); grant once and share the grant (a queue and its dead-letter queue granted on the same queue, say)',
   failing: [
     [identity, assignment('send', { scope: QUEUE, role_definition_name: 'Azure Service Bus Data Sender' }),
       assignment('send_dead_letters', { scope: QUEUE, role_definition_name: 'Azure Service Bus Data Sender' })],

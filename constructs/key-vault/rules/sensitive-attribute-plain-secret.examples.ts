@@ -11,6 +11,7 @@ function nestedAt(path: readonly string[], value: string): { [name: string]: unk
 // cdk.tf.json and in every plan): on every type with one, its first such attribute.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.SensitiveAttributePlainSecret',
+  finds: 'an attribute the azurerm schema marks Sensitive (the generated `SENSITIVE_ATTRIBUTES` table: a Container App\'s `secret.value`, `azurerm_key_vault_secret.value`, a web app\'s `connection_string.value`, a registry password, ...) given a secret the configuration holds: a literal, a variable\'s default, a local or a function of literals that evaluates to one, an expression of the configuration alone (`file(...)`), or a credential format beside references (`Password=...;Server=${...}`); the value is masked. A reference to another resource\'s attribute, a variable without a default and `@Microsoft.KeyVault(...)` pass; a named value\'s `value` is `SEC-1.NamedValuePlainSecret`\'s, a function app\'s host storage key `SEC-1.FunctionHostStorageKey`\'s',
   failing: [
     ...Object.entries(SENSITIVE_INPUTS).map(([type, paths]) => [raw(type, 'secret', nestedAt(paths[0].split('.'), 'a-literal-secret'))]),
     // An address with a SAS token in its query string carries the credential.

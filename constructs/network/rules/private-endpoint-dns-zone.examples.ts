@@ -9,6 +9,7 @@ const endpoint = (zone: string) => raw('azurerm_private_endpoint', 'pe', {
 // SEC-1: a private endpoint whose record goes to a zone its sub-resource does not resolve through.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.PrivateEndpointDnsZone',
+  finds: 'an `azurerm_private_endpoint` whose `private_dns_zone_group` names a zone its one sub-resource does not resolve through (the services\' descriptors\' `privateLink` zones, as `PrivateEndpoint` uses them; the target by reference or id): clients keep resolving the public address',
   failing: [[endpoint('privatelink.blob.core.windows.net')]],
   passing: [[endpoint('privatelink.vaultcore.azure.net')]],
 };

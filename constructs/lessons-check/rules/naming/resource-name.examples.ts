@@ -8,6 +8,7 @@ const BAD = 'bad name.';
 // AZURE: a name Azure refuses at apply, on every type it checks (the shared ones, and each service's descriptor's).
 export const EXAMPLES: RuleExamples = {
   rule: 'AZURE.ResourceName',
+  finds: 'a raw resource whose `name` Azure refuses at apply (length, characters, a trailing period or hyphen), by the rules the constructs check (each service descriptor\'s `names` and `rawNames`, with `NAME_RULES` for resource groups and identities): resource groups, Log Analytics, Container Apps and their environments, identities, API Management services, Front Door profiles, endpoints, origin groups, origins, routes and WAF policies, storage accounts, containers, queues and tables, Key Vaults and secrets, Event Grid topics, system topics and subscriptions, Application Insights, virtual networks, subnets, NSGs and private endpoints, and the AzAPI forms of the same; names given as references pass',
   failing: [[raw('azurerm_resource_group', 'named', { name: BAD })]],
   failingFor: (services: AzureServices) => [
     ...resourceNameTypes(services).terraform.map((type) => [raw(type, 'named', { name: BAD })]),
