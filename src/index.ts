@@ -64,6 +64,7 @@ export { StorageSharedKeyRule } from '../constructs/storage/rules/storage-shared
 export { ResourceNameRule } from '../constructs/lessons-check/rules/naming/resource-name';
 export { ResourceLocationRule } from '../constructs/lessons-check/rules/naming/resource-location';
 export { RestrictedResourceLocationRule } from '../constructs/resource/rules/restricted-resource-location';
+export { ReadOnlyLockRule } from '../constructs/resource/rules/read-only-lock';
 export { DuplicateRoleAssignmentRule } from '../constructs/identity/rules/duplicate-role-assignment';
 export { WebSocketBackendTransportRule } from '../constructs/container-apps/rules/websocket-backend-transport';
 export { FunctionHostStorageKeyRule } from '../constructs/functions/rules/function-host-storage-key';

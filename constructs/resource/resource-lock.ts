@@ -86,7 +86,7 @@ export function lockResource(resource: IConstruct, resourceId: string, resourceN
   }
   if (level === LockLevel.READ_ONLY) {
     warn(resource, {
-      id: 'AZURE.ReadOnlyLock', lesson: 'AZURE', setting: 'lock', given: level,
+      id: 'AZURE.ReadOnlyLock', ruleSettings: ['lock_level'], lesson: 'AZURE', setting: 'lock', given: level,
       problem: 'a read-only lock stops every change and delete on the resource and its Resource Manager children, Terraform\'s too: the next apply that changes it (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused.',
       fix: 'use LockLevel.CAN_NOT_DELETE, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock here with the reason.',
     });

@@ -2,11 +2,15 @@ import { Fn, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
+import { ManagementLock } from '@cdktf/provider-azurerm/lib/management-lock';
+import { Resource as AzapiResource } from '../../.gen/providers/azapi/resource';
+import { AzureStack } from '../../constructs/stack/azure-stack';
+import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { RuleLevel } from '../../constructs/lessons-check/pack';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { failuresOf, lessonsOn } from '../support/hcl';
-import { rawStack, rows } from '../support/lessons-rules';
+import { rawStack, rows, statusOf } from '../support/lessons-rules';
 
 import { errorsOf, warningsOf } from '../support/synth';
 import * as fs from 'fs';
@@ -77,5 +81,51 @@ describe('AZURE.RestrictedResourceLocation on plain HCL (azure-lessons)', () => 
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+// A read-only management lock freezes what it locks for the stack that manages it too (issue 30:
+// the lock of the resource base; the rule tells another team's raw lock what addLock warns about).
+describe('AZURE.ReadOnlyLock on raw management locks in an AzureStack', () => {
+  const LOCK_RULE = 'AZURE.ReadOnlyLock';
+  const accountIn = (stack: AzureStack) => new StorageAccount(stack, 'st', {
+    name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS', sharedAccessKeyEnabled: false,
+  });
+
+  it('fails (a warning) when a raw lock is ReadOnly, azurerm or AzAPI (Azure takes the level in any case)', () => {
+    const stack = rawStack(true);
+    const account = accountIn(stack);
+    new ManagementLock(stack, 'frozen', { name: 'frozen', scope: account.id, lockLevel: 'ReadOnly' });
+    new AzapiResource(stack, 'frozen-azapi', { type: 'Microsoft.Authorization/locks@2020-05-01', name: 'frozen-azapi', parentId: account.id, body: { properties: { level: 'readonly' } } });
+    Testing.synth(stack);
+    expect(warningsOf(stack).filter((w) => w.startsWith(`[${LOCK_RULE}]`))).toEqual([
+      '[AZURE.ReadOnlyLock] other-prod/frozen: lock_level = "ReadOnly": a read-only lock stops every change and delete on its scope and the Resource Manager children under it, Terraform\'s too: the next apply that changes one (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused. Fix: use CanNotDelete, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock on the lock with the reason.',
+      expect.stringMatching(/^\[AZURE\.ReadOnlyLock\] other-prod\/frozen-azapi: body\.properties\.level = "readonly": a read-only lock /),
+    ]);
+    expect(errorsOf(stack)).toEqual([]);
+    expect(rows(stack, LOCK_RULE, 'frozen')).toEqual([expect.objectContaining({ level: RuleLevel.WARNING, status: ReportStatus.NON_COMPLIANT })]);
+  });
+
+  it('lets through a CanNotDelete lock, another AzAPI type, and a level given by a reference (not known at synth)', () => {
+    const stack = rawStack(true);
+    const account = accountIn(stack);
+    new ManagementLock(stack, 'nodelete', { name: 'nodelete', scope: account.id, lockLevel: 'CanNotDelete' });
+    const level = new TerraformVariable(stack, 'level', { type: 'string' });
+    new ManagementLock(stack, 'chosen', { name: 'chosen', scope: account.id, lockLevel: level.stringValue });
+    new AzapiResource(stack, 'other', { type: 'Microsoft.Storage/storageAccounts/queueServices/queues@2023-05-01', name: 'q', parentId: account.id, body: { properties: { level: 'ReadOnly' } } });
+    Testing.synth(stack);
+    expect(warningsOf(stack).filter((w) => w.startsWith(`[${LOCK_RULE}]`))).toEqual([]);
+    expect(statusOf(stack, LOCK_RULE, 'nodelete')).toEqual([ReportStatus.COMPLIANT]);
+    expect(statusOf(stack, LOCK_RULE, 'chosen')).toEqual([]);
+    expect(statusOf(stack, LOCK_RULE, 'other')).toEqual([]);
+  });
+
+  it('reports a lock suppressed with a reason as suppressed, and prints nothing', () => {
+    const stack = rawStack(true);
+    const lock = new ManagementLock(stack, 'frozen', { name: 'frozen', scope: accountIn(stack).id, lockLevel: 'ReadOnly' });
+    LessonsCheck.suppress(lock, LOCK_RULE, 'frozen until the audit closes (ticket 42)');
+    Testing.synth(stack);
+    expect(warningsOf(stack).filter((w) => w.startsWith(`[${LOCK_RULE}]`))).toEqual([]);
+    expect(rows(stack, LOCK_RULE, 'frozen')).toEqual([expect.objectContaining({ status: ReportStatus.SUPPRESSED, suppressionReason: 'frozen until the audit closes (ticket 42)' })]);
   });
 });

@@ -13,6 +13,9 @@ import { KeyVault } from '../../constructs/key-vault/key-vault';
 import { StorageAccount } from '../../constructs/storage/storage-account';
 import { LockLevel } from '../../constructs/resource/resource-lock';
 import { AzureStack } from '../../constructs/stack/azure-stack';
+import { LessonsCheck } from '../../constructs/stack/lessons-check';
+import { RuleLevel } from '../../constructs/lessons-check/pack';
+import { ReportStatus } from '../../constructs/lessons-check/report';
 import { PreflightManifests } from '../../constructs/stack/preflight-manifest';
 import { renderTable } from '../../tools/preflight-docs/render';
 import { refusalOf } from '../support/refusal';
@@ -69,6 +72,16 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     expect(warningsOf(stack)).toContainEqual(expect.stringMatching(
       /^\[AZURE\] locks-prod\/vault: lock = "ReadOnly": a read-only lock stops every change and delete on the resource and its Resource Manager children, Terraform's too: .* Fix: use LockLevel\.CAN_NOT_DELETE/,
     ));
+  });
+
+  it('shows its read-only warning once: it stands for the rule\'s finding on the lock (AZURE.ReadOnlyLock)', () => {
+    const stack = stackOf();
+    vaultIn(stack).addLock(LockLevel.READ_ONLY);
+    synth(stack);
+    const shown = warningsOf(stack).filter((w) => w.includes('a read-only lock stops'));
+    expect(shown).toEqual([expect.stringMatching(/^\[AZURE\] locks-prod\/vault: lock = "ReadOnly": /)]);
+    const row = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'AZURE.ReadOnlyLock');
+    expect(row).toEqual([expect.objectContaining({ resourcePath: 'locks-prod/vault/lock', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, message: shown[0] })]);
   });
 
   it('prints nothing for a read-only lock suppressed with a reason', () => {

@@ -1,0 +1,32 @@
+import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
+import { armPropertiesOf, armTypeOf } from '../../lessons-check/rules/attributes';
+
+/** What a read-only lock stops, in both the azurerm and the AzAPI form. */
+const PROBLEM = 'a read-only lock stops every change and delete on its scope and the Resource Manager children under it, Terraform\'s too: the next apply that changes one (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused.';
+
+/**
+ * AZURE (a warning): a management lock at level `ReadOnly`, raw (`azurerm_management_lock`, or an
+ * AzAPI `Microsoft.Authorization/locks`). Legal, and sometimes meant (a frozen resource), but it
+ * also freezes the resource for the stack that manages it. `AzureResource.addLock` warns the same
+ * under this id (its warning stands for the rule's finding on its lock). A level given as a
+ * reference passes.
+ */
+export class ReadOnlyLockRule implements ILessonRule {
+  public readonly id = 'AZURE.ReadOnlyLock';
+  public readonly lesson = 'AZURE';
+  public readonly description = 'A read-only management lock, which stops the stack\'s own changes to what it locks.';
+  public readonly resourceTypes = ['azurerm_management_lock', 'azapi_resource'];
+
+  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
+    const azapi = resource.type === 'azapi_resource';
+    if (azapi && armTypeOf(resource) !== 'Microsoft.Authorization/locks') return RuleOutcome.notApplicable();
+    const level = azapi ? armPropertiesOf(resource).level : resource.attributes.lock_level;
+    if (typeof level !== 'string' || level.includes('${')) return RuleOutcome.notApplicable();
+    if (level.toLowerCase() !== 'readonly') return RuleOutcome.compliant();
+    return RuleOutcome.nonCompliant({
+      setting: azapi ? 'body.properties.level' : 'lock_level', given: level,
+      problem: PROBLEM,
+      fix: 'use CanNotDelete, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock on the lock with the reason.',
+    });
+  }
+}
