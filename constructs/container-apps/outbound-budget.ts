@@ -1,3 +1,4 @@
+import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { groupThousands } from '../core/number-format';
 import { MessageLifetime, secondsInWords } from '../core/queue-lifetimes';
@@ -118,6 +119,16 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance, lifetime
   requireRange(scope, outage.maxDequeueCount, {
     min: 1, max: 1000, setting: 'outage.maxDequeueCount', lesson: 'PAY-3', problem: 'a message gets 1-1000 attempts.', fix: 'use e.g. 8.',
   });
+  // A queue that dead-letters by itself ends the retries at its own count, whatever the consumer
+  // plans (a limit Terraform knows only at apply is not compared).
+  const limit = lifetime.maxDeliveries;
+  if (limit !== undefined && !Token.isUnresolved(limit) && outage.maxDequeueCount > limit) {
+    refuse(scope, {
+      lesson: 'PAY-3', setting: 'outage.maxDequeueCount', given: outage.maxDequeueCount,
+      problem: `${lifetime.service} moves a message to its dead-letter queue after ${limit} deliveries, before the consumer's ${outage.maxDequeueCount} attempts: the retries end ${fmt((outage.maxDequeueCount - limit) * outage.visibilityTimeoutSeconds)} s sooner than the outage arithmetic says, while the provider may still be down.`,
+      fix: `plan at most ${limit} attempts (with a visibility timeout long enough to span the outage), or raise the queue's own delivery limit to at least ${outage.maxDequeueCount}.`,
+    });
+  }
   const declaredSeconds = outage.declaredOutageMinutes * 60;
   // The longer of the outage and the breaker's open time: both fail every attempt.
   const outageSeconds = Math.max(declaredSeconds, outage.breakerTripSeconds ?? 0);

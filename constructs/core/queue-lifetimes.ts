@@ -19,6 +19,13 @@ export interface MessageLifetime {
   readonly maxTtlSeconds: number;
   /** The longest a failed message may stay hidden before its next attempt, in seconds. */
   readonly maxVisibilityTimeoutSeconds: number;
+  /**
+   * The deliveries after which the queue service moves a message to its dead-letter queue by
+   * itself (Service Bus's `maxDeliveryCount`): a consumer may not plan more attempts than this
+   * (PAY-3), or its retries end before the outage it was checked against.
+   * @default - none: the consumer counts the attempts and moves the message itself (a Storage queue only counts dequeues)
+   */
+  readonly maxDeliveries?: number;
 }
 
 /** Whole days, hours or minutes in words (`7 days`, `1 hour`), else seconds (`90 s`), for a finding. */

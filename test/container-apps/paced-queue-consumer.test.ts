@@ -1,4 +1,4 @@
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { QueueIntakeApi } from '../../constructs/api-management/queue-intake-api';
 import { KeyVaultSecretReference } from '../../constructs/container-apps/app-secrets';
@@ -514,6 +514,23 @@ describe('any IMessageQueue: the consumer, the intake API and the alerts with a 
       providerApiUrl: PROVIDER_API_URL, providerApiAudience: APP_ID, budget: BUDGET, pace: PACE, outage: { ...OUTAGE, visibilityTimeoutSeconds: 600 },
     }));
     expect(r.message).toBe('[AZURE] pay-dev/consumer: outage.visibilityTimeoutSeconds = 600: Service Bus hides a message for 1 s to 5 minutes. Fix: use e.g. 300.');
+  });
+
+  it('fails when the queue dead-letters a message by itself before the consumer\'s last attempt (PAY-3)', () => {
+    const consumerOn = (maxDeliveries: number) => {
+      const stack = stackOf();
+      const queue = new OtherQueue(stack, 'sb-charges', 'charges', { deadLetters: true, maxDeliveries });
+      return () => new PacedQueueConsumer(stack, 'consumer', {
+        name: 'ca-psp-consumer', environment: ENVIRONMENT, image: IMAGE, queue,
+        providerApiUrl: PROVIDER_API_URL, providerApiAudience: APP_ID, budget: BUDGET, pace: PACE, outage: OUTAGE,
+      });
+    };
+    expect(refusalOf(consumerOn(5)).message).toBe('[PAY-3] pay-dev/consumer: outage.maxDequeueCount = 8: Service Bus moves a message to its dead-letter queue after 5 deliveries, before the consumer\'s 8 attempts: the retries end 900 s sooner than the outage arithmetic says, while the provider may still be down. Fix: plan at most 5 attempts (with a visibility timeout long enough to span the outage), or raise the queue\'s own delivery limit to at least 8.');
+    // A limit at or above the consumer's attempts leaves the last word to the consumer.
+    expect(consumerOn(8)).not.toThrow();
+    expect(consumerOn(10)).not.toThrow();
+    // A limit known only at apply (a variable) is not compared.
+    expect(consumerOn(Token.asNumber('${var.max_deliveries}'))).not.toThrow();
   });
 
   it('fails when the queue has no poison queue and none is given (PAY-3)', () => {

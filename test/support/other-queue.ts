@@ -27,15 +27,17 @@ export class OtherQueue extends Construct implements IMessageQueue {
   public readonly serviceUrl = 'https://sb-pay.servicebus.windows.net';
   public readonly poisonQueue?: IMessageQueue;
   public readonly delivery: QueueDelivery;
-  public readonly lifetime = OTHER_LIFETIME;
+  public readonly lifetime: MessageLifetime;
   public readonly backlogMetric: QueueMetric;
   public readonly scaleRule: QueueScaleRule;
   public readonly reachedFrom: { setting: string; caller: ResourceCaller }[] = [];
   /** Where its roles are granted: the queue itself, or for a dead-letter queue its parent (Azure has no resource for `$DeadLetterQueue`). */
   private readonly grantsOn: OtherQueue;
 
-  constructor(scope: Construct, id: string, name: string, options: { deadLetters?: boolean; parent?: OtherQueue } = {}) {
+  /** `maxDeliveries`: the deliveries after which it dead-letters a message itself (Service Bus's maxDeliveryCount). */
+  constructor(scope: Construct, id: string, name: string, options: { deadLetters?: boolean; parent?: OtherQueue; maxDeliveries?: number } = {}) {
     super(scope, id);
+    this.lifetime = options.maxDeliveries === undefined ? OTHER_LIFETIME : { ...OTHER_LIFETIME, maxDeliveries: options.maxDeliveries };
     this.queueName = name;
     this.queueId = `${NAMESPACE_ID}/queues/${name}`;
     this.grantsOn = options.parent ?? this;
