@@ -1,11 +1,12 @@
 // `npm run docs:rules`: write docs/lessons.md's rule table (between the rule-table markers) from
 // the platform pack and every `<rule>.examples.ts` under constructs/. `--check`: exit 1 where
 // docs/lessons.md is stale instead of writing it.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RuleExamples } from '../../constructs/lessons-check/rule-examples';
 import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
-import { renderRuleTable, replaceRuleTable } from './render';
+import { writeOrCheckBlock } from '../docs-block';
+import { RULE_TABLE, renderRuleTable } from './render';
 
 const root = resolve(__dirname, '..', '..');
 const examples = readdirSync(join(root, 'constructs'), { recursive: true, encoding: 'utf8' })
@@ -13,16 +14,5 @@ const examples = readdirSync(join(root, 'constructs'), { recursive: true, encodi
   .sort()
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- tsx loads each module by the path found on disk
   .map((file) => (require(join(root, 'constructs', file)) as { EXAMPLES: RuleExamples }).EXAMPLES);
-const target = join(root, 'docs', 'lessons.md');
-const before = readFileSync(target, 'utf8');
 const rules = PlatformLessonsPack.create().rules;
-const after = replaceRuleTable(before, renderRuleTable(rules, examples));
-if (process.argv.includes('--check')) {
-  if (after !== before) {
-    console.error('docs/lessons.md is stale: run npm run docs:rules');
-    process.exitCode = 1;
-  }
-} else {
-  writeFileSync(target, after);
-  console.log(`docs/lessons.md: ${rules.length} rules`);
-}
+writeOrCheckBlock(root, RULE_TABLE, renderRuleTable(rules, examples), 'npm run docs:rules', `${rules.length} rules`);
