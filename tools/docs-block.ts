@@ -19,22 +19,28 @@ export function replaceGeneratedBlock(doc: string, block: GeneratedBlock, conten
   return `${doc.slice(0, begin + block.begin.length)}\n\n${content}\n${doc.slice(end)}`;
 }
 
+/** What `writeOrCheckBlock` did: wrote the file, found it current, or (checking) found it stale. */
+export type BlockResult = 'written' | 'current' | 'stale';
+
 /**
  * A docs generator's last step: write `content` into `block` of its file (under the repository's
- * `root`), or with `--check` on the command line set exit code 1 where the file holds another
- * (naming `command`, the script that writes it). `summary` is printed after a write.
+ * `root`), or when `check` is set leave the file alone and say whether it holds that content.
  */
-export function writeOrCheckBlock(root: string, block: GeneratedBlock, content: string, command: string, summary: string): void {
+export function writeOrCheckBlock(root: string, block: GeneratedBlock, content: string, check: boolean): BlockResult {
   const target = join(root, block.file);
   const before = readFileSync(target, 'utf8');
   const after = replaceGeneratedBlock(before, block, content);
-  if (process.argv.includes('--check')) {
-    if (after !== before) {
-      console.error(`${block.file} is stale: run ${command}`);
-      process.exitCode = 1;
-    }
-  } else {
-    writeFileSync(target, after);
+  if (check) return after === before ? 'current' : 'stale';
+  writeFileSync(target, after);
+  return 'written';
+}
+
+/** A docs generator's command line: `--check` or not, the exit code and what it prints, for `result`. */
+export function reportBlock(block: GeneratedBlock, result: BlockResult, command: string, summary: string): void {
+  if (result === 'stale') {
+    console.error(`${block.file} is stale: run ${command}`);
+    process.exitCode = 1;
+  } else if (result === 'written') {
     console.log(`${block.file}: ${summary}`);
   }
 }

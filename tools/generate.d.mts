@@ -1,4 +1,7 @@
-/** One generator `npm run generate` runs: its npm script and what it writes. */
-export interface GenerateStep { script: string; writes: string }
+/** One generator `npm run generate` runs: its npm script, what it writes, and how it says it cannot run here. */
+export interface GenerateStep { script: string; writes: string; first?: boolean; cannotRun?: number }
+export type StepOutcome = 'done' | 'not-run' | 'failed';
 export declare const STEPS: readonly GenerateStep[];
 export declare const NOT_RUN: Readonly<Record<string, string>>;
+export declare function outcomeOf(step: GenerateStep, status: number): StepOutcome;
+export declare function exitCodeOf(outcomes: readonly StepOutcome[], check: boolean): number;

@@ -1,17 +1,23 @@
 // `npm run generate`: write every checked-in file a command writes, one after another, after a
 // change to a construct, a rule or a stack: what docs/architecture.md ("Adding a construct") lists
-// under "by a command". `--check`: exit 1 where one of them is stale instead of writing it.
+// under "by a command". `--check`: exit 1 where one of them is stale instead of writing it, and 2
+// where a check could not run here (the plan fixture without Terraform or the provider mirror).
 // Snapshots are not written here: `-u` is a decision to take per test (vitest).
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-/** The generators, in the order they must run (the others read the service index). */
+/**
+ * The generators, in the order they must run: the others read the service index, so a failed
+ * `gen:services` stops the run (`first`). `cannotRun`: the exit code with which the step says it
+ * could not run on this machine (gen:fixtures: no Terraform, or no provider mirror); any other
+ * step's non-zero exit is a failure.
+ */
 export const STEPS = [
-  { script: 'gen:services', writes: 'the service index (constructs/stack/service-index.generated.ts)' },
+  { script: 'gen:services', writes: 'the service index (constructs/stack/service-index.generated.ts)', first: true },
   { script: 'docs:rules', writes: "docs/lessons.md's rule table" },
   { script: 'docs:preflight', writes: "docs/deploy.md's preflight table" },
   { script: 'paths', writes: 'the request-path pictures (docs/paths/)' },
-  { script: 'gen:fixtures', writes: 'the azure-lessons plan fixture (test/fixtures/lessons-cli/payments-dev.plan.json; Terraform and the provider mirror)' },
+  { script: 'gen:fixtures', writes: 'the azure-lessons plan fixture (test/fixtures/lessons-cli/payments-dev.plan.json; Terraform and the provider mirror)', cannotRun: 2 },
   { script: 'docs:api', writes: 'docs/API.md (jsii)' },
 ];
 
@@ -20,22 +26,40 @@ export const NOT_RUN = {
   'gen:azapi': 'writes the AzAPI bindings from ../shared/schemas: part of a provider upgrade, not of a construct or stack change',
 };
 
-/** Exit code of a generator that could not run here (a tool or the provider mirror missing): gen:fixtures' 2. */
-const CANNOT_RUN = 2;
+/** What one step's exit status means: `done`, `not-run` (it said it cannot run here) or `failed`. */
+export function outcomeOf(step, status) {
+  if (status === 0) return 'done';
+  return step.cannotRun !== undefined && status === step.cannotRun ? 'not-run' : 'failed';
+}
+
+/** The run's exit code: 1 when a step failed (or a check found a file stale); in --check mode 2 when a check did not run; else 0. */
+export function exitCodeOf(outcomes, check) {
+  if (outcomes.includes('failed')) return 1;
+  return check && outcomes.includes('not-run') ? 2 : 0;
+}
+
+const WORDS = {
+  done: (check) => (check ? 'current' : 'written'),
+  'not-run': () => 'NOT RUN here (its message above says why; CI runs it)',
+  failed: (check) => (check ? 'STALE or failed' : 'FAILED'),
+};
 
 function main() {
   const check = process.argv.includes('--check');
-  const results = STEPS.map(({ script, writes }) => {
-    console.log(`\n== npm run ${script}${check ? ' -- --check' : ''}: ${writes}`);
-    const run = spawnSync('npm', ['run', '--silent', script, ...(check ? ['--', '--check'] : [])], { stdio: 'inherit' });
-    return { script, writes, status: run.status ?? 1 };
-  });
-  console.log('');
-  for (const { script, writes, status } of results) {
-    const outcome = status === 0 ? (check ? 'current' : 'written') : status === CANNOT_RUN ? 'NOT RUN here (see its message above; CI runs it)' : check ? 'STALE or failed' : 'FAILED';
-    console.log(`${script.padEnd(15)} ${outcome}: ${writes}`);
+  const results = [];
+  for (const step of STEPS) {
+    console.log(`\n== npm run ${step.script}${check ? ' -- --check' : ''}: ${step.writes}`);
+    const run = spawnSync('npm', ['run', '--silent', step.script, ...(check ? ['--', '--check'] : [])], { stdio: 'inherit' });
+    const outcome = outcomeOf(step, run.status ?? 1);
+    results.push({ step, outcome });
+    if (step.first && outcome !== 'done' && !check) {
+      console.log(`\n${step.script} failed: the other generators read what it writes, so they did not run.`);
+      break;
+    }
   }
-  return results.some((r) => r.status !== 0 && r.status !== CANNOT_RUN) ? 1 : 0;
+  console.log('');
+  for (const { step, outcome } of results) console.log(`${step.script.padEnd(15)} ${WORDS[outcome](check)}: ${step.writes}`);
+  return exitCodeOf(results.map((r) => r.outcome), check);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main();

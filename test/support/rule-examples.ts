@@ -17,7 +17,7 @@ export const EXAMPLE_MODULES: Readonly<Record<string, RuleExamples>> =
 /** Every rule's examples, sorted by module path; a module without `EXAMPLES` fails naming its file. */
 export const RULE_EXAMPLES: readonly RuleExamples[] = Object.keys(EXAMPLE_MODULES).sort().map((file) => {
   const examples = EXAMPLE_MODULES[file];
-  if (examples === undefined) throw new Error(`${file.replace(/^(\.\.\/)+/, '')} exports no EXAMPLES: write \`export const EXAMPLES: RuleExamples = { rule, failing, passing }\` (docs/architecture.md, "Adding a rule").`);
+  if (examples === undefined) throw new Error(`${file.replace(/^(\.\.\/)+/, '')} exports no EXAMPLES: write \`export const EXAMPLES: RuleExamples = { rule, finds, failing, passing }\` (docs/architecture.md, "Adding a rule").`);
   return examples;
 });
 

@@ -8,7 +8,7 @@ import { App } from 'cdktf';
 import { PREFLIGHT_FILE, PreflightManifest } from '../../constructs/core/deploy-requirements';
 import { buildApp } from '../../src/app';
 import { loadEnvironments } from '../../src/environments';
-import { writeOrCheckBlock } from '../docs-block';
+import { reportBlock, writeOrCheckBlock } from '../docs-block';
 import { PREFLIGHT_TABLE, renderTable } from './render';
 
 const root = resolve(__dirname, '..', '..');
@@ -18,7 +18,7 @@ try {
   const stacks = buildApp(app, loadEnvironments({ env: {} }));
   app.synth();
   const manifests = stacks.map((s) => JSON.parse(readFileSync(join(outdir, 'stacks', s.node.id, PREFLIGHT_FILE), 'utf8')) as PreflightManifest);
-  writeOrCheckBlock(root, PREFLIGHT_TABLE, renderTable(manifests), 'npm run docs:preflight', `${manifests.length} stacks`);
+  reportBlock(PREFLIGHT_TABLE, writeOrCheckBlock(root, PREFLIGHT_TABLE, renderTable(manifests), process.argv.includes('--check')), 'npm run docs:preflight', `${manifests.length} stacks`);
 } finally {
   rmSync(outdir, { recursive: true, force: true });
 }

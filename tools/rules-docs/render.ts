@@ -14,7 +14,11 @@ export const RULE_TABLE: GeneratedBlock = {
 
 /** The table: a row per rule of `rules`, in their order, saying what its examples module says it finds. */
 export function renderRuleTable(rules: readonly PackRule[], examples: readonly RuleExamples[]): string {
-  const finds = new Map(examples.map((e) => [e.rule, e.finds] as const));
+  const finds = new Map<string, string>();
+  for (const e of examples) {
+    if (finds.has(e.rule)) throw new Error(`${e.rule} has two examples modules: keep one <rule>.examples.ts per rule`);
+    finds.set(e.rule, e.finds);
+  }
   const rows = rules.map(({ rule, level }) => {
     const text = finds.get(rule.id);
     if (text === undefined) {

@@ -7,7 +7,7 @@ const WHSEC = ['whsec', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'].join('_');
 // SEC-1: a credential written into a function or web app's settings.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.AppSettingPlainSecret',
-  finds: 'a credential in an app setting of a function or web app or a deployment slot of one (`azurerm_linux_function_app`, `azurerm_windows_function_app`, `azurerm_function_app_flex_consumption`, `azurerm_linux_web_app`, `azurerm_windows_web_app`, their `_slot` types, AzAPI `Microsoft.Web/sites`), by the same detector; `@Microsoft.KeyVault(SecretUri=...)` passes, `AzureWebJobsStorage` is `SEC-1.FunctionHostStorageKey`\'s',
+  finds: 'a credential in an app setting of a function or web app or a deployment slot of one (`azurerm_linux_function_app`, `azurerm_windows_function_app`, `azurerm_function_app_flex_consumption`, `azurerm_linux_web_app`, `azurerm_windows_web_app`, their `_slot` types, AzAPI `Microsoft.Web/sites`), by the constructs\' secret detector (docs/secrets.md, as `SEC-1.ContainerAppPlainSecret`); `@Microsoft.KeyVault(SecretUri=...)` passes, `AzureWebJobsStorage` is `SEC-1.FunctionHostStorageKey`\'s',
   failing: [
     ...['azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app'].map((type) => [raw(type, 'app', { https_only: true, app_settings: { ALERTS: SLACK_HOOK } })]),
     ...['azurerm_linux_web_app', 'azurerm_windows_web_app'].map((type) => [raw(type, 'app', { app_settings: { ALERTS: SLACK_HOOK } })]),
