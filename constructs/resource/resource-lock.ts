@@ -5,6 +5,7 @@ import { addressOf } from '../core/dependencies';
 import { NAME_RULES, checkName } from '../core/naming';
 import { literalOf } from '../core/stack-variables';
 import { refuse, warn } from '../core/validation';
+import { READ_ONLY_LOCK_PROBLEM } from './rules/read-only-lock';
 
 /** How much a management lock stops (Resource Manager's lock `level`). */
 export enum LockLevel {
@@ -18,8 +19,9 @@ export enum LockLevel {
   CAN_NOT_DELETE = 'CanNotDelete',
   /**
    * The resource and its Resource Manager children can only be read: no change and no delete,
-   * Terraform's included, and no POST operation such as listing keys (a warning,
-   * `AZURE.ReadOnlyLock`). The data plane is not locked.
+   * Terraform's included, and no POST operation such as listing keys, which azurerm's reads of
+   * some resources use (a function app's settings: even a plan fails). A warning,
+   * `AZURE.ReadOnlyLock`. The data plane is not locked.
    */
   READ_ONLY = 'ReadOnly',
 }
@@ -87,7 +89,7 @@ export function lockResource(resource: IConstruct, resourceId: string, resourceN
   if (level === LockLevel.READ_ONLY) {
     warn(resource, {
       id: 'AZURE.ReadOnlyLock', ruleSettings: ['lock_level'], lesson: 'AZURE', setting: 'lock', given: level,
-      problem: 'a read-only lock stops every change and delete on the resource and its Resource Manager children, Terraform\'s too: the next apply that changes it (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused.',
+      problem: READ_ONLY_LOCK_PROBLEM,
       fix: 'use LockLevel.CAN_NOT_DELETE, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock here with the reason.',
     });
   }

@@ -92,30 +92,33 @@ describe('AZURE.ReadOnlyLock on raw management locks in an AzureStack', () => {
     name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS', sharedAccessKeyEnabled: false,
   });
 
-  it('fails (a warning) when a raw lock is ReadOnly, azurerm or AzAPI (Azure takes the level in any case)', () => {
+  it('fails (a warning) when a raw lock is ReadOnly: azurerm as written, AzAPI in any spelling (its body goes to Resource Manager as given)', () => {
     const stack = rawStack(true);
     const account = accountIn(stack);
     new ManagementLock(stack, 'frozen', { name: 'frozen', scope: account.id, lockLevel: 'ReadOnly' });
     new AzapiResource(stack, 'frozen-azapi', { type: 'Microsoft.Authorization/locks@2020-05-01', name: 'frozen-azapi', parentId: account.id, body: { properties: { level: 'readonly' } } });
     Testing.synth(stack);
     expect(warningsOf(stack).filter((w) => w.startsWith(`[${LOCK_RULE}]`))).toEqual([
-      '[AZURE.ReadOnlyLock] other-prod/frozen: lock_level = "ReadOnly": a read-only lock stops every change and delete on its scope and the Resource Manager children under it, Terraform\'s too: the next apply that changes one (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused. Fix: use CanNotDelete, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock on the lock with the reason.',
+      '[AZURE.ReadOnlyLock] other-prod/frozen: lock_level = "ReadOnly": a read-only lock stops every change and delete on the locked resource and the Resource Manager children under it, Terraform\'s too: the next apply that changes one (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused, so even a plan can fail where azurerm reads a resource by POST (a function app\'s settings and publishing credentials). Fix: use CanNotDelete, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock on the lock with the reason.',
       expect.stringMatching(/^\[AZURE\.ReadOnlyLock\] other-prod\/frozen-azapi: body\.properties\.level = "readonly": a read-only lock /),
     ]);
     expect(errorsOf(stack)).toEqual([]);
     expect(rows(stack, LOCK_RULE, 'frozen')).toEqual([expect.objectContaining({ level: RuleLevel.WARNING, status: ReportStatus.NON_COMPLIANT })]);
   });
 
-  it('lets through a CanNotDelete lock, another AzAPI type, and a level given by a reference (not known at synth)', () => {
+  it('lets through a CanNotDelete lock, another AzAPI type, a level given by a reference (not known at synth), and an azurerm level azurerm itself refuses at plan', () => {
     const stack = rawStack(true);
     const account = accountIn(stack);
     new ManagementLock(stack, 'nodelete', { name: 'nodelete', scope: account.id, lockLevel: 'CanNotDelete' });
+    // azurerm's lock_level is case-sensitive (CanNotDelete, ReadOnly): `readonly` fails its validation, not the apply.
+    new ManagementLock(stack, 'misspelled', { name: 'misspelled', scope: account.id, lockLevel: 'readonly' });
     const level = new TerraformVariable(stack, 'level', { type: 'string' });
     new ManagementLock(stack, 'chosen', { name: 'chosen', scope: account.id, lockLevel: level.stringValue });
     new AzapiResource(stack, 'other', { type: 'Microsoft.Storage/storageAccounts/queueServices/queues@2023-05-01', name: 'q', parentId: account.id, body: { properties: { level: 'ReadOnly' } } });
     Testing.synth(stack);
     expect(warningsOf(stack).filter((w) => w.startsWith(`[${LOCK_RULE}]`))).toEqual([]);
     expect(statusOf(stack, LOCK_RULE, 'nodelete')).toEqual([ReportStatus.COMPLIANT]);
+    expect(statusOf(stack, LOCK_RULE, 'misspelled')).toEqual([ReportStatus.COMPLIANT]);
     expect(statusOf(stack, LOCK_RULE, 'chosen')).toEqual([]);
     expect(statusOf(stack, LOCK_RULE, 'other')).toEqual([]);
   });

@@ -12,7 +12,7 @@ const azapiLock = (name: string, level: string): ExampleResource => ({
 
 export const EXAMPLES: RuleExamples = {
   rule: 'AZURE.ReadOnlyLock',
-  finds: '`azurerm_management_lock` with `lock_level = ReadOnly`, or AzAPI `Microsoft.Authorization/locks` with `level = ReadOnly`: it stops the stack\'s own changes to the locked resource and its Resource Manager children (ScopeLocked) and POST operations such as listing keys; `CanNotDelete` stops deletes only (`addLock` warns the same)',
+  finds: '`azurerm_management_lock` with `lock_level = ReadOnly`, or AzAPI `Microsoft.Authorization/locks` with `level = ReadOnly`: it stops the stack\'s own changes to the locked resource and its Resource Manager children (ScopeLocked) and POST operations such as listing keys, which azurerm\'s reads of some resources use (a function app\'s settings: even a plan fails); `CanNotDelete` stops deletes only (`addLock` warns the same)',
   failing: [
     [ACCOUNT, raw('azurerm_management_lock', 'frozen', { scope: SCOPE, lock_level: 'ReadOnly' })],
     [ACCOUNT, azapiLock('frozen', 'ReadOnly')],

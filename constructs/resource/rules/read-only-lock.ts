@@ -1,8 +1,12 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { armPropertiesOf, armTypeOf } from '../../lessons-check/rules/attributes';
 
-/** What a read-only lock stops, in both the azurerm and the AzAPI form. */
-const PROBLEM = 'a read-only lock stops every change and delete on its scope and the Resource Manager children under it, Terraform\'s too: the next apply that changes one (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused.';
+/**
+ * What a read-only lock stops, for the rule's finding and `addLock`'s warning (one text under one
+ * id): azurerm's own reads of some resources are POST list calls (a function app's settings and
+ * publishing credentials, v4.55.0), which the lock refuses like any other POST.
+ */
+export const READ_ONLY_LOCK_PROBLEM = 'a read-only lock stops every change and delete on the locked resource and the Resource Manager children under it, Terraform\'s too: the next apply that changes one (a tag, a setting, a child resource) fails with ScopeLocked, and POST operations such as listing keys are refused, so even a plan can fail where azurerm reads a resource by POST (a function app\'s settings and publishing credentials).';
 
 /**
  * AZURE (a warning): a management lock at level `ReadOnly`, raw (`azurerm_management_lock`, or an
@@ -22,10 +26,13 @@ export class ReadOnlyLockRule implements ILessonRule {
     if (azapi && armTypeOf(resource) !== 'Microsoft.Authorization/locks') return RuleOutcome.notApplicable();
     const level = azapi ? armPropertiesOf(resource).level : resource.attributes.lock_level;
     if (typeof level !== 'string' || level.includes('${')) return RuleOutcome.notApplicable();
-    if (level.toLowerCase() !== 'readonly') return RuleOutcome.compliant();
+    // azurerm takes `ReadOnly` as written (its validation refuses another spelling at plan); the
+    // AzAPI body goes to Resource Manager as given, so any spelling of it is read as meant.
+    const readOnly = azapi ? level.toLowerCase() === 'readonly' : level === 'ReadOnly';
+    if (!readOnly) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
       setting: azapi ? 'body.properties.level' : 'lock_level', given: level,
-      problem: PROBLEM,
+      problem: READ_ONLY_LOCK_PROBLEM,
       fix: 'use CanNotDelete, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock on the lock with the reason.',
     });
   }
