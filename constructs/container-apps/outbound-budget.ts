@@ -1,8 +1,8 @@
-import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { groupThousands } from '../core/number-format';
 import { MessageLifetime, secondsInWords } from '../core/queue-lifetimes';
-import { refuse, requireRange } from '../core/validation';
+import { literalNumberOf } from '../core/stack-variables';
+import { refuse, requireRange, warn } from '../core/validation';
 
 /** One budget a third party allows across every caller, e.g. 100 requests per 60 s per API key (LIM-5). */
 export interface OutboundBudget {
@@ -97,16 +97,32 @@ export function checkPace(scope: IConstruct, budget: OutboundBudget, pace: Consu
   return worst;
 }
 
-/**
- * Refuse a queue set-up that poisons messages, or lets them expire, during the declared outage
- * (LIM-5, PAY-3), with the arithmetic in the message. Returns the retry window in seconds.
- */
 /** How long a message must live to ride out the outage (or the longer breaker trip) and its retries, in seconds. */
 export function outageLifetimeSeconds(outage: OutageTolerance): number {
   const outageSeconds = Math.max(outage.declaredOutageMinutes * 60, outage.breakerTripSeconds ?? 0);
   return outageSeconds + (outage.maxDequeueCount - 1) * outage.visibilityTimeoutSeconds;
 }
 
+/**
+ * The deliveries after which the queue dead-letters a message itself, as Terraform will get it (a
+ * variable's default read as its literal); undefined where the queue has no such limit or it is
+ * known only at apply. Refuses one that is not a whole number of at least 1.
+ */
+function deliveryLimitOf(scope: IConstruct, lifetime: MessageLifetime): number | undefined {
+  const limit = lifetime.maxDeliveries === undefined ? undefined : literalNumberOf(scope, lifetime.maxDeliveries);
+  if (limit === undefined) return undefined;
+  requireRange(scope, limit, {
+    min: 1, max: Number.MAX_SAFE_INTEGER, setting: 'queue.lifetime.maxDeliveries', lesson: 'PAY-3',
+    problem: `${lifetime.service} delivers a message at least once before dead-lettering it: the limit is a whole number from 1.`,
+    fix: 'give the queue service\'s own delivery limit (Service Bus: maxDeliveryCount, 1-2000).',
+  });
+  return limit;
+}
+
+/**
+ * Refuse a queue set-up that poisons messages, or lets them expire, during the declared outage
+ * (LIM-5, PAY-3), with the arithmetic in the message. Returns the retry window in seconds.
+ */
 export function checkOutage(scope: IConstruct, outage: OutageTolerance, lifetime: MessageLifetime): number {
   requireRange(scope, outage.declaredOutageMinutes, {
     min: 1, max: 7 * 24 * 60, setting: 'outage.declaredOutageMinutes', lesson: 'PAY-3',
@@ -119,31 +135,43 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance, lifetime
   requireRange(scope, outage.maxDequeueCount, {
     min: 1, max: 1000, setting: 'outage.maxDequeueCount', lesson: 'PAY-3', problem: 'a message gets 1-1000 attempts.', fix: 'use e.g. 8.',
   });
-  // A queue that dead-letters by itself ends the retries at its own count, whatever the consumer
-  // plans (a limit Terraform knows only at apply is not compared).
-  const limit = lifetime.maxDeliveries;
-  if (limit !== undefined && !Token.isUnresolved(limit) && outage.maxDequeueCount > limit) {
-    refuse(scope, {
-      lesson: 'PAY-3', setting: 'outage.maxDequeueCount', given: outage.maxDequeueCount,
-      problem: `${lifetime.service} moves a message to its dead-letter queue after ${limit} deliveries, before the consumer's ${outage.maxDequeueCount} attempts: the retries end ${fmt((outage.maxDequeueCount - limit) * outage.visibilityTimeoutSeconds)} s sooner than the outage arithmetic says, while the provider may still be down.`,
-      fix: `plan at most ${limit} attempts (with a visibility timeout long enough to span the outage), or raise the queue's own delivery limit to at least ${outage.maxDequeueCount}.`,
-    });
-  }
   const declaredSeconds = outage.declaredOutageMinutes * 60;
   // The longer of the outage and the breaker's open time: both fail every attempt.
   const outageSeconds = Math.max(declaredSeconds, outage.breakerTripSeconds ?? 0);
-  const window = (outage.maxDequeueCount - 1) * outage.visibilityTimeoutSeconds;
+  // A queue that dead-letters by itself (Service Bus) ends the retries at its own count when that
+  // comes first: the attempts that happen are the fewer of the two.
+  const limit = deliveryLimitOf(scope, lifetime);
+  const queueStopsFirst = limit !== undefined && limit < outage.maxDequeueCount;
+  const attempts = queueStopsFirst ? limit : outage.maxDequeueCount;
+  const window = (attempts - 1) * outage.visibilityTimeoutSeconds;
+  const shorter = outageSeconds > declaredSeconds
+    ? ` shorter than the breaker's ${fmt(outageSeconds)} s open time (longer than the declared ${outage.declaredOutageMinutes}-minute outage)`
+    : ` shorter than the declared ${outage.declaredOutageMinutes}-minute outage (${fmt(outageSeconds)} s)`;
+  const attemptsNeeded = Math.ceil(outageSeconds / outage.visibilityTimeoutSeconds) + 1;
+  if (window < outageSeconds && queueStopsFirst) {
+    const timeout = limit > 1 ? Math.ceil(outageSeconds / (limit - 1)) : undefined;
+    refuse(scope, {
+      lesson: 'PAY-3', setting: 'queue', given: `${limit} deliveries before ${lifetime.service} dead-letters a message`,
+      problem: `the queue dead-letters a message after ${limit} deliveries, before the consumer's ${outage.maxDequeueCount} attempts: one that first fails when the outage starts is retried for (${limit} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,${shorter}: it is dead-lettered while the provider is still down.`,
+      fix: `raise the queue's delivery limit to at least ${attemptsNeeded}`
+        + (timeout !== undefined && timeout <= lifetime.maxVisibilityTimeoutSeconds ? `, or use a visibility timeout of at least ${timeout} s.` : ` (a longer visibility timeout cannot do it: ${lifetime.service} hides a message for at most ${secondsInWords(lifetime.maxVisibilityTimeoutSeconds)}).`),
+    });
+  }
   if (window < outageSeconds) {
-    const needed = Math.ceil(outageSeconds / outage.visibilityTimeoutSeconds) + 1;
     refuse(scope, {
       lesson: 'PAY-3', setting: 'outage', given: `${outage.maxDequeueCount} attempts, ${outage.visibilityTimeoutSeconds} s apart`,
-      problem: `a message that first fails when the outage starts is retried for (${outage.maxDequeueCount} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,`
-        + (outageSeconds > declaredSeconds
-          ? ` shorter than the breaker's ${fmt(outageSeconds)} s open time (longer than the declared ${outage.declaredOutageMinutes}-minute outage): it goes to the poison queue while the gateway still fails it fast.`
-          : ` shorter than the declared ${outage.declaredOutageMinutes}-minute outage (${fmt(outageSeconds)} s): it goes to the poison queue while the provider is still down.`),
+      problem: `a message that first fails when the outage starts is retried for (${outage.maxDequeueCount} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,${shorter}: `
+        + (outageSeconds > declaredSeconds ? 'it goes to the poison queue while the gateway still fails it fast.' : 'it goes to the poison queue while the provider is still down.'),
       fix: outage.maxDequeueCount === 1
-        ? `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s: with one attempt there is no retry for any visibility timeout to space out.`
-        : `allow at least ${needed} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / (outage.maxDequeueCount - 1))} s.`,
+        ? `allow at least ${attemptsNeeded} attempts at ${outage.visibilityTimeoutSeconds} s: with one attempt there is no retry for any visibility timeout to space out.`
+        : `allow at least ${attemptsNeeded} attempts at ${outage.visibilityTimeoutSeconds} s, or a visibility timeout of at least ${Math.ceil(outageSeconds / (outage.maxDequeueCount - 1))} s.`,
+    });
+  }
+  if (queueStopsFirst) {
+    warn(scope, {
+      id: 'PAY-3.QueueDeliveryLimit', lesson: 'PAY-3', setting: 'outage.maxDequeueCount', given: outage.maxDequeueCount,
+      problem: `the queue dead-letters a message after ${limit} deliveries, so the consumer's last ${outage.maxDequeueCount - limit} of ${outage.maxDequeueCount} attempts never happen (the outage is still covered: (${limit} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s).`,
+      fix: `plan ${limit} attempts, or raise the queue's delivery limit to ${outage.maxDequeueCount}.`,
     });
   }
   const needed = outageLifetimeSeconds(outage);

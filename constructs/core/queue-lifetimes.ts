@@ -21,8 +21,11 @@ export interface MessageLifetime {
   readonly maxVisibilityTimeoutSeconds: number;
   /**
    * The deliveries after which the queue service moves a message to its dead-letter queue by
-   * itself (Service Bus's `maxDeliveryCount`): a consumer may not plan more attempts than this
-   * (PAY-3), or its retries end before the outage it was checked against.
+   * itself (Service Bus's `maxDeliveryCount`). A consumer's retries end at the fewer of this and
+   * its own attempts: refused where that no longer spans the outage it was checked against, a
+   * warning where it still does (PAY-3). The arithmetic takes deliveries one visibility timeout
+   * apart: on Service Bus that holds when the app lets a failed message's lock run out (it does
+   * not abandon it, which redelivers at once) and the queue's lock duration is that timeout.
    * @default - none: the consumer counts the attempts and moves the message itself (a Storage queue only counts dequeues)
    */
   readonly maxDeliveries?: number;

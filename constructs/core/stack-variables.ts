@@ -68,6 +68,13 @@ export function literalOf(scope: IConstruct, value: string): string | undefined 
   return e.known && typeof e.value === 'string' ? e.value : undefined;
 }
 
+/** `literalOf` for a number: the number Terraform will get, or undefined when that is not known at synth. */
+export function literalNumberOf(scope: IConstruct, value: number): number | undefined {
+  if (!Token.isUnresolved(value)) return value;
+  const e = evaluateValue(resolveIn(scope, value), stackVariables(scope));
+  return e.known && typeof e.value === 'number' ? e.value : undefined;
+}
+
 /** `value` resolved in the stack of `scope`, with what evaluates to a literal replaced by it (see `literalize`). */
 export function resolvedLiterally(scope: IConstruct, value: unknown, variables: TerraformVariables = stackVariables(scope)): unknown {
   return literalize(resolveIn(scope, value), variables);

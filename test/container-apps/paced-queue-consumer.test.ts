@@ -1,4 +1,4 @@
-import { TerraformStack, Testing, Token } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { QueueIntakeApi } from '../../constructs/api-management/queue-intake-api';
 import { KeyVaultSecretReference } from '../../constructs/container-apps/app-secrets';
@@ -516,21 +516,45 @@ describe('any IMessageQueue: the consumer, the intake API and the alerts with a 
     expect(r.message).toBe('[AZURE] pay-dev/consumer: outage.visibilityTimeoutSeconds = 600: Service Bus hides a message for 1 s to 5 minutes. Fix: use e.g. 300.');
   });
 
-  it('fails when the queue dead-letters a message by itself before the consumer\'s last attempt (PAY-3)', () => {
-    const consumerOn = (maxDeliveries: number) => {
-      const stack = stackOf();
-      const queue = new OtherQueue(stack, 'sb-charges', 'charges', { deadLetters: true, maxDeliveries });
-      return () => new PacedQueueConsumer(stack, 'consumer', {
-        name: 'ca-psp-consumer', environment: ENVIRONMENT, image: IMAGE, queue,
-        providerApiUrl: PROVIDER_API_URL, providerApiAudience: APP_ID, budget: BUDGET, pace: PACE, outage: OUTAGE,
-      });
-    };
-    expect(refusalOf(consumerOn(5)).message).toBe('[PAY-3] pay-dev/consumer: outage.maxDequeueCount = 8: Service Bus moves a message to its dead-letter queue after 5 deliveries, before the consumer\'s 8 attempts: the retries end 900 s sooner than the outage arithmetic says, while the provider may still be down. Fix: plan at most 5 attempts (with a visibility timeout long enough to span the outage), or raise the queue\'s own delivery limit to at least 8.');
-    // A limit at or above the consumer's attempts leaves the last word to the consumer.
-    expect(consumerOn(8)).not.toThrow();
-    expect(consumerOn(10)).not.toThrow();
-    // A limit known only at apply (a variable) is not compared.
-    expect(consumerOn(Token.asNumber('${var.max_deliveries}'))).not.toThrow();
+  /** A consumer of a Service Bus-shaped queue that dead-letters after `maxDeliveries` (a thunk, for refusalOf), with `outage`. */
+  const consumerOn = (maxDeliveries: number | ((stack: AzureStack) => number), outage: OutageTolerance = OUTAGE) => {
+    const stack = stackOf();
+    const queue = new OtherQueue(stack, 'sb-charges', 'charges', { deadLetters: true, maxDeliveries: typeof maxDeliveries === 'number' ? maxDeliveries : maxDeliveries(stack) });
+    const make = () => new PacedQueueConsumer(stack, 'consumer', {
+      name: 'ca-psp-consumer', environment: ENVIRONMENT, image: IMAGE, queue,
+      providerApiUrl: PROVIDER_API_URL, providerApiAudience: APP_ID, budget: BUDGET, pace: PACE, outage,
+    });
+    return { stack, make };
+  };
+
+  it('fails when the queue dead-letters a message before the retries span the outage, naming the queue\'s limit (PAY-3)', () => {
+    // 30 minutes, 300 s apart: 7 deliveries are needed; Service Bus locks a message for at most 300 s, so only the limit can give them.
+    expect(refusalOf(consumerOn(5).make).message).toBe('[PAY-3] pay-dev/consumer: queue = "5 deliveries before Service Bus dead-letters a message": the queue dead-letters a message after 5 deliveries, before the consumer\'s 8 attempts: one that first fails when the outage starts is retried for (5 - 1) x 300 s = 1,200 s, shorter than the declared 30-minute outage (1,800 s): it is dead-lettered while the provider is still down. Fix: raise the queue\'s delivery limit to at least 7 (a longer visibility timeout cannot do it: Service Bus hides a message for at most 5 minutes).');
+    // 10 minutes, 100 s apart: a longer lock is the other way out.
+    const short = { ...OUTAGE, declaredOutageMinutes: 10, visibilityTimeoutSeconds: 100, messageTtlSeconds: 3600 };
+    expect(refusalOf(consumerOn(4, short).make).message).toMatch(/after 4 deliveries, .* = 300 s, shorter than the declared 10-minute outage \(600 s\): .* Fix: raise the queue's delivery limit to at least 7, or use a visibility timeout of at least 200 s\.$/);
+    // The limit as Terraform will get it: a variable's default.
+    expect(refusalOf(consumerOn((stack) => new TerraformVariable(stack, 'deliveries', { type: 'number', default: 5 }).numberValue).make).setting).toBe('queue');
+  });
+
+  it('warns when the queue stops before the consumer\'s last attempt but the outage is still spanned, and says nothing when its limit is higher', () => {
+    const seven = consumerOn(7);
+    seven.make();
+    expect(warningsOf(seven.stack)).toContainEqual('[PAY-3] pay-dev/consumer: outage.maxDequeueCount = 8: the queue dead-letters a message after 7 deliveries, so the consumer\'s last 1 of 8 attempts never happen (the outage is still covered: (7 - 1) x 300 s = 1,800 s). Fix: plan 7 attempts, or raise the queue\'s delivery limit to 8.');
+    for (const limit of [8, 10]) {
+      const higher = consumerOn(limit);
+      higher.make();
+      expect(warningsOf(higher.stack).filter((w) => w.includes('dead-letters'))).toEqual([]);
+    }
+    // A limit known only at apply (a variable without a default) is not compared.
+    const unknown = consumerOn((stack) => new TerraformVariable(stack, 'deliveries', { type: 'number' }).numberValue);
+    expect(unknown.make).not.toThrow();
+    expect(warningsOf(unknown.stack).filter((w) => w.includes('dead-letters'))).toEqual([]);
+  });
+
+  it('fails when the queue\'s delivery limit is not a whole number of at least 1', () => {
+    expect(refusalOf(consumerOn(0).make).message).toBe('[PAY-3] pay-dev/consumer: queue.lifetime.maxDeliveries = 0: Service Bus delivers a message at least once before dead-lettering it: the limit is a whole number from 1. Fix: give the queue service\'s own delivery limit (Service Bus: maxDeliveryCount, 1-2000).');
+    expect(refusalOf(consumerOn(7.5).make).setting).toBe('queue.lifetime.maxDeliveries');
   });
 
   it('fails when the queue has no poison queue and none is given (PAY-3)', () => {

@@ -50,7 +50,7 @@ export class OtherQueue extends Construct implements IMessageQueue {
       tokenResource: 'https://servicebus.azure.net',
       acceptedStatus: 201,
       maxBodyBytes: 200 * 1024,
-      lifetime: OTHER_LIFETIME,
+      lifetime: this.lifetime,
       protocol: 'HTTPS (Service Bus queue, send)',
     };
     this.backlogMetric = {
