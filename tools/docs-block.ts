@@ -35,12 +35,12 @@ export function writeOrCheckBlock(root: string, block: GeneratedBlock, content: 
   return 'written';
 }
 
-/** A docs generator's command line: `--check` or not, the exit code and what it prints, for `result`. */
-export function reportBlock(block: GeneratedBlock, result: BlockResult, command: string, summary: string): void {
+/** A docs generator's command line for `result`: prints what it did, and returns the exit code (1 for a stale file). */
+export function reportBlock(block: GeneratedBlock, result: BlockResult, command: string, summary: string): number {
   if (result === 'stale') {
     console.error(`${block.file} is stale: run ${command}`);
-    process.exitCode = 1;
-  } else if (result === 'written') {
-    console.log(`${block.file}: ${summary}`);
+    return 1;
   }
+  if (result === 'written') console.log(`${block.file}: ${summary}`);
+  return 0;
 }

@@ -7,13 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
 /**
- * The generators, in the order they must run: the others read the service index, so a failed
- * `gen:services` stops the run (`first`). `cannotRun`: the exit code with which the step says it
- * could not run on this machine (gen:fixtures: no Terraform, or no provider mirror); any other
- * step's non-zero exit is a failure.
+ * The generators, in the order they must run. `othersReadIt`: the later steps read what it
+ * writes (the service index), so when it fails while writing, they do not run. `cannotRun`: the
+ * exit code with which the step says it could not run on this machine (gen:fixtures: no
+ * Terraform, or no provider mirror); any other step's non-zero exit is a failure.
  */
 export const STEPS = [
-  { script: 'gen:services', writes: 'the service index (constructs/stack/service-index.generated.ts)', first: true },
+  { script: 'gen:services', writes: 'the service index (constructs/stack/service-index.generated.ts)', othersReadIt: true },
   { script: 'docs:rules', writes: "docs/lessons.md's rule table" },
   { script: 'docs:preflight', writes: "docs/deploy.md's preflight table" },
   { script: 'paths', writes: 'the request-path pictures (docs/paths/)' },
@@ -34,29 +34,42 @@ export function outcomeOf(step, status) {
 
 /** The run's exit code: 1 when a step failed (or a check found a file stale); in --check mode 2 when a check did not run; else 0. */
 export function exitCodeOf(outcomes, check) {
-  if (outcomes.includes('failed')) return 1;
+  if (outcomes.includes('failed') || outcomes.includes('skipped')) return 1;
   return check && outcomes.includes('not-run') ? 2 : 0;
+}
+
+/**
+ * Run `steps` in order with `run(step)` (its exit status): each step's outcome, `skipped` for the
+ * steps after one whose output the others read failed while writing.
+ */
+export function runSteps(steps, check, run) {
+  const results = [];
+  let stopped = undefined;
+  for (const step of steps) {
+    if (stopped) {
+      results.push({ step, outcome: 'skipped' });
+      continue;
+    }
+    const outcome = outcomeOf(step, run(step));
+    results.push({ step, outcome });
+    if (step.othersReadIt && outcome !== 'done' && !check) stopped = step;
+  }
+  return results;
 }
 
 const WORDS = {
   done: (check) => (check ? 'current' : 'written'),
   'not-run': () => 'NOT RUN here (its message above says why; CI runs it)',
   failed: (check) => (check ? 'STALE or failed' : 'FAILED'),
+  skipped: () => 'NOT RUN: a step before it failed, and it reads what that step writes',
 };
 
 function main() {
   const check = process.argv.includes('--check');
-  const results = [];
-  for (const step of STEPS) {
+  const results = runSteps(STEPS, check, (step) => {
     console.log(`\n== npm run ${step.script}${check ? ' -- --check' : ''}: ${step.writes}`);
-    const run = spawnSync('npm', ['run', '--silent', step.script, ...(check ? ['--', '--check'] : [])], { stdio: 'inherit' });
-    const outcome = outcomeOf(step, run.status ?? 1);
-    results.push({ step, outcome });
-    if (step.first && outcome !== 'done' && !check) {
-      console.log(`\n${step.script} failed: the other generators read what it writes, so they did not run.`);
-      break;
-    }
-  }
+    return spawnSync('npm', ['run', '--silent', step.script, ...(check ? ['--', '--check'] : [])], { stdio: 'inherit' }).status ?? 1;
+  });
   console.log('');
   for (const { step, outcome } of results) console.log(`${step.script.padEnd(15)} ${WORDS[outcome](check)}: ${step.writes}`);
   return exitCodeOf(results.map((r) => r.outcome), check);

@@ -19,9 +19,9 @@ export enum LockLevel {
   CAN_NOT_DELETE = 'CanNotDelete',
   /**
    * The resource and its Resource Manager children can only be read: no change and no delete,
-   * Terraform's included, and no POST operation such as listing keys, which azurerm's reads of
-   * some resources use (a function app's settings: even a plan fails). A warning,
-   * `AZURE.ReadOnlyLock`. The data plane is not locked.
+   * Terraform's included, and no POST operation such as listing keys (a warning,
+   * `AZURE.ReadOnlyLock`). azurerm reads some resources by POST (a function app's settings), so
+   * even a plan can fail. The data plane is not locked.
    */
   READ_ONLY = 'ReadOnly',
 }
@@ -86,14 +86,16 @@ export function lockResource(resource: IConstruct, resourceId: string, resourceN
       fix: `shorten the notes to ${MAX_NOTES} bytes or fewer.`,
     });
   }
+  const lock = new ManagementLock(resource, LOCK_ID, { name, scope: resourceId, lockLevel: level, notes });
   if (level === LockLevel.READ_ONLY) {
-    warn(resource, {
-      id: 'AZURE.ReadOnlyLock', ruleSettings: ['lock_level'], lesson: 'AZURE', setting: 'lock', given: level,
+    // On the lock itself, so the warning stands for the rule's finding on this lock only (another
+    // read-only lock under the resource's construct is reported on its own).
+    warn(lock, {
+      id: 'AZURE.ReadOnlyLock', ruleSettings: ['lock_level'], lesson: 'AZURE', setting: 'level', given: level,
       problem: READ_ONLY_LOCK_PROBLEM,
-      fix: 'use LockLevel.CAN_NOT_DELETE, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock here with the reason.',
+      fix: 'use LockLevel.CAN_NOT_DELETE, which stops deletes only; to freeze the resource on purpose, suppress AZURE.ReadOnlyLock on the lock addLock returns, with the reason.',
     });
   }
-  const lock = new ManagementLock(resource, LOCK_ID, { name, scope: resourceId, lockLevel: level, notes });
   // The lock waits for everything under the resource's construct (its queues, tables, grants,
   // private endpoints, diagnostics), read at synth so later children count: created after them
   // (a read-only lock would refuse their creation), destroyed before them (a destroy of the stack

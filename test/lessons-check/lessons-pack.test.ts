@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,6 @@ import { SERVICE_DESCRIPTORS, SERVICE_RULES } from '../../constructs/stack/servi
 import { RuleLevel } from '../../constructs/lessons-check/pack';
 import { RuleOutcome } from '../../constructs/lessons-check/rule';
 import * as index from '../../src/index';
-import { writeOrCheckBlock } from '../../tools/docs-block';
 import { RULE_TABLE, renderRuleTable, replaceRuleTable } from '../../tools/rules-docs/render';
 import { RULE_EXAMPLES } from '../support/rule-examples';
 
@@ -91,22 +89,6 @@ describe('docs/lessons.md: the rule table', () => {
 
   it('fails when the markers of the generated block are missing, instead of writing the table elsewhere', () => {
     expect(() => replaceRuleTable('# Lessons\n', 'table')).toThrow(`docs/lessons.md lacks the markers ${RULE_TABLE.begin} ... ${RULE_TABLE.end}`);
-  });
-
-  it('writes the table into the block only, and with --check leaves a stale file alone and says so (npm run docs:rules)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rule-table-'));
-    try {
-      mkdirSync(join(dir, 'docs'));
-      const file = join(dir, 'docs', 'lessons.md');
-      writeFileSync(file, `# Lessons\n${RULE_TABLE.begin}\nold\n${RULE_TABLE.end}\nprose\n`);
-      expect(writeOrCheckBlock(dir, RULE_TABLE, 'new\n', true)).toBe('stale');
-      expect(readFileSync(file, 'utf8')).toContain('\nold\n');
-      expect(writeOrCheckBlock(dir, RULE_TABLE, 'new\n', false)).toBe('written');
-      expect(readFileSync(file, 'utf8')).toBe(`# Lessons\n${RULE_TABLE.begin}\n\nnew\n\n${RULE_TABLE.end}\nprose\n`);
-      expect(writeOrCheckBlock(dir, RULE_TABLE, 'new\n', true)).toBe('current');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 
   it('fails when two examples modules name one rule, instead of keeping either', () => {

@@ -70,7 +70,7 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     vaultIn(stack).addLock(LockLevel.READ_ONLY);
     expect(resourceOf(synth(stack), 'azurerm_management_lock')).toMatchObject({ lock_level: 'ReadOnly' });
     expect(warningsOf(stack)).toContainEqual(expect.stringMatching(
-      /^\[AZURE\] locks-prod\/vault: lock = "ReadOnly": a read-only lock stops every change and delete on the locked resource and the Resource Manager children under it, Terraform's too: .* so even a plan can fail where azurerm reads a resource by POST .* Fix: use LockLevel\.CAN_NOT_DELETE/,
+      /^\[AZURE\] locks-prod\/vault\/lock: level = "ReadOnly": a read-only lock stops every change and delete on the locked resource and the Resource Manager children under it, Terraform's too: .* so even a plan can fail where azurerm reads a resource by POST .* Fix: use LockLevel\.CAN_NOT_DELETE/,
     ));
   });
 
@@ -79,18 +79,21 @@ describe('AzureResource.addLock: a management lock as AVM\'s `lock` sets one (is
     vaultIn(stack).addLock(LockLevel.READ_ONLY);
     synth(stack);
     const shown = warningsOf(stack).filter((w) => w.includes('a read-only lock stops'));
-    expect(shown).toEqual([expect.stringMatching(/^\[AZURE\] locks-prod\/vault: lock = "ReadOnly": /)]);
+    expect(shown).toEqual([expect.stringMatching(/^\[AZURE\] locks-prod\/vault\/lock: level = "ReadOnly": /)]);
     const row = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === 'AZURE.ReadOnlyLock');
     expect(row).toEqual([expect.objectContaining({ resourcePath: 'locks-prod/vault/lock', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, message: shown[0] })]);
   });
 
-  it('stands only for its own lock: another read-only lock under the same construct is warned about on its own', () => {
+  it('stands only for its own lock: another read-only lock under the same construct, azurerm or AzAPI, is warned about on its own', () => {
     const stack = stackOf();
     const vault = vaultIn(stack);
     vault.addLock(LockLevel.READ_ONLY);
-    new AzapiResource(vault, 'extra-lock', { type: 'Microsoft.Authorization/locks@2020-05-01', name: 'extra', parentId: vault.vaultId, body: { properties: { level: 'ReadOnly' } } });
+    new ManagementLock(vault, 'extra-lock', { name: 'extra', scope: vault.vaultId, lockLevel: 'ReadOnly' });
+    new AzapiResource(vault, 'extra-azapi-lock', { type: 'Microsoft.Authorization/locks@2020-05-01', name: 'extra-azapi', parentId: vault.vaultId, body: { properties: { level: 'ReadOnly' } } });
     synth(stack);
-    expect(warningsOf(stack).filter((w) => w.includes('a read-only lock stops')).map((w) => w.split(':')[0])).toEqual(['[AZURE] locks-prod/vault', '[AZURE.ReadOnlyLock] locks-prod/vault/extra-lock']);
+    expect(warningsOf(stack).filter((w) => w.includes('a read-only lock stops')).map((w) => w.split(':')[0]).sort()).toEqual([
+      '[AZURE.ReadOnlyLock] locks-prod/vault/extra-azapi-lock', '[AZURE.ReadOnlyLock] locks-prod/vault/extra-lock', '[AZURE] locks-prod/vault/lock',
+    ]);
   });
 
   it('prints nothing for a read-only lock suppressed with a reason', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NOT_RUN, STEPS, exitCodeOf, outcomeOf } from '../../tools/generate.mjs';
+import { NOT_RUN, STEPS, exitCodeOf, outcomeOf, runSteps } from '../../tools/generate.mjs';
 
 const scripts = Object.keys((JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
 
@@ -35,5 +35,20 @@ describe('npm run generate: what a step\'s exit status means', () => {
     expect(exitCodeOf(['done', 'not-run'], true)).toBe(2);
     expect(exitCodeOf(['done', 'not-run'], false)).toBe(0);
     expect(exitCodeOf(['done', 'done'], true)).toBe(0);
+  });
+});
+
+describe('npm run generate: the order of the run', () => {
+  const statuses = (failing: string, status = 1) => (step: { script: string }) => (step.script === failing ? status : 0);
+
+  it('fails when the service index cannot be written, and runs none of the steps that read it', () => {
+    const results = runSteps(STEPS, false, statuses('gen:services'));
+    expect(results.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
+    expect(exitCodeOf(results.map((r) => r.outcome), false)).toBe(1);
+  });
+
+  it('checks every step in --check mode even after a stale service index, and goes on after any other failure', () => {
+    expect(runSteps(STEPS, true, statuses('gen:services')).map((r) => r.outcome)).toEqual(['failed', 'done', 'done', 'done', 'done', 'done']);
+    expect(runSteps(STEPS, false, statuses('paths')).map((r) => r.outcome)).toEqual(['done', 'done', 'done', 'failed', 'done', 'done']);
   });
 });

@@ -18,7 +18,7 @@ try {
   const stacks = buildApp(app, loadEnvironments({ env: {} }));
   app.synth();
   const manifests = stacks.map((s) => JSON.parse(readFileSync(join(outdir, 'stacks', s.node.id, PREFLIGHT_FILE), 'utf8')) as PreflightManifest);
-  reportBlock(PREFLIGHT_TABLE, writeOrCheckBlock(root, PREFLIGHT_TABLE, renderTable(manifests), process.argv.includes('--check')), 'npm run docs:preflight', `${manifests.length} stacks`);
+  process.exitCode = reportBlock(PREFLIGHT_TABLE, writeOrCheckBlock(root, PREFLIGHT_TABLE, renderTable(manifests), process.argv.includes('--check')), 'npm run docs:preflight', `${manifests.length} stacks`);
 } finally {
   rmSync(outdir, { recursive: true, force: true });
 }

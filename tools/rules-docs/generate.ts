@@ -16,4 +16,4 @@ const examples = readdirSync(join(root, 'constructs'), { recursive: true, encodi
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- tsx loads each module by the path found on disk
   .map((file) => (require(join(root, 'constructs', file)) as { EXAMPLES: RuleExamples }).EXAMPLES);
 const rules = PlatformLessonsPack.create().rules;
-reportBlock(RULE_TABLE, writeOrCheckBlock(root, RULE_TABLE, renderRuleTable(rules, examples), process.argv.includes('--check')), 'npm run docs:rules', `${rules.length} rules`);
+process.exitCode = reportBlock(RULE_TABLE, writeOrCheckBlock(root, RULE_TABLE, renderRuleTable(rules, examples), process.argv.includes('--check')), 'npm run docs:rules', `${rules.length} rules`);
