@@ -7,13 +7,65 @@
  * snapshot test failed on one machine only. `en-US` is the order earlier releases wrote on an
  * English or C locale (CI's), so those files keep their bytes.
  *
- * The collator is made at the first comparison, once: making one loads ICU's collation data
- * (about 7 ms), which a process that sorts nothing need not pay.
+ * Nearly everything the library sorts is printable ASCII (paths, addresses, role and provider
+ * names). Two such strings are compared here by the same rules ICU applies to them, without ICU:
+ * making a collator loads ICU's collation data, about 7 to 11 ms of every synth (issue 30). Any
+ * other text goes to the collator, made at its first use.
  */
 let collator: Intl.Collator | undefined;
 
+/**
+ * Printable ASCII (U+0020 to U+007E) in the order of ICU's `en-US` collation (CLDR's root order:
+ * spaces and punctuation, symbols, digits, letters), a letter's two cases in one place. Tested
+ * against `Intl.Collator('en-US')` character by character (test/core/text-order.test.ts).
+ */
+const ASCII_ORDER = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZ';
+
+/** Each printable ASCII character's place in `ASCII_ORDER` (from 1; 0: not printable ASCII), a letter's cases alike. */
+const PLACE = new Uint8Array(128);
+{
+  let place = 0;
+  for (let i = 0; i < ASCII_ORDER.length; i += 1) {
+    const code = ASCII_ORDER.charCodeAt(i);
+    // An upper-case letter shares its lower case's place.
+    if (!(code >= 65 && code <= 90)) place += 1;
+    PLACE[code] = place;
+  }
+}
+
+/** Whether every character of `text` is printable ASCII. */
+function printableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code > 127 || PLACE[code] === 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Two printable ASCII strings as ICU's collation orders them: the characters' places first, over
+ * the whole strings (a string that is the other's start comes first); only when they are all
+ * alike, case, where lower case comes first at the first letter that differs in it.
+ */
+function compareAscii(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const difference = PLACE[a.charCodeAt(i)] - PLACE[b.charCodeAt(i)];
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+  }
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  for (let i = 0; i < length; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    // Alike in place and unalike: the same letter in two cases; upper case (65 to 90) comes second.
+    if (x !== y) return x > y ? -1 : 1;
+  }
+  return 0;
+}
+
 /** `a` against `b` in the library's one text order: negative, zero or positive, as a sort's comparator. */
 export function compareText(a: string, b: string): number {
+  if (printableAscii(a) && printableAscii(b)) return compareAscii(a, b);
   collator ??= new Intl.Collator('en-US');
   return collator.compare(a, b);
 }

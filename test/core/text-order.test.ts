@@ -25,6 +25,37 @@ describe('compareText: one text order, whatever the locale', () => {
     expect(['x|y', 'xa'].sort(compareText)).toEqual(['x|y', 'xa']);
   });
 
+  // Printable ASCII is compared without ICU (constructs/core/text-order.ts): the collator it stands in for is the judge.
+  const icu = new Intl.Collator('en-US');
+  const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+  const disagreements = (pairs: Iterable<[string, string]>) => [...pairs]
+    .filter(([a, b]) => Math.sign(compareText(a, b)) !== Math.sign(icu.compare(a, b)))
+    .map(([a, b]) => `${JSON.stringify(a)} ? ${JSON.stringify(b)}: ${compareText(a, b)}, ICU ${icu.compare(a, b)}`);
+
+  it('orders every two printable ASCII characters as ICU en-US does', () => {
+    expect(disagreements(PRINTABLE.flatMap((a) => PRINTABLE.map((b): [string, string] => [a, b])))).toEqual([]);
+  });
+
+  it('orders printable ASCII strings as ICU en-US does: place over the whole string first, then case', () => {
+    // Cases and punctuation in turn, and strings that start alike: a fixed sample, the same at every run.
+    const words = ['', 'a', 'A', 'ab', 'aB', 'Ab', 'AB', 'a-b', 'a_b', 'a b', 'a.b', 'a/b', 'a1', 'a9', 'a$', 'a~', 'a|b',
+      'azurerm_key_vault', 'azurerm_key_vault_secret', 'Microsoft.Web', 'microsoft.web', 'Microsoft.Web/sites', 'Key Vault Secrets User',
+      'Key Vault Secrets Officer', 'realtime-dev/api/app', 'realtime-dev/api-gateway', 'x|y', 'xa', 'aa-orders', 'zones', '${var.x}', 'Z', 'z'];
+    const pairs: [string, string][] = words.flatMap((a) => words.map((b): [string, string] => [a, b]));
+    // Every two-character string against a spread of others.
+    const two = PRINTABLE.flatMap((a) => PRINTABLE.map((b) => a + b));
+    for (let i = 0; i < two.length; i += 7) pairs.push([two[i], two[(i * 31 + 17) % two.length]], [two[i], two[i + 1] ?? '']);
+    expect(disagreements(pairs)).toEqual([]);
+  });
+
+  it('leaves other text to ICU', () => {
+    // By code unit `é` (U+00E9) and `ä` would come after every ASCII letter; in collation they sit by `e` and `a`.
+    expect(['f', 'é', 'e'].sort(compareText)).toEqual(['e', 'é', 'f']);
+    expect(['b', 'ä', 'a'].sort(compareText)).toEqual(['a', 'ä', 'b']);
+    // Nor are control characters: ICU ignores most of them, which no place in the table would do.
+    for (const [a, b] of [['a\u0001b', 'ab'], ['a\tb', 'ab'], ['\u0007', ' ']]) expect([a, b, Math.sign(compareText(a, b))]).toEqual([a, b, Math.sign(icu.compare(a, b))]);
+  });
+
   // Each process takes its default locale from LANG, and these locales order the names otherwise
   // (Danish "aa" after "z", Lithuanian "y" before "j", Estonian "z" before "t"). Before, what the
   // library sorted followed it.
