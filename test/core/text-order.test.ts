@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareText } from '../../constructs/core/text-order';
 import { ROOT, TSX } from '../support/preflight-fixtures';
 
@@ -46,6 +46,23 @@ describe('compareText: one text order, whatever the locale', () => {
     const two = PRINTABLE.flatMap((a) => PRINTABLE.map((b) => a + b));
     for (let i = 0; i < two.length; i += 7) pairs.push([two[i], two[(i * 31 + 17) % two.length]], [two[i], two[i + 1] ?? '']);
     expect(disagreements(pairs)).toEqual([]);
+  });
+
+  it('makes no collator for printable ASCII, and one for other text', async () => {
+    vi.resetModules();
+    const Real = Intl.Collator;
+    const made = vi.spyOn(Intl, 'Collator').mockImplementation(function collator(...args: ConstructorParameters<typeof Intl.Collator>) {
+      return new Real(...args);
+    } as typeof Intl.Collator);
+    try {
+      const { compareText: fresh } = await import('../../constructs/core/text-order');
+      expect(['b', 'A', 'a-b', 'a'].sort(fresh)).toEqual(['a', 'A', 'a-b', 'b']);
+      expect(made).not.toHaveBeenCalled();
+      expect(fresh('é', 'f')).toBeLessThan(0);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('leaves other text to ICU', () => {
