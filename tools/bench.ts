@@ -25,13 +25,16 @@
  * each further resource beside what every run pays (Node, hcl2json's WebAssembly parser, the pack).
  *
  * Last, the scaling table (tools/bench-scaling/run.ts, alone: `npm run bench:scaling`): the cost of
- * one more app with the library against plain cdktf writing the same JSON, N = 100 to 800.
+ * one more app with the library against plain cdktf writing the same JSON, N = 100 to 800; and,
+ * with `BENCH_INSTRUCTIONS=1`, the same counted in instructions under Valgrind, which a busy
+ * machine does not disturb (tools/bench-scaling/instructions.ts, alone: `npm run bench:instructions`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Owner, libraryShare, readProfile, timeByOwner } from './bench-share';
+import { instructionReport } from './bench-scaling/instructions';
 import { scalingReport } from './bench-scaling/run';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -155,5 +158,6 @@ process.stdout.write([
   row('azure-lessons: 1 resource, 1 file', l1),
   `azure-lessons: each further resource ${lessonsSlopeMs.toFixed(2)} ms; ${LESSONS_RESOURCES} resources in ${(l.median * 1000).toFixed(0)} ms`,
   scalingReport(),
+  instructionReport(),
   '',
 ].join('\n'));
