@@ -18,9 +18,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildForBench, SYNTH_APPS } from './run';
 
 const root = resolve(__dirname, '..', '..');
-const script = join(__dirname, 'synth-apps.cjs');
 /** Fewest and most apps: large enough apart that the count's spread is a small part of the slope. */
 export const INSTRUCTION_SIZES = [50, 250] as const;
 const SHAPES = ['app', 'realtime'] as const;
@@ -47,7 +47,7 @@ function hasValgrind(): boolean {
 function count(scratch: string, variant: string, shape: string, n: number): number {
   const result = spawnSync('valgrind', [
     '--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all-non-file',
-    process.execPath, '--single-threaded', script, variant, shape, String(n), join(scratch, `${variant}-${shape}-${n}`),
+    process.execPath, '--single-threaded', SYNTH_APPS, variant, shape, String(n), join(scratch, `${variant}-${shape}-${n}`),
   ], { cwd: root, env: { ...process.env, CHECKPOINT_DISABLE: '1' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const instructions = parseInstructionCount(result.stderr ?? '');
   if (result.status !== 0 || instructions === undefined) throw new Error(`valgrind ${variant} ${shape} ${n} failed:\n${(result.stderr ?? '').slice(-2000)}`);
@@ -83,7 +83,6 @@ export function instructionReport(asked = process.env.BENCH_INSTRUCTIONS === '1'
 }
 
 if (require.main === module) {
-  const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npx tsc -p tsconfig.build.json failed');
+  buildForBench();
   process.stdout.write(`${instructionReport(true)}\n`);
 }

@@ -24,7 +24,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..', '..');
-const script = join(__dirname, 'synth-apps.cjs');
+/** The measured process: one stack of N apps of a shape, with the library or plain. */
+export const SYNTH_APPS = join(__dirname, 'synth-apps.cjs');
 const peakPreload = join(root, 'tools', 'bench-peak.cjs');
 const SIZES = [100, 200, 400, 800];
 const SHAPES = ['app', 'realtime'] as const;
@@ -39,7 +40,7 @@ interface Run { cpuMs: number; mainMs: number; peakMb: number }
 function once(scratch: string, variant: string, shape: string, n: number): Run {
   const outdir = join(scratch, `${variant}-${shape}-${n}`);
   const peakFile = join(scratch, 'peak');
-  const result = spawnSync(process.execPath, ['--require', peakPreload, script, variant, shape, String(n), outdir], {
+  const result = spawnSync(process.execPath, ['--require', peakPreload, SYNTH_APPS, variant, shape, String(n), outdir], {
     cwd: root, env: { ...process.env, BENCH_PEAK_FILE: peakFile, CHECKPOINT_DISABLE: '1' }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   if (result.status !== 0) throw new Error(`${variant} ${shape} ${n} failed:\n${result.stderr.toString()}`);
@@ -139,8 +140,13 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
   return lines.join('\n');
 }
 
-if (require.main === module) {
+/** Compile the library into dist/, which the measured processes load (as `npm run build`). */
+export function buildForBench(): void {
   const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  if (build.status !== 0) throw new Error('npx tsc -p tsconfig.build.json failed');
+}
+
+if (require.main === module) {
+  buildForBench();
   process.stdout.write(`${scalingReport()}\n`);
 }
