@@ -22,6 +22,8 @@ if (!existsSync(bin('jsii'))) execFileSync('npm', ['ci', '--no-audit', '--no-fun
 function build() {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   run(bin('jsii'), ['--silence-warnings=reserved-word', '--fail-on-warnings']);
+  // As `npm run build`: the package index loads a module when one of its exports is first read.
+  run(process.execPath, [join(root, 'tools', 'lazy-index', 'lazify.mjs')]);
 }
 
 /**
