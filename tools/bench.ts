@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: wall time and peak memory of synthesizing every stack of every environment
  * (the main job, `src/main.ts`), next to the floor `node -e "require('cdktf')"`, measured in
- * the same run, and the same job for the `dev` environment alone (`RTP_ENVIRONMENTS=dev`).
+ * the same run, and the same job for the `dev` environment alone (`RTP_ENVIRONMENTS=dev`), and what
+ * a consumer pays to import the package and read one construct (`ContainerService`): its index
+ * loads a construct's modules at first use (tools/lazy-index).
  *
  * Targets: under 250 MB, and at most 1.0 ms for each further synthesized resource: the slope
  * between the dev-only job and the whole one, which leaves out what every run pays once (Node,
@@ -35,7 +37,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Owner, libraryShare, readProfile, timeByOwner } from './bench-share';
 import { instructionReport } from './bench-scaling/instructions';
-import { scalingReport } from './bench-scaling/run';
+import { buildForBench, scalingReport } from './bench-scaling/run';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = resolve(__dirname, '..');
@@ -62,8 +64,7 @@ function summarize(samples: Sample[]) {
   return { median: times[Math.floor(times.length / 2)], min: times[0], peakMb: Math.max(...samples.map((s) => s.peakMb)) };
 }
 
-const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) throw new Error('npm run build failed');
+buildForBench();
 
 /** A directory of `files` .tf files holding `resources` resources in all, five kinds that reference each other. */
 function terraformDirectory(name: string, files: number, resources: number): string {
@@ -96,6 +97,7 @@ function profileMainJob(run: number): Record<Owner, number> {
 }
 
 const floor: Sample[] = [];
+const imported: Sample[] = [];
 const synth: Sample[] = [];
 const devOnly: Sample[] = [];
 const viaTsx: Sample[] = [];
@@ -104,6 +106,7 @@ const out = { CDKTF_OUTDIR: join(scratch, 'out'), RTP_ENVIRONMENTS: '', RTP_ENVI
 const devOut = { ...out, CDKTF_OUTDIR: join(scratch, 'dev'), RTP_ENVIRONMENTS: 'dev' };
 for (let i = 0; i < RUNS; i += 1) {
   floor.push(measure(['-e', "require('cdktf')"]));
+  imported.push(measure(['-e', "require('./dist/src/index.js').ContainerService"]));
   synth.push(measure(['dist/src/main.js'], out));
   devOnly.push(measure(['dist/src/main.js'], devOut));
   viaTsx.push(measure(['--require', 'tsx/cjs', 'src/main.ts'], out));
@@ -146,6 +149,7 @@ process.stdout.write([
   `${RUNS} runs each, node ${process.version}`,
   `${''.padEnd(34)} ${'median'.padStart(8)} ${'min'.padStart(8)}  ${'peak'.padStart(8)}`,
   row("floor: require('cdktf')", f),
+  row('import the package, read a construct', summarize(imported)),
   row('synth: every stack, every env', s),
   row('same, through tsx (npm run synth)', t),
   row('synth: dev only (RTP_ENVIRONMENTS)', d),
