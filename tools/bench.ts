@@ -149,7 +149,7 @@ process.stdout.write([
   `${RUNS} runs each, node ${process.version}`,
   `${''.padEnd(34)} ${'median'.padStart(8)} ${'min'.padStart(8)}  ${'peak'.padStart(8)}`,
   row("floor: require('cdktf')", f),
-  row('import the package, read a construct', summarize(imported)),
+  row('import package, read a construct', summarize(imported)),
   row('synth: every stack, every env', s),
   row('same, through tsx (npm run synth)', t),
   row('synth: dev only (RTP_ENVIRONMENTS)', d),
