@@ -15,7 +15,7 @@
 // loads everything, as before.
 //
 //   node tools/lazy-index/lazify.mjs [file]    default: dist/src/index.js
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,7 +53,6 @@ export function lazifyIndex(source) {
   const out = lines.map((line, i) => {
     const eager = EAGER.exec(line);
     if (eager) {
-      if (names.get(eager[1]).length === 0) throw new LazifyError(`line ${i + 1}: ${eager[1]} is loaded but no export reads it: ${line.trim()}`);
       return `var ${eager[1]} = __lazyModule(function () { return require(${eager[2]}); }, ${JSON.stringify(names.get(eager[1]))});`;
     }
     const namespace = NAMESPACE.exec(line);
@@ -62,7 +61,8 @@ export function lazifyIndex(source) {
       return `var ${name}_namespace = __lazyModule(function () { return { ${name}: __importStar(require(${path})) }; }, ["${name}"]); `
         + `Object.defineProperty(exports, "${name}", { enumerable: true, get: function () { return ${name}_namespace.${name}; } });`;
     }
-    if (/\brequire\(/.test(line) && !line.startsWith('//')) throw new LazifyError(`line ${i + 1}: a require in a shape this step does not rewrite: ${line.trim()}`);
+    if (/^\s*(\/\/|\/\*|\*)/.test(line)) return line; // a comment, which tsc keeps
+    if (/\brequire\(/.test(line)) throw new LazifyError(`line ${i + 1}: a require in a shape this step does not rewrite: ${line.trim()}`);
     const read = GETTER.exec(line);
     for (const name of names.keys()) {
       if ((!read || read[1] !== name) && new RegExp(`\\b${name}\\b`).test(line)) {
@@ -71,10 +71,17 @@ export function lazifyIndex(source) {
     }
     return line;
   });
+  // A module no getter reads would never load: the index loaded it for its side effects, which must stay.
+  for (const [name, read] of names) {
+    if (read.length === 0) throw new LazifyError(`line ${lines.findIndex((l) => l.startsWith(`var ${name} = `)) + 1}: ${name} is loaded but no export reads it, so it would never load: ${lines.find((l) => l.startsWith(`var ${name} = `)).trim()}`);
+  }
   const modules = out.filter((line) => line.includes('__lazyModule(function')).length;
   if (modules === 0) throw new LazifyError('no re-exported module found: is this tsc\'s CommonJS output of src/index.ts?');
-  // Appended, so every line keeps its number (a source map stays right); a function declaration is hoisted.
-  const end = out.length > 0 && out[out.length - 1] === '' ? out.length - 1 : out.length;
+  // Appended (before a source map's comment, which stays last), so every line keeps its number; a
+  // function declaration is hoisted.
+  let end = out.length;
+  while (end > 0 && out[end - 1].trim() === '') end -= 1;
+  if (end > 0 && out[end - 1].startsWith('//# sourceMappingURL=')) end -= 1;
   out.splice(end, 0, HELPER);
   return { source: out.join('\n'), modules };
 }
@@ -93,4 +100,5 @@ function main() {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+// Run as a command (node resolves a symlinked path for import.meta.url, not for argv[1]).
+if (process.argv[1] && realpathSync(fileURLToPath(import.meta.url)) === realpathSync(process.argv[1])) main();
