@@ -149,12 +149,17 @@ export function checkOutage(scope: IConstruct, outage: OutageTolerance, lifetime
     : ` shorter than the declared ${outage.declaredOutageMinutes}-minute outage (${fmt(outageSeconds)} s)`;
   const attemptsNeeded = Math.ceil(outageSeconds / outage.visibilityTimeoutSeconds) + 1;
   if (window < outageSeconds && queueStopsFirst) {
+    const deliveries = limit === 1 ? '1 delivery' : `${limit} deliveries`;
     const timeout = limit > 1 ? Math.ceil(outageSeconds / (limit - 1)) : undefined;
     refuse(scope, {
-      lesson: 'PAY-3', setting: 'queue', given: `${limit} deliveries before ${lifetime.service} dead-letters a message`,
-      problem: `the queue dead-letters a message after ${limit} deliveries, before the consumer's ${outage.maxDequeueCount} attempts: one that first fails when the outage starts is retried for (${limit} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,${shorter}: it is dead-lettered while the provider is still down.`,
+      lesson: 'PAY-3', setting: 'queue', given: `${deliveries} before ${lifetime.service} dead-letters a message`,
+      problem: `the queue dead-letters a message after ${deliveries}, before the consumer's ${outage.maxDequeueCount} attempts: one that first fails when the outage starts is retried for (${limit} - 1) x ${outage.visibilityTimeoutSeconds} s = ${fmt(window)} s,${shorter}: it is dead-lettered while the provider is still down.`,
       fix: `raise the queue's delivery limit to at least ${attemptsNeeded}`
-        + (timeout !== undefined && timeout <= lifetime.maxVisibilityTimeoutSeconds ? `, or use a visibility timeout of at least ${timeout} s.` : ` (a longer visibility timeout cannot do it: ${lifetime.service} hides a message for at most ${secondsInWords(lifetime.maxVisibilityTimeoutSeconds)}).`),
+        + (timeout === undefined
+          ? ': with one delivery there is no retry for any visibility timeout to space out.'
+          : timeout <= lifetime.maxVisibilityTimeoutSeconds
+            ? `, or use a visibility timeout of at least ${timeout} s.`
+            : ` (a longer visibility timeout cannot do it: ${lifetime.service} hides a message for at most ${secondsInWords(lifetime.maxVisibilityTimeoutSeconds)}).`),
     });
   }
   if (window < outageSeconds) {

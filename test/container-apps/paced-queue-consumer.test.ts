@@ -533,6 +533,8 @@ describe('any IMessageQueue: the consumer, the intake API and the alerts with a 
     // 10 minutes, 100 s apart: a longer lock is the other way out.
     const short = { ...OUTAGE, declaredOutageMinutes: 10, visibilityTimeoutSeconds: 100, messageTtlSeconds: 3600 };
     expect(refusalOf(consumerOn(4, short).make).message).toMatch(/after 4 deliveries, .* = 300 s, shorter than the declared 10-minute outage \(600 s\): .* Fix: raise the queue's delivery limit to at least 7, or use a visibility timeout of at least 200 s\.$/);
+    // One delivery: no retry at all, so no visibility timeout helps either.
+    expect(refusalOf(consumerOn(1).make).message).toMatch(/^\[PAY-3\] pay-dev\/consumer: queue = "1 delivery before Service Bus dead-letters a message": the queue dead-letters a message after 1 delivery, .* = 0 s, shorter than the declared 30-minute outage \(1,800 s\): .* Fix: raise the queue's delivery limit to at least 7: with one delivery there is no retry for any visibility timeout to space out\.$/);
     // The limit as Terraform will get it: a variable's default.
     expect(refusalOf(consumerOn((stack) => new TerraformVariable(stack, 'deliveries', { type: 'number', default: 5 }).numberValue).make).setting).toBe('queue');
   });
