@@ -92,12 +92,15 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
         notApplicable[i] += 1;
         continue;
       }
-      // One literal row (the key order of the report).
-      const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address };
+      // Literal rows, in the key order of the report. The compliant row (most of the rows) is not
+      // a spread of `base`: on Node 20 (V8 11) a spread followed by one more key makes a new hidden
+      // class for every object, kept as long as the report (a map and its descriptors, about 260
+      // bytes a row), and every reader of the rows then meets a new shape each time.
       if (outcome.status === RuleStatus.COMPLIANT) {
-        rows.push({ ...base, status: ReportStatus.COMPLIANT });
+        rows.push({ ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address, status: ReportStatus.COMPLIANT });
         continue;
       }
+      const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address };
       for (const finding of outcome.findings) rows.push(sink(resource, base, level, finding));
     }
   }

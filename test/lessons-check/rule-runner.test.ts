@@ -4,6 +4,7 @@ import { ReportStatus } from '../../constructs/lessons-check/report';
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../constructs/lessons-check/rule';
 import { RuleContext } from '../../constructs/lessons-check/rule-context';
 import { RulesByType, runRules } from '../../constructs/lessons-check/rule-runner';
+import { probeHiddenClasses } from '../support/hidden-classes';
 
 function rule(id: string, resourceTypes: string[], evaluate: ILessonRule['evaluate'] = () => RuleOutcome.compliant()): PackRule {
   return { rule: { id, lesson: id.split('.')[0], description: id, resourceTypes, evaluate }, level: RuleLevel.ERROR };
@@ -54,5 +55,20 @@ describe('runRules', () => {
     expect([...run.notApplicable]).toEqual([['T-1.A', 1], ['T-2.B', 1], ['T-3.C', 1], ['T-4.D', 2]]);
     // The report keeps its key order.
     expect(Object.keys(run.rows[2])).toEqual(['ruleId', 'lesson', 'level', 'resourcePath', 'resourceType', 'address', 'status']);
+  });
+
+  it('gives every compliant row one hidden class, however many rows there are', () => {
+    // Node 20's V8 gives an object spread followed by one more key (`{ ...base, status }`) a new
+    // hidden class each time once the spread is warm: one per row, kept as long as the report.
+    const seen = probeHiddenClasses(`
+      const { runRules } = require('./constructs/lessons-check/rule-runner');
+      const { RuleContext } = require('./constructs/lessons-check/rule-context');
+      const { RuleOutcome } = require('./constructs/lessons-check/rule');
+      const rule = { rule: { id: 'T-1.A', lesson: 'T-1', description: 'A', resourceTypes: ['a'], evaluate: () => RuleOutcome.compliant() }, level: 'error' };
+      const resources = Array.from({ length: 60 }, (_, i) => ({ type: 'a', address: 'a.r' + i, path: 'stack/r' + i, attributes: {} }));
+      const { rows } = runRules([rule], resources, new RuleContext(resources, true), () => { throw new Error('no finding expected'); });
+      console.log(JSON.stringify({ rows: rows.length, sameClass: rows.filter((row) => %HaveSameMap(row, rows[0])).length }));
+    `);
+    expect(seen).toEqual({ rows: 60, sameClass: 60 });
   });
 });
