@@ -262,7 +262,6 @@ interface ConstructResource extends RuleResource {
  * come from the stack's resolved JSON (`seenThrough`): nothing is resolved again.
  */
 function asRuleResource(stack: TerraformStack, resource: TerraformResource, variables: TerraformVariables, stackJson?: StackJson): ConstructResource {
-  let attributes: { [name: string]: unknown } | undefined;
   const lazilyResolved = (): { [name: string]: unknown } => {
     // The stack's JSON is resolved already (it is what cdk.tf.json holds): only seen through.
     if (stackJson !== undefined) return seenThrough(stackJson.resource?.[resource.terraformResourceType]?.[resource.friendlyUniqueId], variables);
@@ -304,38 +303,43 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
     const owns = (key: string): boolean => resolved.has(key) || (json === undefined && inputs?.(key) !== undefined) || terraform().keys!.includes(key);
     return lazyAttributes(() => terraform().keys!, owns, valueOf);
   };
-  return {
-    type: resource.terraformResourceType,
-    address: addressOf(resource),
-    path: resource.node.path,
-    get attributes() {
-      if (attributes === undefined) attributes = lazilyResolved();
-      return attributes;
-    },
-    construct: resource,
-  };
+  return lazyRuleResource(resource.terraformResourceType, addressOf(resource), resource.node.path, resource, lazilyResolved);
+}
+
+/** Where a resource as the rules see it keeps what makes its attributes, and them once made (not enumerable: a spread leaves it). */
+const LAZY_ATTRIBUTES = Symbol('attributes made when first read');
+
+/** The `attributes` of every resource as the rules see it: one getter, made when first read. */
+function attributesWhenRead(this: { [LAZY_ATTRIBUTES]: { make: () => { [name: string]: unknown }; made?: { [name: string]: unknown } } }): { [name: string]: unknown } {
+  const lazy = this[LAZY_ATTRIBUTES];
+  return lazy.made ??= lazy.make();
+}
+
+/**
+ * A resource or output as the rules see it, its attributes made when a rule first reads them:
+ * own, enumerable keys in the order `type`, `address`, `path`, `attributes`, `construct`, so a
+ * spread copies the attributes as before. Not an object literal with a getter: V8 keeps such a
+ * literal in dictionary mode (a hash table for every resource, and slower reads in every rule).
+ * Every resource defines the same getter in the same order, so all share one hidden class.
+ */
+function lazyRuleResource(type: string, address: string, path: string, construct: IConstruct, make: () => { [name: string]: unknown }): ConstructResource {
+  const resource = { type, address, path } as { type: string; address: string; path: string; attributes: { [name: string]: unknown }; construct: IConstruct };
+  Object.defineProperty(resource, 'attributes', { get: attributesWhenRead, enumerable: true, configurable: true });
+  resource.construct = construct;
+  Object.defineProperty(resource, LAZY_ATTRIBUTES, { value: { make, made: undefined } });
+  return resource;
 }
 
 /** A root output as the rules see it (`OUTPUT_TYPE`): its value and `sensitive`, seen through as a resource's attributes are. */
 function asRuleOutput(stack: TerraformStack, output: TerraformOutput, variables: TerraformVariables, stackJson?: StackJson): ConstructResource {
-  let attributes: { [name: string]: unknown } | undefined;
-  return {
-    type: OUTPUT_TYPE,
-    address: `output.${output.friendlyUniqueId}`,
-    path: output.node.path,
-    get attributes() {
-      if (attributes === undefined) {
-        const body = (stackJson !== undefined
-          ? stackJson.output?.[output.friendlyUniqueId]
-          : Object.values((output.toTerraform() as { output?: Record<string, Record<string, unknown>> }).output ?? {})[0]) ?? {};
-        const given = { value: body.value, ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) };
-        // The stack's JSON is resolved already: only seen through.
-        attributes = (stackJson !== undefined ? copiedThrough(given, variables) : literalize(resolveIn(stack, given), variables)) as { [name: string]: unknown };
-      }
-      return attributes;
-    },
-    construct: output,
-  };
+  return lazyRuleResource(OUTPUT_TYPE, `output.${output.friendlyUniqueId}`, output.node.path, output, () => {
+    const body = (stackJson !== undefined
+      ? stackJson.output?.[output.friendlyUniqueId]
+      : Object.values((output.toTerraform() as { output?: Record<string, Record<string, unknown>> }).output ?? {})[0]) ?? {};
+    const given = { value: body.value, ...(body.sensitive !== undefined ? { sensitive: body.sensitive } : {}) };
+    // The stack's JSON is resolved already: only seen through.
+    return (stackJson !== undefined ? copiedThrough(given, variables) : literalize(resolveIn(stack, given), variables)) as { [name: string]: unknown };
+  });
 }
 
 /**

@@ -37,6 +37,7 @@ import { NoAzureCacheForRedisRule } from '../../constructs/redis/rules/no-azure-
 import { PrivateEndpointDnsZoneRule } from '../../constructs/network/rules/private-endpoint-dns-zone';
 import { EXAMPLES as PE_ZONE_EXAMPLES } from '../../constructs/network/rules/private-endpoint-dns-zone.examples';
 import { statusOf } from '../support/lessons-rules';
+import { probeHiddenClasses } from '../support/hidden-classes';
 import { refusalOf } from '../support/refusal';
 import { warningsOf } from '../support/synth';
 
@@ -886,5 +887,52 @@ describe('the readers the rules share', () => {
     expect(streamingApis(context).map((r) => r.path)).toEqual(['s/ws', 's/sse']);
     expect(reads).toBe(2);
     expect(streamingApis(new RuleContext([api('other', 'websocket')], true)).map((r) => r.path)).toEqual(['s/other']);
+  });
+});
+
+describe('LessonsCheck resources as the rules see them', () => {
+  it('gives each resource one hidden class with fast properties, its attributes own, enumerable and made when first read', () => {
+    // An object literal with a getter (`get attributes()`) is kept in dictionary mode by V8: a hash
+    // table for every resource, and slower reads of it in every rule.
+    const seen = probeHiddenClasses(`
+      const { Testing, TerraformStack } = require('cdktf');
+      const { AzurermProvider } = require('@cdktf/provider-azurerm/lib/provider');
+      const { ResourceGroup } = require('@cdktf/provider-azurerm/lib/resource-group');
+      const { LessonsCheck } = require('./constructs/stack/lessons-check');
+      const { RulePack, RuleLevel } = require('./constructs/lessons-check/pack');
+      const { RuleOutcome } = require('./constructs/lessons-check/rule');
+      const seen = [];
+      const rule = { id: 'TEAM-1.Sees', lesson: 'TEAM-1', description: 'Sees every resource group.', resourceTypes: ['azurerm_resource_group'],
+        // Reads the attributes of every other resource group only: the rest must never make theirs.
+        evaluate: (resource) => { seen.push({ resource, name: Number(resource.path.slice(8)) % 2 === 0 ? resource.attributes.name : undefined }); return RuleOutcome.compliant(); } };
+      const app = Testing.app();
+      const stack = new TerraformStack(app, 'probe');
+      new AzurermProvider(stack, 'azurerm', { features: [{}] });
+      for (let i = 0; i < 30; i += 1) new ResourceGroup(stack, 'rg' + i, { name: 'rg-' + i, location: 'westeurope' });
+      LessonsCheck.applyTo(stack, { packs: [new RulePack('team', [{ rule, level: RuleLevel.ERROR }])] });
+      app.synth();
+      const first = seen[0].resource;
+      console.log(JSON.stringify({
+        first: { type: first.type, path: first.path, name: seen[0].name, construct: first.construct.node.id },
+        keys: Object.keys(first),
+        spreadName: { ...first }.attributes.name,
+        // What a resource keeps to make its attributes (a symbol, not enumerable): made only where a rule read them.
+        made: seen.map(({ resource }) => resource[Object.getOwnPropertySymbols(resource)[0]].made !== undefined),
+        lateName: seen[1].resource.attributes.name,
+        fast: seen.filter(({ resource }) => %HasFastProperties(resource)).length,
+        sameClass: seen.filter(({ resource }) => %HaveSameMap(resource, first)).length,
+      }));
+    `);
+    expect(seen).toEqual({
+      first: { type: 'azurerm_resource_group', path: 'probe/rg0', name: 'rg-0', construct: 'rg0' },
+      // Own keys in their order, and a spread copies the attributes, as a rule may rely on.
+      keys: ['type', 'address', 'path', 'attributes', 'construct'],
+      spreadName: 'rg-0',
+      made: Array.from({ length: 30 }, (_, i) => i % 2 === 0),
+      // An unread resource's attributes are still made when read later.
+      lateName: 'rg-1',
+      fast: 30,
+      sameClass: 30,
+    });
   });
 });
