@@ -222,7 +222,9 @@ export function mergeEnvironmentVariables(
     }
   }
   SecretDetector.check(scope, 'environmentVariables', SettingsHost.CONTAINER_APPS, given, notSecrets);
-  return { ...reserved, ...given };
+  // Not a spread: on Node 20 a spread that adds the user's keys makes a new hidden class for every
+  // app; Object.assign onto {} shares one (up to 19 variables; V8 keeps a larger object as a hash table).
+  return Object.assign({}, reserved, given);
 }
 
 /**

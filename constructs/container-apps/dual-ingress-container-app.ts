@@ -164,7 +164,8 @@ export class DualIngressContainerApp extends Construct implements ITimeoutLayer 
     const pull: RegistryPull | undefined = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
 
     const pinned = (props.pinKestrelProtocols ?? true) ? kestrelEndpointEnvironment(this.http, this.grpc) : {};
-    const reserved = { ...pinned, [AZURE_CLIENT_ID_VARIABLE]: this.identity.clientId! };
+    // Not a spread plus a key: on Node 20 that makes a new hidden class for every app (see mergeEnvironmentVariables).
+    const reserved: Record<string, string> = Object.assign({}, pinned, { [AZURE_CLIENT_ID_VARIABLE]: this.identity.clientId! });
     const environmentVariables = mergeEnvironmentVariables(this, reserved, props.environmentVariables, (name, value) => (name === AZURE_CLIENT_ID_VARIABLE ? {
       lesson: 'SEC-1',
       problem: 'the construct sets it to the client id of the apps\' own identity; another value makes DefaultAzureCredential sign in as a different identity (or fail), and the roles granted to this one stop applying.',

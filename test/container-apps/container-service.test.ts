@@ -10,6 +10,7 @@ import { InProcessLimitKind } from '../../constructs/container-apps/in-process-l
 import { AzureStack } from '../../constructs/stack/azure-stack';
 import { ManagedIdentityType } from '../../constructs/identity/principal';
 import { ENVIRONMENT } from '../support/fixtures';
+import { probeHiddenClasses } from '../support/hidden-classes';
 import { refusalOf } from '../support/refusal';
 import { TerraformJson, idOf, ref, resourceOf, resourcesOf, synth, testStack, warningsOf } from '../support/synth';
 
@@ -238,6 +239,19 @@ describe('environment variable names and the app identity', () => {
   it.each(['MY VAR', 'A/B', 'X=1'])('fails when an environment variable is named %j', (name) => {
     expect(refusalOf(() => build({ environmentVariables: { [name]: '1' } })))
       .toMatchObject({ lesson: 'AZURE', path: 'test/svc', setting: `environmentVariables.${name}` });
+  });
+
+  it('merges each app\'s environment variables into one hidden class, however many apps there are', () => {
+    // A spread of the construct's variables and the user's (`{ ...reserved, ...given }`) got a new
+    // hidden class for every app on Node 20, once the spread was warm.
+    const seen = probeHiddenClasses(`
+      const { Testing, TerraformStack } = require('cdktf');
+      const { mergeEnvironmentVariables } = require('./constructs/container-apps/app-checks');
+      const stack = new TerraformStack(Testing.app(), 'probe');
+      const merged = Array.from({ length: 60 }, (_, i) => mergeEnvironmentVariables(stack, { AZURE_CLIENT_ID: 'client-' + i, PORT: '8080' }, { TOPIC_ENDPOINT: 'https://topic-' + i }, () => ({ lesson: 'T', problem: 'p', fix: 'f' })));
+      console.log(JSON.stringify({ first: merged[0], sameClass: merged.filter((env) => %HaveSameMap(env, merged[0])).length }));
+    `);
+    expect(seen).toEqual({ first: { AZURE_CLIENT_ID: 'client-0', PORT: '8080', TOPIC_ENDPOINT: 'https://topic-0' }, sameClass: 60 });
   });
 
   it('names the app identity id-<name>, in the environment\'s resource group and region', () => {
