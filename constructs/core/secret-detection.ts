@@ -173,7 +173,7 @@ export class SecretDetector {
       // A token is judged by what Terraform will get: a variable's default, a function of literals, a sensitive input.
       const found = Token.isUnresolved(value)
         ? credentialInTerraform(String(resolveIn(scope, value)), host, name, variables)
-        : withGiven(SecretDetector.problemOf(value, host, name), SecretDetector.mask(value));
+        : withGiven(SecretDetector.problemOf(value, host, name), value);
       if (found) {
         refuse(scope, {
           lesson: 'SEC-1', setting: `${setting}.${name}`, given: found.given, problem: found.problem,
@@ -192,8 +192,9 @@ export interface FoundCredential extends CredentialProblem {
   readonly given: string;
 }
 
-function withGiven(problem: CredentialProblem | undefined, given: string): FoundCredential | undefined {
-  return problem ? { ...problem, given } : undefined;
+/** `problem` with `value` masked for its message; the mask is made only for a problem (most values have none). */
+function withGiven(problem: CredentialProblem | undefined, value: string): FoundCredential | undefined {
+  return problem ? { ...problem, given: SecretDetector.mask(value) } : undefined;
 }
 
 const where = (host: SettingsHost) => (host === SettingsHost.APP_SERVICE ? 'an app setting' : 'an environment variable');
@@ -210,11 +211,11 @@ const inKeyVault = (host: SettingsHost) => `${KEY_VAULT} (${host === SettingsHos
  */
 export function credentialInTerraform(text: string, host: SettingsHost, name: string | undefined, variables: TerraformVariables): FoundCredential | undefined {
   const references = text.includes('${');
-  const written = withGiven(SecretDetector.problemOf(text, host, references ? undefined : name), SecretDetector.mask(text));
+  const written = withGiven(SecretDetector.problemOf(text, host, references ? undefined : name), text);
   if (written || !references) return written;
   const evaluated = evaluateValue(text, variables);
   if (evaluated.known && typeof evaluated.value === 'string') {
-    const literal = withGiven(SecretDetector.problemOf(evaluated.value, host, name), SecretDetector.mask(evaluated.value));
+    const literal = withGiven(SecretDetector.problemOf(evaluated.value, host, name), evaluated.value);
     if (literal) return literal;
   }
   const attribute = sensitiveReferenceIn(text);
