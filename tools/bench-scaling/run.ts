@@ -16,7 +16,8 @@
  * The lessons report's size is set against the stack's JSON at N = 400 (goal: no larger).
  * Beside the process's figure, the main thread's alone (Linux): the process's CPU time also counts
  * V8's helper threads (garbage collection, optimizing compilation), which on a machine with more
- * than one core run beside the JavaScript rather than after it.
+ * than one core run beside the JavaScript rather than after it. With `BENCH_HELPERS=1`, what those
+ * threads spend at the largest N is split, roughly, into compiling hot code and the rest (`helperSplit`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -37,10 +38,10 @@ const CLI_SLOPE_BUDGET_MS = 1;
 /** One measured process: its CPU time, its main thread's alone (NaN where unknown), its peak memory. */
 interface Run { cpuMs: number; mainMs: number; peakMb: number }
 
-function once(scratch: string, variant: string, shape: string, n: number): Run {
+function once(scratch: string, variant: string, shape: string, n: number, nodeFlags: string[] = []): Run {
   const outdir = join(scratch, `${variant}-${shape}-${n}`);
   const peakFile = join(scratch, 'peak');
-  const result = spawnSync(process.execPath, ['--require', peakPreload, SYNTH_APPS, variant, shape, String(n), outdir], {
+  const result = spawnSync(process.execPath, [...nodeFlags, '--require', peakPreload, SYNTH_APPS, variant, shape, String(n), outdir], {
     cwd: root, env: { ...process.env, BENCH_PEAK_FILE: peakFile, CHECKPOINT_DISABLE: '1' }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   if (result.status !== 0) throw new Error(`${variant} ${shape} ${n} failed:\n${result.stderr.toString()}`);
@@ -124,6 +125,7 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
       if (!Number.isNaN(mainLib)) {
         const pairedMain = median(Array.from({ length: runs }, (_, i) => (samples.library[last][i].mainMs - samples.library[0][i].mainMs) / (samples.plain[last][i].mainMs - samples.plain[0][i].mainMs)));
         lines.push(`  ${shape}: main thread alone (V8's helper threads left out), per extra app over N = ${SIZES[0]}..${SIZES[last]}: median ${mainLib.toFixed(2)} ms with the library, ${mainPlain.toFixed(2)} ms plain (${(mainLib / mainPlain).toFixed(2)}x); paired ${pairedMain.toFixed(2)}x; the helper threads: ${(whole(cpu, 'library') - mainLib).toFixed(2)} vs ${(whole(cpu, 'plain') - mainPlain).toFixed(2)} ms`);
+        if (process.env.BENCH_HELPERS === '1') lines.push(helperSplit(scratch, shape, runs, samples));
       }
       // Linear: one more app costs as much at N = 800 as at N = 200 (the CLI once looked each resource's line up by scanning the file: 23 s at N = 800).
       const cliSlope = (i: number) => (cli[i] - cli[i - 1]) / (SIZES[i] - SIZES[i - 1]);
@@ -138,6 +140,27 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
     rmSync(scratch, { recursive: true, force: true });
   }
   return lines.join('\n');
+}
+
+/**
+ * What V8's helper threads (every thread but the main one) spend at the largest N, roughly split:
+ * the same processes once more, in rounds, with the optimizing compiler on the main thread
+ * (`node --no-concurrent-recompilation`); what the helper threads no longer spend is about what
+ * compiling hot code cost them. An estimate: the flag also moves when the garbage collector runs.
+ * Asked for with `BENCH_HELPERS=1` (more runs of the largest processes).
+ */
+function helperSplit(scratch: string, shape: string, runs: number, samples: Record<string, Run[][]>): string {
+  const n = SIZES[SIZES.length - 1];
+  const compilerOnMain: Record<string, Run[]> = { library: [], plain: [] };
+  for (let i = 0; i < runs; i += 1) {
+    for (const variant of VARIANTS) compilerOnMain[variant].push(once(scratch, variant, shape, n, ['--no-concurrent-recompilation']));
+  }
+  const helpers = (taken: Run[]) => median(taken.map((s) => s.cpuMs - s.mainMs));
+  const before = (variant: string) => helpers(samples[variant][SIZES.length - 1]);
+  const after = (variant: string) => helpers(compilerOnMain[variant]);
+  return `  ${shape}: V8's helper threads at N = ${n}: ${before('library').toFixed(0)} ms with the library, ${before('plain').toFixed(0)} ms plain; `
+    + `with the optimizing compiler on the main thread (node --no-concurrent-recompilation) ${after('library').toFixed(0)} vs ${after('plain').toFixed(0)} ms: `
+    + `about ${(before('library') - after('library')).toFixed(0)} vs ${(before('plain') - after('plain')).toFixed(0)} ms of compiling hot code (an estimate)`;
 }
 
 /** Compile the library into dist/, which the measured processes load (as `npm run build`). */
