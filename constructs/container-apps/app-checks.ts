@@ -224,7 +224,9 @@ export function mergeEnvironmentVariables(
   SecretDetector.check(scope, 'environmentVariables', SettingsHost.CONTAINER_APPS, given, notSecrets);
   // Not a spread: on Node 20 a spread that adds the user's keys makes a new hidden class for every
   // app; Object.assign onto {} shares one (up to 19 variables; V8 keeps a larger object as a hash table).
-  return Object.assign({}, reserved, given);
+  // But Object.assign would set the copy's prototype from a variable named __proto__ (an own key,
+  // as JSON.parse or another language's dictionary gives it) and lose it: the spread keeps it as a name.
+  return Object.prototype.hasOwnProperty.call(given, '__proto__') ? { ...reserved, ...given } : Object.assign({}, reserved, given);
 }
 
 /**

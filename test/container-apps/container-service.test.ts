@@ -254,6 +254,16 @@ describe('environment variable names and the app identity', () => {
     expect(seen).toEqual({ first: { AZURE_CLIENT_ID: 'client-0', PORT: '8080', TOPIC_ENDPOINT: 'https://topic-0' }, sameClass: 60 });
   });
 
+  it('keeps an environment variable named __proto__ as a variable, in its place', () => {
+    // An own key of that name (JSON.parse makes one; an object literal cannot) would set the merged
+    // object's prototype under Object.assign and vanish from the app without a word.
+    const { tf } = build({ environmentVariables: JSON.parse('{"FIRST":"1","__proto__":"x","LAST":"2"}') as Record<string, string> });
+    expect(appOf(tf).template.container[0].env).toEqual([
+      { name: 'AZURE_CLIENT_ID', value: expect.any(String) },
+      { name: 'FIRST', value: '1' }, { name: '__proto__', value: 'x' }, { name: 'LAST', value: '2' },
+    ]);
+  });
+
   it('names the app identity id-<name>, in the environment\'s resource group and region', () => {
     const { stack } = build();
     expect(resourceOf(synth(stack), 'azurerm_user_assigned_identity')).toEqual({ name: 'id-ca-limiter', resource_group_name: 'rg-test', location: 'westeurope' });
