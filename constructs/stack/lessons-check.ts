@@ -310,8 +310,10 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
 const LAZY_ATTRIBUTES = Symbol('attributes made when first read');
 
 /** The `attributes` of every resource as the rules see it: one getter, made when first read. */
-function attributesWhenRead(this: { [LAZY_ATTRIBUTES]: { make: () => { [name: string]: unknown }; made?: { [name: string]: unknown } } }): { [name: string]: unknown } {
-  const lazy = this[LAZY_ATTRIBUTES];
+function attributesWhenRead(this: { [LAZY_ATTRIBUTES]?: { make: () => { [name: string]: unknown }; made?: { [name: string]: unknown } } } | undefined): { [name: string]: unknown } {
+  const lazy = this?.[LAZY_ATTRIBUTES];
+  // Read as `resource.attributes`; the getter taken off its resource has no resource to read.
+  if (lazy === undefined) throw new TypeError('a resource\'s attributes are read through the resource (resource.attributes), not through its getter taken off it.');
   return lazy.made ??= lazy.make();
 }
 

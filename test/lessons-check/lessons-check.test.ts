@@ -917,9 +917,16 @@ describe('LessonsCheck resources as the rules see them', () => {
         keys: Object.keys(first),
         spreadName: { ...first }.attributes.name,
         // What a resource keeps to make its attributes (a symbol, not enumerable): made only where a rule read them.
-        made: seen.map(({ resource }) => resource[Object.getOwnPropertySymbols(resource)[0]].made !== undefined),
+        made: seen.map(({ resource }) => {
+          const state = Object.getOwnPropertySymbols(resource).find((s) => s.description === 'attributes made when first read');
+          return resource[state].made !== undefined;
+        }),
         lateName: seen[1].resource.attributes.name,
+        sameObject: first.attributes === first.attributes,
+        detached: (() => { try { Object.getOwnPropertyDescriptor(first, 'attributes').get.call(undefined); return 'read'; } catch (e) { return e.message; } })(),
+        // The test of the change: a literal with a getter (the old way) gave every resource a hash table.
         fast: seen.filter(({ resource }) => %HasFastProperties(resource)).length,
+        // Hash tables shared one map as well; fast objects share one only when built alike.
         sameClass: seen.filter(({ resource }) => %HaveSameMap(resource, first)).length,
       }));
     `);
@@ -929,8 +936,10 @@ describe('LessonsCheck resources as the rules see them', () => {
       keys: ['type', 'address', 'path', 'attributes', 'construct'],
       spreadName: 'rg-0',
       made: Array.from({ length: 30 }, (_, i) => i % 2 === 0),
-      // An unread resource's attributes are still made when read later.
+      // An unread resource's attributes are still made when read later, and made once.
       lateName: 'rg-1',
+      sameObject: true,
+      detached: 'a resource\'s attributes are read through the resource (resource.attributes), not through its getter taken off it.',
       fast: 30,
       sameClass: 30,
     });
