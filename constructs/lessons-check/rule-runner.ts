@@ -13,6 +13,27 @@ export const OUTPUT_TYPE = 'output';
 /** The parts of a report row every outcome of a rule on a resource shares. */
 export type RowBase = Pick<ReportRow, 'ruleId' | 'lesson' | 'level' | 'resourcePath' | 'resourceType' | 'address'>;
 
+/**
+ * A finding's row, not suppressed, in the report's key order. One literal, not `{ ...base, ... }`:
+ * on Node 20 a spread followed by more keys makes a new hidden class for every row, kept as long
+ * as the report.
+ * @param level the row's level when another than the rule's (a construct's finding it covers)
+ */
+export function nonCompliantRow(base: RowBase, setting: string | undefined, message: string, level: RuleLevel = base.level): ReportRow {
+  return {
+    ruleId: base.ruleId, lesson: base.lesson, level, resourcePath: base.resourcePath, resourceType: base.resourceType,
+    address: base.address, status: ReportStatus.NON_COMPLIANT, setting, message,
+  };
+}
+
+/** A finding's row, suppressed, with the suppression's reason (one literal, as `nonCompliantRow`). */
+export function suppressedRow(base: RowBase, setting: string | undefined, message: string, suppressionReason: string, level: RuleLevel = base.level): ReportRow {
+  return {
+    ruleId: base.ruleId, lesson: base.lesson, level, resourcePath: base.resourcePath, resourceType: base.resourceType,
+    address: base.address, status: ReportStatus.SUPPRESSED, setting, message, suppressionReason,
+  };
+}
+
 /** Turns a finding into its row: suppressed or not, and reported where the caller reports. */
 export type FindingSink<R extends RuleResource> = (resource: R, base: RowBase, level: RuleLevel, finding: RuleFinding) => ReportRow;
 

@@ -5,7 +5,7 @@ import { PlatformLessonsPack } from '../stack/platform-lessons-pack';
 import { LessonsReport, notApplicableOf, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleContext } from '../lessons-check/rule-context';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
-import { RowBase, runOnOutputs, runRules } from '../lessons-check/rule-runner';
+import { RowBase, nonCompliantRow, runOnOutputs, runRules, suppressedRow } from '../lessons-check/rule-runner';
 import { readPath } from './inputs';
 import { LessonsInputError, Notice, SourceLocation, SourceSuppression } from './source';
 import { findSuppression, suppressionInConfig } from './suppressions';
@@ -51,8 +51,8 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     const sink = (resource: RuleResource, base: RowBase, _level: RuleLevel, finding: RuleFinding): ReportRow => {
       const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
       const s = findSuppression(own, base, finding);
-      if (!s) return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
-      const row: ReportRow = { ...base, status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: s.reason };
+      if (!s) return nonCompliantRow(base, finding.setting, message);
+      const row = suppressedRow(base, finding.setting, message, s.reason);
       inSource.set(row, !(config.suppressions ?? []).includes(s));
       return row;
     };

@@ -17,7 +17,7 @@ import { PlatformLessonsPack } from './platform-lessons-pack';
 import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
-import { OUTPUT_TYPE, RowBase, RuleRun, runOnOutputs, runRules } from '../lessons-check/rule-runner';
+import { OUTPUT_TYPE, RowBase, RuleRun, nonCompliantRow, runOnOutputs, runRules, suppressedRow } from '../lessons-check/rule-runner';
 
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
@@ -232,14 +232,12 @@ export class LessonsCheck implements IAspect {
     const suppression = Suppressions.find(resource.construct, base.ruleId, base.lesson, finding.setting)
       ?? (raised ? Suppressions.find(resource.construct, raised.id, raised.lesson, raised.setting) : undefined);
     if (raised) this.coveredRows.set(raised, [...this.coveredRows.get(raised) ?? [], suppression ? ReportStatus.SUPPRESSED : ReportStatus.NON_COMPLIANT]);
-    if (suppression) {
-      return { ...base, ...(raised ? { level: levelOf(raised) } : {}), status: ReportStatus.SUPPRESSED, setting: finding.setting, message, suppressionReason: suppression.reason };
-    }
-    if (raised) return { ...base, level: levelOf(raised), status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
+    if (suppression) return suppressedRow(base, finding.setting, message, suppression.reason, raised ? levelOf(raised) : base.level);
+    if (raised) return nonCompliantRow(base, finding.setting, message, levelOf(raised));
     if (level === RuleLevel.ERROR) Annotations.of(resource.construct).addError(message);
     else if (level === RuleLevel.INFO) Annotations.of(resource.construct).addInfo(message);
     else Annotations.of(resource.construct).addWarning(message);
-    return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting, message };
+    return nonCompliantRow(base, finding.setting, message);
   }
 
 }

@@ -944,4 +944,39 @@ describe('LessonsCheck resources as the rules see them', () => {
       sameClass: 30,
     });
   });
+
+  it('gives every non-compliant row one hidden class, and every suppressed row one, however many there are', () => {
+    // A spread of the row's common part followed by more keys (`{ ...base, status, ... }`) made a
+    // new hidden class for every row on Node 20, kept as long as the report.
+    const seen = probeHiddenClasses(`
+      const { Testing, TerraformStack } = require('cdktf');
+      const { AzurermProvider } = require('@cdktf/provider-azurerm/lib/provider');
+      const { ResourceGroup } = require('@cdktf/provider-azurerm/lib/resource-group');
+      const { LessonsCheck } = require('./constructs/stack/lessons-check');
+      const { RulePack, RuleLevel } = require('./constructs/lessons-check/pack');
+      const { RuleOutcome } = require('./constructs/lessons-check/rule');
+      const { Suppressions } = require('./constructs/core/suppressions');
+      const rule = { id: 'TEAM-1.Named', lesson: 'TEAM-1', description: 'Finds every resource group.', resourceTypes: ['azurerm_resource_group'],
+        evaluate: () => RuleOutcome.nonCompliant({ setting: 'name', problem: 'a probe.', fix: 'none.' }) };
+      const app = Testing.app();
+      const stack = new TerraformStack(app, 'probe');
+      new AzurermProvider(stack, 'azurerm', { features: [{}] });
+      for (let i = 0; i < 60; i += 1) {
+        const group = new ResourceGroup(stack, 'rg' + i, { name: 'rg-' + i, location: 'westeurope' });
+        if (i % 2 === 0) Suppressions.add(group, { id: 'TEAM-1.Named', reason: 'accepted for the probe' });
+      }
+      LessonsCheck.applyTo(stack, { packs: [new RulePack('team', [{ rule, level: RuleLevel.WARNING }])] });
+      app.synth();
+      const rows = LessonsCheck.of(stack).reportOf(stack).results.filter((row) => row.ruleId === 'TEAM-1.Named');
+      const kind = (status) => {
+        const of = rows.filter((row) => row.status === status);
+        return { rows: of.length, keys: Object.keys(of[0]), sameClass: of.filter((row) => %HaveSameMap(row, of[0])).length };
+      };
+      console.log(JSON.stringify({ open: kind('non-compliant'), suppressed: kind('suppressed') }));
+    `);
+    expect(seen).toEqual({
+      open: { rows: 30, keys: ['ruleId', 'lesson', 'level', 'resourcePath', 'resourceType', 'address', 'status', 'setting', 'message'], sameClass: 30 },
+      suppressed: { rows: 30, keys: ['ruleId', 'lesson', 'level', 'resourcePath', 'resourceType', 'address', 'status', 'setting', 'message', 'suppressionReason'], sameClass: 30 },
+    });
+  });
 });

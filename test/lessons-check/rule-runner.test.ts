@@ -3,7 +3,7 @@ import { PackRule, RuleLevel } from '../../constructs/lessons-check/pack';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../constructs/lessons-check/rule';
 import { RuleContext } from '../../constructs/lessons-check/rule-context';
-import { RulesByType, runRules } from '../../constructs/lessons-check/rule-runner';
+import { RulesByType, nonCompliantRow, runRules, suppressedRow } from '../../constructs/lessons-check/rule-runner';
 import { probeHiddenClasses } from '../support/hidden-classes';
 
 function rule(id: string, resourceTypes: string[], evaluate: ILessonRule['evaluate'] = () => RuleOutcome.compliant()): PackRule {
@@ -70,5 +70,18 @@ describe('runRules', () => {
       console.log(JSON.stringify({ rows: rows.length, sameClass: rows.filter((row) => %HaveSameMap(row, rows[0])).length }));
     `);
     expect(seen).toEqual({ rows: 60, sameClass: 60 });
+  });
+
+  it('writes a finding\'s row in the report\'s key order, at the rule\'s level unless told another', () => {
+    const base = { ruleId: 'T-1.A', lesson: 'T-1', level: RuleLevel.ERROR, resourcePath: 's/r', resourceType: 'a', address: 'a.r' };
+    const open = nonCompliantRow(base, 'name', 'm');
+    expect(Object.entries(open)).toEqual([
+      ['ruleId', 'T-1.A'], ['lesson', 'T-1'], ['level', 'error'], ['resourcePath', 's/r'], ['resourceType', 'a'], ['address', 'a.r'],
+      ['status', 'non-compliant'], ['setting', 'name'], ['message', 'm'],
+    ]);
+    expect(Object.entries(suppressedRow(base, undefined, 'm', 'accepted here', RuleLevel.WARNING))).toEqual([
+      ['ruleId', 'T-1.A'], ['lesson', 'T-1'], ['level', 'warning'], ['resourcePath', 's/r'], ['resourceType', 'a'], ['address', 'a.r'],
+      ['status', 'suppressed'], ['setting', undefined], ['message', 'm'], ['suppressionReason', 'accepted here'],
+    ]);
   });
 });
