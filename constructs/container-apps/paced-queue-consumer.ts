@@ -133,11 +133,11 @@ export class PacedQueueConsumer extends Construct {
     this.identityResource = newUserAssignedIdentity(this, 'identity', props.name, props.environment);
     this.identity = ManagedIdentity.fromUserAssigned(this.identityResource);
     const pull = props.registry ? grantAcrPull(this, this.identityResource, props.registry) : undefined;
-    this.grants = [
-      props.queue.grantProcess(this.identity, id),
-      poisonQueue.grantSend(this.identity, id),
-      ...(pull ? [pull.grant] : []),
-    ];
+    const processes = props.queue.grantProcess(this.identity, id);
+    const poisons = poisonQueue.grantSend(this.identity, id);
+    // Moving a message to a dead-letter queue may take the role the consumer holds on the queue
+    // already (Service Bus: Data Receiver on the queue), and then it is the same grant: listed once.
+    this.grants = [processes, ...(poisons === processes ? [] : [poisons]), ...(pull ? [pull.grant] : [])];
     const reserved: Record<string, string> = {
       [AZURE_CLIENT_ID_VARIABLE]: this.identityResource.clientId,
       QUEUE_ENDPOINT: props.queue.serviceUrl,

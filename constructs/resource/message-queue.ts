@@ -55,7 +55,10 @@ export interface IMessageQueue extends IConstruct {
   /** What a queue client connects to (the service's endpoint, e.g. `https://<account>.queue.core.windows.net`). */
   readonly serviceUrl: string;
   /**
-   * Where a consumer moves a message after its last attempt.
+   * Where a consumer moves a message after its last attempt. Its `grantSend` grants what moving a
+   * message there takes: on a Storage poison queue, putting messages on it; on a Service Bus
+   * dead-letter queue (no Azure resource of its own; a message gets there when its receiver
+   * dead-letters it), Data Receiver on the queue, which is the consumer's process grant again.
    * @default - none
    */
   readonly poisonQueue?: IMessageQueue;

@@ -457,12 +457,20 @@ describe('any IMessageQueue: the consumer, the intake API and the alerts with a 
       { name: 'POISON_QUEUE_NAME', value: 'charges/$DeadLetterQueue' },
     ]);
     const roles = Object.values(resourcesOf(tf, 'azurerm_role_assignment')).map((r) => [r.role_definition_name, r.scope]).sort();
+    // The consumer dead-letters with the Data Receiver it processes with (Azure has no resource for
+    // `$DeadLetterQueue`, and nobody sends to it): one grant, no second Sender. The gateway sends.
     expect(roles).toEqual([
       ['Azure Service Bus Data Receiver', '/subscriptions/0/resourceGroups/rg-pay/providers/Microsoft.ServiceBus/namespaces/sb-pay/queues/charges'],
       ['Azure Service Bus Data Sender', '/subscriptions/0/resourceGroups/rg-pay/providers/Microsoft.ServiceBus/namespaces/sb-pay/queues/charges'],
-      // The consumer's send to the dead-letter queue is granted on the queue: Azure has no resource for `$DeadLetterQueue`.
-      ['Azure Service Bus Data Sender', '/subscriptions/0/resourceGroups/rg-pay/providers/Microsoft.ServiceBus/namespaces/sb-pay/queues/charges'],
     ]);
+  });
+
+  it('lists a grant its poison queue shares with its queue once, in grants and in the app\'s depends_on', () => {
+    const { tf, consumer } = onOtherQueue();
+    const receiver = Object.entries(resourcesOf(tf, 'azurerm_role_assignment')).filter(([, r]) => r.role_definition_name === 'Azure Service Bus Data Receiver').map(([name]) => name);
+    expect(receiver).toHaveLength(1);
+    expect(consumer.grants).toHaveLength(1);
+    expect(appOf(tf).depends_on).toEqual([`azurerm_role_assignment.${receiver[0]}`]);
   });
 
   it('asks the queue whether the gateway and the consumer reach it, naming the property that holds it', () => {

@@ -61,8 +61,9 @@ export class OtherQueue extends Construct implements IMessageQueue {
     if (options.deadLetters) this.poisonQueue = new OtherQueue(this, 'dead-letters', `${name}/$DeadLetterQueue`, { parent: this });
   }
 
+  /** On a dead-letter queue: Data Receiver on its queue (a receiver dead-letters a message; nobody sends to `$DeadLetterQueue`). */
   public grantSend(principal: IPrincipal, id?: string): Grant {
-    return this.grantsOn.grant('send', SENDER, principal, id);
+    return this.grantsOn === this ? this.grant('send', SENDER, principal, id) : this.grantsOn.grantProcess(principal, id);
   }
 
   public grantProcess(principal: IPrincipal, id?: string): Grant {
