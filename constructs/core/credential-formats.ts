@@ -89,6 +89,11 @@ export const PATTERNS: readonly CredentialPattern[] = [
     instead: `${IDENTITY}; a key the app cannot do without stays in Key Vault and is sent in a header, not the URL`,
   },
   {
+    what: 'an Entra ID client secret (an app registration\'s password: whoever has it signs in as the app)',
+    matches: (v) => ENTRA_CLIENT_SECRET.test(v),
+    instead: `${IDENTITY} (a managed identity, or workload identity federation for a pipeline: no secret at all), or ${KEY_VAULT}`,
+  },
+  {
     what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
     matches: (v) => API_KEY.test(v),
     instead: KEY_VAULT,
@@ -105,6 +110,13 @@ function isBearerToken(v: string): boolean {
   const m = /(?:^|[\s:"'])Bearer\s+([A-Za-z0-9\-._~+/]{20,}=*)(?=$|[\s"',;])/.exec(v);
   return m !== null && /[A-Za-z]/.test(m[1]) && /\d/.test(m[1]);
 }
+
+/**
+ * An Entra ID client secret as the portal and Graph have made them since 2022: three characters,
+ * a digit and `Q~`, then 31 to 34 more of `[A-Za-z0-9_.~-]`, standing alone (not inside a longer
+ * run of such characters).
+ */
+const ENTRA_CLIENT_SECRET = /(?<![A-Za-z0-9_.~-])[A-Za-z0-9_.~-]{3}\dQ~[A-Za-z0-9_.~-]{31,34}(?![A-Za-z0-9_.~-])/;
 
 /** A query parameter that carries a key or token, with a value of 16 or more token characters (no placeholder such as `{apiKey}`). */
 const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|client[_-]?secret|secret|password|pwd|key|code)=[A-Za-z0-9._~+/%=-]{16,}(?=$|[&#\s"'])/i;

@@ -308,6 +308,7 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
   const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
   const SIGNALR = `Endpoint=https://sigr-orders.service.signalr.net;AccessKey=${KEY};Version=1.0;`;
   const OPAQUE = ['pk', '8f3a9c2e71d04b6a', '9e5f0c1d2b3a4e5f'].join('');
+  const ENTRA = ['kT38Q', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z'].join('~');
   const cases: { format: string; value: string; secret: string; what: string; lookAlike: [string, string] }[] = [
     {
       format: 'a SignalR connection string carries AccessKey=', value: SIGNALR, secret: KEY, what: 'a connection string with a shared access key',
@@ -322,6 +323,8 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     // Review of issue 28, item 4: an opaque Bearer token and a key in a URL's query.
     { format: 'the value is a Bearer token (opaque, not a JWT)', value: `Bearer ${OPAQUE}`, secret: OPAQUE, what: 'a Bearer token', lookAlike: ['AUTH_CHALLENGE', 'Bearer realm="orders", error="invalid_token"'] },
     { format: 'the value is a URL with ?api_key=', value: `https://api.partner.example/v1/orders?api_key=${OPAQUE}&format=json`, secret: OPAQUE, what: 'a URL with a key or token in its query', lookAlike: ['PARTNER_URL', 'https://api.partner.example/v1/orders?api_key={apiKey}&keyword=orders-and-payments'] },
+    // An app registration's client secret (the form Entra ID has issued since 2022); a secret's id (a GUID) is none.
+    { format: 'the value is an Entra ID client secret', value: ENTRA, secret: ENTRA, what: 'an Entra ID client secret', lookAlike: ['AZURE_CLIENT_SECRET_ID', '6f2c5d1e-8b3a-4c9d-9e7f-0a1b2c3d4e5f'] },
     { format: 'the value is a Slack webhook URL', value: SLACK_HOOK, secret: 'XXXXXXXXXXXXXXXXXXXXXXXX', what: 'a Slack incoming-webhook URL', lookAlike: ['SLACK_DOCS', 'https://api.slack.com/messaging/webhooks'] },
   ];
 
