@@ -91,6 +91,8 @@ export { PrivateEndpointDnsZoneRule } from '../constructs/network/rules/private-
 export { AppSettingPlainSecretRule } from '../constructs/functions/rules/app-setting-secret';
 export { SensitiveAttributePlainSecretRule } from '../constructs/key-vault/rules/sensitive-attribute-plain-secret';
 export { OutputPlainSecretRule } from '../constructs/key-vault/rules/output-plain-secret';
+export { ProviderPlainSecretRule } from '../constructs/key-vault/rules/provider-plain-secret';
+export { VariableDefaultSecretRule } from '../constructs/key-vault/rules/variable-default-secret';
 
 // Monitoring
 export {

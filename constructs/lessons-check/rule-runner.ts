@@ -5,10 +5,35 @@ import { IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from
 /**
  * The type under which the rules see a Terraform output of the root module (address
  * `output.<name>`, attributes `value` and `sensitive`): only rules that name it read outputs, and
- * outputs are no resources, so they are run apart (`runOnOutputs`) and not counted as resources a
+ * outputs are no resources, so they are run apart (`runOnConfiguration`) and not counted as resources a
  * rule does not concern.
  */
 export const OUTPUT_TYPE = 'output';
+
+/**
+ * The type under which the rules see a provider configuration of the root module (address
+ * `provider.<name>`, or `provider.<name>.<alias>`; attributes the block's, `alias` among them).
+ * Run apart as outputs are.
+ */
+export const PROVIDER_TYPE = 'provider';
+
+/**
+ * The type under which the rules see the root module's backend (address `terraform.backend.<type>`,
+ * attributes the block's: `storage_account_name`, `access_key`, ...). Run apart as outputs are.
+ */
+export const BACKEND_TYPE = 'terraform.backend';
+
+/**
+ * The type under which the rules see an input variable of the root module (address `var.<name>`,
+ * attributes `default` when it has one, `sensitive`, `type`, `description`). Run apart as outputs are.
+ */
+export const VARIABLE_TYPE = 'variable';
+
+/** The type under which the rules see a local value of the root module (address `local.<name>`, attribute `value`). Run apart as outputs are. */
+export const LOCAL_TYPE = 'local';
+
+/** The blocks of a root module that are no resources, each under its own type: rules that name one read it. */
+export const CONFIGURATION_TYPES: readonly string[] = [OUTPUT_TYPE, PROVIDER_TYPE, BACKEND_TYPE, VARIABLE_TYPE, LOCAL_TYPE];
 
 /** The parts of a report row every outcome of a rule on a resource shares. */
 export type RowBase = Pick<ReportRow, 'ruleId' | 'lesson' | 'level' | 'resourcePath' | 'resourceType' | 'address'>;
@@ -137,10 +162,11 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
 }
 
 /**
- * Run the rules that read outputs (`OUTPUT_TYPE`) on the root module's outputs: their rows, in
- * the order of `runRules`; the other rules do not see outputs, and nothing is counted for them.
+ * Run the rules that read the root module's blocks that are no resources (`CONFIGURATION_TYPES`:
+ * outputs, providers, the backend, variables, locals) on those blocks: their rows, in the order of
+ * `runRules`; the other rules do not see them, and nothing is counted for them.
  */
-export function runOnOutputs<R extends RuleResource>(rules: Iterable<PackRule>, outputs: readonly R[], context: IRuleContext, sink: FindingSink<R>): ReportRow[] {
-  const readers = [...rules].filter(({ rule }) => rule.resourceTypes.includes(OUTPUT_TYPE));
-  return outputs.length === 0 || readers.length === 0 ? [] : runRules(readers, outputs, context, sink).rows;
+export function runOnConfiguration<R extends RuleResource>(rules: Iterable<PackRule>, blocks: readonly R[], context: IRuleContext, sink: FindingSink<R>): ReportRow[] {
+  const readers = [...rules].filter(({ rule }) => rule.resourceTypes.some((t) => CONFIGURATION_TYPES.includes(t)));
+  return blocks.length === 0 || readers.length === 0 ? [] : runRules(readers, blocks, context, sink).rows;
 }

@@ -5,7 +5,7 @@ import { PlatformLessonsPack } from '../stack/platform-lessons-pack';
 import { LessonsReport, notApplicableOf, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleContext } from '../lessons-check/rule-context';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
-import { RowBase, nonCompliantRow, runOnOutputs, runRules, suppressedRow } from '../lessons-check/rule-runner';
+import { RowBase, nonCompliantRow, runOnConfiguration, runRules, suppressedRow } from '../lessons-check/rule-runner';
 import { readPath } from './inputs';
 import { LessonsInputError, Notice, SourceLocation, SourceSuppression } from './source';
 import { findSuppression, suppressionInConfig } from './suppressions';
@@ -46,7 +46,7 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     suppressions.push(...read.suppressions);
     notices.push(...read.notRead);
     const context = new RuleContext(read.resources, isProduction, read.variables);
-    const located = new Map([...read.resources, ...read.rootOutputs ?? []].map((r) => [r.address, r.location]));
+    const located = new Map([...read.resources, ...read.rootConfiguration ?? []].map((r) => [r.address, r.location]));
     const inSource = new Map<ReportRow, boolean>();
     const sink = (resource: RuleResource, base: RowBase, _level: RuleLevel, finding: RuleFinding): ReportRow => {
       const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
@@ -58,8 +58,8 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     };
     const run = runRules(pack.rules, read.resources, context, sink);
     for (const [id, n] of run.notApplicable) notApplicable.set(id, (notApplicable.get(id) ?? 0) + n);
-    // The root outputs, for the rules that read them (a credential in an output).
-    for (const row of [...run.rows, ...runOnOutputs(pack.rules, read.rootOutputs ?? [], context, sink)]) {
+    // The root module's outputs, providers, backend, variables and locals, for the rules that read them (a credential written in one).
+    for (const row of [...run.rows, ...runOnConfiguration(pack.rules, read.rootConfiguration ?? [], context, sink)]) {
       const source = inSource.get(row);
       rows.push({ row, location: located.get(row.address), ...(source !== undefined ? { suppressedInSource: source } : {}) });
     }

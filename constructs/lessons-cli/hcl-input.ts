@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../core/validation';
 import { localKey, TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
-import { OUTPUT_TYPE } from '../lessons-check/rule-runner';
+import { BACKEND_TYPE, LOCAL_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -12,7 +12,7 @@ interface ParsedFile { readonly file: string; readonly lines: string[]; readonly
 /** What a module gives its caller besides its resources: its outputs. */
 interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown> }
 
-const HEADER = /^\s*(resource|module|output)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
+const HEADER = /^\s*(resource|module|output|provider|variable|backend)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
 const META_ARGUMENTS = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
 
 /**
@@ -102,9 +102,60 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
       location: { file: f.file, line: headerLine(f, 'output', name) ?? jsonLine(f, 'output', name) },
     }));
     for (const { f, name } of all('output')) read.suppressions.push(...commentSuppressions(f, 'output', name, undefined, `output.${name}`));
-    return { ...read, rootOutputs };
+    const blocks = rootBlocks(files, callerScope);
+    // Suppression comments above or inside a provider, backend or variable block (a local has no block of its own).
+    for (const f of files) {
+      for (const name of Object.keys(f.json.provider ?? {})) read.suppressions.push(...commentSuppressions(f, 'provider', name, undefined, `provider.${name}`));
+      for (const name of Object.keys(f.json.variable ?? {})) read.suppressions.push(...commentSuppressions(f, 'variable', name, undefined, `var.${name}`));
+      for (const terraform of [f.json.terraform ?? []].flat() as Record<string, unknown>[]) {
+        for (const type of Object.keys(first(first(terraform).backend))) read.suppressions.push(...commentSuppressions(f, 'backend', type, undefined, `terraform.backend.${type}`));
+      }
+    }
+    return { ...read, rootConfiguration: [...rootOutputs, ...blocks] };
   }
   return read;
+}
+
+/**
+ * The root module's providers, backend, variables and locals as the rules see them (a credential
+ * written in one, SEC-1), as written: a provider's or a local's values resolved as a resource's
+ * (a variable's default seen through), a variable's default as given (Terraform takes no
+ * expression there), the backend's as given (it takes none either).
+ */
+function rootBlocks(files: ParsedFile[], scope: Scope): SourceResource[] {
+  const blocks: SourceResource[] = [];
+  for (const f of files) {
+    const at = (kind: string, name: string, key = name) => ({ file: f.file, line: headerLine(f, kind, name) ?? jsonLine(f, kind, key) });
+    for (const [name, configs] of Object.entries(f.json.provider ?? {})) {
+      // hcl2json and .tf.json both give a list of configurations (one per alias); .tf.json may give one object.
+      for (const config of [configs].flat() as Record<string, unknown>[]) {
+        const alias = typeof config?.alias === 'string' ? config.alias : undefined;
+        const address = alias === undefined ? `provider.${name}` : `provider.${name}.${alias}`;
+        blocks.push({ type: PROVIDER_TYPE, address, path: address, attributes: resolveValue(config ?? {}, scope) as Record<string, unknown>, location: at('provider', name) });
+      }
+    }
+    for (const terraform of [f.json.terraform ?? []].flat() as Record<string, unknown>[]) {
+      for (const [type, config] of Object.entries(first(first(terraform).backend))) {
+        const address = `${BACKEND_TYPE}.${type}`;
+        blocks.push({ type: BACKEND_TYPE, address, path: address, attributes: first(config), location: at('backend', type) });
+      }
+    }
+    for (const [name, body] of Object.entries(f.json.variable ?? {})) {
+      const { default: given, sensitive, type, description } = first(body);
+      const address = `var.${name}`;
+      blocks.push({
+        type: VARIABLE_TYPE, address, path: address, location: at('variable', name),
+        attributes: { ...(given !== undefined ? { default: given } : {}), ...(sensitive !== undefined ? { sensitive: sensitive === true || sensitive === 'true' } : {}), ...(type !== undefined ? { type } : {}), ...(description !== undefined ? { description } : {}) },
+      });
+    }
+    for (const block of [f.json.locals ?? []].flat()) {
+      for (const [name, value] of Object.entries(first(block))) {
+        const address = `local.${name}`;
+        blocks.push({ type: LOCAL_TYPE, address, path: address, attributes: { value }, location: { file: f.file, line: jsonLine(f, 'locals', name) } });
+      }
+    }
+  }
+  return blocks;
 }
 
 /** The module a `module` block calls: read when its source is a local path, else a notice. */

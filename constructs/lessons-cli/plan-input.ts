@@ -1,6 +1,6 @@
 import { TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
 import { baseAddress } from '../lessons-check/rule-context';
-import { OUTPUT_TYPE } from '../lessons-check/rule-runner';
+import { OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
 import { LessonsInputError, SourceRead, SourceResource } from './source';
 
 interface PlannedModule { resources?: PlannedResource[]; child_modules?: PlannedModule[] }
@@ -9,7 +9,9 @@ interface ConfigModule { variables?: Record<string, { default?: unknown; sensiti
 /** A module output as the plan's configuration gives it: what it references, inside the module at `prefix`. */
 interface Output { readonly references: unknown; readonly prefix: string }
 interface ConfigResource { address: string; mode?: string; expressions?: Record<string, unknown> }
-interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule; outputs?: Record<string, { value?: unknown }> }; variables?: Record<string, { value?: unknown }>; configuration?: { root_module?: ConfigModule } }
+/** A provider configuration as the plan gives it: its name, alias and the expressions of its arguments (a literal as `constant_value`). */
+interface ProviderConfig { name?: string; alias?: string; module_address?: string; expressions?: Record<string, unknown> }
+interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule; outputs?: Record<string, { value?: unknown }> }; variables?: Record<string, { value?: unknown }>; configuration?: { root_module?: ConfigModule; provider_config?: Record<string, ProviderConfig> } }
 
 /** Whether parsed JSON is a plan (`terraform show -json`) rather than Terraform JSON configuration. */
 export function isPlan(json: unknown): boolean {
@@ -85,7 +87,43 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
       location: { file: display, ...(at === -1 ? {} : { line: lineOf(at) }) },
     };
   });
-  return { resources, suppressions: [], notRead: [], variables, rootOutputs };
+  return { resources, suppressions: [], notRead: [], variables, rootConfiguration: [...rootOutputs, ...rootBlocks(plan, text, display, lineOf)] };
+}
+
+/**
+ * The root module's providers and variables as the rules see them (a credential written in one,
+ * SEC-1): a provider's arguments as the configuration gives them (a literal as its constant value,
+ * which is what the plan file and its JSON hold; a reference as the references it names), and a
+ * variable's default and `sensitive`. A plan holds neither the backend nor the locals.
+ */
+function rootBlocks(plan: Plan, text: string, display: string, lineOf: (offset: number) => number): SourceResource[] {
+  const located = (needle: string) => {
+    const at = text.indexOf(needle);
+    return { file: display, ...(at === -1 ? {} : { line: lineOf(at) }) };
+  };
+  const providers = Object.values(plan.configuration?.provider_config ?? {})
+    .filter((p) => p.module_address === undefined && typeof p.name === 'string')
+    .map((p): SourceResource => {
+      const address = p.alias === undefined ? `provider.${p.name}` : `provider.${p.name}.${p.alias}`;
+      return { type: PROVIDER_TYPE, address, path: address, attributes: { ...configured(p.expressions ?? {}), ...(p.alias !== undefined ? { alias: p.alias } : {}) }, location: located(`"name": ${JSON.stringify(p.name)}`) };
+    });
+  const variables = Object.entries(plan.configuration?.root_module?.variables ?? {}).map(([name, v]): SourceResource => ({
+    type: VARIABLE_TYPE, address: `var.${name}`, path: `var.${name}`, location: located(`"${name}": {`),
+    attributes: { ...('default' in v && v.default !== null ? { default: v.default } : {}), ...(v.sensitive !== undefined ? { sensitive: v.sensitive } : {}) },
+  }));
+  return [...providers, ...variables];
+}
+
+/** Expressions as values: a constant as itself, a reference as `${...}` of the first traversal it names, a block's expressions within. */
+function configured(expressions: Record<string, unknown>): Record<string, unknown> {
+  const valueOf = (e: unknown): unknown => {
+    if (Array.isArray(e)) return e.map((b) => (b && typeof b === 'object' ? configured(b as Record<string, unknown>) : b));
+    if (!e || typeof e !== 'object') return undefined;
+    const { constant_value: constant, references } = e as { constant_value?: unknown; references?: unknown };
+    if (constant !== undefined) return constant;
+    return Array.isArray(references) && typeof references[0] === 'string' ? `\${${references[0]}}` : undefined;
+  };
+  return Object.fromEntries(Object.entries(expressions).map(([k, e]) => [k, valueOf(e)]).filter(([, v]) => v !== undefined));
 }
 
 /**

@@ -42,11 +42,14 @@ export interface SourceRead {
    */
   readonly variables?: TerraformVariables;
   /**
-   * The root module's outputs, as the rules see them (type `output`, address `output.<name>`,
-   * attributes `value` and `sensitive`).
+   * The root module's blocks that are no resources, as the rules see them (`CONFIGURATION_TYPES`):
+   * outputs (type `output`, address `output.<name>`, attributes `value` and `sensitive`),
+   * providers (`provider.<name>[.<alias>]`), the backend (`terraform.backend.<type>`), variables
+   * (`var.<name>`: `default`, `sensitive`) and locals (`local.<name>`: `value`), as far as the
+   * input holds them (a plan has no backend and no locals).
    * @default - none
    */
-  readonly rootOutputs?: SourceResource[];
+  readonly rootConfiguration?: SourceResource[];
 }
 
 /** A message about the input rather than a rule's finding (a module not read, a stale suppression). */

@@ -17,7 +17,8 @@ import { PlatformLessonsPack } from './platform-lessons-pack';
 import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
-import { OUTPUT_TYPE, RowBase, RuleRun, nonCompliantRow, runOnOutputs, runRules, suppressedRow } from '../lessons-check/rule-runner';
+import { OUTPUT_TYPE, RowBase, RuleRun, nonCompliantRow, runOnConfiguration, runRules, suppressedRow } from '../lessons-check/rule-runner';
+import { configurationBlocks } from './configuration-blocks';
 
 /** How a `LessonsCheck` runs. */
 export interface LessonsCheckOptions {
@@ -201,10 +202,11 @@ export class LessonsCheck implements IAspect {
     this.coveredRows.clear();
     const sink = (resource: ConstructResource, base: RowBase, level: RuleLevel, finding: RuleFinding) => this.report(resource, base, level, finding);
     const resourceRun = runRules(this.rules.values(), inScope, context, sink);
-    // The stack's outputs, for the rules that read them (a credential in an output).
+    // The stack's outputs, providers, backend, variables and locals, for the rules that read them (a credential written in one).
     const outputs = constructs.filter((c): c is TerraformOutput => c instanceof TerraformOutput && (scope === stack || c.node.path.startsWith(`${scopePath}/`)))
       .map((o) => asRuleOutput(stack, o, variables, json));
-    const run: RuleRun = { rows: [...resourceRun.rows, ...runOnOutputs(this.rules.values(), outputs, context, sink)], notApplicable: resourceRun.notApplicable };
+    const blocks = [...outputs, ...configurationBlocks(stack, constructs, variables, json, scope === stack ? undefined : scopePath)];
+    const run: RuleRun = { rows: [...resourceRun.rows, ...runOnConfiguration(this.rules.values(), blocks, context, sink)], notApplicable: resourceRun.notApplicable };
     // Only a whole stack's run sees every finding a construct's warning stands for: a check added
     // to part of the stack sees some of them, and must not hide the warning for the others.
     if (scope === stack) this.suppressAcceptedConstructFindings();

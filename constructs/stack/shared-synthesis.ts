@@ -1,11 +1,19 @@
 import { ISynthesisSession, IStackSynthesizer, TerraformStack } from 'cdktf';
 import { hasOtherSynthesis } from '../core/own-synthesis';
 
-/** A stack's resolved Terraform JSON, as far as its readers go: resources and data sources by type and logical id, outputs by id. */
+/**
+ * A stack's resolved Terraform JSON, as far as its readers go: resources and data sources by type
+ * and logical id, outputs, variables and locals by id, providers by type (a list of
+ * configurations), and the `terraform` block (the backend).
+ */
 export interface StackJson {
   readonly resource?: Record<string, Record<string, Record<string, unknown>>>;
   readonly data?: Record<string, Record<string, Record<string, unknown>>>;
   readonly output?: Record<string, Record<string, unknown>>;
+  readonly variable?: Record<string, Record<string, unknown>>;
+  readonly locals?: Record<string, unknown>;
+  readonly provider?: Record<string, unknown>;
+  readonly terraform?: Record<string, unknown>;
 }
 
 /** The stacks whose synthesizer shares their JSON (AzureStack). */

@@ -1,13 +1,13 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
+import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { LessonsReport, ReportStatus } from '../../constructs/lessons-check/report';
-import { OUTPUT_TYPE } from '../../constructs/lessons-check/rule-runner';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
+import { addConfigurationBlock } from '../support/configuration-blocks';
 import { addResources, toHcl, toPlan } from '../support/lessons-cli';
 import { EXAMPLE_MODULES, Example, RULE_EXAMPLES, addressesOf, allExamples, examplesByRule, failingSets, judgedType, tableOf } from '../support/rule-examples';
 import { Row, itStandsAlone } from '../support/standalone';
@@ -69,8 +69,9 @@ function rowsOnStack(example: Example) {
   const stack = new TerraformStack(new App({ outdir: '/tmp/rule-examples-unused' }), 'examples');
   const check = LessonsCheck.applyTo(stack, { production: true });
   const paths = example.resources.map((r) => {
-    // A rule that reads outputs: a root output of the stack.
-    if (r.type === OUTPUT_TYPE) return new TerraformOutput(stack, r.name, { value: r.attributes.value }).node.path;
+    // A rule that reads outputs, providers, the backend, variables or locals: such a block of the stack.
+    const block = addConfigurationBlock(stack, r.type, r.name, r.attributes);
+    if (block !== undefined) return block.node.path;
     const made = new TerraformResource(stack, r.name, { terraformResourceType: r.type });
     for (const [name, value] of Object.entries(r.attributes)) made.addOverride(name, value);
     return made.node.path;

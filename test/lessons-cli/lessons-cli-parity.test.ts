@@ -7,6 +7,7 @@ import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
 import { LessonsReport, ReportStatus } from '../../constructs/lessons-check/report';
+import { CONFIGURATION_TYPES } from '../../constructs/lessons-check/rule-runner';
 import { addResources, EVERY_RULE, toHcl, toPlan } from '../support/lessons-cli';
 
 /** `ruleId address setting` of each finding (non-compliant or suppressed) of a report. */
@@ -53,9 +54,9 @@ describe('azure-lessons finds what the construct check finds on the same resourc
 
   it('reports the same messages as the construct check on cdk.tf.json (construct paths from its metadata)', async () => {
     const { report } = await run('cdk.tf.json');
-    // cdktf writes no construct path for an output into cdk.tf.json: the command names it by its address.
+    // cdktf writes no construct path for an output, a provider, a variable or a local into cdk.tf.json: the command names it by its address.
     const messages = (r: LessonsReport) => r.results.filter((x) => x.message)
-      .map((x) => (x.resourceType === 'output' ? x.message!.replace(`] ${x.resourcePath}: `, `] ${x.address}: `) : x.message)).sort();
+      .map((x) => (CONFIGURATION_TYPES.includes(x.resourceType) ? x.message!.replace(`] ${x.resourcePath}: `, `] ${x.address}: `) : x.message)).sort();
     expect(messages(report)).toEqual(messages(constructReport));
     expect(report.results.filter((x) => x.resourceType === 'output').map((x) => x.address).sort()).toEqual(Object.keys(EVERY_RULE.output ?? {}).map((name) => `output.${name}`).sort());
     expect(Object.keys(EVERY_RULE.output ?? {}).length).toBeGreaterThan(0);

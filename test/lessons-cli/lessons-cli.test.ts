@@ -34,7 +34,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const out = await run(MODULES);
     expect(out.exitCode).toBe(1);
     expect(out.stderr).toBe('');
-    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 11 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 12 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
   });
 
   it('resolves a variable default, a module argument and a module output into what the rules read', async () => {
@@ -57,7 +57,7 @@ describe('azure-lessons on a directory of .tf files', () => {
   it('applies the config file: a lesson id narrowed by appliesTo, a module address covering its resources, and production false', async () => {
     const out = await run(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(out.exitCode).toBe(0);
-    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 10 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 11 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
     const report = await json(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(report.results.filter((r) => r.status === ReportStatus.SUPPRESSED).map((r) => `${r.ruleId} ${r.address}: ${r.suppressionReason}`).sort()).toEqual([
       'EDGE-1.FrontDoorTimeoutAboveCeiling azurerm_cdn_frontdoor_profile.edge: the origin answers within 200 s; the profile is replaced next sprint',
@@ -72,10 +72,12 @@ describe('azure-lessons on a directory of .tf files', () => {
     expect(report.stack).toBe(MODULES);
     expect(report.packs).toEqual(['platform-lessons']);
     // Compliant: the three rules that pass, AZURE.ResourceName on the four resources the fixture names, and
-    // AZURE.ResourceLocation and AZURE.RestrictedResourceLocation on the two with a location (the registry and the topic, westeurope).
+    // AZURE.ResourceLocation and AZURE.RestrictedResourceLocation on the two with a location (the registry and the topic, westeurope),
+    // and SEC-1.VariableDefaultSecret on the root variable (its default, 300, is no secret: a block, not a resource, so it counts for no other rule).
     // Every other pair of a rule and one of the five resources is not applicable: counted, not listed.
-    expect(report.summary).toEqual({ compliant: 11, errors: 1, warnings: 2, suppressed: 1, notApplicable: 5 * RULE_COUNT - 15 });
-    expect(report.results.length).toBe(15);
+    expect(report.summary).toEqual({ compliant: 12, errors: 1, warnings: 2, suppressed: 1, notApplicable: 5 * RULE_COUNT - 15 });
+    expect(report.results.length).toBe(16);
+    expect(report.results.filter((r) => r.resourceType === 'variable').map((r) => [r.ruleId, r.address, r.status])).toEqual([['SEC-1.VariableDefaultSecret', 'var.origin_timeout', 'compliant']]);
     expect(report.notApplicable['LIM-1.NoAzureCacheForRedis']).toBe(5);
     expect(Object.values(report.notApplicable).reduce((a, b) => a + b, 0)).toBe(report.summary.notApplicable);
   });
@@ -84,7 +86,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
     try {
       const out = await run(MODULES, '--format=sarif', '--output', path.join(dir, 'lessons.sarif'));
-      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 11 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
+      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 12 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
       expect(JSON.parse(fs.readFileSync(path.join(dir, 'lessons.sarif'), 'utf8')).version).toBe('2.1.0');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -282,7 +284,7 @@ describe('the azure-lessons bin', () => {
     expect(result.stderr).toMatch(/^\[AZURE\] test\/fixtures\/lessons-cli\/malformed\/future\.plan\.json: format_version = "2\.0"/);
     const ok = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-cli/main.ts', MODULES, '--config', `${MODULES}/lessons.json`], { cwd: root, encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 10 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
+    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 11 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
   });
 });
 
@@ -303,7 +305,11 @@ describe('azure-lessons on a real plan (terraform show -json of payments-dev, Te
     const resources = new Set(planned.planned_values.root_module.resources.map((r) => r.address));
     const outputs = new Set(Object.keys((planned.configuration.root_module.outputs ?? {}) as object).map((name) => `output.${name}`));
     expect(outputs.size).toBeGreaterThan(0);
-    const inPlan = new Set([...resources, ...outputs]);
+    // The providers (azurerm, azapi, azuread, time) and the root variables, which the rules that read them see in both.
+    const providers = Object.keys((planned.configuration.provider_config ?? {}) as object).map((name) => `provider.${name}`);
+    expect(providers.sort()).toEqual(['provider.azapi', 'provider.azuread', 'provider.azurerm', 'provider.time']);
+    const variables = Object.keys((planned.configuration.root_module.variables ?? {}) as object).map((name) => `var.${name}`);
+    const inPlan = new Set([...resources, ...outputs, ...providers, ...variables]);
     const readTypes = new Set(PlatformLessonsPack.create().rules.flatMap((r) => r.rule.resourceTypes));
     const read = planned.configuration.root_module.resources.filter((r) => readTypes.has(String(r.type)));
     expect(read.length).toBeGreaterThan(20);

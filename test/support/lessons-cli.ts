@@ -1,5 +1,7 @@
-import { TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
+import { TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
+import { BACKEND_TYPE, LOCAL_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../../constructs/lessons-check/rule-runner';
+import { addConfigurationBlock } from './configuration-blocks';
 import { ResourceTable, allExamples, tableOf } from './rule-examples';
 
 /**
@@ -32,8 +34,7 @@ class RawResource extends TerraformResource {
 export function addResources(stack: TerraformStack, table = EVERY_RULE): void {
   for (const [type, byName] of Object.entries(table)) {
     for (const [name, attributes] of Object.entries(byName)) {
-      if (type === 'output') new TerraformOutput(stack, name, { value: attributes.value });
-      else new RawResource(stack, name, type, attributes);
+      if (addConfigurationBlock(stack, type, name, attributes) === undefined) new RawResource(stack, name, type, attributes);
     }
   }
 }
@@ -42,9 +43,22 @@ export function addResources(stack: TerraformStack, table = EVERY_RULE): void {
 export function toHcl(table = EVERY_RULE): string {
   const out: string[] = [];
   for (const [type, byName] of Object.entries(table)) {
-    for (const [name, attributes] of Object.entries(byName)) out.push(`${type === 'output' ? 'output' : `resource "${type}"`} "${name}" {\n${body(attributes, '  ')}}\n`);
+    for (const [name, attributes] of Object.entries(byName)) out.push(blockOf(type, name, attributes));
   }
   return out.join('\n');
+}
+
+/** One block of HCL: a resource, or a block of the root module that is none (an output, a provider, the backend, a variable, a local). */
+function blockOf(type: string, name: string, attributes: Record<string, unknown>): string {
+  switch (type) {
+    case OUTPUT_TYPE: return `output "${name}" {\n${body(attributes, '  ')}}\n`;
+    case PROVIDER_TYPE: return `provider "${name}" {\n${body(attributes, '  ')}}\n`;
+    case BACKEND_TYPE: return `terraform {\n  backend "${name}" {\n${body(attributes, '    ')}  }\n}\n`;
+    // A variable's type is an HCL type expression (`string`), not a value: left out.
+    case VARIABLE_TYPE: return `variable "${name}" {\n${body(Object.fromEntries(Object.entries(attributes).filter(([k]) => k !== 'type')), '  ')}}\n`;
+    case LOCAL_TYPE: return `locals {\n  ${name} = ${expression(attributes.value, '  ')}\n}\n`;
+    default: return `resource "${type}" "${name}" {\n${body(attributes, '  ')}}\n`;
+  }
 }
 
 function body(attributes: Record<string, unknown>, indent: string): string {
@@ -74,12 +88,27 @@ export function toPlan(table = EVERY_RULE): object {
   const planned: object[] = [];
   const configured: object[] = [];
   const outputs: Record<string, object> = {};
+  const providers: Record<string, object> = {};
+  const variables: Record<string, object> = {};
+  const given: Record<string, object> = {};
   for (const [type, byName] of Object.entries(table)) {
     for (const [name, attributes] of Object.entries(byName)) {
-      if (type === 'output') {
+      if (type === OUTPUT_TYPE) {
         outputs[name] = { expression: expressionsOf(attributes).value };
         continue;
       }
+      // A provider's arguments as their expressions; a variable's default and sensitive, and the value the plan takes (its default).
+      if (type === PROVIDER_TYPE) {
+        providers[name] = { name, full_name: `registry.terraform.io/hashicorp/${name}`, expressions: expressionsOf(attributes) };
+        continue;
+      }
+      if (type === VARIABLE_TYPE) {
+        variables[name] = { ...('default' in attributes ? { default: attributes.default } : {}), ...(attributes.sensitive !== undefined ? { sensitive: attributes.sensitive } : {}) };
+        if ('default' in attributes) given[name] = { value: attributes.default };
+        continue;
+      }
+      // A plan holds neither the backend nor the locals (RuleExamples.failingNotInAPlan).
+      if (type === BACKEND_TYPE || type === LOCAL_TYPE) continue;
       planned.push({ address: `${type}.${name}`, mode: 'managed', type, name, provider_name: 'registry.terraform.io/hashicorp/azurerm', schema_version: 0, values: known(attributes) });
       configured.push({ address: `${type}.${name}`, mode: 'managed', type, name, provider_config_key: 'azurerm', expressions: expressionsOf(attributes), schema_version: 0 });
     }
@@ -87,7 +116,8 @@ export function toPlan(table = EVERY_RULE): object {
   return {
     format_version: '1.2', terraform_version: '1.11.4',
     planned_values: { root_module: { resources: planned } },
-    configuration: { root_module: { resources: configured, outputs } },
+    variables: given,
+    configuration: { provider_config: providers, root_module: { resources: configured, outputs, variables } },
   };
 }
 

@@ -2,6 +2,7 @@
 import { armTypeOf } from '../../constructs/lessons-check/rules/attributes';
 import { ExampleResource, ExampleSet, RuleExamples } from '../../constructs/lessons-check/rule-examples';
 import { PLATFORM_SERVICES } from '../../constructs/stack/platform-services';
+import { addressOf } from './configuration-blocks';
 
 // The rules' examples (`<rule>.examples.ts` beside each rule, found by their file names when the
 // tests load: no list to keep, no index to regenerate) as the tests use them: the "stands alone"
@@ -103,5 +104,5 @@ export function tableOf(examples: readonly Example[]): ResourceTable {
 
 /** The Terraform addresses of an example's resources once namespaced (the judged one last). */
 export function addressesOf(example: Example): string[] {
-  return namespaced(example.resources, prefixOf(example)).map((r) => `${r.type}.${r.name}`);
+  return namespaced(example.resources, prefixOf(example)).map((r) => addressOf(r.type, r.name));
 }

@@ -1,7 +1,7 @@
-import { App, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
+import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { expect, it } from 'vitest';
 import { ReportStatus } from '../../constructs/lessons-check/report';
-import { OUTPUT_TYPE } from '../../constructs/lessons-check/rule-runner';
+import { addConfigurationBlock } from './configuration-blocks';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
 
@@ -10,7 +10,7 @@ import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pac
 // reported. The rows are each rule's failing examples (`<rule>.examples.ts` beside the rule),
 // made into rows by test/lessons-check/rule-examples.test.ts.
 
-/** A raw resource: its Terraform type, and its attributes as Terraform writes them (snake_case); type `output` is a root output (attribute `value`). */
+/** A raw resource: its Terraform type, and its attributes as Terraform writes them (snake_case); type `output` is a root output (attribute `value`), and so on for the other `CONFIGURATION_TYPES`. */
 export interface Raw { type: string; name: string; attributes: Record<string, unknown> }
 
 /** One row: the rule, the type it is checked on (an ARM type for AzAPI), the violating resource (the last) and what it needs. */
@@ -26,8 +26,9 @@ export function checkAlone(row: Row) {
   const stack = new TerraformStack(new App({ outdir: '/tmp/standalone-unused' }), 'other');
   const check = LessonsCheck.applyTo(stack, { production: true });
   const made = row.resources.map((r) => {
-    // A rule that reads outputs: a root output of the stack.
-    if (r.type === OUTPUT_TYPE) return new TerraformOutput(stack, r.name, { value: r.attributes.value });
+    // A rule that reads outputs, providers, the backend, variables or locals: such a block of the stack.
+    const block = addConfigurationBlock(stack, r.type, r.name, r.attributes);
+    if (block !== undefined) return block;
     const resource = new TerraformResource(stack, r.name, { terraformResourceType: r.type });
     for (const [name, value] of Object.entries(r.attributes)) resource.addOverride(name, value);
     return resource;

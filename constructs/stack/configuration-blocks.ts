@@ -1,0 +1,71 @@
+import { TerraformBackend, TerraformLocal, TerraformProvider, TerraformStack, TerraformVariable } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { resolveIn } from '../core/claims';
+import { literalize, TerraformVariables } from '../core/terraform-expression';
+import { RuleResource } from '../lessons-check/rule';
+import { BACKEND_TYPE, LOCAL_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
+import { StackJson } from './shared-synthesis';
+
+/** A block of a stack as the rules see it, with the construct a finding is reported on. */
+export interface ConfigurationBlock extends RuleResource {
+  readonly construct: IConstruct;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The stack's providers, backend, variables and locals as the rules see them (`CONFIGURATION_TYPES`;
+ * a credential written in one, SEC-1), read from `json` (the stack's resolved JSON at the synth's
+ * custom synthesis step: overrides on the stack included) or else from each construct as it
+ * stands. A provider's values are seen through (a variable's default, a function of literals);
+ * a variable's default, a local's value and the backend's values as written, for a rule to judge.
+ * Only the blocks under `under` (a construct path; the backend only for the whole stack).
+ */
+export function configurationBlocks(stack: TerraformStack, constructs: readonly IConstruct[], variables: TerraformVariables, json: StackJson | undefined, under: string | undefined): ConfigurationBlock[] {
+  const inScope = (c: IConstruct) => under === undefined || c.node.path.startsWith(`${under}/`);
+  const own = (c: { toTerraform(): unknown }) => resolveIn(stack, c.toTerraform()) as Json;
+  const blocks: ConfigurationBlock[] = [];
+  for (const c of constructs) {
+    if (!inScope(c)) continue;
+    if (c instanceof TerraformProvider) {
+      const type = c.terraformResourceType;
+      const configs = [(json !== undefined ? (json.provider as Json | undefined)?.[type] : (own(c).provider as Json | undefined)?.[type]) ?? []].flat() as Json[];
+      const config = configs.find((p) => p?.alias === c.alias) ?? {};
+      const address = c.alias === undefined ? `provider.${type}` : `provider.${type}.${c.alias}`;
+      blocks.push({ type: PROVIDER_TYPE, address, path: c.node.path, construct: c, attributes: literalize(config, variables) as Json });
+    } else if (c instanceof TerraformVariable) {
+      const body = ((json !== undefined ? json.variable : own(c).variable) as Record<string, Json> | undefined)?.[c.friendlyUniqueId] ?? {};
+      const { default: given, sensitive, type, description } = body;
+      blocks.push({
+        type: VARIABLE_TYPE, address: `var.${c.friendlyUniqueId}`, path: c.node.path, construct: c,
+        attributes: { ...(given !== undefined ? { default: given } : {}), ...(sensitive !== undefined ? { sensitive } : {}), ...(type !== undefined ? { type } : {}), ...(description !== undefined ? { description } : {}) },
+      });
+    } else if (c instanceof TerraformLocal) {
+      const locals = (json !== undefined ? json.locals : own(c).locals) as Json | undefined;
+      if (locals !== undefined && c.friendlyUniqueId in locals) {
+        blocks.push({ type: LOCAL_TYPE, address: `local.${c.friendlyUniqueId}`, path: c.node.path, construct: c, attributes: { value: locals[c.friendlyUniqueId] } });
+      }
+    }
+  }
+  if (under === undefined) {
+    // The backend as the stack writes it: its construct's, with what an override on the stack
+    // (`stack.addOverride('terraform.backend.azurerm.access_key', ...)`) sets over it, as cdktf merges them.
+    const backend = constructs.find((c): c is TerraformBackend => c instanceof TerraformBackend);
+    const written = json !== undefined ? (json.terraform?.backend ?? {}) as Json : withStackOverrides(stack, backend !== undefined ? ((own(backend).terraform as Json | undefined)?.backend ?? {}) as Json : {});
+    for (const [type, config] of Object.entries(written)) {
+      const address = `${BACKEND_TYPE}.${type}`;
+      blocks.push({ type: BACKEND_TYPE, address, path: backend?.node.path ?? stack.node.path, construct: backend ?? stack, attributes: (config ?? {}) as Json });
+    }
+  }
+  return blocks;
+}
+
+/** A backend block as the stack's JSON will hold it: each type's arguments with the stack's own overrides of them on top (cdktf merges `rawOverrides` last). */
+function withStackOverrides(stack: TerraformStack, backend: Json): Json {
+  const overrides = ((stack as unknown as { rawOverrides?: { terraform?: { backend?: Json } } }).rawOverrides?.terraform?.backend ?? {}) as Json;
+  const merged: Json = { ...backend };
+  for (const [type, args] of Object.entries(overrides)) {
+    merged[type] = { ...(merged[type] ?? {}) as Json, ...resolveIn(stack, args) as Json };
+  }
+  return merged;
+}

@@ -1,0 +1,188 @@
+import { App, AzurermBackend, Fn, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
+import { ReportStatus } from '../../constructs/lessons-check/report';
+import { AzureStack } from '../../constructs/stack/azure-stack';
+import { LessonsCheck } from '../../constructs/stack/lessons-check';
+import { failuresOf, lessonsOn, statusesAt } from '../support/hcl';
+import { errorsOf } from '../support/synth';
+
+// SEC-1 on the roads to the synthesized JSON that are no resource and no output: a provider's or
+// the backend's credentials, a variable's default, a local (SEC-1.ProviderPlainSecret,
+// SEC-1.VariableDefaultSecret). Each lands in cdk.tf.json, and most in every plan file, whether or
+// not anything reads it. Credentials are assembled at run time, so no scanner mistakes this file for a leak.
+// An Entra ID client secret in the form issued since 2022 (three characters, a digit, Q~, 34 more).
+const CLIENT_SECRET = ['kT38Q', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z'].join('~');
+const ACCOUNT_KEY = ['bXlLZXkxMjM0NTY3ODkw', 'YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo=='].join('');
+const CONNECTION = `DefaultEndpointsProtocol=https;AccountName=orders;AccountKey=${ACCOUNT_KEY}`;
+const GH_TOKEN = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+const PROVIDER = 'SEC-1.ProviderPlainSecret';
+const VARIABLE = 'SEC-1.VariableDefaultSecret';
+
+/** An AzureStack that brings its own azurerm provider, as a team with a service principal might. */
+function ownProviderStack(clientSecret?: string): AzureStack {
+  const stack = new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false, providers: { create: false } });
+  new AzurermProvider(stack, 'azurerm', { features: [{}], clientId: '00000000-0000-0000-0000-000000000001', ...(clientSecret !== undefined ? { clientSecret } : {}) });
+  return stack;
+}
+
+const findings = (stack: TerraformStack, rule: string) => {
+  Testing.synth(stack);
+  return errorsOf(stack).filter((e) => e.startsWith(`[${rule}] `));
+};
+const neverEchoed = (messages: readonly string[]) => {
+  for (const m of messages) for (const secret of [CLIENT_SECRET, ACCOUNT_KEY, GH_TOKEN]) expect(m).not.toContain(secret.slice(6));
+};
+
+describe('SEC-1.ProviderPlainSecret on a stack\'s providers and backend', () => {
+  it('fails when the azurerm provider is given a client secret in the stack, masked, naming the provider and the setting', () => {
+    const errors = findings(ownProviderStack(CLIENT_SECRET), PROVIDER);
+    expect(errors).toEqual([
+      `[${PROVIDER}] other-dev/azurerm: client_secret = "…(40 chars)": an Entra ID client secret (an app registration's password: whoever has it signs in as the app), written in the provider's configuration: cdk.tf.json, the plan file and terraform show -json of it hold it in plain text, readable by whoever reads the build output or the pipeline's artifacts. Fix: leave it out: sign in without a secret in the configuration, with OIDC workload identity federation (use_oidc = true, or ARM_USE_OIDC in the pipeline) or a managed identity (use_msi); where a secret cannot be avoided, the pipeline gives it as ARM_CLIENT_SECRET (ARM_CLIENT_CERTIFICATE_PASSWORD, ...) from its secret store, or as a sensitive variable without a default.`,
+    ]);
+    neverEchoed(errors);
+  });
+
+  it('fails when the client secret reaches the provider through a variable\'s default or a function of literals', () => {
+    const viaDefault = ownProviderStack();
+    const secret = new TerraformVariable(viaDefault, 'sp_credential', { type: 'string', default: CLIENT_SECRET });
+    (viaDefault.node.findChild('azurerm') as AzurermProvider).clientSecret = secret.stringValue;
+    expect(findings(viaDefault, PROVIDER).map((e) => e.split(': an Entra')[0])).toEqual([`[${PROVIDER}] other-dev/azurerm: client_secret = "…(40 chars)"`]);
+    // The default itself is refused too, where it is written (its name says nothing; its format does).
+    expect(findings(viaDefault, VARIABLE).map((e) => e.split(' (an app')[0])).toEqual([`[${VARIABLE}] other-dev/sp_credential: default = "…(40 chars)": an Entra ID client secret`]);
+    const viaFunction = ownProviderStack(Fn.join('~', CLIENT_SECRET.split('~')));
+    expect(findings(viaFunction, PROVIDER).map((e) => e.split(': an Entra')[0])).toEqual([`[${PROVIDER}] other-dev/azurerm: client_secret = "…(40 chars)"`]);
+  });
+
+  it('fails when the state\'s storage account key is written into the backend through an override, masked', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false, state: { storageAccountName: 'sttfstate' } });
+    stack.addOverride('terraform.backend.azurerm.access_key', ACCOUNT_KEY);
+    const errors = findings(stack, PROVIDER);
+    expect(errors.map((e) => e.split(': the name')[0])).toEqual([`[${PROVIDER}] other-dev/backend: access_key = "…(57 chars)"`]);
+    expect(errors[0]).toContain('.terraform/terraform.tfstate after init and every plan file hold it in plain text (a backend takes no variables)');
+    expect(errors[0]).toContain('Fix: leave it out: sign in with Entra ID (use_azuread_auth = true');
+    neverEchoed(errors);
+  });
+
+  it('fails on a plain stack that opted in and keeps its state with a key', () => {
+    const stack = new TerraformStack(new App({ outdir: '/tmp/configuration-secrets-unused' }), 'plain');
+    new AzurermProvider(stack, 'azurerm', { features: [{}] });
+    new AzurermBackend(stack, { storageAccountName: 'sttfstate', containerName: 'tfstate', key: 'plain.tfstate', accessKey: ACCOUNT_KEY });
+    const check = LessonsCheck.applyTo(stack, { production: false });
+    const rows = check.reportOf(stack).results.filter((r) => r.ruleId === PROVIDER);
+    expect(rows.map((r) => [r.address, r.status, r.setting])).toEqual([
+      ['provider.azurerm', ReportStatus.COMPLIANT, undefined], ['terraform.backend.azurerm', ReportStatus.NON_COMPLIANT, 'access_key'],
+    ]);
+  });
+
+  it('passes the stack\'s own providers and Entra ID state, a provider signing in with OIDC, and a sensitive variable without a default', () => {
+    const own = new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false, state: { storageAccountName: 'sttfstate' } });
+    expect(findings(own, PROVIDER)).toEqual([]);
+    expect(LessonsCheck.of(own)!.reportOf(own).results.filter((r) => r.ruleId === PROVIDER).map((r) => [r.address, r.status]))
+      .toEqual([['provider.azurerm', ReportStatus.COMPLIANT], ['provider.azapi', ReportStatus.COMPLIANT], ['terraform.backend.azurerm', ReportStatus.COMPLIANT]]);
+    const given = ownProviderStack();
+    const provider = given.node.findChild('azurerm') as AzurermProvider;
+    provider.useOidc = true;
+    provider.clientSecret = new TerraformVariable(given, 'client_secret', { type: 'string', sensitive: true }).stringValue;
+    expect(findings(given, PROVIDER)).toEqual([]);
+    expect(findings(given, VARIABLE)).toEqual([]);
+  });
+
+  it('can be suppressed on the provider with a reason', () => {
+    const stack = ownProviderStack(CLIENT_SECRET);
+    LessonsCheck.suppress(stack.node.findChild('azurerm'), PROVIDER, 'a throwaway sandbox tenant, the secret expires daily');
+    expect(findings(stack, PROVIDER)).toEqual([]);
+    expect(LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === PROVIDER && r.address === 'provider.azurerm').map((r) => [r.status, r.suppressionReason]))
+      .toEqual([[ReportStatus.SUPPRESSED, 'a throwaway sandbox tenant, the secret expires daily']]);
+  });
+});
+
+describe('SEC-1.VariableDefaultSecret on a stack\'s variables and locals', () => {
+  it('fails when a default is a connection string, a secret-named variable has a literal default, a sensitive variable has a default, or a local holds a token; masked', () => {
+    const stack = ownProviderStack();
+    new TerraformVariable(stack, 'storage', { type: 'string', default: CONNECTION });
+    new TerraformVariable(stack, 'db_password', { type: 'string', default: 'correct-horse-battery' });
+    new TerraformVariable(stack, 'psp', { type: 'string', sensitive: true, default: 'not-so-hidden-value' });
+    new TerraformLocal(stack, 'ci', GH_TOKEN);
+    const errors = findings(stack, VARIABLE);
+    expect(errors.map((e) => e.split(': ').slice(0, 3).join(': ').replace(/: Stripe, GitHub.*$/, ''))).toEqual([
+      `[${VARIABLE}] other-dev/storage: default = "Defa…(118 chars)": a connection string with an account key (Storage, Cosmos DB)`,
+      `[${VARIABLE}] other-dev/db_password: default = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
+      `[${VARIABLE}] other-dev/psp: default = "…(19 chars)": the variable is declared sensitive, so its value is a secret, yet its default gives one`,
+      `[${VARIABLE}] other-dev/ci: value = "ghp_…(40 chars)": an API key (its prefix is a well-known provider's`,
+    ]);
+    expect(errors[0]).toContain('a default is written in cdk.tf.json (or the .tf file) and in every plan file whether or not anything reads it, and sensitive = true hides it from the plan\'s output only');
+    expect(errors[0]).toContain('Fix: no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_storage, the variable sensitive = true).');
+    expect(errors[3]).toContain('Fix: a local holds no secret:');
+    neverEchoed(errors);
+  });
+
+  it('passes a plain default, a variable without a default, and a local that names a variable (the variable\'s default is the one to fix)', () => {
+    const stack = ownProviderStack();
+    new TerraformVariable(stack, 'location', { type: 'string', default: 'westeurope' });
+    const secret = new TerraformVariable(stack, 'storage', { type: 'string', default: CONNECTION });
+    new TerraformVariable(stack, 'api_key', { type: 'string', sensitive: true });
+    new TerraformLocal(stack, 'connection', secret.stringValue);
+    const rows = (() => { Testing.synth(stack); return LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === VARIABLE); })();
+    expect(rows.map((r) => [r.address, r.status])).toEqual([
+      ['var.location', ReportStatus.COMPLIANT], ['var.storage', ReportStatus.NON_COMPLIANT], ['local.connection', ReportStatus.COMPLIANT],
+    ]);
+  });
+});
+
+describe('the same rules in azure-lessons: HCL, cdk.tf.json and a plan', () => {
+  const hcl = [
+    'terraform {\n  backend "azurerm" {\n    storage_account_name = "sttfstate"\n    container_name = "tfstate"\n    key = "prod.tfstate"\n' + `    access_key = "${ACCOUNT_KEY}"\n  }\n}\n`,
+    `provider "azurerm" {\n  features {}\n  client_secret = "${CLIENT_SECRET}"\n}\n`,
+    'provider "azurerm" {\n  alias = "hub"\n  features {}\n  use_oidc = true\n}\n',
+    `variable "storage" {\n  default = "${CONNECTION}"\n}\n`,
+    'variable "location" {\n  default = "westeurope"\n}\n',
+    `locals {\n  ci = "${GH_TOKEN}"\n  region = var.location\n}\n`,
+  ].join('\n');
+
+  it('fails the provider, the backend, the variable and the local in HCL, masked; passes the aliased provider and the plain ones', async () => {
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.address} ${r.setting}`)).toEqual(['provider.azurerm client_secret', 'terraform.backend.azurerm access_key']);
+    expect(statusesAt(report, PROVIDER, 'provider.azurerm.hub')).toEqual([ReportStatus.COMPLIANT]);
+    expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['var.storage default', 'local.ci value']);
+    expect(statusesAt(report, VARIABLE, 'var.location')).toEqual([ReportStatus.COMPLIANT]);
+    expect(statusesAt(report, VARIABLE, 'local.region')).toEqual([ReportStatus.COMPLIANT]);
+    neverEchoed(report.results.map((r) => r.message ?? ''));
+    expect(JSON.stringify(report)).not.toContain(ACCOUNT_KEY.slice(6));
+  });
+
+  it('honours a suppression comment on a provider block, for that block only', async () => {
+    const suppressed = hcl.replace('provider "azurerm" {\n  features {}\n  client_secret', '# azure-lessons:suppress SEC-1.ProviderPlainSecret a throwaway sandbox tenant, the secret expires daily\nprovider "azurerm" {\n  features {}\n  client_secret');
+    expect(suppressed).not.toBe(hcl);
+    const report = await lessonsOn({ 'main.tf': suppressed });
+    expect(statusesAt(report, PROVIDER, 'provider.azurerm')).toEqual([ReportStatus.SUPPRESSED]);
+    expect(report.results.find((r) => r.address === 'provider.azurerm')?.suppressionReason).toBe('a throwaway sandbox tenant, the secret expires daily');
+    // The backend's finding stays: the comment is on the provider's block.
+    expect(statusesAt(report, PROVIDER, 'terraform.backend.azurerm')).toEqual([ReportStatus.NON_COMPLIANT]);
+  });
+
+  it('fails the same in cdk.tf.json as cdktf writes it', async () => {
+    const stack = ownProviderStack(CLIENT_SECRET);
+    new TerraformVariable(stack, 'storage', { type: 'string', default: CONNECTION });
+    const report = await lessonsOn({ 'cdk.tf.json': JSON.stringify(stack.toTerraform()) });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.address} ${r.setting}`)).toEqual(['provider.azurerm client_secret']);
+    expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['var.storage default']);
+    expect(statusesAt(report, PROVIDER, 'terraform.backend.local')).toEqual([ReportStatus.COMPLIANT]);
+  });
+
+  it('fails a plan\'s provider constant and a variable\'s default (as terraform show -json of Terraform 1.11.4 writes them); a plan holds no backend or locals', async () => {
+    // The shape of `terraform show -json` for a provider block with client_secret and a sensitive variable with a default (checked with Terraform 1.11.4).
+    const plan = {
+      format_version: '1.2', terraform_version: '1.11.4', variables: { storage: { value: CONNECTION } }, planned_values: { root_module: {} },
+      configuration: {
+        provider_config: { azurerm: { name: 'azurerm', full_name: 'registry.terraform.io/hashicorp/azurerm', version_constraint: '4.55.0', expressions: { client_id: { constant_value: '00000000-0000-0000-0000-000000000001' }, client_secret: { constant_value: CLIENT_SECRET }, features: [{}] } } },
+        root_module: { variables: { storage: { default: CONNECTION, sensitive: true }, location: { default: 'westeurope' } } },
+      },
+    };
+    const report = await lessonsOn({ 'plan.json': JSON.stringify(plan) });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.address} ${r.setting}`)).toEqual(['provider.azurerm client_secret']);
+    expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['var.storage default']);
+    expect(statusesAt(report, VARIABLE, 'var.location')).toEqual([ReportStatus.COMPLIANT]);
+    expect(JSON.stringify(report)).not.toContain(CLIENT_SECRET.slice(6));
+  });
+});
