@@ -64,6 +64,18 @@ describe('SEC-1.ProviderPlainSecret on a stack\'s providers and backend', () => 
     neverEchoed(errors);
   });
 
+  it('fails a full synth (cdktf synth\'s path: the stack\'s resolved JSON, the override in it) with both findings', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false, state: { storageAccountName: 'sttfstate' }, providers: { create: false } });
+    new AzurermProvider(stack, 'azurerm', { features: [{}], clientSecret: CLIENT_SECRET });
+    stack.addOverride('terraform.backend.azurerm.access_key', ACCOUNT_KEY);
+    expect(() => Testing.fullSynth(stack)).toThrow(/Encountered Annotations with level "ERROR"/);
+    const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === PROVIDER);
+    expect(rows.map((r) => [r.address, r.status, r.setting])).toEqual([
+      ['provider.azurerm', ReportStatus.NON_COMPLIANT, 'client_secret'], ['terraform.backend.azurerm', ReportStatus.NON_COMPLIANT, 'access_key'],
+    ]);
+    neverEchoed(rows.map((r) => r.message ?? ''));
+  });
+
   it('fails on a plain stack that opted in and keeps its state with a key', () => {
     const stack = new TerraformStack(new App({ outdir: '/tmp/configuration-secrets-unused' }), 'plain');
     new AzurermProvider(stack, 'azurerm', { features: [{}] });
