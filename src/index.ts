@@ -73,6 +73,7 @@ export { FunctionsReservedRouteRule } from '../constructs/functions/rules/functi
 export { StorageDataPlaneSettingsRule } from '../constructs/storage/rules/storage-data-plane-settings';
 export { KeyVaultAccessPoliciesRule } from '../constructs/key-vault/rules/key-vault-access-policies';
 export { NamedValuePlainSecretRule } from '../constructs/api-management/rules/named-value-plain-secret';
+export { PolicyPlainSecretRule } from '../constructs/api-management/rules/policy-plain-secret';
 export { AzapiIdCasingRule } from '../constructs/lessons-check/rules/azapi/azapi-id-casing';
 export { InfrastructureResourceGroupRule } from '../constructs/container-apps/rules/infrastructure-resource-group';
 export { OperationTemplateParametersRule } from '../constructs/api-management/rules/operation-template-parameters';

@@ -4,6 +4,7 @@ import { ApiCallerCheckRule } from './rules/api-caller-check';
 import { ForwardRequestAttributeSpellingRule } from './rules/forward-request-attributes';
 import { NamedValuePlainSecretRule } from './rules/named-value-plain-secret';
 import { OperationTemplateParametersRule } from './rules/operation-template-parameters';
+import { PolicyPlainSecretRule } from './rules/policy-plain-secret';
 import { RetryOnClientErrorsRule } from './rules/retry-on-client-errors';
 import { StreamingApiBufferingRule } from './rules/streaming-api-buffering';
 import { StreamingRouteHeartbeatRule } from './rules/streaming-route-heartbeat';
@@ -14,6 +15,7 @@ export const API_MANAGEMENT_RULES: ServiceRule[] = [
   { create: () => new StreamingApiBufferingRule(), level: RuleLevel.ERROR },
   { create: () => new StreamingRouteHeartbeatRule(), level: RuleLevel.WARNING },
   { create: () => new NamedValuePlainSecretRule(), level: RuleLevel.ERROR },
+  { create: () => new PolicyPlainSecretRule(), level: RuleLevel.ERROR },
   { create: () => new OperationTemplateParametersRule(), level: RuleLevel.ERROR },
   { create: () => new RetryOnClientErrorsRule(), level: RuleLevel.ERROR },
   { create: () => new ApiCallerCheckRule(), level: RuleLevel.ERROR },
