@@ -102,15 +102,8 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
       location: { file: f.file, line: headerLine(f, 'output', name) ?? jsonLine(f, 'output', name) },
     }));
     for (const { f, name } of all('output')) read.suppressions.push(...commentSuppressions(f, 'output', name, undefined, `output.${name}`));
-    const blocks = rootBlocks(files, callerScope);
-    // Suppression comments above or inside a provider, backend or variable block (a local has no block of its own).
-    for (const f of files) {
-      for (const name of Object.keys(f.json.provider ?? {})) read.suppressions.push(...commentSuppressions(f, 'provider', name, undefined, `provider.${name}`));
-      for (const name of Object.keys(f.json.variable ?? {})) read.suppressions.push(...commentSuppressions(f, 'variable', name, undefined, `var.${name}`));
-      for (const terraform of [f.json.terraform ?? []].flat() as Record<string, unknown>[]) {
-        for (const type of Object.keys(first(first(terraform).backend))) read.suppressions.push(...commentSuppressions(f, 'backend', type, undefined, `terraform.backend.${type}`));
-      }
-    }
+    const { blocks, suppressions } = rootBlocks(files, callerScope);
+    read.suppressions.push(...suppressions);
     return { ...read, rootConfiguration: [...rootOutputs, ...blocks] };
   }
   return read;
@@ -120,24 +113,30 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
  * The root module's providers, backend, variables and locals as the rules see them (a credential
  * written in one, SEC-1), as written: a provider's or a local's values resolved as a resource's
  * (a variable's default seen through), a variable's default as given (Terraform takes no
- * expression there), the backend's as given (it takes none either).
+ * expression there), the backend's as given (it takes none either); and the suppression comments
+ * above or inside each provider, backend and variable block (a local has no block of its own).
  */
-function rootBlocks(files: ParsedFile[], scope: Scope): SourceResource[] {
+function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource[]; suppressions: SourceSuppression[] } {
   const blocks: SourceResource[] = [];
+  const suppressions: SourceSuppression[] = [];
   for (const f of files) {
-    const at = (kind: string, name: string, key = name) => ({ file: f.file, line: headerLine(f, kind, name) ?? jsonLine(f, kind, key) });
+    const at = (kind: string, name: string) => ({ file: f.file, line: headerLine(f, kind, name) ?? jsonLine(f, kind, name) });
     for (const [name, configs] of Object.entries(f.json.provider ?? {})) {
-      // hcl2json and .tf.json both give a list of configurations (one per alias); .tf.json may give one object.
-      for (const config of [configs].flat() as Record<string, unknown>[]) {
+      // hcl2json and .tf.json give a list of configurations, one per block (an alias each but the default), in the file's order.
+      const headers = providerHeaders(f, name);
+      ([configs].flat() as Record<string, unknown>[]).forEach((config, i) => {
         const alias = typeof config?.alias === 'string' ? config.alias : undefined;
         const address = alias === undefined ? `provider.${name}` : `provider.${name}.${alias}`;
-        blocks.push({ type: PROVIDER_TYPE, address, path: address, attributes: resolveValue(config ?? {}, scope) as Record<string, unknown>, location: at('provider', name) });
-      }
+        const line = headers[i];
+        blocks.push({ type: PROVIDER_TYPE, address, path: address, attributes: resolveValue(config ?? {}, scope) as Record<string, unknown>, location: line === undefined ? at('provider', name) : { file: f.file, line: line + 1 } });
+        if (line !== undefined) suppressions.push(...commentSuppressionsAt(f, line, address));
+      });
     }
     for (const terraform of [f.json.terraform ?? []].flat() as Record<string, unknown>[]) {
       for (const [type, config] of Object.entries(first(first(terraform).backend))) {
         const address = `${BACKEND_TYPE}.${type}`;
         blocks.push({ type: BACKEND_TYPE, address, path: address, attributes: first(config), location: at('backend', type) });
+        suppressions.push(...commentSuppressions(f, 'backend', type, undefined, address));
       }
     }
     for (const [name, body] of Object.entries(f.json.variable ?? {})) {
@@ -147,15 +146,34 @@ function rootBlocks(files: ParsedFile[], scope: Scope): SourceResource[] {
         type: VARIABLE_TYPE, address, path: address, location: at('variable', name),
         attributes: { ...(given !== undefined ? { default: given } : {}), ...(sensitive !== undefined ? { sensitive: sensitive === true || sensitive === 'true' } : {}), ...(type !== undefined ? { type } : {}), ...(description !== undefined ? { description } : {}) },
       });
+      suppressions.push(...commentSuppressions(f, 'variable', name, undefined, address));
     }
     for (const block of [f.json.locals ?? []].flat()) {
       for (const [name, value] of Object.entries(first(block))) {
         const address = `local.${name}`;
-        blocks.push({ type: LOCAL_TYPE, address, path: address, attributes: { value }, location: { file: f.file, line: jsonLine(f, 'locals', name) } });
+        blocks.push({ type: LOCAL_TYPE, address, path: address, attributes: { value }, location: { file: f.file, line: localLine(f, name) } });
       }
     }
   }
-  return blocks;
+  return { blocks, suppressions };
+}
+
+/** The lines (from 0) of each `provider "<name>" {` header of a file, in order (a .tf.json file has none). */
+function providerHeaders(f: ParsedFile, name: string): number[] {
+  const header = new RegExp(`^\\s*provider\\s+"${name.replace(/[^A-Za-z0-9_-]/g, '')}"\\s*\\{`);
+  return f.lines.flatMap((line, i) => (header.test(line) ? [i] : []));
+}
+
+/** The line of local `name` in a `locals` block (`name = ...`, up to the block's `}` at column 0), or in a .tf.json file its key; undefined when not found. */
+function localLine(f: ParsedFile, name: string): number | undefined {
+  const assignment = new RegExp(`^\\s*${name.replace(/[^A-Za-z0-9_-]/g, '')}\\s*=`);
+  let inLocals = false;
+  for (let i = 0; i < f.lines.length; i += 1) {
+    if (/^\s*locals\s*\{/.test(f.lines[i])) inLocals = true;
+    else if (inLocals && /^\}/.test(f.lines[i])) inLocals = false;
+    else if (inLocals && assignment.test(f.lines[i])) return i + 1;
+  }
+  return jsonLine(f, 'locals', name);
 }
 
 /** The module a `module` block calls: read when its source is a local path, else a notice. */
@@ -258,6 +276,11 @@ function headerLine(f: ParsedFile, kind: string, a: string, b?: string): number 
 function commentSuppressions(f: ParsedFile, kind: string, a: string, b: string | undefined, address: string): SourceSuppression[] {
   const at = headerIndex(f, kind, a, b);
   if (at === -1) return f.file.endsWith('.json') ? jsonComments(f, kind, a, b, address) : [];
+  return commentSuppressionsAt(f, at, address);
+}
+
+/** Suppression comments on the lines just above the header at line `at` (from 0) and inside its block. */
+function commentSuppressionsAt(f: ParsedFile, at: number, address: string): SourceSuppression[] {
   let start = at;
   while (start > 0 && /^\s*(#|\/\/|\/\*|\*)/.test(f.lines[start - 1])) start -= 1;
   let end = at;

@@ -101,11 +101,21 @@ function rootBlocks(plan: Plan, text: string, display: string, lineOf: (offset: 
     const at = text.indexOf(needle);
     return { file: display, ...(at === -1 ? {} : { line: lineOf(at) }) };
   };
+  // A provider argument that is a root variable at its default is that default (text the configuration holds), as in HCL.
+  const configVariables = plan.configuration?.root_module?.variables ?? {};
+  const atDefault = (value: unknown): unknown => {
+    const name = typeof value === 'string' ? /^\$\{var\.([A-Za-z0-9_-]+)\}$/.exec(value)?.[1] : undefined;
+    const variable = name === undefined ? undefined : configVariables[name];
+    return variable !== undefined && variable.default !== undefined && variable.default !== null && variable.sensitive !== true
+      && JSON.stringify(plan.variables?.[name!]?.value) === JSON.stringify(variable.default) ? variable.default : value;
+  };
   const providers = Object.values(plan.configuration?.provider_config ?? {})
+    // A child module's provider configuration (module_address) is the module's, not the root's.
     .filter((p) => p.module_address === undefined && typeof p.name === 'string')
     .map((p): SourceResource => {
       const address = p.alias === undefined ? `provider.${p.name}` : `provider.${p.name}.${p.alias}`;
-      return { type: PROVIDER_TYPE, address, path: address, attributes: { ...configured(p.expressions ?? {}), ...(p.alias !== undefined ? { alias: p.alias } : {}) }, location: located(`"name": ${JSON.stringify(p.name)}`) };
+      const args = Object.fromEntries(Object.entries(configured(p.expressions ?? {})).map(([k, v]) => [k, atDefault(v)]));
+      return { type: PROVIDER_TYPE, address, path: address, attributes: { ...args, ...(p.alias !== undefined ? { alias: p.alias } : {}) }, location: located(`"name": ${JSON.stringify(p.name)}`) };
     });
   const variables = Object.entries(plan.configuration?.root_module?.variables ?? {}).map(([name, v]): SourceResource => ({
     type: VARIABLE_TYPE, address: `var.${name}`, path: `var.${name}`, location: located(`"${name}": {`),

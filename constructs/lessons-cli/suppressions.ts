@@ -54,7 +54,11 @@ export function findSuppression(all: readonly SourceSuppression[], base: RowBase
   return found;
 }
 
-/** Whether a suppression written for `scope` covers the resource at `address` (itself, an instance of it, or inside a module). */
+/**
+ * Whether a suppression written for `scope` covers the resource at `address` (itself, an instance
+ * of it, or inside a module). Only a module covers what is below it: the default provider
+ * `provider.azurerm` does not cover its alias `provider.azurerm.prod`.
+ */
 function covers(scope: string, address: string): boolean {
-  return address === scope || address.startsWith(`${scope}.`) || address.startsWith(`${scope}[`);
+  return address === scope || address.startsWith(`${scope}[`) || (scope.startsWith('module.') && address.startsWith(`${scope}.`));
 }
