@@ -32,6 +32,16 @@ export const VARIABLE_TYPE = 'variable';
 /** The type under which the rules see a local value of the root module (address `local.<name>`, attribute `value`). Run apart as outputs are. */
 export const LOCAL_TYPE = 'local';
 
+/**
+ * The name of an output, variable or local as its author gave it, for a check of what the name
+ * says (`db_password`): its address without the `output.`, `var.` or `local.` part and without the
+ * hash cdktf appends to the logical id of one made below the stack's root
+ * (`var.database_admin_password_5C54F29E` is `database_admin_password`).
+ */
+export function blockNameOf(address: string): string {
+  return address.replace(/^(?:.*\.)?(?:output|var|local)\./, '').replace(/_[0-9A-F]{8}$/, '');
+}
+
 /** The blocks of a root module that are no resources, each under its own type: rules that name one read it. */
 export const CONFIGURATION_TYPES: readonly string[] = [OUTPUT_TYPE, PROVIDER_TYPE, BACKEND_TYPE, VARIABLE_TYPE, LOCAL_TYPE];
 

@@ -85,7 +85,13 @@ export interface ILessonRule {
   readonly lesson: string;
   /** One sentence on what the rule finds. */
   readonly description: string;
-  /** Terraform resource types the rule reads; other resources are not applicable. */
+  /**
+   * Terraform resource types the rule reads; other resources are not applicable. The root module's
+   * blocks that are no resources have types of their own, which a rule names to read them:
+   * `output` (address `output.<name>`), `provider` (`provider.<name>[.<alias>]`),
+   * `terraform.backend` (`terraform.backend.<type>`), `variable` (`var.<name>`) and `local`
+   * (`local.<name>`).
+   */
   readonly resourceTypes: string[];
   evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome;
 }

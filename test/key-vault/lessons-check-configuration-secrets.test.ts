@@ -1,4 +1,5 @@
 import { App, AzurermBackend, Fn, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { ReportStatus } from '../../constructs/lessons-check/report';
@@ -38,7 +39,7 @@ describe('SEC-1.ProviderPlainSecret on a stack\'s providers and backend', () => 
   it('fails when the azurerm provider is given a client secret in the stack, masked, naming the provider and the setting', () => {
     const errors = findings(ownProviderStack(CLIENT_SECRET), PROVIDER);
     expect(errors).toEqual([
-      `[${PROVIDER}] other-dev/azurerm: client_secret = "…(40 chars)": an Entra ID client secret (an app registration's password: whoever has it signs in as the app), written in the provider's configuration: cdk.tf.json, the plan file and terraform show -json of it hold it in plain text, readable by whoever reads the build output or the pipeline's artifacts. Fix: leave it out: sign in without a secret in the configuration, with OIDC workload identity federation (use_oidc = true, or ARM_USE_OIDC in the pipeline) or a managed identity (use_msi); where a secret cannot be avoided, the pipeline gives it as ARM_CLIENT_SECRET (ARM_CLIENT_CERTIFICATE_PASSWORD, ...) from its secret store, or as a sensitive variable without a default.`,
+      `[${PROVIDER}] other-dev/azurerm: client_secret = "…(40 chars)": an Entra ID client secret (an app registration's password: whoever has it signs in as the app), written in the provider's configuration: the configuration (cdk.tf.json or the .tf files), the plan file and terraform show -json of it hold it in plain text, readable by whoever reads the build output or the pipeline's artifacts. Fix: leave it out: sign in without a secret in the configuration, with OIDC workload identity federation (use_oidc = true, or ARM_USE_OIDC in the pipeline) or a managed identity (use_msi); where a secret cannot be avoided, the pipeline gives it as ARM_CLIENT_SECRET (ARM_CLIENT_CERTIFICATE_PASSWORD, ...) from its secret store, or as a sensitive variable without a default.`,
     ]);
     neverEchoed(errors);
   });
@@ -110,23 +111,33 @@ describe('SEC-1.ProviderPlainSecret on a stack\'s providers and backend', () => 
 });
 
 describe('SEC-1.VariableDefaultSecret on a stack\'s variables and locals', () => {
-  it('fails when a default is a connection string, a secret-named variable has a literal default, a sensitive variable has a default, or a local holds a token; masked', () => {
+  it('fails when a default is a connection string, a secret-named variable has a literal default (below the stack\'s root too), or a local holds a token; masked', () => {
     const stack = ownProviderStack();
     new TerraformVariable(stack, 'storage', { type: 'string', default: CONNECTION });
     new TerraformVariable(stack, 'db_password', { type: 'string', default: 'correct-horse-battery' });
-    new TerraformVariable(stack, 'psp', { type: 'string', sensitive: true, default: 'not-so-hidden-value' });
+    // Made below the stack's root: cdktf hashes its logical id (var.database_admin_password_<hash>); the name is still the author's.
+    new TerraformVariable(new Construct(stack, 'database'), 'admin_password', { type: 'string', default: 'correct-horse-battery' });
     new TerraformLocal(stack, 'ci', GH_TOKEN);
     const errors = findings(stack, VARIABLE);
     expect(errors.map((e) => e.split(': ').slice(0, 3).join(': ').replace(/: Stripe, GitHub.*$/, ''))).toEqual([
       `[${VARIABLE}] other-dev/storage: default = "Defa…(118 chars)": a connection string with an account key (Storage, Cosmos DB)`,
       `[${VARIABLE}] other-dev/db_password: default = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
-      `[${VARIABLE}] other-dev/psp: default = "…(19 chars)": the variable is declared sensitive, so its value is a secret, yet its default gives one`,
+      `[${VARIABLE}] other-dev/database/admin_password: default = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
       `[${VARIABLE}] other-dev/ci: value = "ghp_…(40 chars)": an API key (its prefix is a well-known provider's`,
     ]);
-    expect(errors[0]).toContain('a default is written in cdk.tf.json (or the .tf file) and in every plan file whether or not anything reads it, and sensitive = true hides it from the plan\'s output only');
+    expect(errors[0]).toContain('a default is written in the configuration (cdk.tf.json or the .tf file) and the plan file whether or not anything reads it, and sensitive = true hides it from the plan\'s output only');
     expect(errors[0]).toContain('Fix: no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_storage, the variable sensitive = true).');
     expect(errors[3]).toContain('Fix: a local holds no secret:');
     neverEchoed(errors);
+  });
+
+  it('passes a sensitive variable whose default says no credential, a secret\'s name, and a URL under a secret\'s name', () => {
+    const stack = ownProviderStack();
+    new TerraformVariable(stack, 'admin_username', { type: 'string', sensitive: true, default: 'azureuser' });
+    new TerraformVariable(stack, 'kv_secret_name', { type: 'string', default: 'db-connection-string' });
+    new TerraformVariable(stack, 'jwt_issuer_token', { type: 'string', default: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0' });
+    expect(findings(stack, VARIABLE)).toEqual([]);
+    expect(LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === VARIABLE).map((r) => r.status)).toEqual([ReportStatus.COMPLIANT, ReportStatus.COMPLIANT, ReportStatus.COMPLIANT]);
   });
 
   it('passes a plain default, a variable without a default, and a local that names a variable (the variable\'s default is the one to fix)', () => {
@@ -196,5 +207,68 @@ describe('the same rules in azure-lessons: HCL, cdk.tf.json and a plan', () => {
     expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['var.storage default']);
     expect(statusesAt(report, VARIABLE, 'var.location')).toEqual([ReportStatus.COMPLIANT]);
     expect(JSON.stringify(report)).not.toContain(CLIENT_SECRET.slice(6));
+  });
+});
+
+describe('SEC-1.ProviderPlainSecret on other providers\' blocks and certificates (HCL)', () => {
+  const CERT = ['-----BEGIN CERTIFICATE-----', 'MIIBszCCAVmgAwIBAgIUQ0FQdW1saWMtY2VydGlmaWNhdGUtb25seQ==', '-----END CERTIFICATE-----'].join('\\n');
+  const PFX = ['MIIKcQIBAzCCCjcGCSqGSIb3DQEHAaCCCigEggok', 'MIIKIDCCBg8GCSqGSIb3DQEHAaCCBgAEggX8MIIF'].join('');
+
+  it('fails a token or password in a nested block (helm\'s kubernetes), naming the nested setting', async () => {
+    const report = await lessonsOn({ 'main.tf': 'provider "helm" {\n  kubernetes {\n    host = "https://aks-orders.hcp.westeurope.azmk8s.io:443"\n    token = "kube-token-literal-value-123"\n    password = "helm-kube-password-literal"\n  }\n}\n' });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.address} ${r.setting}`).sort()).toEqual(['provider.helm kubernetes.password', 'provider.helm kubernetes.token']);
+  });
+
+  it('fails azurerm\'s client_certificate (a PFX with its key) and passes kubernetes\' (the public certificate)', async () => {
+    const report = await lessonsOn({ 'main.tf': `provider "azurerm" {\n  features {}\n  client_certificate = "${PFX}"\n}\nprovider "kubernetes" {\n  host = "https://aks-orders.hcp.westeurope.azmk8s.io:443"\n  client_certificate = "${CERT}"\n  client_key = var.client_key\n}\nvariable "client_key" {\n  sensitive = true\n}\n` });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.address} ${r.setting}`)).toEqual(['provider.azurerm client_certificate']);
+    expect(statusesAt(report, PROVIDER, 'provider.kubernetes')).toEqual([ReportStatus.COMPLIANT]);
+    expect(JSON.stringify(report)).not.toContain(PFX.slice(6));
+  });
+
+  it('fails a provider secret from a sensitive variable\'s default (the rule evaluates it); a suppression on the default provider does not cover its alias', async () => {
+    const hcl = [
+      '# azure-lessons:suppress SEC-1.ProviderPlainSecret the default provider signs in with OIDC',
+      'provider "azurerm" {\n  features {}\n  use_oidc = true\n}',
+      `provider "azurerm" {\n  alias = "prod"\n  features {}\n  client_secret = var.sp\n}`,
+      `variable "sp" {\n  sensitive = true\n  default = "${CLIENT_SECRET}"\n}`,
+    ].join('\n') + '\n';
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(report.results.filter((r) => r.ruleId === PROVIDER).map((r) => [r.address, r.status])).toEqual([
+      ['provider.azurerm', ReportStatus.COMPLIANT], ['provider.azurerm.prod', ReportStatus.NON_COMPLIANT],
+    ]);
+    // The comment suppresses nothing (the default provider has no finding), and says so.
+    expect((report as unknown as { notices: string[] }).notices).toEqual([expect.stringMatching(/^\[AZURE\] main\.tf:1: suppression = "SEC-1\.ProviderPlainSecret": it suppresses no finding on provider\.azurerm,/)]);
+  });
+
+  it('honours a suppression comment on a variable block and on the backend block', async () => {
+    const report = await lessonsOn({ 'main.tf': `terraform {\n  # azure-lessons:suppress SEC-1.ProviderPlainSecret a throwaway sandbox account, rotated daily\n  backend "azurerm" {\n    access_key = "${ACCOUNT_KEY}"\n  }\n}\n# azure-lessons:suppress SEC-1.VariableDefaultSecret the sandbox connection string is published for the workshop\nvariable "storage" {\n  default = "${CONNECTION}"\n}\n` });
+    expect(statusesAt(report, PROVIDER, 'terraform.backend.azurerm')).toEqual([ReportStatus.SUPPRESSED]);
+    expect(statusesAt(report, VARIABLE, 'var.storage')).toEqual([ReportStatus.SUPPRESSED]);
+  });
+});
+
+describe('the plan reader (terraform show -json)', () => {
+  it('reads a provider argument that is a root variable at its default as that default, an alias under its own address, and leaves out a child module\'s provider', async () => {
+    const plan = {
+      format_version: '1.2', terraform_version: '1.11.4', variables: { sp: { value: 'plain-text-client-secret' } }, planned_values: { root_module: {} },
+      configuration: {
+        provider_config: {
+          azurerm: { name: 'azurerm', full_name: 'registry.terraform.io/hashicorp/azurerm', expressions: { client_secret: { references: ['var.sp'] } } },
+          'azurerm.prod': { name: 'azurerm', full_name: 'registry.terraform.io/hashicorp/azurerm', alias: 'prod', expressions: { client_secret: { constant_value: CLIENT_SECRET } } },
+          'module.net:azurerm': { name: 'azurerm', full_name: 'registry.terraform.io/hashicorp/azurerm', module_address: 'module.net', expressions: { client_secret: { constant_value: CLIENT_SECRET } } },
+        },
+        root_module: { variables: { sp: { default: 'plain-text-client-secret' } } },
+      },
+    };
+    const report = await lessonsOn({ 'plan.json': JSON.stringify(plan) });
+    expect(report.results.filter((r) => r.ruleId === PROVIDER).map((r) => [r.address, r.status, r.setting])).toEqual([
+      ['provider.azurerm', ReportStatus.NON_COMPLIANT, 'client_secret'], ['provider.azurerm.prod', ReportStatus.NON_COMPLIANT, 'client_secret'],
+    ]);
+    // Given at plan time (-var): not the default, not a value the configuration holds.
+    const given = await lessonsOn({ 'plan.json': JSON.stringify({ ...plan, variables: { sp: { value: 'given-at-plan-time-value' } } }) });
+    expect(given.results.filter((r) => r.ruleId === PROVIDER).map((r) => [r.address, r.status])).toEqual([
+      ['provider.azurerm', ReportStatus.COMPLIANT], ['provider.azurerm.prod', ReportStatus.NON_COMPLIANT],
+    ]);
   });
 });

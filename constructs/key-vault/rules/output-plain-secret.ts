@@ -1,7 +1,7 @@
 import { literalCredentialIn } from '../../core/secret-detection';
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
-import { OUTPUT_TYPE } from '../../lessons-check/rule-runner';
+import { OUTPUT_TYPE, blockNameOf } from '../../lessons-check/rule-runner';
 
 /**
  * SEC-1: a Terraform output of the root module that gives a credential as literal text (or text
@@ -21,7 +21,7 @@ export class OutputPlainSecretRule implements ILessonRule {
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     const value = resource.attributes.value;
     if (value === undefined || value === null) return RuleOutcome.notApplicable();
-    const name = resource.address.replace(/^.*output\./, '');
+    const name = blockNameOf(resource.address);
     const found = literalCredentialIn(value, name, variablesOf(context));
     if (!found) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({

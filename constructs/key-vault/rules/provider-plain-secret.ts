@@ -3,20 +3,33 @@ import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } fro
 import { variablesOf } from '../../lessons-check/rule-context';
 import { BACKEND_TYPE, PROVIDER_TYPE } from '../../lessons-check/rule-runner';
 
-/** Arguments whose value is a credential whatever it looks like: a certificate's content (its private key with it). */
-const CERTIFICATE_CONTENT = new Set(['client_certificate']);
+/**
+ * The providers whose `client_certificate` is a certificate's content with its private key (a
+ * base64 PFX); Kubernetes' and Helm's is the public certificate (their key is `client_key`).
+ */
+const PFX_CERTIFICATE = /^provider\.(?:azurerm|azuread|azapi)(?:\.|$)|^terraform\.backend\.azurerm$/;
+
+/** Each argument of a block, nested blocks' included: its path (`kubernetes.token`), its own name and its value. */
+function argumentsOf(value: unknown, path: string, name: string, out: Map<string, { name: string; value: unknown }>): Map<string, { name: string; value: unknown }> {
+  const isBlock = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (Array.isArray(value) && value.some(isBlock)) value.forEach((v) => argumentsOf(v, path, name, out));
+  else if (isBlock(value)) for (const [k, v] of Object.entries(value as Record<string, unknown>)) argumentsOf(v, path === '' ? k : `${path}.${k}`, k, out);
+  else if (path !== '' && !out.has(path)) out.set(path, { name, value });
+  return out;
+}
 
 /**
  * SEC-1: a provider configuration or the backend of the root module given a credential in the
  * configuration: a client secret, a certificate or its password, an OIDC token, a storage account
- * key or SAS token (a literal, or a variable's default or a function of literals that evaluates to
- * one), or any argument holding a known credential format. The synthesized JSON, the plan file and
- * `terraform show -json` of it hold provider arguments in plain text, and a backend's are kept in
- * `.terraform/terraform.tfstate` and the plan as well. The lessons check sees providers as type
- * `provider` (address `provider.<name>[.<alias>]`) and the backend as `terraform.backend` (address
- * `terraform.backend.<type>`). A reference passes (a sensitive variable without a default: the
- * pipeline gives it at plan time), and so does an argument left out (the provider reads
- * `ARM_CLIENT_SECRET`, `ARM_ACCESS_KEY` or an OIDC token from the environment).
+ * key or SAS token, a token or password in a nested block (`kubernetes { token = ... }`), as a
+ * literal, or a variable's default or a function of literals that evaluates to one, or any
+ * argument holding a known credential format. The configuration (cdk.tf.json or the .tf files),
+ * the plan file and `terraform show -json` of it hold provider arguments in plain text, and a
+ * backend's are kept in `.terraform/terraform.tfstate` as well. The lessons check sees providers
+ * as type `provider` (address `provider.<name>[.<alias>]`) and the backend as `terraform.backend`
+ * (address `terraform.backend.<type>`). A reference passes (a sensitive variable without a
+ * default: the pipeline gives it at plan time), and so does an argument left out (the provider
+ * reads `ARM_CLIENT_SECRET`, `ARM_ACCESS_KEY` or an OIDC token from the environment).
  */
 export class ProviderPlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.ProviderPlainSecret';
@@ -28,19 +41,19 @@ export class ProviderPlainSecretRule implements ILessonRule {
     const variables = variablesOf(context);
     const backend = resource.type === BACKEND_TYPE;
     const where = backend
-      ? `written in the backend's configuration: cdk.tf.json, .terraform/terraform.tfstate after init and every plan file hold it in plain text (a backend takes no variables), readable by whoever reads the build output or the pipeline's artifacts.`
-      : `written in the provider's configuration: cdk.tf.json, the plan file and terraform show -json of it hold it in plain text, readable by whoever reads the build output or the pipeline's artifacts.`;
+      ? 'written in the backend\'s configuration: the configuration (cdk.tf.json or the .tf files), .terraform/terraform.tfstate after init and every plan file hold it in plain text (a backend takes no variables), readable by whoever reads the build output or the pipeline\'s artifacts.'
+      : 'written in the provider\'s configuration: the configuration (cdk.tf.json or the .tf files), the plan file and terraform show -json of it hold it in plain text, readable by whoever reads the build output or the pipeline\'s artifacts.';
     const fix = backend
       ? 'leave it out: sign in with Entra ID (use_azuread_auth = true, with use_oidc or a managed identity), which AzureStack\'s state prop sets up; where a key cannot be avoided, the pipeline gives it as ARM_ACCESS_KEY from its secret store.'
       : 'leave it out: sign in without a secret in the configuration, with OIDC workload identity federation (use_oidc = true, or ARM_USE_OIDC in the pipeline) or a managed identity (use_msi); where a secret cannot be avoided, the pipeline gives it as ARM_CLIENT_SECRET (ARM_CLIENT_CERTIFICATE_PASSWORD, ...) from its secret store, or as a sensitive variable without a default.';
     const findings: RuleFinding[] = [];
-    for (const [name, value] of Object.entries(resource.attributes)) {
-      if (value === undefined || value === null || name === 'alias') continue;
+    for (const [setting, { name, value }] of argumentsOf(resource.attributes, '', '', new Map())) {
+      if (value === undefined || value === null || setting === 'alias') continue;
       const found = literalCredentialIn(value, name, variables);
       if (found) {
-        findings.push({ setting: name, given: found.given, problem: `${found.problem}, ${where}`, fix });
-      } else if (CERTIFICATE_CONTENT.has(name) && typeof value === 'string' && value !== '' && !value.includes('${')) {
-        findings.push({ setting: name, given: SecretDetector.mask(value), problem: `a certificate's content (with its private key), ${where}`, fix });
+        findings.push({ setting, given: found.given, problem: `${found.problem}, ${where}`, fix });
+      } else if (setting === 'client_certificate' && PFX_CERTIFICATE.test(resource.address) && typeof value === 'string' && value !== '' && !value.includes('${') && !value.includes('-----BEGIN CERTIFICATE')) {
+        findings.push({ setting, given: SecretDetector.mask(value), problem: `a certificate's content with its private key (a base64 PFX), ${where}`, fix });
       }
     }
     return findings.length > 0 ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();

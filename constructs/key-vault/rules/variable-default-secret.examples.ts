@@ -7,16 +7,19 @@ const CONNECTION = ['DefaultEndpointsProtocol=https;AccountName=orders;AccountKe
 // `var.<name>`, and `local`, address `local.<name>`).
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.VariableDefaultSecret',
-  finds: 'a variable of the root module (type `variable`, address `var.<name>`) whose `default` is a credential: a known format, a literal under a secret\'s name (`db_password`), or any text default of a variable declared `sensitive`; or a local (type `local`, address `local.<name>`) whose value holds a credential format or is a literal under a secret\'s name. A default or a local is written in cdk.tf.json and in every plan file whether or not anything reads it. A local that names a variable leaves the default to the variable\'s finding; a variable without a default passes',
+  finds: 'a variable of the root module (type `variable`, address `var.<name>`) whose `default` is a credential: a known format, or a literal under a secret\'s name (`db_password`; cdktf\'s hash on a nested construct\'s variable left out; a plain URL is none); or a local (type `local`, address `local.<name>`) whose value holds a credential format or is a literal under a secret\'s name. A default or a local is written in the configuration and the plan file whether or not anything reads it (`sensitive` hides a default from the plan\'s output only). A local that names a variable leaves the default to the variable\'s finding; a variable without a default passes',
   failing: [
     [{ type: 'variable', name: 'db_password', attributes: { type: 'string', default: 'correct-horse-battery' } }],
     [{ type: 'variable', name: 'storage', attributes: { type: 'string', default: CONNECTION } }],
-    [{ type: 'variable', name: 'psp', attributes: { type: 'string', sensitive: true, default: 'not-so-hidden-value' } }],
   ],
   failingNotInAPlan: [[{ type: 'local', name: 'connection', attributes: { value: CONNECTION } }]],
   passing: [
     [{ type: 'variable', name: 'location', attributes: { type: 'string', default: 'westeurope' } }],
     [{ type: 'variable', name: 'db_password', attributes: { type: 'string', sensitive: true } }],
     [{ type: 'local', name: 'api_key_header', attributes: { value: 'Ocp-Apim-Subscription-Key' } }],
+    // Sensitive, but neither its name nor its value says credential; a secret's name, not the secret; a URL under a secret's name.
+    [{ type: 'variable', name: 'admin_username', attributes: { type: 'string', sensitive: true, default: 'azureuser' } }],
+    [{ type: 'variable', name: 'kv_secret_name', attributes: { type: 'string', default: 'db-connection-string' } }],
+    [{ type: 'variable', name: 'jwt_issuer_token', attributes: { type: 'string', default: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0' } }],
   ],
 };
