@@ -55,7 +55,8 @@ export const PATTERNS: readonly CredentialPattern[] = [
   },
   {
     what: 'a URL with a password in it',
-    matches: (v) => /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]*:[^\s/@]+@/i.test(v),
+    // Bounded: unbounded runs made a long text of `a-a-a-...` take seconds (a policy body is such a text).
+    matches: (v) => /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s/:@]{0,256}:[^\s/@]{1,256}@/i.test(v),
     instead: `${IDENTITY} (Entra ID for Redis, PostgreSQL, SQL), or ${KEY_VAULT}`,
   },
   {

@@ -39,7 +39,7 @@ describe('SEC-1.PolicyPlainSecret on API Management policies in a stack', () => 
     const document = new PolicyDocument({ inbound: [PolicyStatement.setHeader('x-api-key', ExistsAction.OVERRIDE, PARTNER_KEY)] });
     apiPolicy(stack, document.toXml());
     expect(findings(stack)).toEqual([
-      `[${RULE}] other-dev/policy: xml_content.set-header[x-api-key] = "…(32 chars)": a literal value for x-api-key, whose name says it is a credential, written in the policy: the XML is in cdk.tf.json, the plan and the Terraform state, and every reader of the API Management service sees it in the portal. Fix: keep the secret in Key Vault and give the policy a named value backed by it ({{name}}: KeyVaultNamedValue, the gateway reads it with its identity), or call with the gateway's identity (authentication-managed-identity) where the backend takes Entra ID.`,
+      `[${RULE}] other-dev/policy: xml_content.set-header[x-api-key] = "…(32 chars)": a value for x-api-key, whose name says it is a credential, written in the policy: the XML is in cdk.tf.json, the plan and the Terraform state, and every reader of the API Management service sees it in the portal. Fix: keep the secret in Key Vault and give the policy a named value backed by it ({{name}}: KeyVaultNamedValue, the gateway reads it with its identity), or call with the gateway's identity (authentication-managed-identity) where the backend takes Entra ID.`,
     ]);
   });
 
@@ -53,9 +53,9 @@ describe('SEC-1.PolicyPlainSecret on API Management policies in a stack', () => 
     });
     const errors = findings(stack);
     expect(errors.map((e) => e.split(': ').slice(0, 3).join(': '))).toEqual([
-      `[${RULE}] other-dev/bearer: xml_content.set-header[Authorization] = "Bear…(39 chars)": a literal value for Authorization, whose name says it is a credential, written in the policy`,
-      `[${RULE}] other-dev/basic: xml_content.authentication-basic.password = "…(15 chars)": a literal password for authentication-basic, written in the policy`,
-      `[${RULE}] other-dev/product: xml_content.validate-jwt.issuer-signing-keys = "…(40 chars)": a literal key of validate-jwt (a symmetric key signs or decrypts every token), written in the policy`,
+      `[${RULE}] other-dev/bearer: xml_content.set-header[Authorization] = "…(39 chars)": a value for Authorization, whose name says it is a credential, written in the policy`,
+      `[${RULE}] other-dev/basic: xml_content.authentication-basic.password = "…(15 chars)": a password for authentication-basic, written in the policy`,
+      `[${RULE}] other-dev/product: xml_content.validate-jwt.issuer-signing-keys = "…(40 chars)": a key of validate-jwt (a symmetric key signs or decrypts every token), written in the policy`,
     ]);
     neverEchoed(errors);
   });
@@ -83,6 +83,53 @@ describe('SEC-1.PolicyPlainSecret on API Management policies in a stack', () => 
     expect(findings(stack)).toEqual([]);
     expect(LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === RULE).map((r) => [r.status, r.suppressionReason]))
       .toEqual([[ReportStatus.SUPPRESSED, 'the partner publishes this sandbox key in its documentation']]);
+  });
+});
+
+describe('SEC-1.PolicyPlainSecret: what it reads in a policy (review of the rule)', () => {
+  /** `setting` of each finding of the rule on one API policy with `inbound`. */
+  const settingsOn = (inbound: string) => {
+    const stack = rawStack();
+    apiPolicy(stack, policy(inbound));
+    Testing.synth(stack);
+    return LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === RULE && r.status === ReportStatus.NON_COMPLIANT).map((r) => r.setting);
+  };
+  const ENTRA = ['kT38Q', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z'].join('~');
+
+  it.each([
+    ['a function key as the code query parameter', `<set-query-parameter name="code" exists-action="override"><value>${PARTNER_KEY}</value></set-query-parameter>`, 'xml_content.set-query-parameter[code]'],
+    ['an APIM subscription key as a query parameter', `<set-query-parameter name="subscription-key" exists-action="override"><value>${PARTNER_KEY}</value></set-query-parameter>`, 'xml_content.set-query-parameter[subscription-key]'],
+    ['Ocp-Apim-Subscription-Key as a header', `<set-header name="Ocp-Apim-Subscription-Key" exists-action="override"><value>${PARTNER_KEY}</value></set-header>`, 'xml_content.set-header[Ocp-Apim-Subscription-Key]'],
+    ['a shared secret a check-header compares', `<check-header name="x-shared-secret" failed-check-httpcode="401" failed-check-error-message="no" ignore-case="false"><value>${PARTNER_KEY}</value></check-header>`, 'xml_content.check-header[x-shared-secret]'],
+    ['a header name in single quotes', `<set-header name='x-api-key' exists-action='override'><value>${PARTNER_KEY}</value></set-header>`, 'xml_content.set-header[x-api-key]'],
+    ['a certificate body', `<authentication-certificate body="${PARTNER_KEY}${PARTNER_KEY}" password="" />`, 'xml_content.authentication-certificate.body'],
+    ['a certificate password in single quotes', '<authentication-certificate certificate-id="partner" password=\'Tr0ub4dor3xyzQ\' />', 'xml_content.authentication-certificate.password'],
+    ['a certificate password beside a body read by an expression with a generic', '<authentication-certificate body="@(context.Variables.GetValueOrDefault<byte[]>(&quot;byteCertificate&quot;))" password="Tr0ub4dor3xyzQ" />', 'xml_content.authentication-certificate.password'],
+    ['a decryption key of validate-jwt', '<validate-jwt header-name="Authorization"><decryption-keys><key>c2VjcmV0LWRlY3J5cHRpb24ta2V5LWZvci10b2tlbnM=</key></decryption-keys></validate-jwt>', 'xml_content.validate-jwt.decryption-keys'],
+    ['an Entra client secret in a CDATA body', `<set-body><![CDATA[client_id=orders&client_secret=${ENTRA}&grant_type=client_credentials]]></set-body>`, 'xml_content'],
+    ['a key beside a named value', `<rewrite-uri template="/api/{id}?tenant={{tenant}}&amp;code=${PARTNER_KEY}" />`, 'xml_content'],
+    ['a key beside a Liquid placeholder', `<set-body template="liquid">{"user":"{{body.user}}","key":"${STRIPE}"}</set-body>`, 'xml_content'],
+    ['a key in an XML comment (it stays in the XML)', `<!-- the old key: ${STRIPE} -->`, 'xml_content'],
+  ])('fails on %s', (_name, inbound, setting) => {
+    expect(settingsOn(inbound)).toEqual([setting]);
+  });
+
+  it.each([
+    ['SAP\'s X-CSRF-Token fetch', '<set-header name="X-CSRF-Token" exists-action="override"><value>Fetch</value></set-header>'],
+    ['a country code header and an error code', '<set-header name="X-Country-Code" exists-action="override"><value>NL</value></set-header><set-query-parameter name="country_code" exists-action="override"><value>US</value></set-query-parameter>'],
+    ['a switch under a token name', '<set-header name="x-auth-token" exists-action="override"><value>true</value></set-header>'],
+    ['a SAS built in an expression with a generic (Microsoft\'s Cosmos DB sample)', '<set-body>@{ var b = context.Request.Body.As<JObject>(preserveContent: true); return $"type=master&amp;ver=1.0&amp;sig={b["s"]}"; }</set-body>'],
+    ['a Bearer value from a named value or an expression in CDATA', '<set-header name="Authorization" exists-action="override"><value>Bearer {{psp-key}}</value></set-header><set-header name="Proxy-Authorization" exists-action="override"><value><![CDATA[@("Bearer " + (string)context.Variables["t"])]]></value></set-header>'],
+    ['a certificate by id and a key by its modulus', '<authentication-certificate certificate-id="partner" /><validate-jwt header-name="Authorization"><issuer-signing-keys><key n="0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw" e="AQAB" /></issuer-signing-keys></validate-jwt>'],
+  ])('passes %s', (_name, inbound) => {
+    expect(settingsOn(inbound)).toEqual([]);
+  });
+
+  it('does not read a policy the configuration gives as a function (not applicable)', () => {
+    const stack = rawStack();
+    apiPolicy(stack, '${file("policies/orders.xml")}');
+    Testing.synth(stack);
+    expect(LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === RULE)).toEqual([]);
   });
 });
 

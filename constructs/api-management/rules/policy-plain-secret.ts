@@ -2,25 +2,34 @@ import { credentialFormatOf, maskCredential } from '../../core/credential-format
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
 
-/** A header or query parameter whose name says its value is a credential. */
-const SECRET_PARAMETER = /^(?:authorization|proxy-authorization|ocp-apim-subscription-key|x-functions-key|x-api-key|api-key|apikey|x-auth-token|x-access-token|(?:.*[-_])?(?:password|passwd|secret|client[-_]?secret|api[-_]?key|access[-_]?key|secret[-_]?key|access[-_]?token|auth[-_]?token|token|code|sig))$/i;
+/**
+ * A header or query parameter whose name says its value is a credential: the whole name (`code`,
+ * `sig`, `key`, `token` are credentials only alone: `X-CSRF-Token`, `x-country-code` are not), or
+ * a name that ends in an unambiguous credential word (`x-partner-api-key`, `db_password`).
+ */
+const SECRET_PARAMETER = /^(?:authorization|proxy-authorization|ocp-apim-subscription-key|subscription-key|x-functions-key|x-api-key|api-key|apikey|x-auth-token|x-access-token|access_token|auth_token|token|code|sig|key|(?:.*[-_])?(?:password|passwd|client[-_]?secret|shared[-_]?secret|api[-_]?key|access[-_]?key|secret[-_]?key|secret))$/i;
 
-/** What a policy reads at run time instead of holding it: a named value (`{{psp-key}}`) or a policy expression (`@(...)`, `@{...}`). */
-const readAtRunTime = (text: string) => text.includes('{{') || /^\s*@[({]/.test(text);
+/** Values no secret is made of: switches and small numbers. */
+const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
-const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&apos;/g, '\'').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+/** Stands in for what the gateway reads at run time (a named value, a Liquid placeholder, a policy expression): no character a format or a name check reads. */
+const AT_RUN_TIME = '\u0000';
 
 const FIX = 'keep the secret in Key Vault and give the policy a named value backed by it ({{name}}: KeyVaultNamedValue, the gateway reads it with its identity), or call with the gateway\'s identity (authentication-managed-identity) where the backend takes Entra ID.';
+const HELD = 'written in the policy: the XML is in cdk.tf.json, the plan and the Terraform state, and every reader of the API Management service sees it in the portal.';
 
 /**
  * SEC-1: an API Management policy that holds a credential in its XML: a value in a known format
- * anywhere in it (an attribute or a text), a literal value for a header or query parameter whose
- * name says it is a credential (`Authorization`, `x-api-key`, `Ocp-Apim-Subscription-Key`,
- * `...-token`, `code`), a literal `password` of `authentication-basic` or
- * `authentication-certificate` (or the certificate's `body`), or a literal `key` of
- * `validate-jwt`'s signing or decryption keys. The XML is written in cdk.tf.json, the plan and the
- * state, and every reader of the API Management service sees it in the portal. A named value
- * (`{{psp-key}}`) and a policy expression (`@(...)`) pass: the gateway reads them at run time.
+ * in an attribute, a text, a CDATA section or a comment; a literal value for a header or query
+ * parameter (`set-header`, `set-query-parameter`, `check-header`) whose name says it is a
+ * credential (`Authorization`, `x-api-key`, `Ocp-Apim-Subscription-Key`, `subscription-key`,
+ * `code`, `sig`, `*-password`, `*-secret`); a literal `password` (or certificate `body`) of
+ * `authentication-basic` or `authentication-certificate`; or a literal `key` of `validate-jwt`'s
+ * signing or decryption keys. The XML is written in cdk.tf.json, the plan and the state, and every
+ * reader of the API Management service sees it in the portal. What the gateway reads at run time
+ * passes: a named value (`{{psp-key}}`) and a policy expression (`@(...)`, `@{...}`), which are
+ * cut out before anything is read (a literal next to them is still read). A policy the
+ * configuration gives as a function (`file(...)`) is not read.
  */
 export class PolicyPlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.PolicyPlainSecret';
@@ -29,45 +38,92 @@ export class PolicyPlainSecretRule implements ILessonRule {
   public readonly resourceTypes = POLICY_RESOURCE_TYPES;
 
   public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
-    const xml = resource.attributes.xml_content;
-    if (typeof xml !== 'string') return RuleOutcome.notApplicable();
+    const given = resource.attributes.xml_content;
+    if (typeof given !== 'string' || /^\$\{[\s\S]*\}$/.test(given.trim())) return RuleOutcome.notApplicable();
     const findings: RuleFinding[] = [];
-    const held = 'written in the policy: the XML is in cdk.tf.json, the plan and the Terraform state, and every reader of the API Management service sees it in the portal.';
     const reported = new Set<string>();
-    const add = (setting: string, value: string, what: string) => {
+    const add = (setting: string, value: string, what: string, masked: string) => {
       if (reported.has(value) || findings.some((f) => f.setting === setting)) return;
       reported.add(value);
-      findings.push({ setting, given: maskCredential(value), problem: `${what}, ${held}`, fix: FIX });
+      findings.push({ setting, given: masked, problem: `${what}, ${HELD}`, fix: FIX });
     };
-    // Secret-named headers and query parameters with a literal value.
-    for (const m of xml.matchAll(/<(set-header|set-query-parameter)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
-      const name = /\bname\s*=\s*"([^"]*)"/.exec(m[2])?.[1];
+    const { xml, comments } = readable(given);
+    // Secret-named headers and query parameters with a value written in the policy.
+    for (const m of xml.matchAll(/<(set-header|set-query-parameter|check-header)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
+      const name = attributesOf(m[2]).get('name');
       if (name === undefined || !SECRET_PARAMETER.test(name)) continue;
       for (const v of (m[3] ?? '').matchAll(/<value>([\s\S]*?)<\/value>/g)) {
-        const value = unescape(v[1]);
-        if (value.trim() !== '' && !readAtRunTime(value)) add(`xml_content.${m[1]}[${name}]`, value, `a literal value for ${name}, whose name says it is a credential`);
+        const value = unescape(v[1]).trim();
+        const literal = value.split(AT_RUN_TIME).join('').replace(/^(?:Bearer|Basic)\s*$/i, '').trim();
+        if (literal !== '' && !value.includes(AT_RUN_TIME) && !PLAIN_LITERAL.test(literal)) {
+          add(`xml_content.${m[1]}[${name}]`, value, `a value for ${name}, whose name says it is a credential`, `…(${value.length} chars)`);
+        }
       }
     }
     // Passwords and certificates of the authentication policies.
     for (const m of xml.matchAll(/<(authentication-basic|authentication-certificate)\b([^>]*)>/g)) {
-      for (const a of m[2].matchAll(/\b(password|body)\s*=\s*"([^"]*)"/g)) {
-        const value = unescape(a[2]);
-        if (value !== '' && !readAtRunTime(value)) add(`xml_content.${m[1]}.${a[1]}`, value, a[1] === 'body' ? 'a client certificate (with its private key)' : `a literal password for ${m[1]}`);
+      for (const [attribute, value] of attributesOf(m[2])) {
+        if ((attribute === 'password' || attribute === 'body') && value !== '' && !value.includes(AT_RUN_TIME)) {
+          add(`xml_content.${m[1]}.${attribute}`, value, attribute === 'body' ? 'a client certificate (with its private key)' : `a password for ${m[1]}`, `…(${value.length} chars)`);
+        }
       }
     }
     // validate-jwt's symmetric signing and decryption keys.
     for (const m of xml.matchAll(/<(issuer-signing-keys|decryption-keys)>([\s\S]*?)<\/\1>/g)) {
       for (const k of m[2].matchAll(/<key\b[^>]*>([^<]+)<\/key>/g)) {
         const value = unescape(k[1]).trim();
-        if (value !== '' && !readAtRunTime(value)) add(`xml_content.validate-jwt.${m[1]}`, value, 'a literal key of validate-jwt (a symmetric key signs or decrypts every token)');
+        if (value !== '' && !value.includes(AT_RUN_TIME)) add(`xml_content.validate-jwt.${m[1]}`, value, 'a key of validate-jwt (a symmetric key signs or decrypts every token)', `…(${value.length} chars)`);
       }
     }
-    // A known credential format in any attribute or text.
-    for (const piece of [...xml.matchAll(/="([^"]*)"/g), ...xml.matchAll(/>([^<]+)</g)].map((p) => unescape(p[1]))) {
-      if (readAtRunTime(piece)) continue;
-      const format = credentialFormatOf(piece);
-      if (format && !reported.has(piece)) add('xml_content', piece, format.what);
+    // A known credential format in any attribute, text or comment (what the gateway reads at run time cut out).
+    const pieces = [...[...xml.matchAll(/=\s*(?:"([^"]*)"|'([^']*)')/g)].map((p) => p[1] ?? p[2]), ...[...xml.matchAll(/>([^<]+)</g)].map((p) => p[1]), ...comments];
+    for (const piece of pieces.map((p) => unescape(p).trim())) {
+      const format = piece === '' ? undefined : credentialFormatOf(piece.split(AT_RUN_TIME).join(' '));
+      if (format && !reported.has(piece)) add('xml_content', piece, format.what, maskCredential(piece.split(AT_RUN_TIME).join(' ')));
     }
     return findings.length > 0 ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
   }
+}
+
+/**
+ * The policy as the checks read it: CDATA sections as escaped text, comments taken out (their
+ * text returned apart, for the format check), and what the gateway reads at run time (policy
+ * expressions `@(...)` and `@{...}`, to their balanced end; named values and Liquid placeholders
+ * `{{...}}`) replaced by `AT_RUN_TIME`. Cutting expressions out first keeps a generic inside one
+ * (`As<JObject>()`) from being read as a tag.
+ */
+function readable(xml: string): { xml: string; comments: string[] } {
+  const comments: string[] = [];
+  let text = xml.replace(/<!--([\s\S]*?)-->/g, (_m, c: string) => {
+    comments.push(c);
+    return '';
+  }).replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_m, c: string) => c.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const open = text[i] === '@' ? text[i + 1] : undefined;
+    if (open === '(' || open === '{') {
+      const close = open === '(' ? ')' : '}';
+      let depth = 0;
+      let j = i + 1;
+      for (; j < text.length; j += 1) {
+        if (text[j] === open) depth += 1;
+        else if (text[j] === close && --depth === 0) break;
+      }
+      out += AT_RUN_TIME;
+      i = j;
+    } else {
+      out += text[i];
+    }
+  }
+  text = out.replace(/\{\{[^{}]*\}\}/g, AT_RUN_TIME);
+  return { xml: text, comments };
+}
+
+/** An element's attributes, in double or single quotes, unescaped. */
+function attributesOf(text: string): Map<string, string> {
+  return new Map([...text.matchAll(/([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => [m[1], unescape(m[2] ?? m[3])]));
+}
+
+function unescape(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&apos;/g, '\'').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
