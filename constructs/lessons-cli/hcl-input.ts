@@ -123,13 +123,17 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
     const at = (kind: string, name: string) => ({ file: f.file, line: headerLine(f, kind, name) ?? jsonLine(f, kind, name) });
     for (const [name, configs] of Object.entries(f.json.provider ?? {})) {
       // hcl2json and .tf.json give a list of configurations, one per block (an alias each but the default), in the file's order.
-      const headers = providerHeaders(f, name);
-      ([configs].flat() as Record<string, unknown>[]).forEach((config, i) => {
+      const list = [configs].flat() as Record<string, unknown>[];
+      // Each block's own header, when the headers found are as many as the blocks (else none is paired: no comment is read for a block it may not be about).
+      const found = providerHeaders(f, name);
+      const headers = found.length === list.length ? found : [];
+      list.forEach((config, i) => {
         const alias = typeof config?.alias === 'string' ? config.alias : undefined;
         const address = alias === undefined ? `provider.${name}` : `provider.${name}.${alias}`;
         const line = headers[i];
         blocks.push({ type: PROVIDER_TYPE, address, path: address, attributes: resolveValue(config ?? {}, scope) as Record<string, unknown>, location: line === undefined ? at('provider', name) : { file: f.file, line: line + 1 } });
         if (line !== undefined) suppressions.push(...commentSuppressionsAt(f, line, address));
+        else if (f.file.endsWith('.json')) suppressions.push(...commentsOf(first(config), address, f.file));
       });
     }
     for (const terraform of [f.json.terraform ?? []].flat() as Record<string, unknown>[]) {
@@ -158,20 +162,44 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
   return { blocks, suppressions };
 }
 
-/** The lines (from 0) of each `provider "<name>" {` header of a file, in order (a .tf.json file has none). */
+/** The lines (from 0) of each `provider "<name>" {` header of a file, in order, none inside a block comment or a heredoc (a .tf.json file has none). */
 function providerHeaders(f: ParsedFile, name: string): number[] {
   const header = new RegExp(`^\\s*provider\\s+"${name.replace(/[^A-Za-z0-9_-]/g, '')}"\\s*\\{`);
-  return f.lines.flatMap((line, i) => (header.test(line) ? [i] : []));
+  const lines: number[] = [];
+  let inComment = false;
+  let heredoc: string | undefined;
+  f.lines.forEach((line, i) => {
+    if (heredoc !== undefined) {
+      if (line.trim() === heredoc) heredoc = undefined;
+      return;
+    }
+    if (inComment) {
+      if (line.includes('*/')) inComment = false;
+      return;
+    }
+    if (header.test(line)) lines.push(i);
+    const opened = /<<-?([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(line);
+    if (opened) heredoc = opened[1];
+    else if (/\/\*(?![\s\S]*\*\/)/.test(line)) inComment = true;
+  });
+  return lines;
 }
 
 /** The line of local `name` in a `locals` block (`name = ...`, up to the block's `}` at column 0), or in a .tf.json file its key; undefined when not found. */
 function localLine(f: ParsedFile, name: string): number | undefined {
-  const assignment = new RegExp(`^\\s*${name.replace(/[^A-Za-z0-9_-]/g, '')}\\s*=`);
-  let inLocals = false;
+  const key = name.replace(/[^A-Za-z0-9_-]/g, '');
+  const assignment = new RegExp(`^\\s*${key}\\s*=`);
+  // Only the block's own assignments (depth 1), not a key of a map inside it; a one-line block on its header line.
+  let depth = 0;
   for (let i = 0; i < f.lines.length; i += 1) {
-    if (/^\s*locals\s*\{/.test(f.lines[i])) inLocals = true;
-    else if (inLocals && /^\}/.test(f.lines[i])) inLocals = false;
-    else if (inLocals && assignment.test(f.lines[i])) return i + 1;
+    const line = f.lines[i];
+    if (depth === 0 && /^\s*locals\s*\{/.test(line)) {
+      if (new RegExp(`^\\s*locals\\s*\\{\\s*${key}\\s*=`).test(line)) return i + 1;
+      depth = 1 + (line.match(/\{/g) ?? []).length - 1 - (line.match(/\}/g) ?? []).length;
+      continue;
+    }
+    if (depth === 1 && assignment.test(line)) return i + 1;
+    if (depth > 0) depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
   }
   return jsonLine(f, 'locals', name);
 }
@@ -284,7 +312,9 @@ function commentSuppressionsAt(f: ParsedFile, at: number, address: string): Sour
   let start = at;
   while (start > 0 && /^\s*(#|\/\/|\/\*|\*)/.test(f.lines[start - 1])) start -= 1;
   let end = at;
-  while (end + 1 < f.lines.length && !/^\}/.test(f.lines[end])) end += 1;
+  // A block on one line (`provider "azurerm" { ... }`) ends on it; another runs to its `}` at column 0.
+  const oneLine = (f.lines[at].match(/\{/g) ?? []).length <= (f.lines[at].match(/\}/g) ?? []).length;
+  while (!oneLine && end + 1 < f.lines.length && !/^\}/.test(f.lines[end])) end += 1;
   const found: SourceSuppression[] = [];
   for (let i = start; i <= end; i += 1) {
     const s = suppressionInComment(f.lines[i], address, { file: f.file, line: i + 1 });
@@ -295,10 +325,19 @@ function commentSuppressionsAt(f: ParsedFile, at: number, address: string): Sour
 
 /** In `.tf.json`, suppressions are `"//"` comments of the block: a string or a list of strings. */
 function jsonComments(f: ParsedFile, kind: string, a: string, b: string | undefined, address: string): SourceSuppression[] {
-  const block = first(kind === 'resource' ? first(f.json.resource?.[a])[b!] : f.json.module?.[a]);
+  const of: Record<string, () => unknown> = {
+    resource: () => first(f.json.resource?.[a])[b!],
+    backend: () => first(first(first(f.json.terraform).backend)[a]),
+  };
+  // A module, an output, a variable or a provider: its own kind's block of that name (a provider: the default's).
+  return commentsOf(first((of[kind] ?? (() => f.json[kind]?.[a]))()), address, f.file);
+}
+
+/** The suppressions a `.tf.json` block's `"//"` comment holds (a string or a list of strings). */
+function commentsOf(block: Record<string, unknown>, address: string, file: string): SourceSuppression[] {
   const comment = block['//'];
   const texts = typeof comment === 'string' ? [comment] : Array.isArray(comment) ? comment.filter((c): c is string => typeof c === 'string') : [];
-  return texts.flatMap((t) => suppressionInComment(`// ${t}`, address, { file: f.file }) ?? []);
+  return texts.flatMap((t) => suppressionInComment(`// ${t}`, address, { file }) ?? []);
 }
 
 function joinDisplay(display: string, name: string): string {
