@@ -110,6 +110,11 @@ describe('SEC-1.PolicyPlainSecret: what it reads in a policy (review of the rule
     ['a key beside a named value', `<rewrite-uri template="/api/{id}?tenant={{tenant}}&amp;code=${PARTNER_KEY}" />`, 'xml_content'],
     ['a key beside a Liquid placeholder', `<set-body template="liquid">{"user":"{{body.user}}","key":"${STRIPE}"}</set-body>`, 'xml_content'],
     ['a key in an XML comment (it stays in the XML)', `<!-- the old key: ${STRIPE} -->`, 'xml_content'],
+    // An expression's brackets inside its strings do not hide what follows it (second review).
+    ['a key after an expression with "(" in a string', `<set-header name="x-request" exists-action="override"><value>@("(" + context.RequestId)</value></set-header><set-header name="x-api-key" exists-action="override"><value>${PARTNER_KEY}</value></set-header>`, 'xml_content.set-header[x-api-key]'],
+    ['a key after an expression with "{" in a string', `<set-variable name="s" value="x" /><set-body>@{ var s = "{"; return s; }</set-body><set-header name="x-functions-key" exists-action="override"><value>${PARTNER_KEY}</value></set-header>`, 'xml_content.set-header[x-functions-key]'],
+    ['a password with @( inside it (no expression: not the whole value)', '<authentication-basic username="gateway" password="P@(ssw0rd-literal" />', 'xml_content.authentication-basic.password'],
+    ['a key after a text with @( in the middle', `<set-header name="x-contact" exists-action="override"><value>ops@(contoso</value></set-header><set-header name="x-api-key" exists-action="override"><value>${PARTNER_KEY}</value></set-header>`, 'xml_content.set-header[x-api-key]'],
   ])('fails on %s', (_name, inbound, setting) => {
     expect(settingsOn(inbound)).toEqual([setting]);
   });
@@ -118,6 +123,7 @@ describe('SEC-1.PolicyPlainSecret: what it reads in a policy (review of the rule
     ['SAP\'s X-CSRF-Token fetch', '<set-header name="X-CSRF-Token" exists-action="override"><value>Fetch</value></set-header>'],
     ['a country code header and an error code', '<set-header name="X-Country-Code" exists-action="override"><value>NL</value></set-header><set-query-parameter name="country_code" exists-action="override"><value>US</value></set-query-parameter>'],
     ['a switch under a token name', '<set-header name="x-auth-token" exists-action="override"><value>true</value></set-header>'],
+    ['a query parameter named key (a cache key, a search key: too common a name to say credential)', '<set-query-parameter name="key" exists-action="override"><value>orders</value></set-query-parameter>'],
     ['a SAS built in an expression with a generic (Microsoft\'s Cosmos DB sample)', '<set-body>@{ var b = context.Request.Body.As<JObject>(preserveContent: true); return $"type=master&amp;ver=1.0&amp;sig={b["s"]}"; }</set-body>'],
     ['a Bearer value from a named value or an expression in CDATA', '<set-header name="Authorization" exists-action="override"><value>Bearer {{psp-key}}</value></set-header><set-header name="Proxy-Authorization" exists-action="override"><value><![CDATA[@("Bearer " + (string)context.Variables["t"])]]></value></set-header>'],
     ['a certificate by id and a key by its modulus', '<authentication-certificate certificate-id="partner" /><validate-jwt header-name="Authorization"><issuer-signing-keys><key n="0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw" e="AQAB" /></issuer-signing-keys></validate-jwt>'],

@@ -127,6 +127,8 @@ describe('SEC-1.VariableDefaultSecret on a stack\'s variables and locals', () =>
     ]);
     expect(errors[0]).toContain('a default is written in the configuration (cdk.tf.json or the .tf file) and the plan file whether or not anything reads it, and sensitive = true hides it from the plan\'s output only');
     expect(errors[0]).toContain('Fix: no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_storage, the variable sensitive = true).');
+    // Terraform reads a nested construct's variable under its whole name, hash included.
+    expect(errors[2]).toMatch(/\(TF_VAR_database_admin_password_[0-9A-F]{8}, the variable sensitive = true\)/);
     expect(errors[3]).toContain('Fix: a local holds no secret:');
     neverEchoed(errors);
   });
@@ -270,5 +272,28 @@ describe('the plan reader (terraform show -json)', () => {
     expect(given.results.filter((r) => r.ruleId === PROVIDER).map((r) => [r.address, r.status])).toEqual([
       ['provider.azurerm', ReportStatus.COMPLIANT], ['provider.azurerm.prod', ReportStatus.NON_COMPLIANT],
     ]);
+  });
+});
+
+describe('azure-lessons reads each provider block and local where it is written (second review)', () => {
+  it('pairs no comment with a block it may not be about: a provider in a block comment, a one-line block', async () => {
+    const hcl = [
+      '/*\nprovider "azurerm" {\n  features {}\n}\n*/',
+      '# azure-lessons:suppress SEC-1.ProviderPlainSecret the default provider is a sandbox',
+      `provider "azurerm" { client_secret = "${CLIENT_SECRET}" }`,
+      `provider "azurerm" {\n  alias = "prod"\n  features {}\n  client_secret = "${CLIENT_SECRET.replace('kT3', 'pR7')}"\n}`,
+    ].join('\n') + '\n';
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(report.results.filter((r) => r.ruleId === PROVIDER).map((r) => [r.address, r.status])).toEqual([
+      ['provider.azurerm', ReportStatus.SUPPRESSED], ['provider.azurerm.prod', ReportStatus.NON_COMPLIANT],
+    ]);
+  });
+
+  it('reads a suppression in a .tf.json variable\'s own "//", not a module\'s of the same name', async () => {
+    const json = { module: { db: { source: './db', '//': 'azure-lessons:suppress SEC-1 the module is a sandbox' } }, variable: { db: { default: CONNECTION } } };
+    const report = await lessonsOn({ 'main.tf.json': JSON.stringify(json) });
+    expect(statusesAt(report, VARIABLE, 'var.db')).toEqual([ReportStatus.NON_COMPLIANT]);
+    const own = await lessonsOn({ 'main.tf.json': JSON.stringify({ terraform: {}, variable: { db: { default: CONNECTION, '//': 'azure-lessons:suppress SEC-1.VariableDefaultSecret a published workshop account' } } }) });
+    expect(statusesAt(own, VARIABLE, 'var.db')).toEqual([ReportStatus.SUPPRESSED]);
   });
 });

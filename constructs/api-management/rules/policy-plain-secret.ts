@@ -7,7 +7,7 @@ import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
  * `sig`, `key`, `token` are credentials only alone: `X-CSRF-Token`, `x-country-code` are not), or
  * a name that ends in an unambiguous credential word (`x-partner-api-key`, `db_password`).
  */
-const SECRET_PARAMETER = /^(?:authorization|proxy-authorization|ocp-apim-subscription-key|subscription-key|x-functions-key|x-api-key|api-key|apikey|x-auth-token|x-access-token|access_token|auth_token|token|code|sig|key|(?:.*[-_])?(?:password|passwd|client[-_]?secret|shared[-_]?secret|api[-_]?key|access[-_]?key|secret[-_]?key|secret))$/i;
+const SECRET_PARAMETER = /^(?:authorization|proxy-authorization|ocp-apim-subscription-key|subscription-key|x-functions-key|x-api-key|api-key|apikey|x-auth-token|x-access-token|access_token|auth_token|token|code|sig|(?:.*[-_])?(?:password|passwd|client[-_]?secret|shared[-_]?secret|api[-_]?key|access[-_]?key|secret[-_]?key|secret))$/i;
 
 /** Values no secret is made of: switches and small numbers. */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
@@ -39,7 +39,7 @@ export class PolicyPlainSecretRule implements ILessonRule {
 
   public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const given = resource.attributes.xml_content;
-    if (typeof given !== 'string' || /^\$\{[\s\S]*\}$/.test(given.trim())) return RuleOutcome.notApplicable();
+    if (typeof given !== 'string' || (/^\$\{[\s\S]*\}$/.test(given.trim()) && !given.includes('<'))) return RuleOutcome.notApplicable();
     const findings: RuleFinding[] = [];
     const reported = new Set<string>();
     const add = (setting: string, value: string, what: string, masked: string) => {
@@ -87,36 +87,62 @@ export class PolicyPlainSecretRule implements ILessonRule {
 
 /**
  * The policy as the checks read it: CDATA sections as escaped text, comments taken out (their
- * text returned apart, for the format check), and what the gateway reads at run time (policy
- * expressions `@(...)` and `@{...}`, to their balanced end; named values and Liquid placeholders
- * `{{...}}`) replaced by `AT_RUN_TIME`. Cutting expressions out first keeps a generic inside one
+ * text returned apart, for the format check), and what the gateway reads at run time replaced by
+ * `AT_RUN_TIME`: named values and Liquid placeholders (`{{...}}`), and policy expressions, which
+ * APIM takes only as a whole attribute value or a whole element text (`@(...)` or `@{...}`): an
+ * attribute's to its closing quote, a text's to its balanced end (C# strings and characters
+ * skipped) or, unbalanced, to the end of the text. An `@(` inside a value (`P@(ssw0rd`,
+ * `ops@(contoso`) is no expression. Cutting expressions out first keeps a generic inside one
  * (`As<JObject>()`) from being read as a tag.
  */
 function readable(xml: string): { xml: string; comments: string[] } {
   const comments: string[] = [];
-  let text = xml.replace(/<!--([\s\S]*?)-->/g, (_m, c: string) => {
+  const text = xml.replace(/<!--([\s\S]*?)-->/g, (_m, c: string) => {
     comments.push(c);
     return '';
-  }).replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_m, c: string) => c.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+  }).replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_m, c: string) => c.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))
+    // An attribute whose whole value is an expression: to its closing quote.
+    .replace(/(=\s*)"\s*@[({][^"]*"/g, (_m, eq: string) => `${eq}"${AT_RUN_TIME}"`)
+    .replace(/(=\s*)'\s*@[({][^']*'/g, (_m, eq: string) => `${eq}'${AT_RUN_TIME}'`);
   let out = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const open = text[i] === '@' ? text[i + 1] : undefined;
-    if (open === '(' || open === '{') {
-      const close = open === '(' ? ')' : '}';
-      let depth = 0;
-      let j = i + 1;
-      for (; j < text.length; j += 1) {
-        if (text[j] === open) depth += 1;
-        else if (text[j] === close && --depth === 0) break;
+  let from = 0;
+  for (const m of text.matchAll(/>\s*(@[({])/g)) {
+    const start = m.index! + m[0].length - 2;
+    if (start < from) continue;
+    const bound = text.indexOf('</', start);
+    const end = expressionEnd(text, start + 1, bound === -1 ? text.length : bound);
+    out += text.slice(from, start) + AT_RUN_TIME;
+    from = end;
+  }
+  out += text.slice(from);
+  return { xml: out.replace(/\{\{[^{}]*\}\}/g, AT_RUN_TIME), comments };
+}
+
+/** Where the expression whose bracket is at `open` ends (after its closing bracket), C# strings and characters skipped; `bound` when it does not close before it. */
+function expressionEnd(text: string, open: number, bound: number): number {
+  const opening = text[open];
+  const closing = opening === '(' ? ')' : '}';
+  let depth = 0;
+  for (let i = open; i < bound; i += 1) {
+    const c = text[i];
+    if (c === '"' || c === '\'') {
+      // A string or a character: to its closing quote (a backslash escapes; a verbatim @"..." doubles its quotes).
+      const verbatim = c === '"' && text[i - 1] === '@';
+      for (i += 1; i < bound; i += 1) {
+        if (!verbatim && text[i] === '\\') {
+          i += 1;
+        } else if (text[i] === c) {
+          if (!(verbatim && text[i + 1] === '"')) break;
+          i += 1;
+        }
       }
-      out += AT_RUN_TIME;
-      i = j;
-    } else {
-      out += text[i];
+    } else if (c === opening) {
+      depth += 1;
+    } else if (c === closing && --depth === 0) {
+      return i + 1;
     }
   }
-  text = out.replace(/\{\{[^{}]*\}\}/g, AT_RUN_TIME);
-  return { xml: text, comments };
+  return bound;
 }
 
 /** An element's attributes, in double or single quotes, unescaped. */

@@ -38,7 +38,7 @@ export class VariableDefaultSecretRule implements ILessonRule {
       : 'a default is written in the configuration (cdk.tf.json or the .tf file) and the plan file whether or not anything reads it, and sensitive = true hides it from the plan\'s output only';
     const fix = local
       ? 'a local holds no secret: the resource reads it from Key Vault with its identity, or it comes in as a sensitive variable without a default, given at plan time from the pipeline\'s secret store (TF_VAR_<variable>).'
-      : `no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_${name}, the variable sensitive = true).`;
+      : `no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_${resource.address.replace(/^(?:.*\.)?var\./, '')}, the variable sensitive = true).`;
     return RuleOutcome.nonCompliant({ setting, given: found.given, problem: `${found.problem}: ${written}.`, fix });
   }
 }
