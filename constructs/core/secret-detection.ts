@@ -53,6 +53,11 @@ const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
+/** Whether `value` is a switch or a small number, which no secret is made of, whatever its name says (`USE_ACCESS_TOKEN=true`). */
+export function isPlainLiteral(value: string): boolean {
+  return PLAIN_LITERAL.test(value);
+}
+
 /** A reference in Terraform expression text: `[data.]<type>.<name>.<attribute>[...]`. */
 const RESOURCE_REFERENCE = /(?<![\w.])((?:data\.)?azurerm_[a-z0-9_]+)\.[A-Za-z0-9_-]+((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])+)/g;
 

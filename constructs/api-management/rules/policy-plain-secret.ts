@@ -1,4 +1,6 @@
 import { credentialFormatOf, maskCredential } from '../../core/credential-formats';
+import { isPlainLiteral } from '../../core/secret-detection';
+import { unescapeXml } from '../../core/xml-text';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
 
@@ -8,9 +10,6 @@ import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
  * a name that ends in an unambiguous credential word (`x-partner-api-key`, `db_password`).
  */
 const SECRET_PARAMETER = /^(?:authorization|proxy-authorization|ocp-apim-subscription-key|subscription-key|x-functions-key|x-api-key|api-key|apikey|x-auth-token|x-access-token|access_token|auth_token|token|code|sig|(?:.*[-_])?(?:password|passwd|client[-_]?secret|shared[-_]?secret|api[-_]?key|access[-_]?key|secret[-_]?key|secret))$/i;
-
-/** Values no secret is made of: switches and small numbers. */
-const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
 
 /** Stands in for what the gateway reads at run time (a named value, a Liquid placeholder, a policy expression): no character a format or a name check reads. */
 const AT_RUN_TIME = '\u0000';
@@ -53,9 +52,8 @@ export class PolicyPlainSecretRule implements ILessonRule {
       const name = attributesOf(m[2]).get('name');
       if (name === undefined || !SECRET_PARAMETER.test(name)) continue;
       for (const v of (m[3] ?? '').matchAll(/<value>([\s\S]*?)<\/value>/g)) {
-        const value = unescape(v[1]).trim();
-        const literal = value.split(AT_RUN_TIME).join('').replace(/^(?:Bearer|Basic)\s*$/i, '').trim();
-        if (literal !== '' && !value.includes(AT_RUN_TIME) && !PLAIN_LITERAL.test(literal)) {
+        const value = unescapeXml(v[1]).trim();
+        if (value !== '' && !value.includes(AT_RUN_TIME) && !isPlainLiteral(value)) {
           add(`xml_content.${m[1]}[${name}]`, value, `a value for ${name}, whose name says it is a credential`, `…(${value.length} chars)`);
         }
       }
@@ -71,13 +69,13 @@ export class PolicyPlainSecretRule implements ILessonRule {
     // validate-jwt's symmetric signing and decryption keys.
     for (const m of xml.matchAll(/<(issuer-signing-keys|decryption-keys)>([\s\S]*?)<\/\1>/g)) {
       for (const k of m[2].matchAll(/<key\b[^>]*>([^<]+)<\/key>/g)) {
-        const value = unescape(k[1]).trim();
+        const value = unescapeXml(k[1]).trim();
         if (value !== '' && !value.includes(AT_RUN_TIME)) add(`xml_content.validate-jwt.${m[1]}`, value, 'a key of validate-jwt (a symmetric key signs or decrypts every token)', `…(${value.length} chars)`);
       }
     }
     // A known credential format in any attribute, text or comment (what the gateway reads at run time cut out).
     const pieces = [...[...xml.matchAll(/=\s*(?:"([^"]*)"|'([^']*)')/g)].map((p) => p[1] ?? p[2]), ...[...xml.matchAll(/>([^<]+)</g)].map((p) => p[1]), ...comments];
-    for (const piece of pieces.map((p) => unescape(p).trim())) {
+    for (const piece of pieces.map((p) => unescapeXml(p).trim())) {
       const format = piece === '' ? undefined : credentialFormatOf(piece.split(AT_RUN_TIME).join(' '));
       if (format && !reported.has(piece)) add('xml_content', piece, format.what, maskCredential(piece.split(AT_RUN_TIME).join(' ')));
     }
@@ -100,7 +98,9 @@ function readable(xml: string): { xml: string; comments: string[] } {
   const text = xml.replace(/<!--([\s\S]*?)-->/g, (_m, c: string) => {
     comments.push(c);
     return '';
-  }).replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_m, c: string) => c.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))
+  })
+    // CDATA as escaped text, its quotes kept: an expression's C# strings inside are skipped by their quotes.
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_m, c: string) => c.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))
     // An attribute whose whole value is an expression: to its closing quote.
     .replace(/(=\s*)"\s*@[({][^"]*"/g, (_m, eq: string) => `${eq}"${AT_RUN_TIME}"`)
     .replace(/(=\s*)'\s*@[({][^']*'/g, (_m, eq: string) => `${eq}'${AT_RUN_TIME}'`);
@@ -147,9 +147,6 @@ function expressionEnd(text: string, open: number, bound: number): number {
 
 /** An element's attributes, in double or single quotes, unescaped. */
 function attributesOf(text: string): Map<string, string> {
-  return new Map([...text.matchAll(/([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => [m[1], unescape(m[2] ?? m[3])]));
+  return new Map([...text.matchAll(/([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => [m[1], unescapeXml(m[2] ?? m[3])]));
 }
 
-function unescape(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&apos;/g, '\'').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}

@@ -1,12 +1,12 @@
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
+import { unescapeXml } from '../../core/xml-text';
 
 /** XML-escaped comparison operators as they appear inside an attribute. */
-const unescape = (s: string) => s.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
 
 /** Why a retry condition retries a 4xx other than 429, or undefined when it does not. */
 export function clientErrorRetried(condition: string): string | undefined {
-  const c = unescape(condition);
+  const c = unescapeXml(condition);
   // Reversed comparisons (`400 == StatusCode`) read as the same test the other way round.
   const flipped = c.replace(/(\d{3})\s*(==|!=|>=|<=|>|<)\s*((?:context\.Response\.|\(\(IResponse\)[^)]*\)\.)?StatusCode)/g,
     (_m, code: string, op: string, lhs: string) => `${lhs} ${({ '>=': '<=', '<=': '>=', '>': '<', '<': '>' } as Record<string, string>)[op] ?? op} ${code}`);
@@ -61,7 +61,7 @@ export class RetryOnClientErrorsRule implements ILessonRule {
     return RuleOutcome.nonCompliant(...retries.flatMap((m) => {
       const why = clientErrorRetried(m[1]);
       return why ? [{
-        setting: 'xml_content', given: `<retry condition="${unescape(m[1])}">`,
+        setting: 'xml_content', given: `<retry condition="${unescapeXml(m[1])}">`,
         problem: `the condition (${why}) retries client errors: 400, 401, 402 and 422 are the provider's answer, and repeating them charges twice or gets the key suspended.`,
         fix: 'retry 429, 503 and 504 only (PolicyStatement.retry builds that condition).',
       }] : [];
