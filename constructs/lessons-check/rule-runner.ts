@@ -33,6 +33,26 @@ export const VARIABLE_TYPE = 'variable';
 export const LOCAL_TYPE = 'local';
 
 /**
+ * The type under which the rules see a module call of the root module (address `module.<name>`,
+ * attributes its arguments: the inputs it gives the module, `source`, `version`). Run apart as
+ * outputs are; a rule that reads every type (`ANY_TYPE`) reads it too.
+ */
+export const MODULE_TYPE = 'module';
+
+/**
+ * The prefix of the type under which the rules see a data source of the root module: `data.` and
+ * its Terraform type (`data.terraform_remote_state`, address `data.<type>.<name>`, attributes the
+ * block's). Run apart as outputs are; a rule that reads every type (`ANY_TYPE`) reads them too.
+ */
+export const DATA_TYPE_PREFIX = 'data.';
+
+/**
+ * A rule that names this type reads every resource, data source and module call (not the root
+ * module's outputs, providers, backend, variables and locals, which have rules of their own).
+ */
+export const ANY_TYPE = '*';
+
+/**
  * The name of an output, variable or local as its author gave it, for a check of what the name
  * says (`db_password`): its address without the `output.`, `var.` or `local.` part and without the
  * hash cdktf appends to the logical id of one made below the stack's root
@@ -44,6 +64,16 @@ export function blockNameOf(address: string): string {
 
 /** The blocks of a root module that are no resources, each under its own type: rules that name one read it. */
 export const CONFIGURATION_TYPES: readonly string[] = [OUTPUT_TYPE, PROVIDER_TYPE, BACKEND_TYPE, VARIABLE_TYPE, LOCAL_TYPE];
+
+/** Whether a block of `type` is run apart from the resources (`runOnConfiguration`): the `CONFIGURATION_TYPES`, module calls and data sources. */
+export function isRunApart(type: string): boolean {
+  return CONFIGURATION_TYPES.includes(type) || type === MODULE_TYPE || type.startsWith(DATA_TYPE_PREFIX);
+}
+
+/** Whether a rule that names `types` reads blocks of `type` (`ANY_TYPE`: every type but the `CONFIGURATION_TYPES`). */
+export function readsType(types: readonly string[], type: string): boolean {
+  return types.includes(type) || (types.includes(ANY_TYPE) && !CONFIGURATION_TYPES.includes(type));
+}
 
 /** The parts of a report row every outcome of a rule on a resource shares. */
 export type RowBase = Pick<ReportRow, 'ruleId' | 'lesson' | 'level' | 'resourcePath' | 'resourceType' | 'address'>;
@@ -86,7 +116,7 @@ export class RulesByType {
   public of(type: string): readonly boolean[] {
     let flags = this.applicable.get(type);
     if (flags === undefined) {
-      flags = this.rules.map(({ rule }) => rule.resourceTypes.includes(type));
+      flags = this.rules.map(({ rule }) => readsType(rule.resourceTypes, type));
       this.applicable.set(type, flags);
     }
     return flags;
@@ -172,11 +202,11 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
 }
 
 /**
- * Run the rules that read the root module's blocks that are no resources (`CONFIGURATION_TYPES`:
- * outputs, providers, the backend, variables, locals) on those blocks: their rows, in the order of
- * `runRules`; the other rules do not see them, and nothing is counted for them.
+ * Run the rules that read the root module's blocks that are no resources (`isRunApart`: outputs,
+ * providers, the backend, variables, locals, module calls, data sources) on those blocks: their
+ * rows, in the order of `runRules`; the other rules do not see them, and nothing is counted for them.
  */
 export function runOnConfiguration<R extends RuleResource>(rules: Iterable<PackRule>, blocks: readonly R[], context: IRuleContext, sink: FindingSink<R>): ReportRow[] {
-  const readers = [...rules].filter(({ rule }) => rule.resourceTypes.some((t) => CONFIGURATION_TYPES.includes(t)));
+  const readers = [...rules].filter(({ rule }) => rule.resourceTypes.some((t) => t === ANY_TYPE || isRunApart(t)));
   return blocks.length === 0 || readers.length === 0 ? [] : runRules(readers, blocks, context, sink).rows;
 }

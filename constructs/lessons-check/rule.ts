@@ -89,8 +89,9 @@ export interface ILessonRule {
    * Terraform resource types the rule reads; other resources are not applicable. The root module's
    * blocks that are no resources have types of their own, which a rule names to read them:
    * `output` (address `output.<name>`), `provider` (`provider.<name>[.<alias>]`),
-   * `terraform.backend` (`terraform.backend.<type>`), `variable` (`var.<name>`) and `local`
-   * (`local.<name>`).
+   * `terraform.backend` (`terraform.backend.<type>`), `variable` (`var.<name>`), `local`
+   * (`local.<name>`), `module` (a module call, `module.<name>`) and `data.<type>` (a data source,
+   * `data.<type>.<name>`). `*` reads every resource, data source and module call.
    */
   readonly resourceTypes: string[];
   evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome;

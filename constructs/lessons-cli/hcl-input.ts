@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../core/validation';
 import { localKey, TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
-import { BACKEND_TYPE, LOCAL_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
+import { BACKEND_TYPE, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -12,7 +12,7 @@ interface ParsedFile { readonly file: string; readonly lines: string[]; readonly
 /** What a module gives its caller besides its resources: its outputs. */
 interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown> }
 
-const HEADER = /^\s*(resource|module|output|provider|variable|backend)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
+const HEADER = /^\s*(resource|data|module|output|provider|variable|backend)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
 const META_ARGUMENTS = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
 
 /**
@@ -81,11 +81,11 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
       const address = `${prefix}${type}.${name}`;
       const { '//': comment, ...body } = first(attributes);
       // cdk.tf.json keeps the construct path: findings then name the resource as the construct check does.
-      const constructPath = (first(comment).metadata as { path?: unknown } | undefined)?.path;
+      const constructPath = constructPathOf(comment);
       // The "//" comment of cdk.tf.json stays, as the construct check sees it: it carries what constructs declare (a held interval).
       const carried = comment && typeof comment === 'object' && !Array.isArray(comment) ? { '//': comment } : {};
       const resource: SourceResource = {
-        type, address, path: typeof constructPath === 'string' ? constructPath : address,
+        type, address, path: constructPath ?? address,
         attributes: { ...resolveValue(body, scope) as Record<string, unknown>, ...carried },
         location: { file: f.file, line: headerLine(f, 'resource', type, name) ?? jsonLine(f, type, name) },
       };
@@ -110,11 +110,13 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
 }
 
 /**
- * The root module's providers, backend, variables and locals as the rules see them (a credential
- * written in one, SEC-1), as written: a provider's or a local's values resolved as a resource's
+ * The root module's providers, backend, variables, locals, module calls and data sources as the
+ * rules see them (a credential written in one, SEC-1), as written: a provider's, a local's, a
+ * module call's (its inputs, `source`, `version`) and a data source's values resolved as a resource's
  * (a variable's default seen through), a variable's default as given (Terraform takes no
  * expression there), the backend's as given (it takes none either); and the suppression comments
- * above or inside each provider, backend and variable block (a local has no block of its own).
+ * above or inside each provider, backend, variable and data block (a local has no block of its
+ * own; a module's are read with its call).
  */
 function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource[]; suppressions: SourceSuppression[] } {
   const blocks: SourceResource[] = [];
@@ -152,6 +154,18 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
       });
       suppressions.push(...commentSuppressions(f, 'variable', name, undefined, address));
     }
+    for (const [name, body] of Object.entries(f.json.module ?? {})) {
+      const { '//': comment, ...args } = first(body);
+      blocks.push({ type: MODULE_TYPE, address: `module.${name}`, path: constructPathOf(comment) ?? `module.${name}`, attributes: resolveValue(args, scope) as Record<string, unknown>, location: at('module', name) });
+    }
+    for (const [type, byName] of Object.entries(f.json.data ?? {})) {
+      for (const [name, body] of Object.entries(first(byName))) {
+        const { '//': comment, ...args } = first(body);
+        const address = `data.${type}.${name}`;
+        blocks.push({ type: `${DATA_TYPE_PREFIX}${type}`, address, path: constructPathOf(comment) ?? address, attributes: resolveValue(args, scope) as Record<string, unknown>, location: { file: f.file, line: headerLine(f, 'data', type, name) ?? jsonLine(f, type, name) } });
+        suppressions.push(...commentSuppressions(f, 'data', type, name, address));
+      }
+    }
     for (const block of [f.json.locals ?? []].flat()) {
       for (const [name, value] of Object.entries(first(block))) {
         const address = `local.${name}`;
@@ -160,6 +174,12 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
     }
   }
   return { blocks, suppressions };
+}
+
+/** The construct path cdktf writes in a block's `"//"` metadata in cdk.tf.json, if any. */
+function constructPathOf(comment: unknown): string | undefined {
+  const path = (first(comment).metadata as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? path : undefined;
 }
 
 /** The lines (from 0) of each `provider "<name>" {` header of a file, in order, none inside a block comment or a heredoc (a .tf.json file has none). */
@@ -327,6 +347,7 @@ function commentSuppressionsAt(f: ParsedFile, at: number, address: string): Sour
 function jsonComments(f: ParsedFile, kind: string, a: string, b: string | undefined, address: string): SourceSuppression[] {
   const of: Record<string, () => unknown> = {
     resource: () => first(f.json.resource?.[a])[b!],
+    data: () => first(f.json.data?.[a])[b!],
     backend: () => first(first(first(f.json.terraform).backend)[a]),
   };
   // A module, an output, a variable or a provider: its own kind's block of that name (a provider: the default's).

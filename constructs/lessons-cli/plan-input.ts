@@ -1,14 +1,14 @@
 import { TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
 import { baseAddress } from '../lessons-check/rule-context';
-import { OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
+import { DATA_TYPE_PREFIX, MODULE_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
 import { LessonsInputError, SourceRead, SourceResource } from './source';
 
 interface PlannedModule { resources?: PlannedResource[]; child_modules?: PlannedModule[] }
 interface PlannedResource { address: string; mode?: string; type: string; values?: Record<string, unknown> }
-interface ConfigModule { variables?: Record<string, { default?: unknown; sensitive?: boolean }>; resources?: ConfigResource[]; module_calls?: Record<string, { module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown; constant_value?: unknown }; sensitive?: boolean }> }
+interface ConfigModule { variables?: Record<string, { default?: unknown; sensitive?: boolean }>; resources?: ConfigResource[]; module_calls?: Record<string, { source?: string; version_constraint?: string; expressions?: Record<string, unknown>; module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown; constant_value?: unknown }; sensitive?: boolean }> }
 /** A module output as the plan's configuration gives it: what it references, inside the module at `prefix`. */
 interface Output { readonly references: unknown; readonly prefix: string }
-interface ConfigResource { address: string; mode?: string; expressions?: Record<string, unknown> }
+interface ConfigResource { address: string; mode?: string; type?: string; name?: string; expressions?: Record<string, unknown> }
 /** A provider configuration as the plan gives it: its name, alias and the expressions of its arguments (a literal as `constant_value`). */
 interface ProviderConfig { name?: string; alias?: string; module_address?: string; expressions?: Record<string, unknown> }
 interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule; outputs?: Record<string, { value?: unknown }> }; variables?: Record<string, { value?: unknown }>; configuration?: { root_module?: ConfigModule; provider_config?: Record<string, ProviderConfig> } }
@@ -91,10 +91,11 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
 }
 
 /**
- * The root module's providers and variables as the rules see them (a credential written in one,
- * SEC-1): a provider's arguments as the configuration gives them (a literal as its constant value,
- * which is what the plan file and its JSON hold; a reference as the references it names), and a
- * variable's default and `sensitive`. A plan holds neither the backend nor the locals.
+ * The root module's providers, variables, module calls and data sources as the rules see them (a
+ * credential written in one, SEC-1): a provider's, a module call's (its inputs, `source`,
+ * `version`) and a data source's arguments as the configuration gives them (a literal as its
+ * constant value, which is what the plan file and its JSON hold; a reference as the references it
+ * names), and a variable's default and `sensitive`. A plan holds neither the backend nor the locals.
  */
 function rootBlocks(plan: Plan, text: string, display: string, lineOf: (offset: number) => number): SourceResource[] {
   const located = (needle: string) => {
@@ -121,7 +122,19 @@ function rootBlocks(plan: Plan, text: string, display: string, lineOf: (offset: 
     type: VARIABLE_TYPE, address: `var.${name}`, path: `var.${name}`, location: located(`"${name}": {`),
     attributes: { ...('default' in v && v.default !== null ? { default: v.default } : {}), ...(v.sensitive !== undefined ? { sensitive: v.sensitive } : {}) },
   }));
-  return [...providers, ...variables];
+  const root = plan.configuration?.root_module;
+  const modules = Object.entries(root?.module_calls ?? {}).map(([name, call]): SourceResource => ({
+    type: MODULE_TYPE, address: `module.${name}`, path: `module.${name}`, location: located(`"${name}": {`),
+    attributes: {
+      ...(call.source !== undefined ? { source: call.source } : {}), ...(call.version_constraint !== undefined ? { version: call.version_constraint } : {}),
+      ...Object.fromEntries(Object.entries(configured(call.expressions ?? {})).map(([k, v]) => [k, atDefault(v)])),
+    },
+  }));
+  const data = (root?.resources ?? []).filter((r) => r.mode === 'data' && typeof r.type === 'string').map((r): SourceResource => ({
+    type: `${DATA_TYPE_PREFIX}${r.type}`, address: r.address, path: r.address, location: located(`"address": ${JSON.stringify(r.address)}`),
+    attributes: Object.fromEntries(Object.entries(configured(r.expressions ?? {})).map(([k, v]) => [k, atDefault(v)])),
+  }));
+  return [...providers, ...variables, ...modules, ...data];
 }
 
 /** Expressions as values: a constant as itself, a reference as `${...}` of the first traversal it names, a block's expressions within. */

@@ -1,9 +1,9 @@
-import { TerraformBackend, TerraformLocal, TerraformProvider, TerraformStack, TerraformVariable } from 'cdktf';
+import { TerraformBackend, TerraformDataSource, TerraformElement, TerraformLocal, TerraformModule, TerraformProvider, TerraformRemoteState, TerraformStack, TerraformVariable } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { resolveIn } from '../core/claims';
 import { literalize, TerraformVariables } from '../core/terraform-expression';
 import { RuleResource } from '../lessons-check/rule';
-import { BACKEND_TYPE, LOCAL_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
+import { BACKEND_TYPE, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
 import { StackJson } from './shared-synthesis';
 
 /** A block of a stack as the rules see it, with the construct a finding is reported on. */
@@ -14,11 +14,12 @@ export interface ConfigurationBlock extends RuleResource {
 type Json = Record<string, unknown>;
 
 /**
- * The stack's providers, backend, variables and locals as the rules see them (`CONFIGURATION_TYPES`;
- * a credential written in one, SEC-1), read from `json` (the stack's resolved JSON at the synth's
+ * The stack's providers, backend, variables, locals, module calls and data sources as the rules see
+ * them (`isRunApart`; a credential written in one, SEC-1), read from `json` (the stack's resolved JSON at the synth's
  * custom synthesis step: overrides on the stack included) or else from each construct as it
  * stands. A provider's values are seen through (a variable's default, a function of literals);
- * a variable's default, a local's value and the backend's values as written, for a rule to judge.
+ * a variable's default, a local's value, the backend's values, a module call's and a data source's
+ * arguments as written, for a rule to judge (cdktf's `//` metadata left out).
  * Only the blocks under `under` (a construct path; the backend only for the whole stack).
  */
 export function configurationBlocks(stack: TerraformStack, constructs: readonly IConstruct[], variables: TerraformVariables, json: StackJson | undefined, under: string | undefined): ConfigurationBlock[] {
@@ -45,6 +46,17 @@ export function configurationBlocks(stack: TerraformStack, constructs: readonly 
       if (locals !== undefined && c.friendlyUniqueId in locals) {
         blocks.push({ type: LOCAL_TYPE, address: `local.${c.friendlyUniqueId}`, path: c.node.path, construct: c, attributes: { value: locals[c.friendlyUniqueId] } });
       }
+    } else if (c instanceof TerraformModule) {
+      const body = ((json !== undefined ? json.module : own(c).module) as Record<string, Json> | undefined)?.[c.friendlyUniqueId];
+      if (body !== undefined) blocks.push({ type: MODULE_TYPE, address: `module.${c.friendlyUniqueId}`, path: c.node.path, construct: c, attributes: withoutMetadata(body) });
+    } else if (c instanceof TerraformDataSource || c instanceof TerraformRemoteState) {
+      const data = ((json !== undefined ? json.data : own(c).data) ?? {}) as Record<string, Record<string, Json>>;
+      const element = c as TerraformElement;
+      const found = Object.entries(data).find(([, byName]) => byName?.[element.friendlyUniqueId] !== undefined);
+      if (found !== undefined) {
+        const [type, byName] = found;
+        blocks.push({ type: `${DATA_TYPE_PREFIX}${type}`, address: `data.${type}.${element.friendlyUniqueId}`, path: c.node.path, construct: c, attributes: withoutMetadata(byName[element.friendlyUniqueId]) });
+      }
     }
   }
   if (under === undefined) {
@@ -58,6 +70,11 @@ export function configurationBlocks(stack: TerraformStack, constructs: readonly 
     }
   }
   return blocks;
+}
+
+/** A block's arguments without cdktf's `//` metadata (the construct path), which no rule judges. */
+function withoutMetadata(body: Json): Json {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== '//'));
 }
 
 /** A backend block as the stack's JSON will hold it: each type's arguments with the stack's own overrides of them on top (cdktf merges `rawOverrides` last). */

@@ -12,6 +12,7 @@ export interface StackJson {
   readonly output?: Record<string, Record<string, unknown>>;
   readonly variable?: Record<string, Record<string, unknown>>;
   readonly locals?: Record<string, unknown>;
+  readonly module?: Record<string, Record<string, unknown>>;
   readonly provider?: Record<string, unknown>;
   readonly terraform?: Record<string, unknown>;
 }

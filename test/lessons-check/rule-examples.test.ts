@@ -5,6 +5,7 @@ import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { LessonsReport, ReportStatus } from '../../constructs/lessons-check/report';
+import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE, readsType } from '../../constructs/lessons-check/rule-runner';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
 import { addConfigurationBlock } from '../support/configuration-blocks';
@@ -38,14 +39,20 @@ describe('every rule has examples beside it', () => {
     const missing = pack.rules.flatMap(({ rule }) => {
       const failing = failingSets(byRule.get(rule.id) ?? { rule: rule.id, finds: '', failing: [], passing: [] });
       const types = new Set(failing.map((set) => set[set.length - 1].type));
-      return rule.resourceTypes.filter((type) => !types.has(type)).map((type) => `${rule.id} ${type}`);
+      // A rule of every type (`*`): a resource, an AzAPI body, a module call and a data source at least.
+      const kinds = (type: string) => (type !== ANY_TYPE ? [type] : [
+        [...types].some((t) => t !== MODULE_TYPE && !t.startsWith(DATA_TYPE_PREFIX) && t !== 'azapi_resource') ? undefined : '* (a resource)',
+        types.has('azapi_resource') ? undefined : '* (azapi_resource)', types.has(MODULE_TYPE) ? undefined : '* (module)',
+        [...types].some((t) => t.startsWith(DATA_TYPE_PREFIX)) ? undefined : '* (data.<type>)',
+      ].filter((k): k is string => k !== undefined));
+      return rule.resourceTypes.flatMap(kinds).filter((type) => type.startsWith('*') || !types.has(type)).map((type) => `${rule.id} ${type}`);
     });
     expect(missing).toEqual([]);
   });
 
   it('judges, in each passing example, a resource of a type the rule reads (an example of nothing proves nothing)', () => {
     const readers = new Map(pack.rules.map(({ rule }) => [rule.id, rule.resourceTypes]));
-    expect(examples.filter((e) => e.kind === 'passing' && !readers.get(e.rule)?.includes(e.resources[e.resources.length - 1].type))
+    expect(examples.filter((e) => e.kind === 'passing' && !readsType(readers.get(e.rule) ?? [], e.resources[e.resources.length - 1].type))
       .map((e) => `${e.rule} passing ${e.index}`)).toEqual([]);
   });
 

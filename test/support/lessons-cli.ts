@@ -1,6 +1,6 @@
 import { TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { BACKEND_TYPE, LOCAL_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../../constructs/lessons-check/rule-runner';
+import { BACKEND_TYPE, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../../constructs/lessons-check/rule-runner';
 import { addConfigurationBlock } from './configuration-blocks';
 import { ResourceTable, allExamples, tableOf } from './rule-examples';
 
@@ -57,7 +57,9 @@ function blockOf(type: string, name: string, attributes: Record<string, unknown>
     // A variable's type is an HCL type expression (`string`), not a value: left out.
     case VARIABLE_TYPE: return `variable "${name}" {\n${body(Object.fromEntries(Object.entries(attributes).filter(([k]) => k !== 'type')), '  ')}}\n`;
     case LOCAL_TYPE: return `locals {\n  ${name} = ${expression(attributes.value, '  ')}\n}\n`;
-    default: return `resource "${type}" "${name}" {\n${body(attributes, '  ')}}\n`;
+    case MODULE_TYPE: return `module "${name}" {\n${body(attributes, '  ')}}\n`;
+    default: if (type.startsWith(DATA_TYPE_PREFIX)) return `data "${type.slice(DATA_TYPE_PREFIX.length)}" "${name}" {\n${body(attributes, '  ')}}\n`;
+      return `resource "${type}" "${name}" {\n${body(attributes, '  ')}}\n`;
   }
 }
 
@@ -91,6 +93,7 @@ export function toPlan(table = EVERY_RULE): object {
   const providers: Record<string, object> = {};
   const variables: Record<string, object> = {};
   const given: Record<string, object> = {};
+  const calls: Record<string, object> = {};
   for (const [type, byName] of Object.entries(table)) {
     for (const [name, attributes] of Object.entries(byName)) {
       if (type === OUTPUT_TYPE) {
@@ -107,6 +110,17 @@ export function toPlan(table = EVERY_RULE): object {
         if ('default' in attributes) given[name] = { value: attributes.default };
         continue;
       }
+      // A module call: its source, version and the expressions of its inputs; a data source: the expressions of its arguments.
+      if (type === MODULE_TYPE) {
+        const { source, version, ...inputs } = attributes;
+        calls[name] = { source, ...(version !== undefined ? { version_constraint: version } : {}), expressions: expressionsOf(inputs), module: {} };
+        continue;
+      }
+      if (type.startsWith(DATA_TYPE_PREFIX)) {
+        const dataType = type.slice(DATA_TYPE_PREFIX.length);
+        configured.push({ address: `data.${dataType}.${name}`, mode: 'data', type: dataType, name, provider_config_key: dataType.split('_')[0], expressions: expressionsOf(attributes), schema_version: 0 });
+        continue;
+      }
       // A plan holds neither the backend nor the locals (RuleExamples.failingNotInAPlan).
       if (type === BACKEND_TYPE || type === LOCAL_TYPE) continue;
       planned.push({ address: `${type}.${name}`, mode: 'managed', type, name, provider_name: 'registry.terraform.io/hashicorp/azurerm', schema_version: 0, values: known(attributes) });
@@ -117,7 +131,7 @@ export function toPlan(table = EVERY_RULE): object {
     format_version: '1.2', terraform_version: '1.11.4',
     planned_values: { root_module: { resources: planned } },
     variables: given,
-    configuration: { provider_config: providers, root_module: { resources: configured, outputs, variables } },
+    configuration: { provider_config: providers, root_module: { resources: configured, outputs, variables, ...(Object.keys(calls).length > 0 ? { module_calls: calls } : {}) } },
   };
 }
 
