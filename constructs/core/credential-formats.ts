@@ -95,6 +95,11 @@ export const PATTERNS: readonly CredentialPattern[] = [
     instead: `${IDENTITY} (a managed identity, or workload identity federation for a pipeline: no secret at all), or ${KEY_VAULT}`,
   },
   {
+    what: 'a secret on a command line (`--password`, `--account-key`, `--client-secret`, `--sas-token`, `--connection-string`: whoever reads the command, its log or the state where it is kept reads the secret)',
+    matches: (v) => COMMAND_LINE_SECRET.test(v),
+    instead: `${IDENTITY} (\`az login --identity\`, \`--auth-mode login\` for Storage), or read the secret where the command runs (\`az keyvault secret show\`, an environment variable the pipeline sets from its secret store)`,
+  },
+  {
     what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
     matches: (v) => API_KEY.test(v),
     instead: KEY_VAULT,
@@ -122,6 +127,13 @@ const ENTRA_CLIENT_SECRET = /(?<![A-Za-z0-9_.~-])[A-Za-z0-9_.~-]{3}\dQ~[A-Za-z0-
 /** A query parameter that carries a key or token, with a value of 16 or more token characters (no placeholder such as `{apiKey}`). */
 const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|client[_-]?secret|secret|password|pwd|key|code)=[A-Za-z0-9._~+/%=-]{16,}(?=$|[&#\s"'])/i;
 
+/**
+ * An option of a command line that takes a secret, given one of 8 or more characters: not a shell
+ * variable (`$ARM_ACCESS_KEY`), a placeholder (`{key}`, `<key>`), `%VAR%` or a reference
+ * (`--password-stdin` is another option).
+ */
+const COMMAND_LINE_SECRET = /(?:^|\s)--(?:password|passwd|account-key|client-secret|secret|sas-token|api-key|access-key|token|connection-string)(?:=|\s+)(?!["']?[$%{<])["']?[^\s"'$]{8,}/i;
+
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
 const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;
 
@@ -134,6 +146,19 @@ function isBasicCredential(v: string): boolean {
   if (!m || m[1].length % 4 !== 0) return false;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(decoded);
+}
+
+/**
+ * What every format above needs somewhere in a value (a `=` or `@`, a prefix, a marker): a value
+ * without any of them matches none, so a check that reads every string of a configuration asks
+ * this first and runs the formats on the few that pass (a `${...}` reference, an id or a name passes
+ * only when it holds one of these).
+ */
+const CANDIDATE = /[=@]|--|PRIVATE KEY|Basic|Bearer|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
+
+/** Whether `value` may match a credential format (false: it matches none of `PATTERNS`). */
+export function mayHoldCredential(value: string): boolean {
+  return CANDIDATE.test(value);
 }
 
 /** The first credential format `value` matches, or undefined. */

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContainerService } from '../../constructs/container-apps/container-service';
+import { mayHoldCredential } from '../../constructs/core/credential-formats';
 import { NotSecret, SecretDetector, SettingsHost, sensitiveReferenceIn } from '../../constructs/core/secret-detection';
 import { PublicNetworkAccess } from '../../constructs/core/network';
 import { FlexFunctionApp } from '../../constructs/functions/flex-function-app';
@@ -326,7 +327,14 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     // An app registration's client secret (the form Entra ID has issued since 2022); a secret's id (a GUID) is none.
     { format: 'the value is an Entra ID client secret', value: ENTRA, secret: ENTRA, what: 'an Entra ID client secret', lookAlike: ['AZURE_CLIENT_SECRET_ID', '6f2c5d1e-8b3a-4c9d-9e7f-0a1b2c3d4e5f'] },
     { format: 'the value is a Slack webhook URL', value: SLACK_HOOK, secret: 'XXXXXXXXXXXXXXXXXXXXXXXX', what: 'a Slack incoming-webhook URL', lookAlike: ['SLACK_DOCS', 'https://api.slack.com/messaging/webhooks'] },
+    // A command line with a secret option's value (a provisioner's command, a container's args); a shell variable or --password-stdin is none.
+    { format: 'the value is a command line with --account-key', value: `az storage blob upload --account-name orders --account-key ${KEY} -f a.zip`, secret: KEY, what: 'a secret on a command line', lookAlike: ['UPLOAD_COMMAND', 'az storage blob upload --account-key $ARM_ACCESS_KEY --auth-mode key; docker login --password-stdin'] },
   ];
+
+  it('asks the formats only of values that may hold one: every format here and in the table above passes the quick test, the look-alikes of names and ids do not', () => {
+    expect([...cases.map((c) => c.value), ...FORMATS.map((f) => f.value)].filter((v) => !mayHoldCredential(v))).toEqual([]);
+    expect(['rg-orders-prod', '${azurerm_resource_group.rg.id}', '/subscriptions/0/resourceGroups/rg', 'westeurope', 'Standard_LRS', 'https://orders.example/api/v1'].filter(mayHoldCredential)).toEqual([]);
+  });
 
   for (const { format, value, secret, what, lookAlike } of cases) {
     it(`fails when ${format}, without echoing it`, () => {
