@@ -94,6 +94,7 @@ export { SensitiveAttributePlainSecretRule } from '../constructs/key-vault/rules
 export { OutputPlainSecretRule } from '../constructs/key-vault/rules/output-plain-secret';
 export { ProviderPlainSecretRule } from '../constructs/key-vault/rules/provider-plain-secret';
 export { VariableDefaultSecretRule } from '../constructs/key-vault/rules/variable-default-secret';
+export { PlainCredentialRule } from '../constructs/key-vault/rules/plain-credential';
 
 // Monitoring
 export {

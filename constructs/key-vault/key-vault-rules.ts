@@ -2,6 +2,7 @@ import { RuleLevel } from '../lessons-check/pack';
 import { ServiceRule } from '../lessons-check/service-rules';
 import { KeyVaultAccessPoliciesRule } from './rules/key-vault-access-policies';
 import { OutputPlainSecretRule } from './rules/output-plain-secret';
+import { PlainCredentialRule } from './rules/plain-credential';
 import { ProviderPlainSecretRule } from './rules/provider-plain-secret';
 import { SensitiveAttributePlainSecretRule } from './rules/sensitive-attribute-plain-secret';
 import { VariableDefaultSecretRule } from './rules/variable-default-secret';
@@ -16,4 +17,5 @@ export const KEY_VAULT_RULES: ServiceRule[] = [
   { create: () => new OutputPlainSecretRule(), level: RuleLevel.ERROR },
   { create: () => new ProviderPlainSecretRule(), level: RuleLevel.ERROR },
   { create: () => new VariableDefaultSecretRule(), level: RuleLevel.ERROR },
+  { create: () => new PlainCredentialRule(), level: RuleLevel.ERROR },
 ];

@@ -1,0 +1,142 @@
+import { DataTerraformRemoteStateAzurerm, Fn, TerraformHclModule, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
+import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { ReportStatus } from '../../constructs/lessons-check/report';
+import { AzureStack } from '../../constructs/stack/azure-stack';
+import { LessonsCheck } from '../../constructs/stack/lessons-check';
+import { PlatformLessonsPack } from '../../constructs/stack/platform-lessons-pack';
+import { failuresOf, lessonsOn, statusesAt } from '../support/hcl';
+import { addResources } from '../support/lessons-cli';
+import { RULE_EXAMPLES, failingSets, tableOf } from '../support/rule-examples';
+import { errorsOf } from '../support/synth';
+
+// SEC-1.PlainCredential: a credential written in an argument no other SEC-1 rule reads (a tag, a
+// command, a header, an AzAPI body, a module's input, a remote state's config). Credentials are
+// assembled at run time, so no scanner mistakes this file for a leak.
+const ACCOUNT_KEY = ['bXlLZXkxMjM0NTY3ODkw', 'YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo=='].join('');
+const CONNECTION = `DefaultEndpointsProtocol=https;AccountName=orders;AccountKey=${ACCOUNT_KEY}`;
+const PSP_KEY = ['sk', 'live', 'a1B2c3D4e5F6g7H8i9J0k1L2'].join('_');
+const RULE = 'SEC-1.PlainCredential';
+
+const stack = () => new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false });
+const findings = (s: TerraformStack) => {
+  Testing.synth(s);
+  return errorsOf(s).filter((e) => e.startsWith(`[${RULE}] `));
+};
+const neverEchoed = (messages: readonly string[]) => {
+  for (const m of messages) for (const secret of [ACCOUNT_KEY, PSP_KEY]) expect(m).not.toContain(secret.slice(8));
+};
+
+describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module calls', () => {
+  it('fails when a tag holds a storage connection string with its key, masked, with the whole message', () => {
+    const s = stack();
+    new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { owner: 'orders', storage: CONNECTION } });
+    const errors = findings(s);
+    expect(errors).toEqual([
+      `[${RULE}] other-dev/rg: tags.storage = "Defa…(${CONNECTION.length} chars)": a connection string with an account key (Storage, Cosmos DB), written in a resource's argument: the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold it in plain text, and what Azure keeps of it (a tag, a body, a header) every reader of the resource sees. Fix: connect with the app's identity instead (\`<Name>__accountName\` or the account endpoint, and a data role granted to it); a value Terraform must send comes by reference from where it lives (a Key Vault secret's value), or from a sensitive variable without a default given at plan time from the pipeline's secret store.`,
+    ]);
+    neverEchoed(errors);
+  });
+
+  it('fails when a container\'s args, an API Management backend\'s header, terraform_data\'s input or a provisioner\'s command hold one', () => {
+    const s = stack();
+    new ContainerApp(s, 'app', { name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: { container: [{ name: 'c', image: 'i', cpu: 0.5, memory: '1Gi', args: ['--storage', CONNECTION] }] } });
+    new ApiManagementBackend(s, 'psp', { name: 'psp', resourceGroupName: 'rg', apiManagementName: 'apim', protocol: 'http', url: 'https://api.psp.example', credentials: { header: { Authorization: `Bearer ${PSP_KEY}` } } });
+    new TerraformResource(s, 'seed', { terraformResourceType: 'terraform_data' }).addOverride('input', Fn.join('', ['sk_live_', PSP_KEY.slice(8)]));
+    new ResourceGroup(s, 'rg', { name: 'rg', location: 'westeurope', provisioners: [{ type: 'local-exec', command: `az storage blob upload --account-name orders --account-key ${ACCOUNT_KEY} -f site.zip` }] });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(' = ')[0])).toEqual([
+      `[${RULE}] other-dev/app: template.container[0].args[1]`, `[${RULE}] other-dev/psp: credentials.header.Authorization`,
+      `[${RULE}] other-dev/seed: input`, `[${RULE}] other-dev/rg: provisioner[0].local-exec.command`,
+    ]);
+    expect(errors[2]).toContain('an API key (its prefix is a well-known provider\'s');
+    expect(errors[3]).toContain('a secret on a command line');
+    neverEchoed(errors);
+  });
+
+  it('fails when a module call is given a literal under a secret\'s name, or a remote state\'s config a storage key, each with its own fix', () => {
+    const s = stack();
+    new TerraformHclModule(s, 'payments', { source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0', variables: { client_id: '00000000-0000-0000-0000-000000000001', client_secret: 'p4yments-s3cret-value' } });
+    new DataTerraformRemoteStateAzurerm(s, 'network', { storageAccountName: 'sttfstate', containerName: 'tfstate', key: 'network.tfstate', accessKey: ACCOUNT_KEY });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(': the name says')[0])).toEqual([`[${RULE}] other-dev/payments: client_secret = "…(21 chars)"`, `[${RULE}] other-dev/network: config.access_key = "…(${ACCOUNT_KEY.length} chars)"`]);
+    expect(errors[0]).toContain('given to a module: the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text');
+    expect(errors[0]).toContain('Fix: keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret); give the module a reference');
+    expect(errors[1]).toContain('Fix: leave the key out: read the state with Entra ID (config use_azuread_auth = true');
+    neverEchoed(errors);
+  });
+
+  it('fails through a variable\'s default as the other rules do, beside the default\'s own finding', () => {
+    const s = stack();
+    const key = new TerraformVariable(s, 'psp_key', { type: 'string', default: PSP_KEY });
+    new ResourceGroup(s, 'rg', { name: 'rg', location: 'westeurope', tags: { psp: key.stringValue } });
+    Testing.synth(s);
+    expect(errorsOf(s).map((e) => e.split(' = ')[0]).sort()).toEqual([`[${RULE}] other-dev/rg: tags.psp`, '[SEC-1.VariableDefaultSecret] other-dev/psp_key: default']);
+  });
+
+  it('passes names, ids, addresses, references, an e-mail and a named value in a header, and a module given only a reference', () => {
+    const s = stack();
+    const key = new TerraformVariable(s, 'psp_key', { type: 'string', sensitive: true });
+    new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { owner: 'orders@contoso.com', cost: 'cc=1234', id: '${azurerm_resource_group.x.id}' } });
+    new ApiManagementBackend(s, 'psp', { name: 'psp', resourceGroupName: 'rg', apiManagementName: 'apim', protocol: 'http', url: 'https://api.psp.example', credentials: { header: { Authorization: '{{psp-key}}' } } });
+    new TerraformHclModule(s, 'payments', { source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0', variables: { client_secret: key.stringValue, secret_name: 'psp-key' } });
+    expect(findings(s)).toEqual([]);
+    const rows = LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === RULE);
+    expect(rows.map((r) => [r.address.replace(/_[0-9A-F]{8}$/, ''), r.status])).toEqual(expect.arrayContaining([
+      ['azurerm_resource_group.rg', ReportStatus.COMPLIANT], ['azurerm_api_management_backend.psp', ReportStatus.COMPLIANT], ['module.payments', ReportStatus.COMPLIANT],
+    ]));
+  });
+
+  it('leaves to their own rules what they judge: one finding per value on every other SEC-1 rule\'s failing examples', () => {
+    const others = RULE_EXAMPLES.filter((e) => e.rule.startsWith('SEC-1.') && e.rule !== RULE);
+    expect(others.length).toBeGreaterThan(10);
+    const s = new TerraformStack(Testing.app(), 'others');
+    LessonsCheck.applyTo(s, { production: true, packs: [PlatformLessonsPack.create()] });
+    addResources(s, tableOf(others.flatMap((e) => failingSets(e).map((resources, index) => ({ rule: e.rule, kind: 'failing' as const, index, resources, inAPlan: true })))));
+    const mine = LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === RULE && r.status === ReportStatus.NON_COMPLIANT);
+    expect(mine.map((r) => `${r.address} ${r.setting}`)).toEqual([]);
+  });
+});
+
+describe('SEC-1.PlainCredential through azure-lessons', () => {
+  it('fails on a tag, a module\'s input and a remote state\'s key in HCL, by address and line', async () => {
+    const found = failuresOf(await lessonsOn({
+      'main.tf': [
+        'resource "azurerm_resource_group" "rg" {',
+        '  name     = "rg-orders"',
+        '  location = "westeurope"',
+        `  tags     = { storage = "${CONNECTION}" }`,
+        '}',
+        'module "payments" {',
+        '  source        = "Azure/avm-res-web-site/azurerm"',
+        '  version       = "0.16.0"',
+        '  client_secret = "p4yments-s3cret-value"',
+        '}',
+        'data "terraform_remote_state" "network" {',
+        '  backend = "azurerm"',
+        `  config  = { storage_account_name = "sttfstate", access_key = "${ACCOUNT_KEY}" }`,
+        '}',
+      ].join('\n'),
+    }), RULE).map((r) => r.message!);
+    expect(found.map((f) => f.split(' = ')[0])).toEqual([
+      `[${RULE}] azurerm_resource_group.rg: tags.storage`, `[${RULE}] module.payments: client_secret`, `[${RULE}] data.terraform_remote_state.network: config.access_key`,
+    ]);
+    neverEchoed(found);
+  });
+
+  it('takes a suppression comment on a data block, with its reason', async () => {
+    const found = await lessonsOn({
+      'main.tf': [
+        '# azure-lessons:suppress SEC-1.PlainCredential the sandbox state account of a public workshop, its key rotated daily',
+        'data "terraform_remote_state" "network" {',
+        '  backend = "azurerm"',
+        `  config  = { storage_account_name = "sttfstate", access_key = "${ACCOUNT_KEY}" }`,
+        '}',
+      ].join('\n'),
+    });
+    expect(failuresOf(found, RULE)).toEqual([]);
+    expect(statusesAt(found, RULE, 'data.terraform_remote_state.network')).toEqual([ReportStatus.SUPPRESSED]);
+  });
+});
