@@ -45,7 +45,8 @@ export const PATTERNS: readonly CredentialPattern[] = [
   },
   {
     what: 'a shared access signature (SAS token)',
-    matches: (v) => /(?:^|;)\s*SharedAccessSignature\s*=\s*[^;\s]/i.test(v) || /(?:^|[?&;])sig=[^&;\s]/i.test(v),
+    // A signature is 16 or more characters of (URL-encoded) base64: `&sig='` in a query's text is none.
+    matches: (v) => /(?:^|;)\s*SharedAccessSignature\s*=\s*[^;\s]/i.test(v) || /(?:^|[?&;])sig=[A-Za-z0-9%+/=_-]{16,}/i.test(v),
     instead: `${IDENTITY} (the account endpoint and a data role granted to it); a SAS is a bearer key until it expires`,
   },
   {
@@ -61,7 +62,8 @@ export const PATTERNS: readonly CredentialPattern[] = [
   },
   {
     what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
-    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*[^;,\s]/i.test(v),
+    // A value is a token without a call in it: `Pwd=tostring(x)` in a query's projection is none.
+    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*[^;,\s(]+(?=$|[;,\s])/i.test(v),
     instead: `${IDENTITY} (SQL: Authentication=Active Directory Managed Identity; Redis: Entra ID), or ${KEY_VAULT}`,
   },
   {
@@ -95,7 +97,7 @@ export const PATTERNS: readonly CredentialPattern[] = [
     instead: `${IDENTITY} (a managed identity, or workload identity federation for a pipeline: no secret at all), or ${KEY_VAULT}`,
   },
   {
-    what: 'a secret on a command line (`--password`, `--account-key`, `--client-secret`, `--sas-token`, `--connection-string`: whoever reads the command, its log or the state where it is kept reads the secret)',
+    what: 'a secret on a command line (`--password`, `--admin-password`, `--account-key`, `--client-secret`, `--sas-token`, `--connection-string`: whoever reads the command, its log or the state where it is kept reads the secret)',
     matches: (v) => COMMAND_LINE_SECRET.test(v),
     instead: `${IDENTITY} (\`az login --identity\`, \`--auth-mode login\` for Storage), or read the secret where the command runs (\`az keyvault secret show\`, an environment variable the pipeline sets from its secret store)`,
   },
@@ -109,11 +111,11 @@ export const PATTERNS: readonly CredentialPattern[] = [
 
 /**
  * `Bearer <opaque token>`: 20 or more token characters (RFC 6750 b64token) with a letter and a
- * digit. A challenge (`Bearer realm="orders"`), a placeholder (`Bearer {token}`, `Bearer <token>`)
+ * digit, also as an XML element's text (`<value>Bearer ...</value>`). A challenge (`Bearer realm="orders"`), a placeholder (`Bearer {token}`, `Bearer <token>`)
  * or the word alone is none; a JWT after `Bearer ` is the JWT format's.
  */
 function isBearerToken(v: string): boolean {
-  const m = /(?:^|[\s:"'])Bearer\s+([A-Za-z0-9\-._~+/]{20,}=*)(?=$|[\s"',;])/.exec(v);
+  const m = /(?:^|[\s:"'>])Bearer\s+([A-Za-z0-9\-._~+/]{20,}=*)(?=$|[\s"',;<])/.exec(v);
   return m !== null && /[A-Za-z]/.test(m[1]) && /\d/.test(m[1]);
 }
 
@@ -129,10 +131,11 @@ const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|
 
 /**
  * An option of a command line that takes a secret, given one of 8 or more characters: not a shell
- * variable (`$ARM_ACCESS_KEY`), a placeholder (`{key}`, `<key>`), `%VAR%` or a reference
- * (`--password-stdin` is another option).
+ * variable (`$ARM_ACCESS_KEY`), a placeholder (`{key}`, `<key>`), `%VAR%`, another option
+ * (`--token --hostname x`) or a URL (`--password-stdin` and `--token-file` are other options;
+ * `--secret` is left out: docker's takes a spec, `id=npmrc,src=...`).
  */
-const COMMAND_LINE_SECRET = /(?:^|\s)--(?:password|passwd|account-key|client-secret|secret|sas-token|api-key|access-key|token|connection-string)(?:=|\s+)(?!["']?[$%{<])["']?[^\s"'$]{8,}/i;
+const COMMAND_LINE_SECRET = /(?:^|\s)--(?:password|passwd|admin-password|account-key|client-secret|sas-token|api-key|access-key|token|connection-string)(?:=|\s+)(?!["']?(?:[$%{<-]|https?:\/\/))["']?[^\s"'$]{8,}/i;
 
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
 const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;
@@ -142,7 +145,7 @@ const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workf
  * with a colon. A challenge (`Basic realm="orders"`) or the word alone is none.
  */
 function isBasicCredential(v: string): boolean {
-  const m = /(?:^|[\s:"'])Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?=$|[\s"',;])/.exec(v);
+  const m = /(?:^|[\s:"'>])Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?=$|[\s"',;<])/.exec(v);
   if (!m || m[1].length % 4 !== 0) return false;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(decoded);
@@ -154,7 +157,7 @@ function isBasicCredential(v: string): boolean {
  * this first and runs the formats on the few that pass (a `${...}` reference, an id or a name passes
  * only when it holds one of these).
  */
-const CANDIDATE = /[=@]|--|PRIVATE KEY|Basic|Bearer|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
+const CANDIDATE = /[=@]|--|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
 
 /** Whether `value` may match a credential format (false: it matches none of `PATTERNS`). */
 export function mayHoldCredential(value: string): boolean {

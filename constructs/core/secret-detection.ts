@@ -46,6 +46,8 @@ export interface CredentialProblem {
 
 const KEY_VAULT_SECRET_URI = /^https:\/\/[a-z0-9-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)\/secrets\/[^/\s]+/i;
 const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
+/** An API Management named value's placeholder, the whole value: `{{psp-key}}`. */
+const NAMED_VALUE = /^\{\{[^{}]+\}\}$/;
 /** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret` (`DbPassword`, `apiKey` once in words). */
 const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|SECRET_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|TOKEN)$/i;
 /** A PascalCase or camelCase name in words (`StripeApiKey` -> `Stripe_Api_Key`), as the secret-name check reads it. */
@@ -312,7 +314,8 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
     const literal = !text.includes('${');
     const format = literal ? credentialFormatOf(text) : literalFormatIn(text, variables);
     if (format) return { given: SecretDetector.mask(text), problem: `${format.what}`, fix: `${format.instead}.` };
-    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+    // A Key Vault reference and an API Management named value's placeholder (`{{psp-key}}`) say where the secret is, not what it is.
+    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !KEY_VAULT_REFERENCE.test(text) && !NAMED_VALUE.test(text) ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
   return undefined;

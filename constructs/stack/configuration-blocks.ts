@@ -52,10 +52,10 @@ export function configurationBlocks(stack: TerraformStack, constructs: readonly 
     } else if (c instanceof TerraformDataSource || c instanceof TerraformRemoteState) {
       const data = ((json !== undefined ? json.data : own(c).data) ?? {}) as Record<string, Record<string, Json>>;
       const element = c as TerraformElement;
-      const found = Object.entries(data).find(([, byName]) => byName?.[element.friendlyUniqueId] !== undefined);
-      if (found !== undefined) {
-        const [type, byName] = found;
-        blocks.push({ type: `${DATA_TYPE_PREFIX}${type}`, address: `data.${type}.${element.friendlyUniqueId}`, path: c.node.path, construct: c, attributes: withoutMetadata(byName[element.friendlyUniqueId]) });
+      const type = c instanceof TerraformDataSource ? c.terraformResourceType : 'terraform_remote_state';
+      const body = data[type]?.[element.friendlyUniqueId];
+      if (body !== undefined) {
+        blocks.push({ type: `${DATA_TYPE_PREFIX}${type}`, address: `data.${type}.${element.friendlyUniqueId}`, path: c.node.path, construct: c, attributes: withoutMetadata(body) });
       }
     }
   }

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContainerService } from '../../constructs/container-apps/container-service';
-import { mayHoldCredential } from '../../constructs/core/credential-formats';
+import { credentialFormatOf, mayHoldCredential } from '../../constructs/core/credential-formats';
 import { NotSecret, SecretDetector, SettingsHost, sensitiveReferenceIn } from '../../constructs/core/secret-detection';
 import { PublicNetworkAccess } from '../../constructs/core/network';
 import { FlexFunctionApp } from '../../constructs/functions/flex-function-app';
@@ -331,9 +331,20 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     { format: 'the value is a command line with --account-key', value: `az storage blob upload --account-name orders --account-key ${KEY} -f a.zip`, secret: KEY, what: 'a secret on a command line', lookAlike: ['UPLOAD_COMMAND', 'az storage blob upload --account-key $ARM_ACCESS_KEY --auth-mode key; docker login --password-stdin'] },
   ];
 
+  it('passes query text and command lines that only look like one: a KQL filter on sig=, a projection to Pwd=, docker\'s --secret spec, --token given an option or a URL', () => {
+    expect([
+      "StorageBlobLogs | where Uri contains '&sig=' | summarize count() by AccountName",
+      'SigninLogs | project TimeGenerated, Pwd=tostring(AuthenticationDetails)',
+      'docker buildx build --secret id=npmrc,src=/home/runner/.npmrc -t app .',
+      'gh auth login --token --hostname github.contoso.com',
+      'tool sync --token https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
+    ].map((v) => credentialFormatOf(v)?.what)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(credentialFormatOf(`az vm create -n vm --admin-password ${KEY}`)?.what).toMatch(/^a secret on a command line/);
+  });
+
   it('asks the formats only of values that may hold one: every format here and in the table above passes the quick test, the look-alikes of names and ids do not', () => {
     expect([...cases.map((c) => c.value), ...FORMATS.map((f) => f.value)].filter((v) => !mayHoldCredential(v))).toEqual([]);
-    expect(['rg-orders-prod', '${azurerm_resource_group.rg.id}', '/subscriptions/0/resourceGroups/rg', 'westeurope', 'Standard_LRS', 'https://orders.example/api/v1'].filter(mayHoldCredential)).toEqual([]);
+    expect(['rg-orders-prod', '${azurerm_resource_group.rg.id}', '/subscriptions/0/resourceGroups/rg', 'westeurope', 'Standard_LRS', 'Basic', 'Bearer', 'https://orders.example/api/v1'].filter(mayHoldCredential)).toEqual([]);
   });
 
   for (const { format, value, secret, what, lookAlike } of cases) {

@@ -19,6 +19,7 @@ import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { RuleLevel } from '../../constructs/lessons-check/pack';
 import { LessonsReport, ReportStatus } from '../../constructs/lessons-check/report';
 import { RuleStatus } from '../../constructs/lessons-check/rule';
+import { AppSettingPlainSecretRule } from '../../constructs/functions/rules/app-setting-secret';
 import { FunctionHostStorageKeyRule } from '../../constructs/functions/rules/function-host-storage-key';
 import { StorageAccount } from '../../constructs/storage/storage-account';
 import { gateway } from '../support/fixtures';
@@ -236,6 +237,18 @@ describe('SEC-1.FunctionHostStorageKey on an AzAPI site', () => {
       problem: 'the deployment reads its package with the account key.',
       fix: 'use identity-based host storage: AzureWebJobsStorage__accountName, __credential = managedidentity, __clientId (FlexFunctionApp does), and grant the identity Storage Blob Data Owner.',
     }]);
+  });
+});
+
+describe('SEC-1.AppSettingPlainSecret on an AzAPI site whose body is JSON text', () => {
+  it('fails when an app setting of a body given as jsonencode text holds a key, read as the object it holds', () => {
+    const key = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+    const outcome = new AppSettingPlainSecretRule().evaluate({
+      type: 'azapi_resource', address: 'azapi_resource.site', path: 'x/site', construct: undefined as never,
+      attributes: { type: 'Microsoft.Web/sites@2024-11-01', body: JSON.stringify({ kind: 'functionapp,linux', properties: { siteConfig: { appSettings: [{ name: 'GH_TOKEN', value: key }] } } }) },
+    }, { production: true, resources: [], referencedBy: () => [], resourcesOfType: () => [] });
+    expect(outcome.status).toBe(RuleStatus.NON_COMPLIANT);
+    expect(outcome.findings.map((f) => f.setting)).toEqual(['body.properties.siteConfig.appSettings.GH_TOKEN']);
   });
 });
 

@@ -48,11 +48,19 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     new ResourceGroup(s, 'rg', { name: 'rg', location: 'westeurope', provisioners: [{ type: 'local-exec', command: `az storage blob upload --account-name orders --account-key ${ACCOUNT_KEY} -f site.zip` }] });
     const errors = findings(s);
     expect(errors.map((e) => e.split(' = ')[0])).toEqual([
-      `[${RULE}] other-dev/app: template.container[0].args[1]`, `[${RULE}] other-dev/psp: credentials.header.Authorization`,
-      `[${RULE}] other-dev/seed: input`, `[${RULE}] other-dev/rg: provisioner[0].local-exec.command`,
+      `[${RULE}] other-dev/app: template.container.args[1]`, `[${RULE}] other-dev/psp: credentials.header.Authorization`,
+      `[${RULE}] other-dev/seed: input`, `[${RULE}] other-dev/rg: provisioner.local-exec.command`,
     ]);
     expect(errors[2]).toContain('an API key (its prefix is a well-known provider\'s');
     expect(errors[3]).toContain('a secret on a command line');
+    neverEchoed(errors);
+  });
+
+  it('fails when a command line given as a list holds a secret option\'s value, its words read together', () => {
+    const s = stack();
+    new ContainerApp(s, 'job', { name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: { container: [{ name: 'c', image: 'i', cpu: 0.5, memory: '1Gi', command: ['az'], args: ['storage', 'blob', 'upload', '--account-key', ACCOUNT_KEY, '-f', 'site.zip'] }] } });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(': a secret on')[0])).toEqual([`[${RULE}] other-dev/job: template.container.args = "…(${'storage blob upload --account-key  -f site.zip'.length + ACCOUNT_KEY.length} chars)"`]);
     neverEchoed(errors);
   });
 
@@ -83,10 +91,45 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     new ApiManagementBackend(s, 'psp', { name: 'psp', resourceGroupName: 'rg', apiManagementName: 'apim', protocol: 'http', url: 'https://api.psp.example', credentials: { header: { Authorization: '{{psp-key}}' } } });
     new TerraformHclModule(s, 'payments', { source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0', variables: { client_secret: key.stringValue, secret_name: 'psp-key' } });
     expect(findings(s)).toEqual([]);
-    const rows = LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === RULE);
-    expect(rows.map((r) => [r.address.replace(/_[0-9A-F]{8}$/, ''), r.status])).toEqual(expect.arrayContaining([
-      ['azurerm_resource_group.rg', ReportStatus.COMPLIANT], ['azurerm_api_management_backend.psp', ReportStatus.COMPLIANT], ['module.payments', ReportStatus.COMPLIANT],
-    ]));
+    // Compliant where it read a value that may hold a credential (the tag with an e-mail and a `=`, the module's inputs); a header
+    // of a named value holds nothing that may be one: not applicable, counted, no row (most resources of a stack are such).
+    const report = LessonsCheck.of(s)!.reportOf(s);
+    expect(report.results.filter((r) => r.ruleId === RULE).map((r) => [r.address.replace(/_[0-9A-F]{8}$/, ''), r.status])).toEqual([
+      ['azurerm_resource_group.rg', ReportStatus.COMPLIANT], ['module.payments', ReportStatus.COMPLIANT],
+    ]);
+    expect(report.notApplicable[RULE]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('passes a module\'s input that names where the secret is (a Key Vault reference, a named value) and a tag of a module named like a secret', () => {
+    const s = stack();
+    new TerraformHclModule(s, 'web', {
+      source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0',
+      variables: { app_settings: { STRIPE_API_KEY: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/stripe)' }, backend_api_key: '{{psp-key}}', tags: { access_token: 'none-required' } },
+    });
+    expect(findings(s)).toEqual([]);
+  });
+
+  it('reads an AzAPI body given as JSON text as the object it holds: one finding per value, the setting inside the body', () => {
+    const s = stack();
+    const env = [{ name: 'STORAGE', value: CONNECTION }];
+    const app = new TerraformResource(s, 'ca', { terraformResourceType: 'azapi_resource' });
+    app.addOverride('type', 'Microsoft.App/containerApps@2024-03-01');
+    app.addOverride('body', JSON.stringify({ properties: { template: { containers: [{ name: 'c', image: 'i', env }] } } }));
+    const dapr = new TerraformResource(s, 'dapr', { terraformResourceType: 'azapi_resource' });
+    dapr.addOverride('type', 'Microsoft.App/managedEnvironments/daprComponents@2024-03-01');
+    dapr.addOverride('body', JSON.stringify({ properties: { componentType: 'state.azure.blobstorage', metadata: [{ name: 'connectionString', value: CONNECTION }] } }));
+    Testing.synth(s);
+    expect(errorsOf(s).map((e) => e.split(' = ')[0]).sort()).toEqual([
+      '[SEC-1.ContainerAppPlainSecret] other-dev/ca: body.properties.template.containers.env.STORAGE', `[${RULE}] other-dev/dapr: body.properties.metadata.value`,
+    ]);
+  });
+
+  it('fails when an AzAPI API Management policy holds a Bearer token as an element\'s text', () => {
+    const s = stack();
+    const policy = new TerraformResource(s, 'policy', { terraformResourceType: 'azapi_resource' });
+    policy.addOverride('type', 'Microsoft.ApiManagement/service/apis/policies@2024-05-01');
+    policy.addOverride('body', { properties: { format: 'rawxml', value: `<policies><inbound><set-header name="Authorization" exists-action="override"><value>Bearer ${PSP_KEY}</value></set-header></inbound></policies>` } });
+    expect(findings(s).map((e) => e.split(': a Bearer')[0])).toEqual([`[${RULE}] other-dev/policy: body.properties.value = "…(${PSP_KEY.length + 133} chars)"`]);
   });
 
   it('leaves to their own rules what they judge: one finding per value on every other SEC-1 rule\'s failing examples', () => {
@@ -118,10 +161,17 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
         '  backend = "azurerm"',
         `  config  = { storage_account_name = "sttfstate", access_key = "${ACCOUNT_KEY}" }`,
         '}',
+        'resource "terraform_data" "upload" {',
+        '  provisioner "local-exec" {',
+        `    command = "az storage blob upload --account-key ${ACCOUNT_KEY} -f site.zip"`,
+        '  }',
+        '}',
       ].join('\n'),
     }), RULE).map((r) => r.message!);
     expect(found.map((f) => f.split(' = ')[0])).toEqual([
-      `[${RULE}] azurerm_resource_group.rg: tags.storage`, `[${RULE}] module.payments: client_secret`, `[${RULE}] data.terraform_remote_state.network: config.access_key`,
+      // The provisioner's setting as the stack names it (HCL lists provisioner blocks by type, cdk.tf.json by position).
+      `[${RULE}] azurerm_resource_group.rg: tags.storage`, `[${RULE}] terraform_data.upload: provisioner.local-exec.command`,
+      `[${RULE}] module.payments: client_secret`, `[${RULE}] data.terraform_remote_state.network: config.access_key`,
     ]);
     neverEchoed(found);
   });

@@ -805,9 +805,8 @@ describe('LessonsCheck report', () => {
     // and AZURE.ResourceLocation and AZURE.RestrictedResourceLocation on the registry and the cache (westeurope); the registry's admin user is the only error.
     // The stack's providers and backend (SEC-1.ProviderPlainSecret: no credential written in them) are blocks, not resources: compliant rows, counted for no other rule.
     // The other pairs of a rule and one of the three resources are not applicable: counted, per rule and in all.
-    // SEC-1.PlainCredential reads all three resources: a compliant row each.
-    expect(report.summary).toEqual({ compliant: 15, errors: 1, warnings: 0, suppressed: 1, notApplicable: 3 * PlatformLessonsPack.create().rules.length - 14 });
-    expect(report.results).toHaveLength(17);
+    expect(report.summary).toEqual({ compliant: 12, errors: 1, warnings: 0, suppressed: 1, notApplicable: 3 * PlatformLessonsPack.create().rules.length - 11 });
+    expect(report.results).toHaveLength(14);
     expect(report.results.filter((r) => r.ruleId === 'SEC-1.ProviderPlainSecret').map((r) => [r.address, r.resourcePath, r.status]))
       .toEqual([['provider.azurerm', 'other-dev/azurerm', 'compliant'], ['provider.azapi', 'other-dev/azapi', 'compliant'], ['terraform.backend.local', 'other-dev/backend', 'compliant']]);
     expect(Object.values(report.notApplicable).reduce((a, b) => a + b, 0)).toBe(report.summary.notApplicable);
@@ -823,13 +822,11 @@ describe('LessonsCheck report', () => {
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as LessonsReport;
     expect(written.stack).toBe('other-dev');
     expect(written.packs).toEqual(['platform-lessons']);
-    expect(written.summary).toMatchObject({ compliant: 10, errors: 0, warnings: 1, suppressed: 1 });
+    expect(written.summary).toMatchObject({ compliant: 8, errors: 0, warnings: 1, suppressed: 1 });
     expect(Object.keys(written)).toEqual(['stack', 'packs', 'summary', 'notApplicable', 'results']);
     expect(written.results).toEqual([
       expect.objectContaining({ ruleId: 'EDGE-1.FrontDoorTimeoutBelowCeiling', status: ReportStatus.NON_COMPLIANT, level: RuleLevel.WARNING, setting: 'response_timeout_seconds' }),
       expect.objectContaining({ ruleId: 'AZURE.ResourceName', status: ReportStatus.COMPLIANT, resourceType: 'azurerm_cdn_frontdoor_profile' }),
-      // No credential written in any argument of the profile, nor of the cache.
-      expect.objectContaining({ ruleId: 'SEC-1.PlainCredential', status: ReportStatus.COMPLIANT, resourceType: 'azurerm_cdn_frontdoor_profile' }),
       expect.objectContaining({ ruleId: 'LIM-1.NoAzureCacheForRedis', status: ReportStatus.SUPPRESSED, suppressionReason: 'imported existing cache, migration tracked in PLAT-42' }),
       // Suppressing LIM-1 leaves SEC-1 standing: the keyless cache complies with it.
       expect.objectContaining({ ruleId: 'SEC-1.RedisAccessKeys', status: ReportStatus.COMPLIANT }),
@@ -837,7 +834,6 @@ describe('LessonsCheck report', () => {
       // The cache's location is no access-restricted region, and a region.
       expect.objectContaining({ ruleId: 'AZURE.RestrictedResourceLocation', status: ReportStatus.COMPLIANT }),
       expect.objectContaining({ ruleId: 'AZURE.ResourceLocation', status: ReportStatus.COMPLIANT }),
-      expect.objectContaining({ ruleId: 'SEC-1.PlainCredential', status: ReportStatus.COMPLIANT, resourceType: 'azurerm_redis_cache' }),
       // The providers and the backend, read from the synthesized JSON: no credential written in them.
       expect.objectContaining({ ruleId: 'SEC-1.ProviderPlainSecret', status: ReportStatus.COMPLIANT, address: 'provider.azurerm' }),
       expect.objectContaining({ ruleId: 'SEC-1.ProviderPlainSecret', status: ReportStatus.COMPLIANT, address: 'provider.azapi' }),
@@ -850,8 +846,8 @@ describe('LessonsCheck report', () => {
     profile(stack, 240);
     LessonsCheck.applyTo(stack, { production: false });
     const written = JSON.parse(fs.readFileSync(path.join(Testing.fullSynth(stack), 'stacks', 'plain', 'lessons-report.json'), 'utf8')) as LessonsReport;
-    // Four rules on the profile (SEC-1.PlainCredential among them), and SEC-1.ProviderPlainSecret on its azurerm provider.
-    expect(written).toMatchObject({ stack: 'plain', packs: ['platform-lessons'], summary: { compliant: 5, errors: 0, warnings: 0, suppressed: 0 } });
+    // Three rules on the profile, and SEC-1.ProviderPlainSecret on its azurerm provider.
+    expect(written).toMatchObject({ stack: 'plain', packs: ['platform-lessons'], summary: { compliant: 4, errors: 0, warnings: 0, suppressed: 0 } });
   });
 });
 

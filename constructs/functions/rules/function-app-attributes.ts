@@ -1,5 +1,5 @@
 import { RuleResource } from '../../lessons-check/rule';
-import { blockOf, blocksOf } from '../../lessons-check/rules/attributes';
+import { armPropertiesOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
 
 /** Function app resource types: the azurerm ones and AzAPI sites of kind functionapp. */
 export const FUNCTION_APP_TYPES = [
@@ -17,7 +17,8 @@ export function isFunctionApp(resource: RuleResource): boolean {
 /** The app settings of a function app, whichever resource type it is. */
 export function appSettingsOf(resource: RuleResource): Record<string, unknown> {
   if (resource.type === 'azapi_resource') {
-    const list = blocksOf(blockOf(blockOf(blockOf(resource.attributes.body)?.properties)?.siteConfig)?.appSettings);
+    // A body given as JSON text (jsonencode) is read as the object it holds.
+    const list = blocksOf(blockOf(blockOf(armPropertiesOf(resource).siteConfig)?.appSettings));
     return Object.fromEntries(list.map((s) => [String(s.name), s.value]));
   }
   return blockOf(resource.attributes.app_settings) ?? {};

@@ -4,7 +4,7 @@ import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
-import { armTypeOf } from '../../lessons-check/rules/attributes';
+import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
 
 const WEB_APPS = ['function_app_flex_consumption', 'linux_function_app', 'windows_function_app', 'linux_web_app', 'windows_web_app', 'linux_function_app_slot', 'windows_function_app_slot', 'linux_web_app_slot', 'windows_web_app_slot'];
 const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_policy'];
@@ -49,8 +49,25 @@ function fixFor(type: string, instead: string): string {
   return `${instead.replace(/\.$/, '')}; ${then}`;
 }
 
+/** A list's only block, in a path: left out of the setting. */
+const ONE_BLOCK = Symbol('the only block of a list');
+
+/** HCL's provisioner blocks (`{ "local-exec": [ {...} ] }`, as hcl2json reads them) as cdk.tf.json lists them (`[ { "local-exec": {...} } ]`). */
+function provisionersAsListed(attributes: Record<string, unknown>): Record<string, unknown> {
+  const given = attributes.provisioner;
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return attributes;
+  const listed = Object.entries(given as Record<string, unknown>).flatMap(([type, bodies]) => [bodies].flat().map((body) => ({ [type]: body })));
+  return { ...attributes, provisioner: listed };
+}
+
 /** A string of a block: its setting (`tags.conn`, `provisioner[0].local-exec.command`), the key it is under, and its text. */
-interface Leaf { readonly setting: string; readonly name: string; readonly text: string }
+interface Leaf {
+  readonly setting: string;
+  readonly name: string;
+  readonly text: string;
+  /** For a list's words read together: how many of the leaves just before it are its words. */
+  readonly words?: number;
+}
 
 /**
  * The strings of `attributes` to judge: every one where a name says what it is (`all`, a module's
@@ -60,21 +77,30 @@ interface Leaf { readonly setting: string; readonly name: string; readonly text:
  */
 function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean): Leaf[] {
   const out: Leaf[] = [];
-  const path: (string | number)[] = [];
+  // A list of one block is written as the block (`template.container.args[1]`), as HCL and cdk.tf.json differ in which they list.
+  const path: (string | number | typeof ONE_BLOCK)[] = [];
   const skipRoots = new Set(skip.map((p) => p.split('.')[0]));
+  const settingOf = () => path.filter((k): k is string | number => k !== ONE_BLOCK).map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
   const skipped = () => skipRoots.has(path[0] as string) && skip.includes(path.filter((k) => typeof k === 'string').join('.'));
-  const named = () => all || NAMED_ROOTS.has(path[0] as string);
+  // A tag's name is anyone's word, in a module's input too.
+  const named = () => (all || NAMED_ROOTS.has(path[0] as string)) && !path.includes('tags');
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
       if (named() || mayHoldCredential(value)) {
-        const setting = path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
-        out.push({ setting, name: [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value });
+        out.push({ setting: settingOf(), name: [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value });
       }
     } else if (Array.isArray(value)) {
+      const before = out.length;
+      const oneBlock = value.length === 1 && value[0] !== null && typeof value[0] === 'object';
       for (let i = 0; i < value.length; i += 1) {
-        path.push(i);
+        path.push(oneBlock ? ONE_BLOCK : i);
         visit(value[i]);
         path.pop();
+      }
+      // A command line given as a list (a container's `args`, `["az", "login", "--password", "..."]`):
+      // its words read together too (judged only when no word is found alone).
+      if (out.length > before && value.length > 1 && value.every((v) => typeof v === 'string')) {
+        out.push({ setting: settingOf(), name: '', text: value.join(' '), words: out.length - before });
       }
     } else if (value !== null && typeof value === 'object') {
       for (const k of Object.keys(value)) {
@@ -112,18 +138,26 @@ export class PlainCredentialRule implements ILessonRule {
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
-    const attributes = resource.attributes;
-    // Meta-arguments alone (a module call with its source and version): nothing written to judge.
-    if (Object.keys(attributes).every((k) => META.has(k))) return RuleOutcome.notApplicable();
     const module = resource.type === MODULE_TYPE;
+    // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
+    const attributes = resource.type === 'azapi_resource' && typeof resource.attributes.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
+      ? { ...resource.attributes, body: armBodyOf(resource) } : resource.attributes;
+    const leaves = leavesOf(provisionersAsListed(attributes), judged, module);
+    // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
+    // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
+    if (leaves.length === 0) return RuleOutcome.notApplicable();
     const variables = variablesOf(context);
     const findings: RuleFinding[] = [];
     // A name says what a value is only where it names the value (a module's input, a backend's or a
     // connection's argument); elsewhere a key (a tag's) is anyone's word, and the format decides.
-    for (const { setting, name, text } of leavesOf(attributes, judged, module)) {
+    const foundAt = new Set<number>();
+    for (const [at, { setting, name, text, words }] of leaves.entries()) {
+      // A list's words together: only where none of them was found alone (one finding per value).
+      if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
       const named = module || NAMED_ROOTS.has(setting.split(/[.[]/)[0]);
       const found = literalCredentialIn(text, named ? name : '', variables);
       if (found === undefined) continue;
+      foundAt.add(at);
       findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type)}`, fix: fixFor(resource.type, found.fix) });
     }
     return findings.length > 0 ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
