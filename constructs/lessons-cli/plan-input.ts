@@ -8,7 +8,7 @@ interface PlannedResource { address: string; mode?: string; type: string; values
 interface ConfigModule { variables?: Record<string, { default?: unknown; sensitive?: boolean }>; resources?: ConfigResource[]; module_calls?: Record<string, { source?: string; version_constraint?: string; expressions?: Record<string, unknown>; module?: ConfigModule }>; outputs?: Record<string, { expression?: { references?: unknown; constant_value?: unknown }; sensitive?: boolean }> }
 /** A module output as the plan's configuration gives it: what it references, inside the module at `prefix`. */
 interface Output { readonly references: unknown; readonly prefix: string }
-interface ConfigResource { address: string; mode?: string; type?: string; name?: string; expressions?: Record<string, unknown> }
+interface ConfigResource { address: string; mode?: string; type?: string; name?: string; expressions?: Record<string, unknown>; provisioners?: { type?: string; expressions?: Record<string, unknown> }[] }
 /** A provider configuration as the plan gives it: its name, alias and the expressions of its arguments (a literal as `constant_value`). */
 interface ProviderConfig { name?: string; alias?: string; module_address?: string; expressions?: Record<string, unknown> }
 interface Plan { format_version?: unknown; planned_values?: { root_module?: PlannedModule; outputs?: Record<string, { value?: unknown }> }; variables?: Record<string, { value?: unknown }>; configuration?: { root_module?: ConfigModule; provider_config?: Record<string, ProviderConfig> } }
@@ -33,9 +33,15 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
     });
   }
   const expressions = new Map<string, Record<string, unknown>>();
+  const provisioners = new Map<string, Record<string, unknown>[]>();
   const outputs = new Map<string, Output>();
   const collect = (m: ConfigModule | undefined, prefix: string): void => {
-    for (const r of m?.resources ?? []) if (r.mode !== 'data') expressions.set(`${prefix}${r.address}`, r.expressions ?? {});
+    for (const r of m?.resources ?? []) {
+      if (r.mode === 'data') continue;
+      expressions.set(`${prefix}${r.address}`, r.expressions ?? {});
+      // A provisioner's arguments are in the configuration only (a command is text the plan file holds), listed as cdk.tf.json lists them.
+      if (r.provisioners?.length) provisioners.set(`${prefix}${r.address}`, r.provisioners.map((p) => ({ [String(p.type)]: configured(p.expressions ?? {}) })));
+    }
     for (const [name, call] of Object.entries(m?.module_calls ?? {})) {
       const inner = `${prefix}module.${name}.`;
       for (const [o, out] of Object.entries(call.module?.outputs ?? {})) outputs.set(`${inner}${o}`, { references: out.expression?.references, prefix: inner });
@@ -56,7 +62,8 @@ export function readPlan(plan: Plan, text: string, display: string): SourceRead 
       if (r.mode === 'data') continue;
       const base = baseAddress(r.address);
       const prefix = base.slice(0, base.length - `${r.type}.`.length - base.split('.').pop()!.length);
-      const attributes = overlay(withoutNulls(r.values ?? {}), expressions.get(base) ?? {}, prefix, outputs, prefix === '' ? variables : new Map()) as Record<string, unknown>;
+      const overlaid = overlay(withoutNulls(r.values ?? {}), expressions.get(base) ?? {}, prefix, outputs, prefix === '' ? variables : new Map()) as Record<string, unknown>;
+      const attributes = provisioners.has(base) ? { ...overlaid, provisioner: provisioners.get(base) } : overlaid;
       const at = addressAt.get(`"address": ${JSON.stringify(r.address)}`);
       const line = at === undefined ? undefined : lineOf(at);
       resources.push({ type: r.type, address: r.address, path: r.address, attributes, location: { file: display, ...(line ? { line } : {}) } });

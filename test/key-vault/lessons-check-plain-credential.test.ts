@@ -176,6 +176,22 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     neverEchoed(found);
   });
 
+  it('fails a plan\'s module call input and a provisioner\'s command (as terraform show -json of Terraform 1.11.4 writes them: both in the configuration only)', async () => {
+    const command = `az storage blob upload --account-key ${ACCOUNT_KEY} -f site.zip`;
+    const plan = {
+      format_version: '1.2', terraform_version: '1.11.4', planned_values: { root_module: { resources: [{ address: 'terraform_data.upload', mode: 'managed', type: 'terraform_data', name: 'upload', provider_name: 'terraform.io/builtin/terraform', schema_version: 0, values: { input: 'site' } }] } },
+      configuration: {
+        root_module: {
+          resources: [{ address: 'terraform_data.upload', mode: 'managed', type: 'terraform_data', name: 'upload', provider_config_key: 'terraform', provisioners: [{ type: 'local-exec', expressions: { command: { constant_value: command } } }], expressions: { input: { constant_value: 'site' } }, schema_version: 0 }],
+          module_calls: { app: { source: './modules/app', expressions: { client_secret: { constant_value: 'p4yments-s3cret-value' }, region: { constant_value: 'westeurope' } }, module: {} } },
+        },
+      },
+    };
+    const report = await lessonsOn({ 'plan.json': JSON.stringify(plan) });
+    expect(failuresOf(report, RULE).map((r) => `${r.address} ${r.setting}`)).toEqual(['terraform_data.upload provisioner.local-exec.command', 'module.app client_secret']);
+    neverEchoed(failuresOf(report, RULE).map((r) => r.message!));
+  });
+
   it('takes a suppression comment on a data block, with its reason', async () => {
     const found = await lessonsOn({
       'main.tf': [
