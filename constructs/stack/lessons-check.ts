@@ -17,6 +17,7 @@ import { PlatformLessonsPack } from './platform-lessons-pack';
 import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, summarize } from '../lessons-check/report';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
+import { recordRawAttributes } from '../lessons-check/raw-attributes';
 import { OUTPUT_TYPE, RowBase, RuleRun, nonCompliantRow, runOnConfiguration, runRules, suppressedRow } from '../lessons-check/rule-runner';
 import { configurationBlocks } from './configuration-blocks';
 
@@ -359,7 +360,9 @@ function seenThrough(raw: unknown, variables: TerraformVariables): { [name: stri
     if (!seen.has(key)) seen.set(key, copiedThrough(given[key], variables));
     return seen.get(key);
   };
-  return lazyAttributes(() => Object.keys(given), (key) => Object.prototype.hasOwnProperty.call(given, key), valueOf);
+  const attributes = lazyAttributes(() => Object.keys(given), (key) => Object.prototype.hasOwnProperty.call(given, key), valueOf);
+  recordRawAttributes(attributes, given);
+  return attributes;
 }
 
 /**

@@ -84,6 +84,18 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     expect(errorsOf(s).map((e) => e.split(' = ')[0]).sort()).toEqual([`[${RULE}] other-dev/rg: tags.psp`, '[SEC-1.VariableDefaultSecret] other-dev/psp_key: default']);
   });
 
+  it('finds the same on a full synth (cdktf synth\'s path: the stack\'s resolved JSON, only the arguments that may hold a credential read)', () => {
+    const s = stack();
+    const key = new TerraformVariable(s, 'psp_key', { type: 'string', default: PSP_KEY });
+    new ResourceGroup(s, 'rg', { name: 'rg', location: 'westeurope', tags: { owner: 'orders', psp: key.stringValue, storage: CONNECTION } });
+    new ContainerApp(s, 'job', { name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: { container: [{ name: 'c', image: 'i', cpu: 0.5, memory: '1Gi', args: ['storage', 'blob', 'upload', '--account-key', ACCOUNT_KEY] }] } });
+    expect(() => Testing.fullSynth(s)).toThrow(/Encountered Annotations with level "ERROR"/);
+    const rows = LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === RULE && r.status === ReportStatus.NON_COMPLIANT);
+    expect(rows.map((r) => `${r.resourcePath} ${r.setting}`)).toEqual(['other-dev/rg tags.psp', 'other-dev/rg tags.storage', 'other-dev/job template.container.args']);
+    expect(rows[0].message).toContain('tags.psp = "sk_l…(32 chars)"');
+    neverEchoed(rows.map((r) => r.message ?? ''));
+  });
+
   it('passes names, ids, addresses, references, an e-mail and a named value in a header, and a module given only a reference', () => {
     const s = stack();
     const key = new TerraformVariable(s, 'psp_key', { type: 'string', sensitive: true });

@@ -2,6 +2,7 @@ import { mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
+import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
@@ -47,6 +48,32 @@ function fixFor(type: string, instead: string): string {
     ? 'give the module a reference (a Key Vault secret\'s value, another resource\'s attribute) or a sensitive variable without a default, given at plan time from the pipeline\'s secret store.'
     : 'a value Terraform must send comes by reference from where it lives (a Key Vault secret\'s value), or from a sensitive variable without a default given at plan time from the pipeline\'s secret store.';
   return `${instead.replace(/\.$/, '')}; ${then}`;
+}
+
+/** A reference that the rules' view sees through to a value (a variable's default, a local, a function of literals). */
+const SEEN_THROUGH = /\$\{[^}]*(?:\bvar\.|\blocal\.|\()/;
+
+/** Whether `value` holds a string that may be (or be seen through to) a credential. */
+function holdsCandidate(value: unknown): boolean {
+  if (typeof value === 'string') return mayHoldCredential(value) || (value.includes('${') && SEEN_THROUGH.test(value));
+  if (Array.isArray(value)) return value.some(holdsCandidate);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsCandidate);
+  return false;
+}
+
+/**
+ * The arguments worth reading, from the rules' view of them: all of them, or where the check read
+ * the stack's JSON, only those whose JSON holds a value that may be a credential (most arguments of
+ * most resources hold none, and the view copies what it is asked for).
+ */
+function argumentsToRead(attributes: Record<string, unknown>, all: boolean): Record<string, unknown> {
+  const raw = rawAttributesOf(attributes);
+  if (raw === undefined) return attributes;
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) {
+    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) picked[key] = attributes[key];
+  }
+  return picked;
 }
 
 /** A list's only block, in a path: left out of the setting. */
@@ -139,9 +166,10 @@ export class PlainCredentialRule implements ILessonRule {
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
     const module = resource.type === MODULE_TYPE;
+    const given = argumentsToRead(resource.attributes, module);
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
-    const attributes = resource.type === 'azapi_resource' && typeof resource.attributes.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
-      ? { ...resource.attributes, body: armBodyOf(resource) } : resource.attributes;
+    const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
+      ? { ...given, body: armBodyOf(resource) } : given;
     const leaves = leavesOf(provisionersAsListed(attributes), judged, module);
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
