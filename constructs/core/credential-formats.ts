@@ -98,7 +98,7 @@ export const PATTERNS: readonly CredentialPattern[] = [
   },
   {
     what: 'a secret on a command line (`--password`, `--admin-password`, `--account-key`, `--client-secret`, `--sas-token`, `--connection-string`: whoever reads the command, its log or the state where it is kept reads the secret)',
-    matches: (v) => COMMAND_LINE_SECRET.test(v),
+    matches: (v) => COMMAND_LINE_SECRET.test(v) || AZ_LOGIN_PASSWORD.test(v),
     instead: `${IDENTITY} (\`az login --identity\`, \`--auth-mode login\` for Storage), or read the secret where the command runs (\`az keyvault secret show\`, an environment variable the pipeline sets from its secret store)`,
   },
   {
@@ -136,6 +136,9 @@ const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|
  * `--secret` is left out: docker's takes a spec, `id=npmrc,src=...`).
  */
 const COMMAND_LINE_SECRET = /(?:^|\s)--(?:password|passwd|admin-password|account-key|client-secret|sas-token|api-key|access-key|token|connection-string)(?:=|\s+)(?!["']?(?:[$%{<-]|https?:\/\/))["']?[^\s"'$]{8,}/i;
+
+/** `az login ... -p <password or client secret>` (the Azure CLI's short option), given a value as `COMMAND_LINE_SECRET` takes one. */
+const AZ_LOGIN_PASSWORD = /\baz\s+login\b[^|;&\n]*?\s-p(?:=|\s+)(?!["']?(?:[$%{<-]|https?:\/\/))["']?[^\s"'$]{8,}/;
 
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
 const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;

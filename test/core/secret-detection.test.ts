@@ -340,6 +340,8 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
       'tool sync --token https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
     ].map((v) => credentialFormatOf(v)?.what)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(credentialFormatOf(`az vm create -n vm --admin-password ${KEY}`)?.what).toMatch(/^a secret on a command line/);
+    expect(credentialFormatOf(`az login --service-principal -u 00000000-0000-0000-0000-000000000001 -p ${KEY} --tenant contoso`)?.what).toMatch(/^a secret on a command line/);
+    expect(credentialFormatOf('az login --service-principal -u app -p $AZURE_CLIENT_SECRET --tenant contoso; ls -p /tmp/keyfile-dir')).toBeUndefined();
   });
 
   it('asks the formats only of values that may hold one: every format here and in the table above passes the quick test, the look-alikes of names and ids do not', () => {
