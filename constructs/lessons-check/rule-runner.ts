@@ -23,6 +23,9 @@ export const PROVIDER_TYPE = 'provider';
  */
 export const BACKEND_TYPE = 'terraform.backend';
 
+/** The address of HCP Terraform's `cloud` block (`terraform { cloud { ... } }`), seen as a backend (`BACKEND_TYPE`). */
+export const CLOUD_ADDRESS = 'terraform.cloud';
+
 /**
  * The type under which the rules see an input variable of the root module (address `var.<name>`,
  * attributes `default` when it has one, `sensitive`, `type`, `description`). Run apart as outputs are.

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FindingFormat } from '../core/validation';
 import { localKey, TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
-import { BACKEND_TYPE, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
+import { BACKEND_TYPE, CLOUD_ADDRESS, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -143,6 +143,13 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
         const address = `${BACKEND_TYPE}.${type}`;
         blocks.push({ type: BACKEND_TYPE, address, path: address, attributes: first(config), location: at('backend', type) });
         suppressions.push(...commentSuppressions(f, 'backend', type, undefined, address));
+      }
+      // HCP Terraform's `cloud` block is the backend too, under its own address.
+      const cloud = first(terraform).cloud;
+      if (cloud !== undefined) {
+        const line = f.lines.findIndex((l) => /^\s*cloud\s*\{/.test(l));
+        blocks.push({ type: BACKEND_TYPE, address: CLOUD_ADDRESS, path: CLOUD_ADDRESS, attributes: first(cloud), location: { file: f.file, ...(line === -1 ? {} : { line: line + 1 }) } });
+        if (line !== -1) suppressions.push(...commentSuppressionsAt(f, line, CLOUD_ADDRESS));
       }
     }
     for (const [name, body] of Object.entries(f.json.variable ?? {})) {

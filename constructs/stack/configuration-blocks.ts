@@ -3,7 +3,7 @@ import { IConstruct } from 'constructs';
 import { resolveIn } from '../core/claims';
 import { literalize, TerraformVariables } from '../core/terraform-expression';
 import { RuleResource } from '../lessons-check/rule';
-import { BACKEND_TYPE, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
+import { BACKEND_TYPE, CLOUD_ADDRESS, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
 import { StackJson } from './shared-synthesis';
 
 /** A block of a stack as the rules see it, with the construct a finding is reported on. */
@@ -67,6 +67,13 @@ export function configurationBlocks(stack: TerraformStack, constructs: readonly 
     for (const [type, config] of Object.entries(written)) {
       const address = `${BACKEND_TYPE}.${type}`;
       blocks.push({ type: BACKEND_TYPE, address, path: backend?.node.path ?? stack.node.path, construct: backend ?? stack, attributes: (config ?? {}) as Json });
+    }
+    // HCP Terraform's `cloud` block (CloudBackend) is the backend too, under its own address.
+    const stackCloud = ((stack as unknown as { rawOverrides?: { terraform?: { cloud?: Json } } }).rawOverrides?.terraform?.cloud);
+    const cloud = json !== undefined ? json.terraform?.cloud as Json | undefined
+      : backend !== undefined || stackCloud !== undefined ? { ...((backend !== undefined ? (own(backend).terraform as Json | undefined)?.cloud : undefined) ?? {}) as Json, ...(stackCloud !== undefined ? resolveIn(stack, stackCloud) as Json : {}) } : undefined;
+    if (cloud !== undefined && Object.keys(cloud).length > 0) {
+      blocks.push({ type: BACKEND_TYPE, address: CLOUD_ADDRESS, path: backend?.node.path ?? stack.node.path, construct: backend ?? stack, attributes: cloud });
     }
   }
   return blocks;

@@ -1,4 +1,4 @@
-import { App, AzurermBackend, Fn, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, AzurermBackend, CloudBackend, Fn, NamedCloudWorkspace, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
@@ -152,6 +152,29 @@ describe('SEC-1.VariableDefaultSecret on a stack\'s variables and locals', () =>
     expect(rows.map((r) => [r.address, r.status])).toEqual([
       ['var.location', ReportStatus.COMPLIANT], ['var.storage', ReportStatus.NON_COMPLIANT], ['local.connection', ReportStatus.COMPLIANT],
     ]);
+  });
+});
+
+describe('SEC-1.ProviderPlainSecret on HCP Terraform\'s cloud block', () => {
+  const TFC_TOKEN = ['Xk3mQ9', 'atlasv1', 'Zq7R2sT4uV6wX8yA0bC2dE4fG6hJ8kL0mN2pQ4rS6tU8vW0xY2z'].join('.');
+
+  it('fails when a CloudBackend is given a token, masked, with the fix that names TF_TOKEN_app_terraform_io', () => {
+    const stack = new TerraformStack(Testing.app(), 'plain');
+    new CloudBackend(stack, { organization: 'contoso', workspaces: new NamedCloudWorkspace('payments'), token: TFC_TOKEN });
+    LessonsCheck.applyTo(stack, { production: false });
+    const errors = findings(stack, PROVIDER);
+    expect(errors.map((e) => e.split(': the name')[0])).toEqual([`[${PROVIDER}] plain/backend: token = "…(${TFC_TOKEN.length} chars)"`]);
+    expect(errors[0]).toContain('Fix: leave it out: the pipeline gives HCP Terraform\'s token as TF_TOKEN_app_terraform_io');
+    expect(errors[0]).not.toContain(TFC_TOKEN.slice(7));
+    const rows = LessonsCheck.of(stack)!.reportOf(stack).results.filter((r) => r.ruleId === PROVIDER);
+    expect(rows.map((r) => [r.address, r.status])).toEqual([['terraform.cloud', ReportStatus.NON_COMPLIANT]]);
+  });
+
+  it('fails on a cloud block with a token in HCL, and passes one without', async () => {
+    const failing = await lessonsOn({ 'main.tf': `terraform {\n  cloud {\n    organization = "contoso"\n    token        = "${TFC_TOKEN}"\n    workspaces {\n      name = "payments"\n    }\n  }\n}\n` });
+    expect(failuresOf(failing, PROVIDER).map((r) => `${r.address} ${r.setting}`)).toEqual(['terraform.cloud token']);
+    const passing = await lessonsOn({ 'main.tf': 'terraform {\n  cloud {\n    organization = "contoso"\n    workspaces {\n      name = "payments"\n    }\n  }\n}\n' });
+    expect(statusesAt(passing, PROVIDER, 'terraform.cloud')).toEqual([ReportStatus.COMPLIANT]);
   });
 });
 

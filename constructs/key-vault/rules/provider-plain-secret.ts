@@ -1,7 +1,7 @@
 import { literalCredentialIn, SecretDetector } from '../../core/secret-detection';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
-import { BACKEND_TYPE, PROVIDER_TYPE } from '../../lessons-check/rule-runner';
+import { BACKEND_TYPE, CLOUD_ADDRESS, PROVIDER_TYPE } from '../../lessons-check/rule-runner';
 
 /**
  * The providers whose `client_certificate` is a certificate's content with its private key (a
@@ -43,7 +43,9 @@ export class ProviderPlainSecretRule implements ILessonRule {
     const where = backend
       ? 'written in the backend\'s configuration: the configuration (cdk.tf.json or the .tf files), .terraform/terraform.tfstate after init and every plan file hold it in plain text (a backend takes no variables), readable by whoever reads the build output or the pipeline\'s artifacts.'
       : 'written in the provider\'s configuration: the configuration (cdk.tf.json or the .tf files), the plan file and terraform show -json of it hold it in plain text, readable by whoever reads the build output or the pipeline\'s artifacts.';
-    const fix = backend
+    const fix = resource.address === CLOUD_ADDRESS
+      ? 'leave it out: the pipeline gives HCP Terraform\'s token as TF_TOKEN_app_terraform_io (a team or workload identity token from its secret store), and a person signs in with terraform login.'
+      : backend
       ? 'leave it out: sign in with Entra ID (use_azuread_auth = true, with use_oidc or a managed identity), which AzureStack\'s state prop sets up; where a key cannot be avoided, the pipeline gives it as ARM_ACCESS_KEY from its secret store.'
       : 'leave it out: sign in without a secret in the configuration, with OIDC workload identity federation (use_oidc = true, or ARM_USE_OIDC in the pipeline) or a managed identity (use_msi); where a secret cannot be avoided, the pipeline gives it as ARM_CLIENT_SECRET (ARM_CLIENT_CERTIFICATE_PASSWORD, ...) from its secret store, or as a sensitive variable without a default.';
     const findings: RuleFinding[] = [];
