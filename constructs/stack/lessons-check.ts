@@ -304,7 +304,11 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
     const owns = (key: string): boolean => resolved.has(key) || (json === undefined && inputs?.(key) !== undefined) || terraform().keys!.includes(key);
     return lazyAttributes(() => terraform().keys!, owns, valueOf);
   };
-  return lazyRuleResource(resource.terraformResourceType, addressOf(resource), resource.node.path, resource, lazilyResolved);
+  const ruleResource = lazyRuleResource(resource.terraformResourceType, addressOf(resource), resource.node.path, resource, lazilyResolved);
+  // A rule that must look at every argument (SEC-1.PlainCredential) reads the JSON first, without making the attributes.
+  const raw = stackJson?.resource?.[resource.terraformResourceType]?.[resource.friendlyUniqueId];
+  if (raw !== undefined) recordRawAttributes(ruleResource, raw);
+  return ruleResource;
 }
 
 /** Where a resource as the rules see it keeps what makes its attributes, and them once made (not enumerable: a spread leaves it). */
@@ -360,9 +364,7 @@ function seenThrough(raw: unknown, variables: TerraformVariables): { [name: stri
     if (!seen.has(key)) seen.set(key, copiedThrough(given[key], variables));
     return seen.get(key);
   };
-  const attributes = lazyAttributes(() => Object.keys(given), (key) => Object.prototype.hasOwnProperty.call(given, key), valueOf);
-  recordRawAttributes(attributes, given);
-  return attributes;
+  return lazyAttributes(() => Object.keys(given), (key) => Object.prototype.hasOwnProperty.call(given, key), valueOf);
 }
 
 /**

@@ -50,31 +50,44 @@ function fixFor(type: string, instead: string): string {
   return `${instead.replace(/\.$/, '')}; ${then}`;
 }
 
-/** A reference that the rules' view sees through to a value (a variable's default, a local, a function of literals). */
-const SEEN_THROUGH = /\$\{[^}]*(?:\bvar\.|\blocal\.|\()/;
-
-/** Whether `value` holds a string that may be (or be seen through to) a credential. */
+/**
+ * Whether `value` holds a string that may be a credential, or a reference the rules' view sees
+ * through to a value that may be one (a variable's default, a local, a function of literals). No
+ * allocation: it runs on every argument of every resource.
+ */
 function holdsCandidate(value: unknown): boolean {
-  if (typeof value === 'string') return mayHoldCredential(value) || (value.includes('${') && SEEN_THROUGH.test(value));
-  if (Array.isArray(value)) return value.some(holdsCandidate);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsCandidate);
+  if (typeof value === 'string') {
+    if (mayHoldCredential(value)) return true;
+    const at = value.indexOf('${');
+    return at !== -1 && (value.includes('var.', at) || value.includes('local.', at) || value.includes('(', at));
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsCandidate(item)) return true;
+    return false;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) if (holdsCandidate((value as Record<string, unknown>)[key])) return true;
+  }
   return false;
 }
 
 /**
- * The arguments worth reading, from the rules' view of them: all of them, or where the check read
- * the stack's JSON, only those whose JSON holds a value that may be a credential (most arguments of
- * most resources hold none, and the view copies what it is asked for).
+ * The arguments worth reading: where the check read the stack's JSON, only those whose JSON holds
+ * a value that may be a credential, read through the rules' view (most arguments of most
+ * resources hold none, and the view makes and copies what it is asked for); else all of them.
  */
-function argumentsToRead(attributes: Record<string, unknown>, all: boolean): Record<string, unknown> {
-  const raw = rawAttributesOf(attributes);
-  if (raw === undefined) return attributes;
-  const picked: Record<string, unknown> = {};
+function argumentsToRead(resource: RuleResource, all: boolean): Record<string, unknown> {
+  const raw = rawAttributesOf(resource);
+  if (raw === undefined) return resource.attributes;
+  let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) picked[key] = attributes[key];
+    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) (picked ??= {})[key] = resource.attributes[key];
   }
-  return picked;
+  return picked ?? NOTHING;
 }
+
+/** No argument to read. */
+const NOTHING: Record<string, unknown> = Object.freeze({});
 
 /** A list's only block, in a path: left out of the setting. */
 const ONE_BLOCK = Symbol('the only block of a list');
@@ -164,9 +177,10 @@ export class PlainCredentialRule implements ILessonRule {
   public readonly resourceTypes = [ANY_TYPE];
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
-    const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
     const module = resource.type === MODULE_TYPE;
-    const given = argumentsToRead(resource.attributes, module);
+    const given = argumentsToRead(resource, module);
+    if (given === NOTHING) return RuleOutcome.notApplicable();
+    const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
       ? { ...given, body: armBodyOf(resource) } : given;
