@@ -62,8 +62,8 @@ export const PATTERNS: readonly CredentialPattern[] = [
   },
   {
     what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
-    // A value is a token without a call in it: `Pwd=tostring(x)` in a query's projection is none.
-    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*[^;,\s(]+(?=$|[;,\s])/i.test(v),
+    // A value that is no function call: `Pwd=tostring(x)` in a query's projection is none, `Password=P@ss(w0rd)` is one.
+    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*(?![A-Za-z_][\w.]*\([^)]*\)(?:$|[\s,;|]))[^;,\s]/i.test(v),
     instead: `${IDENTITY} (SQL: Authentication=Active Directory Managed Identity; Redis: Entra ID), or ${KEY_VAULT}`,
   },
   {
@@ -132,13 +132,17 @@ const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|
 /**
  * An option of a command line that takes a secret, given one of 8 or more characters: not a shell
  * variable (`$ARM_ACCESS_KEY`), a placeholder (`{key}`, `<key>`), `%VAR%`, another option
- * (`--token --hostname x`) or a URL (`--password-stdin` and `--token-file` are other options;
+ * (`--token --hostname x`; `-Sup3r...` is a value) or a URL (`--password-stdin` and `--token-file` are other options;
  * `--secret` is left out: docker's takes a spec, `id=npmrc,src=...`).
  */
-const COMMAND_LINE_SECRET = /(?:^|\s)--(?:password|passwd|admin-password|account-key|client-secret|sas-token|api-key|access-key|token|connection-string)(?:=|\s+)(?!["']?(?:[$%{<-]|https?:\/\/))["']?[^\s"'$]{8,}/i;
+const COMMAND_LINE_SECRET = /(?:^|\s)--(?:password|passwd|admin-password|account-key|client-secret|sas-token|api-key|access-key|token|connection-string)(?:=|\s+)(?!["']?(?:[$%{<]|-{1,2}[a-z][a-z-]*(?:[\s="']|$)|https?:\/\/))["']?[^\s"'$]{8,}/i;
 
-/** `az login ... -p <password or client secret>` (the Azure CLI's short option), given a value as `COMMAND_LINE_SECRET` takes one. */
-const AZ_LOGIN_PASSWORD = /\baz\s+login\b[^|;&\n]*?\s-p(?:=|\s+)(?!["']?(?:[$%{<-]|https?:\/\/))["']?[^\s"'$]{8,}/;
+/**
+ * `az login ... -p <password or client secret>` (the Azure CLI's short option), given a value as
+ * `COMMAND_LINE_SECRET` takes one; a certificate's file (`-p /etc/ssl/private/deployer.pem`, a
+ * path or a `.pem`/`.pfx` name) is none.
+ */
+const AZ_LOGIN_PASSWORD = /\baz\s+login\b[^|;&\n]*?\s-p(?:=|\s+)(?!["']?(?:[$%{<]|-{1,2}[a-z][a-z-]*(?:[\s="']|$)|https?:\/\/|[/~.]|[A-Za-z]:\\)|["']?[^\s"']*\.(?:pem|pfx|crt|p12)(?:[\s"']|$))["']?[^\s"'$]{8,}/i;
 
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
 const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;
@@ -160,7 +164,7 @@ function isBasicCredential(v: string): boolean {
  * this first and runs the formats on the few that pass (a `${...}` reference, an id or a name passes
  * only when it holds one of these).
  */
-const CANDIDATE = /[=@]|--|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
+const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
 
 /** Whether `value` may match a credential format (false: it matches none of `PATTERNS`). */
 export function mayHoldCredential(value: string): boolean {

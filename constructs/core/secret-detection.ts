@@ -46,8 +46,10 @@ export interface CredentialProblem {
 
 const KEY_VAULT_SECRET_URI = /^https:\/\/[a-z0-9-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)\/secrets\/[^/\s]+/i;
 const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
-/** An API Management named value's placeholder, the whole value: `{{psp-key}}`. */
-const NAMED_VALUE = /^\{\{[^{}]+\}\}$/;
+/** An API Management named value's placeholder, the whole value (its name's characters only): `{{psp-key}}`. */
+const NAMED_VALUE = /^\{\{[A-Za-z0-9._-]+\}\}$/;
+/** App Service's Key Vault reference, the whole value: `@Microsoft.KeyVault(SecretUri=https://...)` or `(VaultName=...;SecretName=...[;SecretVersion=...])`. */
+const WHOLE_KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\((?:SecretUri=https:\/\/[^)\s]+|VaultName=[^;)\s]+;\s*SecretName=[^;)\s]+(?:;\s*SecretVersion=[^;)\s]+)?)\)$/i;
 /** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret` (`DbPassword`, `apiKey` once in words). */
 const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|SECRET_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|TOKEN)$/i;
 /** A PascalCase or camelCase name in words (`StripeApiKey` -> `Stripe_Api_Key`), as the secret-name check reads it. */
@@ -300,8 +302,10 @@ function literalFormatIn(text: string, variables: TerraformVariables) {
  * credential format, or a literal under a secret's name (`db_password`). A reference passes: the
  * output hands on what a resource holds, and Terraform asks for `sensitive` there.
  * @param name the output's name, for the secret-name check
+ * @param placeholders whether a whole Key Vault reference or API Management named value under a
+ *   secret's name passes (where something reads it as one: a module's input), not as a literal
  */
-export function literalCredentialIn(value: unknown, name: string, variables: TerraformVariables): FoundCredential | undefined {
+export function literalCredentialIn(value: unknown, name: string, variables: TerraformVariables, placeholders = false): FoundCredential | undefined {
   const strings: string[] = [];
   const collect = (v: unknown): void => {
     if (typeof v === 'string') strings.push(v);
@@ -314,8 +318,10 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
     const literal = !text.includes('${');
     const format = literal ? credentialFormatOf(text) : literalFormatIn(text, variables);
     if (format) return { given: SecretDetector.mask(text), problem: `${format.what}`, fix: `${format.instead}.` };
-    // A Key Vault reference and an API Management named value's placeholder (`{{psp-key}}`) say where the secret is, not what it is.
-    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !KEY_VAULT_REFERENCE.test(text) && !NAMED_VALUE.test(text) ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+    // Where the value is read as one (`placeholders`: a module's input may become an app setting or a policy), a whole Key Vault
+    // reference or API Management named value (`{{psp-key}}`) says where the secret is, not what it is; elsewhere it is sent as written.
+    const placeholder = placeholders && (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text));
+    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
   return undefined;

@@ -444,6 +444,11 @@ function evaluateTemplate(text: string, variables: TerraformVariables, depth: nu
  */
 const REFERENCES_ONLY = /^(?:[^$%]|\$(?![{$])|%(?![{%]))*(?:\$\{(?!var\.|local\.)[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])+\}(?:[^$%]|\$(?![{$])|%(?![{%]))*)+$/;
 
+/** Whether `text` is literal text and bare references to resources alone (`REFERENCES_ONLY`): nothing in it the evaluator sees through. */
+export function isReferencesOnly(text: string): boolean {
+  return REFERENCES_ONLY.test(text);
+}
+
 /** `var.<name>` in expression text. */
 const VARIABLE_REFERENCE = /(?<![\w.])var\.([A-Za-z_][A-Za-z0-9_-]*)/g;
 

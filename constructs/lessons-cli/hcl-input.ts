@@ -147,7 +147,7 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
       // HCP Terraform's `cloud` block is the backend too, under its own address.
       const cloud = first(terraform).cloud;
       if (cloud !== undefined) {
-        const line = f.lines.findIndex((l) => /^\s*cloud\s*\{/.test(l));
+        const line = cloudLine(f);
         blocks.push({ type: BACKEND_TYPE, address: CLOUD_ADDRESS, path: CLOUD_ADDRESS, attributes: first(cloud), location: { file: f.file, ...(line === -1 ? {} : { line: line + 1 }) } });
         if (line !== -1) suppressions.push(...commentSuppressionsAt(f, line, CLOUD_ADDRESS));
       }
@@ -181,6 +181,23 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
     }
   }
   return { blocks, suppressions };
+}
+
+/** The line (from 0) of the `cloud {` block directly inside a `terraform {` block, or -1 (a .tf.json file, or none found). */
+function cloudLine(f: ParsedFile): number {
+  let depth = 0;
+  let inTerraform = false;
+  for (let i = 0; i < f.lines.length; i += 1) {
+    const line = f.lines[i];
+    if (depth === 0 && /^\s*terraform\s*\{/.test(line)) inTerraform = true;
+    else if (inTerraform && depth === 1 && /^\s*cloud\s*\{/.test(line)) return i;
+    depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
+    if (depth <= 0) {
+      depth = 0;
+      inTerraform = false;
+    }
+  }
+  return -1;
 }
 
 /** The construct path cdktf writes in a block's `"//"` metadata in cdk.tf.json, if any. */

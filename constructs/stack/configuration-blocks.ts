@@ -72,7 +72,7 @@ export function configurationBlocks(stack: TerraformStack, constructs: readonly 
     const stackCloud = ((stack as unknown as { rawOverrides?: { terraform?: { cloud?: Json } } }).rawOverrides?.terraform?.cloud);
     const cloud = json !== undefined ? json.terraform?.cloud as Json | undefined
       : backend !== undefined || stackCloud !== undefined ? { ...((backend !== undefined ? (own(backend).terraform as Json | undefined)?.cloud : undefined) ?? {}) as Json, ...(stackCloud !== undefined ? resolveIn(stack, stackCloud) as Json : {}) } : undefined;
-    if (cloud !== undefined && Object.keys(cloud).length > 0) {
+    if (cloud !== undefined && cloud !== null && typeof cloud === 'object' && Object.keys(cloud).length > 0) {
       blocks.push({ type: BACKEND_TYPE, address: CLOUD_ADDRESS, path: backend?.node.path ?? stack.node.path, construct: backend ?? stack, attributes: cloud });
     }
   }

@@ -341,7 +341,18 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     ].map((v) => credentialFormatOf(v)?.what)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(credentialFormatOf(`az vm create -n vm --admin-password ${KEY}`)?.what).toMatch(/^a secret on a command line/);
     expect(credentialFormatOf(`az login --service-principal -u 00000000-0000-0000-0000-000000000001 -p ${KEY} --tenant contoso`)?.what).toMatch(/^a secret on a command line/);
-    expect(credentialFormatOf('az login --service-principal -u app -p $AZURE_CLIENT_SECRET --tenant contoso; ls -p /tmp/keyfile-dir')).toBeUndefined();
+    expect(credentialFormatOf(`AZ LOGIN -u deployer -p ${KEY}`)?.what).toMatch(/^a secret on a command line/);
+    expect(credentialFormatOf(`tool --password -Sup3rS3cretPassw0rd`)?.what).toMatch(/^a secret on a command line/);
+    expect([
+      'az login --service-principal -u app -p $AZURE_CLIENT_SECRET --tenant contoso; ls -p /tmp/keyfile-dir',
+      'az login --service-principal -u app -p /etc/ssl/private/deployer.pem --tenant contoso',
+      'az login --service-principal -u app -p ~/certs/deployer.pem --tenant contoso',
+      'az login --service-principal -u app -p deployer.pfx --tenant contoso',
+    ].map((v) => credentialFormatOf(v)?.what)).toEqual([undefined, undefined, undefined, undefined]);
+    // A password with a bracket in it is one; a function call in a query's projection is not.
+    expect(credentialFormatOf('Server=tcp:sql-orders.database.windows.net;Database=orders;User ID=app;Password=P@ss(w0rd)42;')?.what).toMatch(/^a connection string with a password/);
+    expect(credentialFormatOf('Driver={ODBC Driver 18};Pwd=Ab(12)cd!;')?.what).toMatch(/^a connection string with a password/);
+    expect(mayHoldCredential('az login -u deployer -p Sup3rS3cretPassw0rd')).toBe(true);
   });
 
   it('asks the formats only of values that may hold one: every format here and in the table above passes the quick test, the look-alikes of names and ids do not', () => {

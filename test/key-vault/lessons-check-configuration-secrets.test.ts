@@ -170,6 +170,34 @@ describe('SEC-1.ProviderPlainSecret on HCP Terraform\'s cloud block', () => {
     expect(rows.map((r) => [r.address, r.status])).toEqual([['terraform.cloud', ReportStatus.NON_COMPLIANT]]);
   });
 
+  it('synthesizes an AzureStack whose cloud block is overridden to null (nothing to judge), and judges a token set by an override', () => {
+    const stack = new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false });
+    stack.addOverride('terraform.cloud', null);
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+    const withToken = new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false });
+    withToken.addOverride('terraform.cloud.token', TFC_TOKEN);
+    expect(findings(withToken, PROVIDER).map((e) => e.split(' = ')[0])).toEqual([`[${PROVIDER}] other-dev/backend: token`]);
+  });
+
+  it('takes the cloud block\'s own suppression comment, not one above a resource\'s nested cloud block earlier in the file', async () => {
+    const hcl = [
+      'resource "x_thing" "a" {',
+      '  # azure-lessons:suppress SEC-1.ProviderPlainSecret not about the backend',
+      '  cloud {',
+      '    region = "eu"',
+      '  }',
+      '}',
+      'terraform {',
+      '  cloud {',
+      '    organization = "contoso"',
+      `    token        = "${TFC_TOKEN}"`,
+      '  }',
+      '}',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.address} ${r.setting}`)).toEqual(['terraform.cloud token']);
+  });
+
   it('fails on a cloud block with a token in HCL, and passes one without', async () => {
     const failing = await lessonsOn({ 'main.tf': `terraform {\n  cloud {\n    organization = "contoso"\n    token        = "${TFC_TOKEN}"\n    workspaces {\n      name = "payments"\n    }\n  }\n}\n` });
     expect(failuresOf(failing, PROVIDER).map((r) => `${r.address} ${r.setting}`)).toEqual(['terraform.cloud token']);

@@ -96,6 +96,23 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     neverEchoed(rows.map((r) => r.message ?? ''));
   });
 
+  it('finds on a full synth what it finds on the construct path: literals inside ${...} and an az login -p as a list, not only references to variables', () => {
+    const build = () => {
+      const s = stack();
+      new TerraformResource(s, 'seed', { terraformResourceType: 'terraform_data' }).addOverride('input', `\${"${PSP_KEY}"}`);
+      new TerraformResource(s, 'split', { terraformResourceType: 'terraform_data' }).addOverride('input', `s\${"k"}_live_${PSP_KEY.slice(8)}`);
+      new ContainerApp(s, 'login', { name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: { container: [{ name: 'c', image: 'i', cpu: 0.5, memory: '1Gi', args: ['az', 'login', '-u', 'deployer', '-p', 'Sup3rS3cretPassw0rd'] }] } });
+      return s;
+    };
+    const viaConstructs = build();
+    const slow = findings(viaConstructs).map((e) => e.split(' = ')[0]);
+    const viaJson = build();
+    expect(() => Testing.fullSynth(viaJson)).toThrow(/Encountered Annotations with level "ERROR"/);
+    const fast = LessonsCheck.of(viaJson)!.reportOf(viaJson).results.filter((r) => r.ruleId === RULE && r.status === ReportStatus.NON_COMPLIANT).map((r) => `[${RULE}] ${r.resourcePath}: ${r.setting}`);
+    expect(slow).toEqual([`[${RULE}] other-dev/seed: input`, `[${RULE}] other-dev/split: input`, `[${RULE}] other-dev/login: template.container.args`]);
+    expect(fast).toEqual(slow);
+  });
+
   it('passes names, ids, addresses, references, an e-mail and a named value in a header, and a module given only a reference', () => {
     const s = stack();
     const key = new TerraformVariable(s, 'psp_key', { type: 'string', sensitive: true });
@@ -110,6 +127,15 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
       ['azurerm_resource_group.rg', ReportStatus.COMPLIANT], ['module.payments', ReportStatus.COMPLIANT],
     ]);
     expect(report.notApplicable[RULE]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fails when a module\'s input under a secret\'s name only looks like a reference: a named value with a secret\'s characters, a Key Vault reference with text after it', () => {
+    const s = stack();
+    new TerraformHclModule(s, 'web', {
+      source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0',
+      variables: { backend_api_key: '{{Sup3rS3cret!Passw0rd}}', client_secret: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/x) p4ss-w0rd-literal' },
+    });
+    expect(findings(s).map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/web: backend_api_key`, `[${RULE}] other-dev/web: client_secret`]);
   });
 
   it('passes a module\'s input that names where the secret is (a Key Vault reference, a named value) and a tag of a module named like a secret', () => {

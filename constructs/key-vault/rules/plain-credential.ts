@@ -1,5 +1,6 @@
 import { mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn } from '../../core/secret-detection';
+import { isReferencesOnly } from '../../core/terraform-expression';
 import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
@@ -51,19 +52,20 @@ function fixFor(type: string, instead: string): string {
 }
 
 /**
- * Whether `value` holds a string that may be a credential, or a reference the rules' view sees
- * through to a value that may be one (a variable's default, a local, a function of literals). No
- * allocation: it runs on every argument of every resource.
+ * Whether `value` holds a string that may be a credential, or a template the rules' view sees
+ * through to a value that may be one (a variable's default, a local, a function of literals, a
+ * literal inside `${...}`): anything but literal text and bare references. No allocation (but a
+ * list of strings' words joined): it runs on every argument of every resource.
  */
 function holdsCandidate(value: unknown): boolean {
   if (typeof value === 'string') {
-    if (mayHoldCredential(value)) return true;
-    const at = value.indexOf('${');
-    return at !== -1 && (value.includes('var.', at) || value.includes('local.', at) || value.includes('(', at));
+    // A template the evaluator sees into (a variable, a local, a function, a literal inside `${...}`) may become one.
+    return mayHoldCredential(value) || ((value.includes('${') || value.includes('%{')) && !isReferencesOnly(value));
   }
   if (Array.isArray(value)) {
     for (const item of value) if (holdsCandidate(item)) return true;
-    return false;
+    // A command line given as a list, its words read together (as `leavesOf` reads them).
+    return value.length > 1 && value.every((v) => typeof v === 'string') && mayHoldCredential(value.join(' '));
   }
   if (value !== null && typeof value === 'object') {
     for (const key in value) if (holdsCandidate((value as Record<string, unknown>)[key])) return true;
@@ -139,8 +141,9 @@ function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], 
       }
       // A command line given as a list (a container's `args`, `["az", "login", "--password", "..."]`):
       // its words read together too (judged only when no word is found alone).
-      if (out.length > before && value.length > 1 && value.every((v) => typeof v === 'string')) {
-        out.push({ setting: settingOf(), name: '', text: value.join(' '), words: out.length - before });
+      if (value.length > 1 && value.every((v) => typeof v === 'string')) {
+        const joined = value.join(' ');
+        if (out.length > before || mayHoldCredential(joined)) out.push({ setting: settingOf(), name: '', text: joined, words: out.length - before });
       }
     } else if (value !== null && typeof value === 'object') {
       for (const k of Object.keys(value)) {
@@ -197,7 +200,7 @@ export class PlainCredentialRule implements ILessonRule {
       // A list's words together: only where none of them was found alone (one finding per value).
       if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
       const named = module || NAMED_ROOTS.has(setting.split(/[.[]/)[0]);
-      const found = literalCredentialIn(text, named ? name : '', variables);
+      const found = literalCredentialIn(text, named ? name : '', variables, true);
       if (found === undefined) continue;
       foundAt.add(at);
       findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type)}`, fix: fixFor(resource.type, found.fix) });
