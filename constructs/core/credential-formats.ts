@@ -62,8 +62,10 @@ export const PATTERNS: readonly CredentialPattern[] = [
   },
   {
     what: 'a connection string with a password (SQL, PostgreSQL, MySQL, Redis)',
-    // A value that is no function call: `Pwd=tostring(x)` in a query's projection is none, `Password=P@ss(w0rd)` is one.
-    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*(?![A-Za-z_][\w.]*\([^)]*\)(?:$|[\s,;|]))[^;,\s]/i.test(v),
+    // A value that is no function call: `Pwd=tostring(x)` in a query's projection is none, `Password=P@ss(w0rd)` is one
+    // (a password shaped like a call, `Summer(2024)`, is taken for one: the price of reading queries).
+    // Bounded runs and one level of nesting: `tostring(parse_json(p).password)` is a call, and a long text costs no more than its length.
+    matches: (v) => /(?:^|[;,])\s*(?:Password|Pwd)\s*=\s*(?![A-Za-z_][\w.]{0,64}\((?:[^()]{0,256}|[^()]{0,256}\([^()]{0,256}\)[^()]{0,256})\)(?:$|[\s,;|).]))[^;,\s]/i.test(v),
     instead: `${IDENTITY} (SQL: Authentication=Active Directory Managed Identity; Redis: Entra ID), or ${KEY_VAULT}`,
   },
   {
@@ -130,19 +132,28 @@ const ENTRA_CLIENT_SECRET = /(?<![A-Za-z0-9_.~-])[A-Za-z0-9_.~-]{3}\dQ~[A-Za-z0-
 const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|client[_-]?secret|secret|password|pwd|key|code)=[A-Za-z0-9._~+/%=-]{16,}(?=$|[&#\s"'])/i;
 
 /**
+ * An option's value as the command-line formats take one: after `=`, anything but a shell variable,
+ * a placeholder or a URL; after a space, not another option either (`--token --hostname x`,
+ * lower case, as options are: `-Sup3r...` and `-Password` are values); 8 or more characters; a
+ * certificate's file (`x.pem`) is none.
+ */
+const OPTION_VALUE = `(?:=(?!["']?(?:[$%{<]|https?://))|\\s+(?!["']?(?:[$%{<]|-{1,2}[a-z][a-z-]*(?:[\\s="']|$)|https?://)))(?!["']?[^\\s"']*\\.(?:pem|pfx|crt|p12)(?:[\\s"']|$))["']?[^\\s"'$]{8,}`;
+
+/**
  * An option of a command line that takes a secret, given one of 8 or more characters: not a shell
  * variable (`$ARM_ACCESS_KEY`), a placeholder (`{key}`, `<key>`), `%VAR%`, another option
  * (`--token --hostname x`; `-Sup3r...` is a value) or a URL (`--password-stdin` and `--token-file` are other options;
  * `--secret` is left out: docker's takes a spec, `id=npmrc,src=...`).
  */
-const COMMAND_LINE_SECRET = /(?:^|\s)--(?:password|passwd|admin-password|account-key|client-secret|sas-token|api-key|access-key|token|connection-string)(?:=|\s+)(?!["']?(?:[$%{<]|-{1,2}[a-z][a-z-]*(?:[\s="']|$)|https?:\/\/))["']?[^\s"'$]{8,}/i;
+const COMMAND_LINE_SECRET = new RegExp(`(?:^|\\s)--(?:password|passwd|admin-password|account-key|client-secret|sas-token|api-key|access-key|token|connection-string)${OPTION_VALUE}`);
 
 /**
- * `az login ... -p <password or client secret>` (the Azure CLI's short option), given a value as
+ * `az login ... -p <password or client secret>` (the Azure CLI's short option, within 512 characters
+ * of the command, so a long text costs no more than its length), given a value as
  * `COMMAND_LINE_SECRET` takes one; a certificate's file (`-p /etc/ssl/private/deployer.pem`, a
  * path or a `.pem`/`.pfx` name) is none.
  */
-const AZ_LOGIN_PASSWORD = /\baz\s+login\b[^|;&\n]*?\s-p(?:=|\s+)(?!["']?(?:[$%{<]|-{1,2}[a-z][a-z-]*(?:[\s="']|$)|https?:\/\/|[/~.]|[A-Za-z]:\\)|["']?[^\s"']*\.(?:pem|pfx|crt|p12)(?:[\s"']|$))["']?[^\s"'$]{8,}/i;
+const AZ_LOGIN_PASSWORD = new RegExp(`\\b[aA][zZ]\\s+[lL][oO][gG][iI][nN]\\b(?:[^|;&\\n-]|-(?!p[=\\s])){0,512}?\\s-p(?!(?:=|\\s+)["']?(?:/|\\./|~/|[A-Za-z]:\\\\))${OPTION_VALUE}`);
 
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
 const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;

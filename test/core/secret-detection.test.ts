@@ -353,6 +353,11 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     expect(credentialFormatOf('Server=tcp:sql-orders.database.windows.net;Database=orders;User ID=app;Password=P@ss(w0rd)42;')?.what).toMatch(/^a connection string with a password/);
     expect(credentialFormatOf('Driver={ODBC Driver 18};Pwd=Ab(12)cd!;')?.what).toMatch(/^a connection string with a password/);
     expect(mayHoldCredential('az login -u deployer -p Sup3rS3cretPassw0rd')).toBe(true);
+    // Nested calls in a query's projection pass; a value after `=` that starts with a dash, a password starting with ~ or . does not.
+    expect(['| project a, Pwd=tostring(parse_json(Properties).password)', '| project a, Pwd=extract("pwd=(\\w+)", 1, s)', '| project a, Pwd=tostring(x))', 'az login -p ./certs/deployer.pem']
+      .map((v) => credentialFormatOf(v)?.what)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(['--password=-HunterHunter', 'az login -p ~Sup3rS3cr3t!', 'az login -p .Sup3rS3cr3t!', 'az login -u a-b -p Sup3rS3cr3t!']
+      .map((v) => credentialFormatOf(v)?.what?.slice(0, 27))).toEqual(Array(4).fill('a secret on a command line '));
   });
 
   it('asks the formats only of values that may hold one: every format here and in the table above passes the quick test, the look-alikes of names and ids do not', () => {
