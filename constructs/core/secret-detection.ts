@@ -291,10 +291,25 @@ export function configuredSecretIn(text: string, variables: TerraformVariables):
   return undefined;
 }
 
-/** The credential format the known parts of an unknown value show (`Password=hunter2` beside `${...}`), the unknown parts left out. */
+/** The credential format the known parts of an unknown value show (`Password=hunter2` beside `${...}`), the unknown parts left out, or a string literal inside its expressions holds. */
 function literalFormatIn(text: string, variables: TerraformVariables) {
   const parts = knownParts(text, variables);
-  return parts === undefined ? undefined : credentialFormatOf(parts.split(UNKNOWN_PART).join(''));
+  return (parts === undefined ? undefined : credentialFormatOf(parts.split(UNKNOWN_PART).join(''))) ?? formatInExpressionLiteral(text);
+}
+
+/**
+ * The credential format a string literal inside an expression holds: a conditional's branch
+ * (`${var.prod ? "sk_live_..." : ""}`), a lookup's default, is configuration text whichever way the
+ * expression goes.
+ */
+function formatInExpressionLiteral(text: string) {
+  for (const expression of expressionsOf(text)) {
+    for (const m of expression.matchAll(/"((?:[^"\\]|\\.){8,})"/g)) {
+      const format = credentialFormatOf(m[1].replace(/\\(.)/g, '$1'));
+      if (format) return format;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DataTerraformRemoteStateAzurerm, Fn, TerraformHclModule, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { conditional, DataTerraformRemoteStateAzurerm, Fn, TerraformHclModule, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
@@ -73,6 +73,16 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     expect(errors[0]).toContain('given to a module: the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text');
     expect(errors[0]).toContain('Fix: keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret); give the module a reference');
     expect(errors[1]).toContain('Fix: leave the key out: read the state with Entra ID (config use_azuread_auth = true');
+    neverEchoed(errors);
+  });
+
+  it('fails when a conditional\'s branch holds a key: configuration text whichever way the expression goes', () => {
+    const s = stack();
+    const prod = new TerraformVariable(s, 'prod', { type: 'bool' });
+    new ResourceGroup(s, 'rg', { name: 'rg', location: 'westeurope', tags: { psp: Token.asString(conditional(prod.booleanValue, PSP_KEY, 'none')) } });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/rg: tags.psp`]);
+    expect(errors[0]).toContain('an API key (its prefix is a well-known provider\'s');
     neverEchoed(errors);
   });
 
