@@ -86,7 +86,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
       const carried = comment && typeof comment === 'object' && !Array.isArray(comment) ? { '//': comment } : {};
       const resource: SourceResource = {
         type, address, path: constructPath ?? address,
-        attributes: { ...resolveValue(body, scope) as Record<string, unknown>, ...carried },
+        attributes: { ...provisionersAsListed(resolveValue(body, scope) as Record<string, unknown>), ...carried },
         location: { file: f.file, line: headerLine(f, 'resource', type, name) ?? jsonLine(f, type, name) },
       };
       read.resources.push(resource);
@@ -198,6 +198,18 @@ function cloudLine(f: ParsedFile): number {
     }
   }
   return -1;
+}
+
+/**
+ * A resource's provisioner blocks as cdk.tf.json and a plan list them (`[ { "local-exec": {...} } ]`),
+ * not as hcl2json gives them (`{ "local-exec": [ {...}, ... ] }`, by type), so a rule names a
+ * provisioner alike on every input.
+ */
+function provisionersAsListed(attributes: Record<string, unknown>): Record<string, unknown> {
+  const given = attributes.provisioner;
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return attributes;
+  const listed = Object.entries(given as Record<string, unknown>).flatMap(([type, bodies]) => [bodies].flat().map((body) => ({ [type]: body })));
+  return { ...attributes, provisioner: listed };
 }
 
 /** The construct path cdktf writes in a block's `"//"` metadata in cdk.tf.json, if any. */

@@ -152,7 +152,7 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     const s = stack();
     new TerraformHclModule(s, 'web', {
       source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0',
-      variables: { app_settings: { STRIPE_API_KEY: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/stripe)' }, backend_api_key: '{{psp-key}}', tags: { access_token: 'none-required' } },
+      variables: { app_settings: { STRIPE_API_KEY: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/stripe)' }, backend_api_key: '{{psp-key}}', tags: { access_token: 'none-required', ops_api_key: 'ops@contoso.com' } },
     });
     expect(findings(s)).toEqual([]);
   });

@@ -18,7 +18,7 @@ const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_polic
  * reads the rest. An `azapi_resource` by the Resource Manager type it creates.
  */
 const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
-  ...Object.fromEntries(Object.entries(SENSITIVE_ATTRIBUTES)),
+  ...SENSITIVE_ATTRIBUTES,
   azurerm_container_app: ['template.container.env', 'template.init_container.env', ...SENSITIVE_ATTRIBUTES.azurerm_container_app ?? []],
   ...Object.fromEntries(WEB_APPS.map((t) => [`azurerm_${t}`, ['app_settings', ...SENSITIVE_ATTRIBUTES[`azurerm_${t}`] ?? []]])),
   ...Object.fromEntries(POLICIES.map((t) => [`azurerm_api_management_${t}`, ['xml_content']])),
@@ -94,19 +94,13 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
 /** A list's only block, in a path: left out of the setting. */
 const ONE_BLOCK = Symbol('the only block of a list');
 
-/** HCL's provisioner blocks (`{ "local-exec": [ {...} ] }`, as hcl2json reads them) as cdk.tf.json lists them (`[ { "local-exec": {...} } ]`). */
-function provisionersAsListed(attributes: Record<string, unknown>): Record<string, unknown> {
-  const given = attributes.provisioner;
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) return attributes;
-  const listed = Object.entries(given as Record<string, unknown>).flatMap(([type, bodies]) => [bodies].flat().map((body) => ({ [type]: body })));
-  return { ...attributes, provisioner: listed };
-}
-
 /** A string of a block: its setting (`tags.conn`, `provisioner[0].local-exec.command`), the key it is under, and its text. */
 interface Leaf {
   readonly setting: string;
   readonly name: string;
   readonly text: string;
+  /** Whether its name says what it is (a module's input, under `NAMED_ROOTS`, not a tag): judged by name too. */
+  readonly named: boolean;
   /** For a list's words read together: how many of the leaves just before it are its words. */
   readonly words?: number;
 }
@@ -128,8 +122,9 @@ function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], 
   const named = () => (all || NAMED_ROOTS.has(path[0] as string)) && !path.includes('tags');
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (named() || mayHoldCredential(value)) {
-        out.push({ setting: settingOf(), name: [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value });
+      const byName = named();
+      if (byName || mayHoldCredential(value)) {
+        out.push({ setting: settingOf(), name: [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value, named: byName });
       }
     } else if (Array.isArray(value)) {
       const before = out.length;
@@ -143,7 +138,7 @@ function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], 
       // its words read together too (judged only when no word is found alone).
       if (value.length > 1 && value.every((v) => typeof v === 'string')) {
         const joined = value.join(' ');
-        if (out.length > before || mayHoldCredential(joined)) out.push({ setting: settingOf(), name: '', text: joined, words: out.length - before });
+        if (out.length > before || mayHoldCredential(joined)) out.push({ setting: settingOf(), name: '', text: joined, named: false, words: out.length - before });
       }
     } else if (value !== null && typeof value === 'object') {
       for (const k of Object.keys(value)) {
@@ -187,7 +182,7 @@ export class PlainCredentialRule implements ILessonRule {
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
       ? { ...given, body: armBodyOf(resource) } : given;
-    const leaves = leavesOf(provisionersAsListed(attributes), judged, module);
+    const leaves = leavesOf(attributes, judged, module);
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
     if (leaves.length === 0) return RuleOutcome.notApplicable();
@@ -196,10 +191,9 @@ export class PlainCredentialRule implements ILessonRule {
     // A name says what a value is only where it names the value (a module's input, a backend's or a
     // connection's argument); elsewhere a key (a tag's) is anyone's word, and the format decides.
     const foundAt = new Set<number>();
-    for (const [at, { setting, name, text, words }] of leaves.entries()) {
+    for (const [at, { setting, name, text, named, words }] of leaves.entries()) {
       // A list's words together: only where none of them was found alone (one finding per value).
       if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
-      const named = module || NAMED_ROOTS.has(setting.split(/[.[]/)[0]);
       const found = literalCredentialIn(text, named ? name : '', variables, true);
       if (found === undefined) continue;
       foundAt.add(at);
