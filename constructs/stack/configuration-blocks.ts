@@ -60,21 +60,17 @@ export function configurationBlocks(stack: TerraformStack, constructs: readonly 
     }
   }
   if (under === undefined) {
-    // The backend as the stack writes it: its construct's, with what an override on the stack
+    // The backend (and HCP Terraform's `cloud` block, under its own address) as the stack writes it:
+    // its construct's, with what an override on the stack
     // (`stack.addOverride('terraform.backend.azurerm.access_key', ...)`) sets over it, as cdktf merges them.
     const backend = constructs.find((c): c is TerraformBackend => c instanceof TerraformBackend);
-    const written = json !== undefined ? (json.terraform?.backend ?? {}) as Json : withStackOverrides(stack, backend !== undefined ? ((own(backend).terraform as Json | undefined)?.backend ?? {}) as Json : {});
-    for (const [type, config] of Object.entries(written)) {
-      const address = `${BACKEND_TYPE}.${type}`;
-      blocks.push({ type: BACKEND_TYPE, address, path: backend?.node.path ?? stack.node.path, construct: backend ?? stack, attributes: (config ?? {}) as Json });
+    const terraform = json !== undefined ? (json.terraform ?? {}) as Json : withStackOverrides(stack, backend !== undefined ? ((own(backend).terraform ?? {}) as Json) : {});
+    const path = backend?.node.path ?? stack.node.path;
+    for (const [type, config] of Object.entries(blockOrEmpty(terraform.backend))) {
+      blocks.push({ type: BACKEND_TYPE, address: `${BACKEND_TYPE}.${type}`, path, construct: backend ?? stack, attributes: blockOrEmpty(config) });
     }
-    // HCP Terraform's `cloud` block (CloudBackend) is the backend too, under its own address.
-    const stackCloud = ((stack as unknown as { rawOverrides?: { terraform?: { cloud?: Json } } }).rawOverrides?.terraform?.cloud);
-    const cloud = json !== undefined ? json.terraform?.cloud as Json | undefined
-      : backend !== undefined || stackCloud !== undefined ? { ...((backend !== undefined ? (own(backend).terraform as Json | undefined)?.cloud : undefined) ?? {}) as Json, ...(stackCloud !== undefined ? resolveIn(stack, stackCloud) as Json : {}) } : undefined;
-    if (cloud !== undefined && cloud !== null && typeof cloud === 'object' && Object.keys(cloud).length > 0) {
-      blocks.push({ type: BACKEND_TYPE, address: CLOUD_ADDRESS, path: backend?.node.path ?? stack.node.path, construct: backend ?? stack, attributes: cloud });
-    }
+    const cloud = blockOrEmpty(terraform.cloud);
+    if (Object.keys(cloud).length > 0) blocks.push({ type: BACKEND_TYPE, address: CLOUD_ADDRESS, path, construct: backend ?? stack, attributes: cloud });
   }
   return blocks;
 }
@@ -84,12 +80,24 @@ function withoutMetadata(body: Json): Json {
   return Object.fromEntries(Object.entries(body).filter(([k]) => k !== '//'));
 }
 
-/** A backend block as the stack's JSON will hold it: each type's arguments with the stack's own overrides of them on top (cdktf merges `rawOverrides` last). */
-function withStackOverrides(stack: TerraformStack, backend: Json): Json {
-  const overrides = ((stack as unknown as { rawOverrides?: { terraform?: { backend?: Json } } }).rawOverrides?.terraform?.backend ?? {}) as Json;
-  const merged: Json = { ...backend };
-  for (const [type, args] of Object.entries(overrides)) {
-    merged[type] = { ...(merged[type] ?? {}) as Json, ...resolveIn(stack, args) as Json };
+/** A value as a block's arguments: an object, or none (null, or an override that removed it). */
+function blockOrEmpty(value: unknown): Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Json : {};
+}
+
+/**
+ * The `terraform` block's backend and `cloud` as the stack's JSON will hold them: each backend
+ * type's arguments and the cloud block's with the stack's own overrides of them on top (cdktf
+ * merges `rawOverrides` last).
+ */
+function withStackOverrides(stack: TerraformStack, terraform: Json): Json {
+  const overrides = (stack as unknown as { rawOverrides?: { terraform?: { backend?: Json; cloud?: unknown } } }).rawOverrides?.terraform ?? {};
+  const backend: Json = { ...blockOrEmpty(terraform.backend) };
+  for (const [type, args] of Object.entries(overrides.backend ?? {})) {
+    backend[type] = { ...blockOrEmpty(backend[type]), ...blockOrEmpty(resolveIn(stack, args)) };
   }
-  return merged;
+  const cloud = 'cloud' in overrides
+    ? (overrides.cloud === null ? {} : { ...blockOrEmpty(terraform.cloud), ...blockOrEmpty(resolveIn(stack, overrides.cloud)) })
+    : blockOrEmpty(terraform.cloud);
+  return { backend, cloud };
 }
