@@ -73,9 +73,14 @@ export function isRunApart(type: string): boolean {
   return CONFIGURATION_TYPES.includes(type) || type === MODULE_TYPE || type.startsWith(DATA_TYPE_PREFIX);
 }
 
-/** Whether a rule that names `types` reads blocks of `type` (`ANY_TYPE`: every type but the `CONFIGURATION_TYPES`). */
+/**
+ * Whether a rule that names `types` reads blocks of `type`: a type named, `ANY_TYPE` (every type
+ * but the `CONFIGURATION_TYPES`), or a prefix ending in `*` (`azurerm_*`: every resource of the
+ * provider; `data.azurerm_*` its data sources).
+ */
 export function readsType(types: readonly string[], type: string): boolean {
-  return types.includes(type) || (types.includes(ANY_TYPE) && !CONFIGURATION_TYPES.includes(type));
+  return types.includes(type) || (types.includes(ANY_TYPE) && !CONFIGURATION_TYPES.includes(type))
+    || types.some((t) => t.length > 1 && t.endsWith('*') && type.startsWith(t.slice(0, -1)));
 }
 
 /** The parts of a report row every outcome of a rule on a resource shares. */

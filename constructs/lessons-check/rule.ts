@@ -91,7 +91,8 @@ export interface ILessonRule {
    * `output` (address `output.<name>`), `provider` (`provider.<name>[.<alias>]`),
    * `terraform.backend` (`terraform.backend.<type>`), `variable` (`var.<name>`), `local`
    * (`local.<name>`), `module` (a module call, `module.<name>`) and `data.<type>` (a data source,
-   * `data.<type>.<name>`). `*` reads every resource, data source and module call.
+   * `data.<type>.<name>`). `*` reads every resource, data source and module call; a prefix ending in
+   * `*` reads the types it starts (`azurerm_*`: every azurerm resource, no data source).
    */
   readonly resourceTypes: string[];
   evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome;

@@ -3,7 +3,7 @@ import { PackRule, RuleLevel } from '../../constructs/lessons-check/pack';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../constructs/lessons-check/rule';
 import { RuleContext } from '../../constructs/lessons-check/rule-context';
-import { RulesByType, nonCompliantRow, runRules, suppressedRow } from '../../constructs/lessons-check/rule-runner';
+import { RulesByType, nonCompliantRow, readsType, runRules, suppressedRow } from '../../constructs/lessons-check/rule-runner';
 import { probeHiddenClasses } from '../support/hidden-classes';
 
 function rule(id: string, resourceTypes: string[], evaluate: ILessonRule['evaluate'] = () => RuleOutcome.compliant()): PackRule {
@@ -29,6 +29,18 @@ describe('RulesByType', () => {
     expect(index.positionsOf('a')).toEqual([0]);
     expect(index.positionsOf('c')).toEqual([]);
     expect(asked).toBe(3);
+  });
+});
+
+describe('readsType', () => {
+  it('reads a type named, every block but the configuration\'s under *, and the types a prefix ending in * starts', () => {
+    expect(readsType(['azurerm_storage_account'], 'azurerm_storage_account')).toBe(true);
+    expect(readsType(['*'], 'data.azurerm_client_config')).toBe(true);
+    expect(readsType(['*'], 'output')).toBe(false);
+    expect(readsType(['azurerm_*'], 'azurerm_resource_group')).toBe(true);
+    // A prefix is no pattern: azapi's resources, data sources, module calls and outputs are not azurerm's resources.
+    expect(['azapi_resource', 'data.azurerm_client_config', 'module', 'output', 'azurerm'].filter((t) => readsType(['azurerm_*'], t))).toEqual([]);
+    expect(readsType(['data.azurerm_*'], 'data.azurerm_client_config')).toBe(true);
   });
 });
 
