@@ -95,6 +95,7 @@ export { OutputPlainSecretRule } from '../constructs/key-vault/rules/output-plai
 export { ProviderPlainSecretRule } from '../constructs/key-vault/rules/provider-plain-secret';
 export { VariableDefaultSecretRule } from '../constructs/key-vault/rules/variable-default-secret';
 export { PlainCredentialRule } from '../constructs/key-vault/rules/plain-credential';
+export { SensitiveReferenceRule } from '../constructs/key-vault/rules/sensitive-reference';
 
 // Monitoring
 export {

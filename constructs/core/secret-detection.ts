@@ -84,6 +84,50 @@ export function sensitiveReferenceIn(text: string): string | undefined {
   return undefined;
 }
 
+/** Of each type with sensitive attributes, the first segment of each (`kube_config` of `kube_config.client_key`). */
+const SENSITIVE_HEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries(SENSITIVE_ATTRIBUTES).map(([type, paths]) => [type, new Set(paths.map((p) => p.split('.')[0]))]),
+);
+
+/** Whether the character code `c` may be in a Terraform attribute's name. */
+const isNameCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+
+/**
+ * Whether `text` may hold a reference to an attribute azurerm marks sensitive
+ * (`azurerm_storage_account.st.primary_access_key`): a type with such attributes, a name, and an
+ * attribute one of them starts with. A quick test before `sensitiveReferenceIn` (which reads the
+ * expressions), with no regular expression and no allocation but the names it looks up: it runs on
+ * every string of every resource.
+ */
+export function mayReferenceSensitive(text: string): boolean {
+  let at = text.indexOf('azurerm_');
+  while (at !== -1) {
+    const typeEnd = text.indexOf('.', at);
+    if (typeEnd === -1) return false;
+    const start = at >= 5 && text.startsWith('data.', at - 5) ? at - 5 : at;
+    const heads = SENSITIVE_HEADS.get(text.slice(start, typeEnd));
+    const nameEnd = heads === undefined ? -1 : text.indexOf('.', typeEnd + 1);
+    if (heads !== undefined && nameEnd !== -1) {
+      let end = nameEnd + 1;
+      while (end < text.length && isNameCode(text.charCodeAt(end))) end += 1;
+      if (heads.has(text.slice(nameEnd + 1, end))) return true;
+    }
+    at = text.indexOf('azurerm_', typeEnd);
+  }
+  return false;
+}
+
+/**
+ * How a message shows a value holding a reference to a sensitive attribute (`attribute`, as
+ * `sensitiveReferenceIn` gives it): the value as the stack writes it where it is that reference
+ * alone (`${azurerm_storage_account.st.primary_access_key}`), else the reference with its name left
+ * out (`${azurerm_storage_account.<name>.primary_access_key}`). A reference names the attribute, not
+ * its value (unknown at synth), so it is never masked.
+ */
+export function sensitiveReferenceShown(text: string, attribute: string): string {
+  return /^\$\{[^"}]*\}$/.test(text) ? text : `\${${attribute.replace(/^((?:data\.)?[a-z0-9_]+)\./, '$1.<name>.')}}`;
+}
+
 /**
  * The one place that decides whether an environment variable or app setting holds a credential:
  * connection strings with account, shared-access or password keys (Storage, Service Bus, Event
@@ -230,8 +274,7 @@ export function credentialInTerraform(text: string, host: SettingsHost, name: st
   const attribute = sensitiveReferenceIn(text);
   if (attribute !== undefined) {
     return {
-      // A reference names the attribute, not its value (unknown at synth): it is shown as the stack writes it.
-      given: /^\$\{[^"}]*\}$/.test(text) ? text : `\${${attribute.replace(/^((?:data\.)?[a-z0-9_]+)\./, '$1.<name>.')}}`,
+      given: sensitiveReferenceShown(text, attribute),
       problem: `a reference to ${attribute}, which azurerm marks sensitive: a credential, and in ${where(host)} its value lands in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
       fix: `${IDENTITY} (the resource's endpoint or name, and a data role granted to it); a credential the app cannot do without stays in Key Vault, read with the app's identity (${host === SettingsHost.APP_SERVICE ? '@Microsoft.KeyVault(SecretUri=<versionless secret URI>)' : 'secrets and secretEnvironmentVariables'}).`,
     };

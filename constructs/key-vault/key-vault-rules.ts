@@ -5,6 +5,7 @@ import { OutputPlainSecretRule } from './rules/output-plain-secret';
 import { PlainCredentialRule } from './rules/plain-credential';
 import { ProviderPlainSecretRule } from './rules/provider-plain-secret';
 import { SensitiveAttributePlainSecretRule } from './rules/sensitive-attribute-plain-secret';
+import { SensitiveReferenceRule } from './rules/sensitive-reference';
 import { VariableDefaultSecretRule } from './rules/variable-default-secret';
 
 /**
@@ -18,4 +19,5 @@ export const KEY_VAULT_RULES: ServiceRule[] = [
   { create: () => new ProviderPlainSecretRule(), level: RuleLevel.ERROR },
   { create: () => new VariableDefaultSecretRule(), level: RuleLevel.ERROR },
   { create: () => new PlainCredentialRule(), level: RuleLevel.ERROR },
+  { create: () => new SensitiveReferenceRule(), level: RuleLevel.ERROR },
 ];

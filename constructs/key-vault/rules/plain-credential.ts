@@ -1,39 +1,10 @@
-import { mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn } from '../../core/secret-detection';
-import { isReferencesOnly } from '../../core/terraform-expression';
-import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
-
-const WEB_APPS = ['function_app_flex_consumption', 'linux_function_app', 'windows_function_app', 'linux_web_app', 'windows_web_app', 'linux_function_app_slot', 'windows_function_app_slot', 'linux_web_app_slot', 'windows_web_app_slot'];
-const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_policy'];
-
-/**
- * The settings another SEC-1 rule judges, by type (paths without list positions; a path covers
- * what is below it): an app's environment and app settings, a policy's XML, a named value, a
- * webhook's URL, and every attribute azurerm marks sensitive. One finding per value: this rule
- * reads the rest. An `azapi_resource` by the Resource Manager type it creates.
- */
-const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
-  ...SENSITIVE_ATTRIBUTES,
-  azurerm_container_app: ['template.container.env', 'template.init_container.env', ...SENSITIVE_ATTRIBUTES.azurerm_container_app ?? []],
-  ...Object.fromEntries(WEB_APPS.map((t) => [`azurerm_${t}`, ['app_settings', ...SENSITIVE_ATTRIBUTES[`azurerm_${t}`] ?? []]])),
-  ...Object.fromEntries(POLICIES.map((t) => [`azurerm_api_management_${t}`, ['xml_content']])),
-  azurerm_api_management_named_value: ['value'],
-  azurerm_eventgrid_event_subscription: ['webhook_endpoint.url'],
-  azurerm_eventgrid_system_topic_event_subscription: ['webhook_endpoint.url'],
-  'Microsoft.App/containerApps': ['body.properties.template.containers.env', 'body.properties.template.initContainers.env'],
-  'Microsoft.Web/sites': ['body.properties.siteConfig.appSettings'],
-};
-
-/** Arguments that hold no value of the infrastructure: cdktf's metadata and Terraform's meta-arguments. */
-const META = new Set(['//', 'depends_on', 'lifecycle', 'count', 'for_each', 'provider', 'providers', 'source', 'version']);
-
-/** The top-level arguments under which a written name says what a value is: a remote state's backend, a connection, a provisioner's (its `environment`, its `connection`). */
-const NAMED_ROOTS = new Set(['config', 'connection', 'provisioner']);
+import { HOLDS_CANDIDATE, JUDGED_ELSEWHERE, META, NAMED_ROOTS, argumentFactsOf, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
 function whereHeld(type: string): string {
@@ -52,28 +23,6 @@ function fixFor(type: string, instead: string): string {
 }
 
 /**
- * Whether `value` holds a string that may be a credential, or a template the rules' view sees
- * through to a value that may be one (a variable's default, a local, a function of literals, a
- * literal inside `${...}`): anything but literal text and bare references. No allocation (but a
- * list of strings' words joined): it runs on every argument of every resource.
- */
-function holdsCandidate(value: unknown): boolean {
-  if (typeof value === 'string') {
-    // A template the evaluator sees into (a variable, a local, a function, a literal inside `${...}`) may become one.
-    return mayHoldCredential(value) || ((value.includes('${') || value.includes('%{')) && !isReferencesOnly(value));
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) if (holdsCandidate(item)) return true;
-    // A command line given as a list, its words read together (as `leavesOf` reads them).
-    return value.length > 1 && value.every((v) => typeof v === 'string') && mayHoldCredential(value.join(' '));
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const key in value) if (holdsCandidate((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}
-
-/**
  * The arguments worth reading: where the check read the stack's JSON, only those whose JSON holds
  * a value that may be a credential, read through the rules' view (most arguments of most
  * resources hold none, and the view makes and copies what it is asked for); else all of them.
@@ -81,77 +30,16 @@ function holdsCandidate(value: unknown): boolean {
 function argumentsToRead(resource: RuleResource, all: boolean): Record<string, unknown> {
   const raw = rawAttributesOf(resource);
   if (raw === undefined) return resource.attributes;
+  const facts = argumentFactsOf(raw);
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) (picked ??= {})[key] = resource.attributes[key];
+    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || ((facts.get(key) ?? 0) & HOLDS_CANDIDATE) !== 0)) (picked ??= {})[key] = resource.attributes[key];
   }
   return picked ?? NOTHING;
 }
 
 /** No argument to read. */
 const NOTHING: Record<string, unknown> = Object.freeze({});
-
-/** A list's only block, in a path: left out of the setting. */
-const ONE_BLOCK = Symbol('the only block of a list');
-
-/** A string of a block: its setting (`tags.conn`, `provisioner[0].local-exec.command`), the key it is under, and its text. */
-interface Leaf {
-  readonly setting: string;
-  readonly name: string;
-  readonly text: string;
-  /** Whether its name says what it is (a module's input, under `NAMED_ROOTS`, not a tag): judged by name too. */
-  readonly named: boolean;
-  /** For a list's words read together: how many of the leaves just before it are its words. */
-  readonly words?: number;
-}
-
-/**
- * The strings of `attributes` to judge: every one where a name says what it is (`all`, a module's
- * inputs; `NAMED_ROOTS`), else those that may hold a credential format
- * (most strings of a stack hold none, and no setting is built for them). `skip` lists the paths
- * another rule judges (without list positions).
- */
-function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean): Leaf[] {
-  const out: Leaf[] = [];
-  // A list of one block is written as the block (`template.container.args[1]`), as HCL and cdk.tf.json differ in which they list.
-  const path: (string | number | typeof ONE_BLOCK)[] = [];
-  const skipRoots = new Set(skip.map((p) => p.split('.')[0]));
-  const settingOf = () => path.filter((k): k is string | number => k !== ONE_BLOCK).map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
-  const skipped = () => skipRoots.has(path[0] as string) && skip.includes(path.filter((k) => typeof k === 'string').join('.'));
-  // A tag's name is anyone's word, in a module's input too.
-  const named = () => (all || NAMED_ROOTS.has(path[0] as string)) && !path.includes('tags');
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      const byName = named();
-      if (byName || mayHoldCredential(value)) {
-        out.push({ setting: settingOf(), name: [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value, named: byName });
-      }
-    } else if (Array.isArray(value)) {
-      const before = out.length;
-      const oneBlock = value.length === 1 && value[0] !== null && typeof value[0] === 'object';
-      for (let i = 0; i < value.length; i += 1) {
-        path.push(oneBlock ? ONE_BLOCK : i);
-        visit(value[i]);
-        path.pop();
-      }
-      // A command line given as a list (a container's `args`, `["az", "login", "--password", "..."]`):
-      // its words read together too (judged only when no word is found alone).
-      if (value.length > 1 && value.every((v) => typeof v === 'string')) {
-        const joined = value.join(' ');
-        if (out.length > before || mayHoldCredential(joined)) out.push({ setting: settingOf(), name: '', text: joined, named: false, words: out.length - before });
-      }
-    } else if (value !== null && typeof value === 'object') {
-      for (const k of Object.keys(value)) {
-        if (path.length === 0 && META.has(k)) continue;
-        path.push(k);
-        if (!skipped()) visit((value as Record<string, unknown>)[k]);
-        path.pop();
-      }
-    }
-  };
-  visit(attributes);
-  return out;
-}
 
 /**
  * SEC-1: a credential written anywhere in the configuration no other SEC-1 rule reads: a known

@@ -1,0 +1,26 @@
+import { azapi, raw, ref, RuleExamples } from '../../lessons-check/rule-examples';
+
+const ACCOUNT = raw('azurerm_storage_account', 'st', { resource_group_name: 'rg-orders', location: 'westeurope', account_tier: 'Standard', account_replication_type: 'ZRS' });
+const KEY = ref('azurerm_storage_account', 'st', 'primary_access_key');
+const CONNECTION = ref('azurerm_storage_account', 'st', 'primary_connection_string');
+
+// SEC-1: a reference to an attribute azurerm marks sensitive, in an argument Azure keeps in plain text.
+export const EXAMPLES: RuleExamples = {
+  rule: 'SEC-1.SensitiveReference',
+  finds: 'a reference to an attribute the azurerm schema marks Sensitive (a storage account\'s key or connection string, a function\'s host key, a Key Vault secret\'s `value`; the generated `SENSITIVE_ATTRIBUTES` table) in an argument of an azurerm resource that Azure keeps in plain text: a tag, a container\'s `args`, an API Management backend\'s header, an action group\'s webhook URL; and in an AzAPI resource\'s tags. An argument azurerm marks sensitive (a Key Vault secret\'s `value`, a Container App\'s secret) passes, and what another SEC-1 rule judges (app settings, an app\'s environment, a policy) is left to it; a provisioner\'s command and a connection reach no resource and are not read',
+  failing: [
+    [ACCOUNT, raw('azurerm_container_app', 'worker', {
+      container_app_environment_id: '/subscriptions/0/cae', resource_group_name: 'rg-orders', revision_mode: 'Single',
+      template: [{ container: [{ name: 'worker', image: 'mcr.microsoft.com/k8se/quickstart:latest', cpu: 0.25, memory: '0.5Gi', args: ['--storage', CONNECTION] }] }],
+    })],
+  ],
+  failingNotInAPlan: [
+    // A plan gives a map holding a reference as its references alone: found there under `tags`, not `tags.storage`.
+    [ACCOUNT, raw('azurerm_resource_group', 'rg-orders', { location: 'westeurope', tags: { owner: 'orders', storage: KEY } })],
+    [ACCOUNT, azapi('orders-env', 'Microsoft.App/managedEnvironments@2024-03-01', { properties: {}, tags: { storage: CONNECTION } })],
+  ],
+  passing: [
+    [ACCOUNT, raw('azurerm_key_vault_secret', 'storage', { key_vault_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: CONNECTION })],
+    [ACCOUNT, raw('azurerm_resource_group', 'rg-orders', { location: 'westeurope', tags: { storage: ref('azurerm_storage_account', 'st', 'name') } })],
+  ],
+};

@@ -1,0 +1,192 @@
+import { TerraformResource, TerraformStack, Testing } from 'cdktf';
+import { describe, expect, it } from 'vitest';
+import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
+import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
+import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
+import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { DataAzurermFunctionAppHostKeys } from '@cdktf/provider-azurerm/lib/data-azurerm-function-app-host-keys';
+import { EventgridEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
+import { KeyVaultSecret } from '@cdktf/provider-azurerm/lib/key-vault-secret';
+import { LinuxFunctionApp } from '@cdktf/provider-azurerm/lib/linux-function-app';
+import { MonitorActionGroup } from '@cdktf/provider-azurerm/lib/monitor-action-group';
+import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { StorageAccount } from '@cdktf/provider-azurerm/lib/storage-account';
+import { mayReferenceSensitive } from '../../constructs/core/secret-detection';
+import { ReportStatus } from '../../constructs/lessons-check/report';
+import { AzureStack } from '../../constructs/stack/azure-stack';
+import { LessonsCheck } from '../../constructs/stack/lessons-check';
+import { failuresOf, lessonsOn } from '../support/hcl';
+import { errorsOf } from '../support/synth';
+
+// SEC-1.SensitiveReference: a reference to an attribute azurerm marks sensitive, written into an
+// argument Azure keeps in plain text (a tag, a container's args, a backend's header, a webhook URL).
+const RULE = 'SEC-1.SensitiveReference';
+
+const stack = () => new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false });
+const findings = (s: TerraformStack) => {
+  Testing.synth(s);
+  return errorsOf(s).filter((e) => e.startsWith(`[${RULE}] `));
+};
+const account = (s: TerraformStack) => new StorageAccount(s, 'st', {
+  name: 'storders', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'ZRS',
+});
+const rowsOf = (s: TerraformStack, status: ReportStatus) => LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === RULE && r.status === status);
+
+describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
+  it('fails when a tag holds a storage account\'s key by reference, with the whole message', () => {
+    const s = stack();
+    const st = account(s);
+    new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { owner: 'orders', storage: st.primaryAccessKey } });
+    expect(findings(s)).toEqual([
+      `[${RULE}] other-dev/rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential, written into an argument Azure keeps in plain text. Terraform hides it in the plan's output only; after the apply every reader of the resource sees the credential. Fix: leave the credential out of the tags: a tag says what a resource is, and every reader of the subscription sees it (Resource Graph lists it). If a tag must point at a secret, name the Key Vault secret that holds it.`,
+    ]);
+  });
+
+  it('fails when a container\'s args, an API Management backend\'s header and an action group\'s webhook URL hold one, each with its fix', () => {
+    const s = stack();
+    const st = account(s);
+    const keys = new DataAzurermFunctionAppHostKeys(s, 'keys', { name: 'func-orders', resourceGroupName: 'rg' });
+    new ContainerApp(s, 'app', { name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: { container: [{ name: 'c', image: 'i', cpu: 0.5, memory: '1Gi', args: ['--storage', st.primaryConnectionString] }] } });
+    new ApiManagementBackend(s, 'func', { name: 'func', resourceGroupName: 'rg', apiManagementName: 'apim', protocol: 'http', url: 'https://func-orders.azurewebsites.net/api', credentials: { header: { 'x-functions-key': keys.defaultFunctionKey } } });
+    new MonitorActionGroup(s, 'ag', { name: 'ag', resourceGroupName: 'rg', shortName: 'ag', webhookReceiver: [{ name: 'hook', serviceUri: `https://func-orders.azurewebsites.net/api/alert?code=\${${keys.fqn}.default_function_key}` }] });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(': a reference to ')[0])).toEqual([
+      `[${RULE}] other-dev/app: template.container.args[1] = "\${azurerm_storage_account.st.primary_connection_string}"`,
+      `[${RULE}] other-dev/func: credentials.header.x-functions-key = "\${data.azurerm_function_app_host_keys.keys.default_function_key}"`,
+      // In a longer text the reference is shown with its name left out; a list's only block is left out of the setting.
+      `[${RULE}] other-dev/ag: webhook_receiver.service_uri = "\${data.azurerm_function_app_host_keys.<name>.default_function_key}"`,
+    ]);
+    expect(errors[0]).toContain('Fix: let the caller use its identity instead (Entra ID, a data role on the resource)');
+    expect(errors[1]).toContain('Fix: give the gateway its identity instead (authentication-managed-identity, a role on the backend), or keep the key in a Key Vault-backed secret named value');
+  });
+
+  it('passes a reference where a credential may go (a Key Vault secret\'s value), a reference to an attribute that is no credential, and a provisioner\'s command', () => {
+    const s = stack();
+    const st = account(s);
+    new KeyVaultSecret(s, 'secret', { name: 'storage', keyVaultId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: st.primaryConnectionString });
+    new ResourceGroup(s, 'rg', {
+      name: 'rg-orders', location: 'westeurope', tags: { storage: st.name, endpoint: st.primaryBlobEndpoint },
+      provisioners: [{ type: 'local-exec', command: 'az storage blob upload -f site.zip', environment: { AZURE_STORAGE_KEY: st.primaryAccessKey } }],
+    });
+    expect(findings(s)).toEqual([]);
+    // Where a credential is referenced in its place the rule covers the resource; elsewhere it does not apply (no row).
+    expect(rowsOf(s, ReportStatus.COMPLIANT).map((r) => r.resourcePath)).toEqual(['other-dev/secret']);
+  });
+
+  it('fails when an API Management policy\'s XML or a named value that is not secret holds one (API Management shows both to every reader); a secret named value passes', () => {
+    const s = stack();
+    const st = account(s);
+    new ApiManagementApiPolicy(s, 'policy', { apiName: 'orders', apiManagementName: 'apim', resourceGroupName: 'rg', xmlContent: `<policies><inbound><set-header name="x-key" exists-action="override"><value>${st.primaryAccessKey}</value></set-header></inbound><backend><forward-request /></backend><outbound /><on-error /></policies>` });
+    new ApiManagementNamedValue(s, 'plain', { name: 'storage-key', displayName: 'storage-key', apiManagementName: 'apim', resourceGroupName: 'rg', value: st.primaryAccessKey, secret: false });
+    new ApiManagementNamedValue(s, 'secret', { name: 'storage-key-2', displayName: 'storage-key-2', apiManagementName: 'apim', resourceGroupName: 'rg', value: st.primaryAccessKey, secret: true });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/policy: xml_content`, `[${RULE}] other-dev/plain: value`]);
+    expect(errors[0]).toContain('write its {{name}} in the header, query or policy.');
+    expect(errors[1]).toContain('Fix: make the named value a secret (secret = true), better one backed by Key Vault');
+  });
+
+  it('leaves an app\'s environment, app settings and a webhook subscription\'s URL to the rules that judge references there: one finding per value', () => {
+    const s = stack();
+    const st = account(s);
+    new ContainerApp(s, 'app', { name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: { container: [{ name: 'c', image: 'i', cpu: 0.5, memory: '1Gi', env: [{ name: 'STORAGE', value: st.primaryConnectionString }] }] } });
+    new LinuxFunctionApp(s, 'func', { name: 'func', resourceGroupName: 'rg', location: 'westeurope', servicePlanId: 'x', httpsOnly: true, siteConfig: {}, appSettings: { STORAGE: st.primaryConnectionString } });
+    new EventgridEventSubscription(s, 'sub', { name: 'sub', scope: 'x', webhookEndpoint: { url: `https://f.azurewebsites.net/api/e?code=${st.primaryAccessKey}` } });
+    Testing.synth(s);
+    expect(errorsOf(s).map((e) => e.split(': ')[0]).filter((e) => e.startsWith('[SEC-1.'))).toEqual([
+      '[SEC-1.StorageSharedKey] other-dev/st', '[SEC-1.ContainerAppPlainSecret] other-dev/app', '[SEC-1.AppSettingPlainSecret] other-dev/func', '[SEC-1.WebhookUrlKey] other-dev/sub',
+    ]);
+  });
+
+  it('reads an AzAPI resource\'s tags only: its body may be a secret property of the resource type', () => {
+    const s = stack();
+    const st = account(s);
+    const env = new TerraformResource(s, 'env', { terraformResourceType: 'azapi_resource' });
+    env.addOverride('type', 'Microsoft.App/managedEnvironments@2024-03-01');
+    env.addOverride('name', 'cae-orders');
+    env.addOverride('parent_id', '/subscriptions/0/resourceGroups/rg');
+    env.addOverride('body', { properties: {}, tags: { storage: st.primaryAccessKey } });
+    const secret = new TerraformResource(s, 'secret', { terraformResourceType: 'azapi_resource' });
+    secret.addOverride('type', 'Microsoft.KeyVault/vaults/secrets@2023-07-01');
+    secret.addOverride('name', 'storage');
+    secret.addOverride('parent_id', '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv');
+    secret.addOverride('body', { properties: { value: st.primaryConnectionString } });
+    expect(findings(s).map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/env: body.tags.storage`]);
+  });
+
+  it('finds on a full synth (the stack\'s JSON read first) what it finds on the construct path', () => {
+    const build = () => {
+      const s = stack();
+      const st = account(s);
+      new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { storage: `key=${st.primaryAccessKey}` } });
+      new ContainerApp(s, 'app', { name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: { container: [{ name: 'c', image: 'i', cpu: 0.5, memory: '1Gi', args: ['--storage', st.primaryConnectionString] }] } });
+      return s;
+    };
+    const slow = findings(build()).map((e) => e.split(' = ')[0]);
+    const viaJson = build();
+    expect(() => Testing.fullSynth(viaJson)).toThrow(/Encountered Annotations with level "ERROR"/);
+    const fast = rowsOf(viaJson, ReportStatus.NON_COMPLIANT).map((r) => `[${RULE}] ${r.resourcePath}: ${r.setting}`);
+    expect(slow).toEqual([`[${RULE}] other-dev/rg: tags.storage`, `[${RULE}] other-dev/app: template.container.args[1]`]);
+    expect(fast).toEqual(slow);
+  });
+});
+
+describe('mayReferenceSensitive, the quick test before the expressions are read', () => {
+  it('passes a reference to a sensitive attribute, of a resource, a data source, a counted resource and a nested block', () => {
+    expect(mayReferenceSensitive('${azurerm_storage_account.st.primary_access_key}')).toBe(true);
+    expect(mayReferenceSensitive('x=${data.azurerm_function_app_host_keys.k.default_function_key}')).toBe(true);
+    expect(mayReferenceSensitive('${azurerm_storage_account.st[0].primary_connection_string}')).toBe(true);
+    expect(mayReferenceSensitive('${azurerm_kubernetes_cluster.aks.kube_config[0].client_key}')).toBe(true);
+  });
+
+  it('stops what is no reference to one: another attribute, a type with none, a type alone, text', () => {
+    expect(mayReferenceSensitive('${azurerm_storage_account.st.name}')).toBe(false);
+    expect(mayReferenceSensitive('${azurerm_resource_group.rg.id}')).toBe(false);
+    expect(mayReferenceSensitive('azurerm_storage_account')).toBe(false);
+    expect(mayReferenceSensitive('${azurerm_storage_account.st}')).toBe(false);
+    expect(mayReferenceSensitive('primary_access_key')).toBe(false);
+  });
+});
+
+describe('SEC-1.SensitiveReference through azure-lessons', () => {
+  it('fails on a tag in HCL by address, and leaves a provisioner\'s environment and a Key Vault secret\'s value alone', async () => {
+    const found = failuresOf(await lessonsOn({
+      'main.tf': [
+        'resource "azurerm_storage_account" "st" {',
+        '  name                     = "storders"',
+        '  resource_group_name      = "rg"',
+        '  location                 = "westeurope"',
+        '  account_tier             = "Standard"',
+        '  account_replication_type = "ZRS"',
+        '}',
+        'resource "azurerm_resource_group" "rg" {',
+        '  name     = "rg-orders"',
+        '  location = "westeurope"',
+        '  tags     = { storage = azurerm_storage_account.st.primary_access_key }',
+        '  provisioner "local-exec" {',
+        '    command     = "az storage blob upload -f site.zip"',
+        '    environment = { AZURE_STORAGE_KEY = azurerm_storage_account.st.primary_access_key }',
+        '  }',
+        '}',
+        'resource "azurerm_key_vault_secret" "storage" {',
+        '  name         = "storage"',
+        '  key_vault_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv"',
+        '  value        = azurerm_storage_account.st.primary_connection_string',
+        '}',
+      ].join('\n'),
+    }), RULE).map((r) => r.message!);
+    expect(found.map((f) => f.split(': a reference')[0])).toEqual([`[${RULE}] azurerm_resource_group.rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}"`]);
+  });
+
+  it('fails a plan\'s tags that reference a key (terraform show -json gives a map holding a reference as its references alone: the setting is tags)', async () => {
+    const account = { address: 'azurerm_storage_account.st', mode: 'managed', type: 'azurerm_storage_account', name: 'st', provider_config_key: 'azurerm', schema_version: 0, expressions: { name: { constant_value: 'storders' } } };
+    const group = {
+      address: 'azurerm_resource_group.rg', mode: 'managed', type: 'azurerm_resource_group', name: 'rg', provider_config_key: 'azurerm', schema_version: 0,
+      expressions: { name: { constant_value: 'rg-orders' }, tags: { references: ['azurerm_storage_account.st.primary_access_key', 'azurerm_storage_account.st'] } },
+    };
+    const planned = (r: { address: string; type: string; name: string }) => ({ address: r.address, mode: 'managed', type: r.type, name: r.name, provider_name: 'registry.terraform.io/hashicorp/azurerm', schema_version: 0, values: {} });
+    const plan = { format_version: '1.2', terraform_version: '1.11.4', planned_values: { root_module: { resources: [planned(account), planned(group)] } }, configuration: { root_module: { resources: [account, group] } } };
+    const found = failuresOf(await lessonsOn({ 'plan.json': JSON.stringify(plan) }), RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_resource_group.rg tags']);
+    expect(found[0].message).toContain('Fix: leave the credential out of the tags');
+  });
+});
