@@ -1,4 +1,4 @@
-import { TerraformResource, TerraformStack, Testing } from 'cdktf';
+import { Fn, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
@@ -38,7 +38,7 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     const st = account(s);
     new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { owner: 'orders', storage: st.primaryAccessKey } });
     expect(findings(s)).toEqual([
-      `[${RULE}] other-dev/rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential, written into an argument Azure keeps in plain text. Terraform hides it in the plan's output only; after the apply every reader of the resource sees the credential. Fix: leave the credential out of the tags: a tag says what a resource is, and every reader of the subscription sees it (Resource Graph lists it). If a tag must point at a secret, name the Key Vault secret that holds it.`,
+      `[${RULE}] other-dev/rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential, written into an argument Azure keeps in plain text. Terraform hides it in the plan's output only; after the apply every reader of the resource sees it. Fix: leave the credential out of the tags: a tag says what a resource is, and every reader of the subscription sees it (Resource Graph lists it). If a tag must point at a secret, name the Key Vault secret that holds it.`,
     ]);
   });
 
@@ -58,6 +58,29 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     ]);
     expect(errors[0]).toContain('Fix: let the caller use its identity instead (Entra ID, a data role on the resource)');
     expect(errors[1]).toContain('Fix: give the gateway its identity instead (authentication-managed-identity, a role on the backend), or keep the key in a Key Vault-backed secret named value');
+  });
+
+  it('fails when a tag or a header holds a sensitive variable without a default (a secret given at plan time) or a value marked sensitive', () => {
+    const s = stack();
+    const key = new TerraformVariable(s, 'psp_key', { type: 'string', sensitive: true });
+    const token = new TerraformVariable(s, 'token', { type: 'string' });
+    new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { psp: key.stringValue } });
+    new ApiManagementBackend(s, 'psp', { name: 'psp', resourceGroupName: 'rg', apiManagementName: 'apim', protocol: 'http', url: 'https://api.psp.example', credentials: { header: { 'x-token': Fn.sensitive(token.stringValue) } } });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(', written into')[0])).toEqual([
+      `[${RULE}] other-dev/rg: tags.psp = "\${var.psp_key}": a sensitive variable without a default (var.psp_key): a secret given at plan time`,
+      `[${RULE}] other-dev/psp: credentials.header.x-token = "\${sensitive(var.token)}": a value marked sensitive (sensitive(...) or a sensitive variable)`,
+    ]);
+  });
+
+  it('passes a variable that is not sensitive in a tag, and a sensitive one given to a Key Vault secret\'s value', () => {
+    const s = stack();
+    const owner = new TerraformVariable(s, 'owner', { type: 'string' });
+    const key = new TerraformVariable(s, 'psp_key', { type: 'string', sensitive: true });
+    new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { owner: owner.stringValue } });
+    new KeyVaultSecret(s, 'secret', { name: 'psp-key', keyVaultId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: key.stringValue });
+    expect(findings(s)).toEqual([]);
+    expect(rowsOf(s, ReportStatus.COMPLIANT).map((r) => r.resourcePath)).toEqual(['other-dev/secret']);
   });
 
   it('passes a reference where a credential may go (a Key Vault secret\'s value), a reference to an attribute that is no credential, and a provisioner\'s command', () => {
@@ -148,7 +171,7 @@ describe('mayReferenceSensitive, the quick test before the expressions are read'
 });
 
 describe('SEC-1.SensitiveReference through azure-lessons', () => {
-  it('fails on a tag in HCL by address, and leaves a provisioner\'s environment and a Key Vault secret\'s value alone', async () => {
+  it('fails on tags in HCL by address (a key, a sensitive variable), and leaves a variable that is not sensitive, a provisioner\'s environment and a Key Vault secret\'s value alone', async () => {
     const found = failuresOf(await lessonsOn({
       'main.tf': [
         'resource "azurerm_storage_account" "st" {',
@@ -161,11 +184,18 @@ describe('SEC-1.SensitiveReference through azure-lessons', () => {
         'resource "azurerm_resource_group" "rg" {',
         '  name     = "rg-orders"',
         '  location = "westeurope"',
-        '  tags     = { storage = azurerm_storage_account.st.primary_access_key }',
+        '  tags     = { storage = azurerm_storage_account.st.primary_access_key, psp = var.psp_key, owner = var.owner }',
         '  provisioner "local-exec" {',
         '    command     = "az storage blob upload -f site.zip"',
         '    environment = { AZURE_STORAGE_KEY = azurerm_storage_account.st.primary_access_key }',
         '  }',
+        '}',
+        'variable "psp_key" {',
+        '  type      = string',
+        '  sensitive = true',
+        '}',
+        'variable "owner" {',
+        '  type = string',
         '}',
         'resource "azurerm_key_vault_secret" "storage" {',
         '  name         = "storage"',
@@ -174,7 +204,10 @@ describe('SEC-1.SensitiveReference through azure-lessons', () => {
         '}',
       ].join('\n'),
     }), RULE).map((r) => r.message!);
-    expect(found.map((f) => f.split(': a reference')[0])).toEqual([`[${RULE}] azurerm_resource_group.rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}"`]);
+    expect(found.map((f) => f.split(': a ')[0])).toEqual([
+      `[${RULE}] azurerm_resource_group.rg: tags.psp = "\${var.psp_key}"`,
+      `[${RULE}] azurerm_resource_group.rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}"`,
+    ]);
   });
 
   it('fails a plan\'s tags that reference a key (terraform show -json gives a map holding a reference as its references alone: the setting is tags)', async () => {

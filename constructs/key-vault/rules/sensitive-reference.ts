@@ -1,27 +1,48 @@
-import { mayReferenceSensitive, sensitiveReferenceIn, sensitiveReferenceShown } from '../../core/secret-detection';
+import { SecretDetector, mayReferenceSensitive, sensitiveReferenceIn, sensitiveReferenceShown } from '../../core/secret-detection';
+import { TerraformVariables, evaluateValue } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
+import { variablesOf } from '../../lessons-check/rule-context';
 import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
 import { HOLDS_SENSITIVE_REFERENCE, JUDGED_ELSEWHERE, LeafFilter, META, argumentFactsOf, leavesOf } from './argument-leaves';
 
 /** Arguments that do not reach Azure: a provisioner's (its command, its `environment`) and a connection's run where Terraform runs. */
 const NOT_SENT = new Set(['provisioner', 'connection']);
 
-/** The strings that hold a reference to an attribute azurerm marks sensitive (the quick test first: most strings hold none). */
-const REFERENCES_SENSITIVE: LeafFilter = {
-  keeps: (text) => text.includes('${') && mayReferenceSensitive(text) && sensitiveReferenceIn(text) !== undefined,
+/**
+ * The strings that may hold something sensitive: a reference to an attribute azurerm marks
+ * sensitive (the quick test), a variable (sensitive or not: judged with the stack's variables) or
+ * `sensitive(...)`. Most strings hold none.
+ */
+const MAY_BE_SENSITIVE: LeafFilter = {
+  keeps: (text) => text.includes('${') && (mayReferenceSensitive(text) || text.includes('var.') || text.includes('sensitive(')),
   joinsWords: false,
 };
 
-/** Whether `value` holds a string `REFERENCES_SENSITIVE` keeps (read where the stack's JSON is not at hand, and on the few arguments picked). */
-function holdsReference(value: unknown): boolean {
-  if (typeof value === 'string') return REFERENCES_SENSITIVE.keeps(value, false);
+/** What sensitive `text` holds, as a finding's given value and problem, or undefined. */
+function sensitiveIn(text: string, variables: TerraformVariables): { readonly given: string; readonly what: string } | undefined {
+  const attribute = sensitiveReferenceIn(text);
+  if (attribute !== undefined) return { given: sensitiveReferenceShown(text, attribute), what: `a reference to ${attribute}, which azurerm marks sensitive: a credential` };
+  if (!text.includes('var.') && !text.includes('sensitive(')) return undefined;
+  const evaluated = evaluateValue(text, variables);
+  if (evaluated.sensitiveInputs.length > 0) {
+    const inputs = evaluated.sensitiveInputs.map((v) => `var.${v}`).join(', ');
+    return { given: `\${${inputs}}`, what: `a sensitive variable without a default (${inputs}): a secret given at plan time` };
+  }
+  // A value marked sensitive that is not written in the configuration (a literal is SEC-1.PlainCredential's and the variable's own rule's).
+  // Shown as written unless a string literal in it might be part of a secret.
+  return evaluated.sensitive && !evaluated.known ? { given: text.includes('"') ? SecretDetector.mask(text) : text, what: 'a value marked sensitive (sensitive(...) or a sensitive variable)' } : undefined;
+}
+
+/** Whether `value` holds a string that is sensitive by `sensitiveIn` (read where the stack's JSON is not at hand, and on the few arguments picked). */
+function holdsSensitive(value: unknown, variables: TerraformVariables): boolean {
+  if (typeof value === 'string') return MAY_BE_SENSITIVE.keeps(value, false) && sensitiveIn(value, variables) !== undefined;
   if (Array.isArray(value)) {
-    for (const item of value) if (holdsReference(item)) return true;
+    for (const item of value) if (holdsSensitive(item, variables)) return true;
     return false;
   }
   if (value !== null && typeof value === 'object') {
-    for (const key in value) if (holdsReference((value as Record<string, unknown>)[key])) return true;
+    for (const key in value) if (holdsSensitive((value as Record<string, unknown>)[key], variables)) return true;
   }
   return false;
 }
@@ -34,10 +55,10 @@ function holdsReference(value: unknown): boolean {
  * of the resource type, which may itself be a secret (a Key Vault secret's `value`). Undefined where
  * none may (most resources: the rule does not apply).
  */
-function argumentsToRead(resource: RuleResource): Record<string, unknown> | undefined {
+function argumentsToRead(resource: RuleResource, variables: TerraformVariables): Record<string, unknown> | undefined {
   const raw = rawAttributesOf(resource);
   const facts = raw === undefined ? undefined : argumentFactsOf(raw);
-  const mayHold = (key: string) => (facts === undefined ? holdsReference(resource.attributes[key]) : ((facts.get(key) ?? 0) & HOLDS_SENSITIVE_REFERENCE) !== 0);
+  const mayHold = (key: string) => (facts === undefined ? holdsSensitive(resource.attributes[key], variables) : ((facts.get(key) ?? 0) & HOLDS_SENSITIVE_REFERENCE) !== 0);
   if (resource.type === 'azapi_resource') {
     if (!mayHold('tags') && !mayHold('body')) return undefined;
     const body = armBodyOf(resource) as { tags?: unknown };
@@ -79,11 +100,12 @@ function fixFor(type: string, setting: string): string {
 /**
  * SEC-1: a reference to an attribute azurerm marks sensitive (a storage account's
  * `primary_access_key` or connection string, a function's host key, a Service Bus namespace's
- * connection string, a Key Vault secret's `value`) written into an argument that Azure keeps in
- * plain text: a tag, a container's `args`, an API Management backend's header, an action group's
- * webhook URL. The reference passes every check of what the configuration holds (its value is
- * unknown at synth), and Terraform hides it in the plan's output only: after the apply, Azure
- * shows the credential to every reader of the resource. Read on every azurerm resource and an
+ * connection string, a Key Vault secret's `value`), a sensitive variable without a default (a
+ * secret given at plan time) or a value marked `sensitive(...)`, written into an argument that
+ * Azure keeps in plain text: a tag, a container's `args`, an API Management backend's header, an
+ * action group's webhook URL. None of them is a secret the configuration holds (its value is
+ * unknown at synth), so the checks of what it holds pass it, and Terraform hides it in the plan's
+ * output only: after the apply, Azure shows the credential to every reader of the resource. Read on every azurerm resource and an
  * AzAPI resource's tags, an API Management policy's XML and a named value that is not secret
  * included; an argument azurerm marks sensitive (a Key Vault secret's `value`, a Container App's
  * secret), and what another SEC-1 rule judges references in (app settings, an app's environment,
@@ -94,26 +116,27 @@ function fixFor(type: string, setting: string): string {
 export class SensitiveReferenceRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveReference';
   public readonly lesson = 'SEC-1';
-  public readonly description = 'A reference to a credential attribute (a key, a connection string) in an argument Azure keeps in plain text (a tag, a header, a container\'s args, a URL).';
+  public readonly description = 'A reference to a credential attribute (a key, a connection string) or a sensitive variable in an argument Azure keeps in plain text (a tag, a header, a container\'s args, a URL).';
   public readonly resourceTypes = ['azurerm_*', 'azapi_resource'];
 
-  public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
-    const given = argumentsToRead(resource);
+  public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
+    const variables = variablesOf(context);
+    const given = argumentsToRead(resource, variables);
     if (given === undefined) return RuleOutcome.notApplicable();
-    const judged = judgedFor(resource);
-    // A reference held where a credential may go (a Key Vault secret's value), or where another rule judges it: compliant.
     const findings: RuleFinding[] = [];
-    for (const { setting, text } of leavesOf(given, judged, false, REFERENCES_SENSITIVE)) {
-      const attribute = sensitiveReferenceIn(text) as string;
+    for (const { setting, text } of leavesOf(given, judgedFor(resource), false, MAY_BE_SENSITIVE)) {
+      const found = sensitiveIn(text, variables);
+      if (found === undefined) continue;
       findings.push({
         setting,
-        given: sensitiveReferenceShown(text, attribute),
-        problem: `a reference to ${attribute}, which azurerm marks sensitive: a credential, written into an argument Azure keeps in plain text. Terraform hides it in the plan's output only; after the apply every reader of the resource sees the credential.`,
+        given: found.given,
+        problem: `${found.what}, written into an argument Azure keeps in plain text. Terraform hides it in the plan's output only; after the apply every reader of the resource sees it.`,
         fix: fixFor(resource.type, setting),
       });
     }
     if (findings.length > 0) return RuleOutcome.nonCompliant(...findings);
-    // The quick test passes a few references to other attributes (a block one of whose attributes is sensitive).
-    return holdsReference(given) ? RuleOutcome.compliant() : RuleOutcome.notApplicable();
+    // Something sensitive held where a credential may go (a Key Vault secret's value), or where another rule judges it: compliant.
+    // The quick test also passes references to other attributes (a block one of whose attributes is sensitive) and plain variables.
+    return holdsSensitive(given, variables) ? RuleOutcome.compliant() : RuleOutcome.notApplicable();
   }
 }
