@@ -89,6 +89,10 @@ const SENSITIVE_HEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries(SENSITIVE_ATTRIBUTES).map(([type, paths]) => [type, new Set(paths.map((p) => p.split('.')[0]))]),
 );
 
+const DOT = 46;
+const DASH = 45;
+const OPEN_BRACKET = 91;
+
 /** Whether the character code `c` may be in a Terraform attribute's name. */
 const isNameCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
@@ -102,17 +106,25 @@ const isNameCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) 
 export function mayReferenceSensitive(text: string): boolean {
   let at = text.indexOf('azurerm_');
   while (at !== -1) {
-    const typeEnd = text.indexOf('.', at);
-    if (typeEnd === -1) return false;
-    const start = at >= 5 && text.startsWith('data.', at - 5) ? at - 5 : at;
-    const heads = SENSITIVE_HEADS.get(text.slice(start, typeEnd));
-    const nameEnd = heads === undefined ? -1 : text.indexOf('.', typeEnd + 1);
-    if (heads !== undefined && nameEnd !== -1) {
-      let end = nameEnd + 1;
-      while (end < text.length && isNameCode(text.charCodeAt(end))) end += 1;
-      if (heads.has(text.slice(nameEnd + 1, end))) return true;
+    let end = at + 8;
+    while (end < text.length && isNameCode(text.charCodeAt(end))) end += 1;
+    const heads = text.charCodeAt(end) === DOT ? SENSITIVE_HEADS.get(text.slice(at >= 5 && text.startsWith('data.', at - 5) ? at - 5 : at, end)) : undefined;
+    if (heads !== undefined) {
+      // The resource's name, then its index or key (`[0]`, `["a.b"]`), then the attribute.
+      let name = end + 1;
+      while (name < text.length && (isNameCode(text.charCodeAt(name)) || text.charCodeAt(name) === DASH)) name += 1;
+      while (text.charCodeAt(name) === OPEN_BRACKET) {
+        const close = text.indexOf(']', name);
+        if (close === -1) return false;
+        name = close + 1;
+      }
+      if (text.charCodeAt(name) === DOT) {
+        let attribute = name + 1;
+        while (attribute < text.length && isNameCode(text.charCodeAt(attribute))) attribute += 1;
+        if (heads.has(text.slice(name + 1, attribute))) return true;
+      }
     }
-    at = text.indexOf('azurerm_', typeEnd);
+    at = text.indexOf('azurerm_', end);
   }
   return false;
 }

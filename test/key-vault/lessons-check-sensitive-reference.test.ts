@@ -1,9 +1,16 @@
-import { Fn, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Fn, TerraformLocal, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { ContainerAppEnvironmentDaprComponent } from '@cdktf/provider-azurerm/lib/container-app-environment-dapr-component';
+import { ContainerGroup } from '@cdktf/provider-azurerm/lib/container-group';
+import { FunctionAppFlexConsumption } from '@cdktf/provider-azurerm/lib/function-app-flex-consumption';
+import { Iothub } from '@cdktf/provider-azurerm/lib/iothub';
+import { KubernetesClusterExtension } from '@cdktf/provider-azurerm/lib/kubernetes-cluster-extension';
+import { ResourceGroupTemplateDeployment } from '@cdktf/provider-azurerm/lib/resource-group-template-deployment';
+import { VirtualMachineExtension } from '@cdktf/provider-azurerm/lib/virtual-machine-extension';
 import { DataAzurermFunctionAppHostKeys } from '@cdktf/provider-azurerm/lib/data-azurerm-function-app-host-keys';
 import { EventgridEventSubscription } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
 import { KeyVaultSecret } from '@cdktf/provider-azurerm/lib/key-vault-secret';
@@ -38,7 +45,7 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     const st = account(s);
     new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { owner: 'orders', storage: st.primaryAccessKey } });
     expect(findings(s)).toEqual([
-      `[${RULE}] other-dev/rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential, written into an argument Azure keeps in plain text. Terraform hides it in the plan's output only; after the apply every reader of the resource sees it. Fix: leave the credential out of the tags: a tag says what a resource is, and every reader of the subscription sees it (Resource Graph lists it). If a tag must point at a secret, name the Key Vault secret that holds it.`,
+      `[${RULE}] other-dev/rg: tags.storage = "\${azurerm_storage_account.st.primary_access_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential, written into an argument Azure keeps in plain text and shows to whoever may read the resource; Terraform hides it in the plan's output only. Fix: leave the credential out of the tags: a tag says what a resource is, and every reader of the subscription sees it (Resource Graph lists it). If a tag must point at a secret, name the Key Vault secret that holds it.`,
     ]);
   });
 
@@ -56,8 +63,31 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
       // In a longer text the reference is shown with its name left out; a list's only block is left out of the setting.
       `[${RULE}] other-dev/ag: webhook_receiver.service_uri = "\${data.azurerm_function_app_host_keys.<name>.default_function_key}"`,
     ]);
-    expect(errors[0]).toContain('Fix: let the caller use its identity instead (Entra ID, a data role on the resource)');
+    expect(errors[0]).toContain('Fix: give the app its identity instead (a data role on the resource); a credential it cannot do without goes in a secret');
     expect(errors[1]).toContain('Fix: give the gateway its identity instead (authentication-managed-identity, a role on the backend), or keep the key in a Key Vault-backed secret named value');
+    expect(errors[2]).toContain('Fix: let the caller use its identity instead');
+  });
+
+  it('fails when a container group\'s environment, a Dapr component\'s metadata value or an extension\'s public settings hold one; their secret counterparts pass', () => {
+    const s = stack();
+    const st = account(s);
+    new ContainerGroup(s, 'aci', {
+      name: 'aci', resourceGroupName: 'rg', location: 'westeurope', osType: 'Linux',
+      container: [{ name: 'c', image: 'i', cpu: 0.5, memory: 1, environmentVariables: { STORAGE: st.primaryConnectionString }, secureEnvironmentVariables: { STORAGE_2: st.primaryConnectionString } }],
+    });
+    new ContainerAppEnvironmentDaprComponent(s, 'dapr', {
+      name: 'state', containerAppEnvironmentId: 'x', componentType: 'state.azure.blobstorage', version: 'v1',
+      metadata: [{ name: 'accountKey', value: st.primaryAccessKey }, { name: 'accountKey2', secretName: 'account-key' }],
+      secret: [{ name: 'account-key', value: st.primaryAccessKey }],
+    });
+    new VirtualMachineExtension(s, 'ext', {
+      name: 'ext', virtualMachineId: 'x', publisher: 'Microsoft.Azure.Extensions', type: 'CustomScript', typeHandlerVersion: '2.1',
+      settings: Fn.jsonencode({ storageAccountKey: st.primaryAccessKey }), protectedSettings: Fn.jsonencode({ storageAccountKey: st.primaryAccessKey }),
+    });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/aci: container.environment_variables.STORAGE`, `[${RULE}] other-dev/dapr: metadata[0].value`, `[${RULE}] other-dev/ext: settings`]);
+    expect(errors[0]).toContain('Fix: give the container group a managed identity instead; a credential it cannot do without goes in secure_environment_variables');
+    expect(errors[2]).toContain('Fix: pass it in protected_settings');
   });
 
   it('fails when a tag or a header holds a sensitive variable without a default (a secret given at plan time) or a value marked sensitive', () => {
@@ -73,27 +103,51 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     ]);
   });
 
-  it('passes a variable that is not sensitive in a tag, and a sensitive one given to a Key Vault secret\'s value', () => {
-    const s = stack();
-    const owner = new TerraformVariable(s, 'owner', { type: 'string' });
-    const key = new TerraformVariable(s, 'psp_key', { type: 'string', sensitive: true });
-    new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { owner: owner.stringValue } });
-    new KeyVaultSecret(s, 'secret', { name: 'psp-key', keyVaultId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: key.stringValue });
-    expect(findings(s)).toEqual([]);
-    expect(rowsOf(s, ReportStatus.COMPLIANT).map((r) => r.resourcePath)).toEqual(['other-dev/secret']);
+  it('fails when a tag holds a key through a local, on the construct path and the stack\'s JSON alike', () => {
+    const build = () => {
+      const s = stack();
+      const st = account(s);
+      const key = new TerraformLocal(s, 'storage_key', st.primaryAccessKey);
+      new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: { storage: key.asString, owner: `x-${key.asString}` } });
+      return s;
+    };
+    const slow = findings(build());
+    expect(slow.map((e) => e.split(', written into')[0])).toEqual([
+      `[${RULE}] other-dev/rg: tags.storage = "\${local.storage_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential (through local.storage_key)`,
+      `[${RULE}] other-dev/rg: tags.owner = "\${local.storage_key}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential (through local.storage_key)`,
+    ]);
+    const viaJson = build();
+    expect(() => Testing.fullSynth(viaJson)).toThrow(/Encountered Annotations with level "ERROR"/);
+    expect(rowsOf(viaJson, ReportStatus.NON_COMPLIANT).map((r) => `${r.resourcePath} ${r.setting}`)).toEqual(['other-dev/rg tags.storage', 'other-dev/rg tags.owner']);
   });
 
-  it('passes a reference where a credential may go (a Key Vault secret\'s value), a reference to an attribute that is no credential, and a provisioner\'s command', () => {
+  it('passes a variable that is not sensitive in a tag (a row: the rule read it), a reference to an attribute that is no credential, and a provisioner\'s environment', () => {
     const s = stack();
     const st = account(s);
-    new KeyVaultSecret(s, 'secret', { name: 'storage', keyVaultId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: st.primaryConnectionString });
+    const owner = new TerraformVariable(s, 'owner', { type: 'string' });
     new ResourceGroup(s, 'rg', {
-      name: 'rg-orders', location: 'westeurope', tags: { storage: st.name, endpoint: st.primaryBlobEndpoint },
+      name: 'rg-orders', location: 'westeurope', tags: { owner: owner.stringValue, storage: st.name, endpoint: st.primaryBlobEndpoint },
       provisioners: [{ type: 'local-exec', command: 'az storage blob upload -f site.zip', environment: { AZURE_STORAGE_KEY: st.primaryAccessKey } }],
     });
     expect(findings(s)).toEqual([]);
-    // Where a credential is referenced in its place the rule covers the resource; elsewhere it does not apply (no row).
-    expect(rowsOf(s, ReportStatus.COMPLIANT).map((r) => r.resourcePath)).toEqual(['other-dev/secret']);
+    expect(rowsOf(s, ReportStatus.COMPLIANT).map((r) => r.resourcePath)).toEqual(['other-dev/rg']);
+  });
+
+  it('passes a credential where Azure keeps it secret, whether azurerm marks the argument sensitive or not (not read: no row)', () => {
+    const s = stack();
+    const st = account(s);
+    new KeyVaultSecret(s, 'secret', { name: 'storage', keyVaultId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: st.primaryConnectionString });
+    // Not sensitive in azurerm 4.55.0, kept secret by Azure: a Flex Consumption app's host storage key, an IoT Hub endpoint's
+    // connection string (Azure masks its key), a template deployment's securestring parameter, a cluster extension's protected settings.
+    new FunctionAppFlexConsumption(s, 'func', {
+      name: 'func', resourceGroupName: 'rg', location: 'westeurope', servicePlanId: 'x', storageContainerType: 'blobContainer', storageContainerEndpoint: 'https://storders.blob.core.windows.net/deploy',
+      storageAuthenticationType: 'StorageAccountConnectionString', storageAccessKey: st.primaryAccessKey, runtimeName: 'node', runtimeVersion: '20', siteConfig: {},
+    });
+    new Iothub(s, 'hub', { name: 'hub', resourceGroupName: 'rg', location: 'westeurope', sku: { name: 'S1', capacity: 1 }, endpoint: [{ type: 'AzureIotHub.StorageContainer', name: 'export', connectionString: st.primaryBlobConnectionString, containerName: 'export', encoding: 'Avro' }] });
+    new ResourceGroupTemplateDeployment(s, 'arm', { name: 'arm', resourceGroupName: 'rg', deploymentMode: 'Incremental', templateContent: '{}', parametersContent: Fn.jsonencode({ key: { value: st.primaryAccessKey } }) });
+    new KubernetesClusterExtension(s, 'flux', { name: 'flux', clusterId: 'x', extensionType: 'microsoft.flux', configurationProtectedSettings: { 'storage.key': st.primaryAccessKey } });
+    expect(findings(s)).toEqual([]);
+    expect(rowsOf(s, ReportStatus.COMPLIANT)).toEqual([]);
   });
 
   it('fails when an API Management policy\'s XML or a named value that is not secret holds one (API Management shows both to every reader); a secret named value passes', () => {
@@ -159,6 +213,9 @@ describe('mayReferenceSensitive, the quick test before the expressions are read'
     expect(mayReferenceSensitive('x=${data.azurerm_function_app_host_keys.k.default_function_key}')).toBe(true);
     expect(mayReferenceSensitive('${azurerm_storage_account.st[0].primary_connection_string}')).toBe(true);
     expect(mayReferenceSensitive('${azurerm_kubernetes_cluster.aks.kube_config[0].client_key}')).toBe(true);
+    // A key with a dot in it, and a reference after a word that only starts like a type.
+    expect(mayReferenceSensitive('${azurerm_storage_account.st["a.b"].primary_access_key}')).toBe(true);
+    expect(mayReferenceSensitive('see azurerm_x docs: ${azurerm_storage_account.st.primary_access_key}')).toBe(true);
   });
 
   it('stops what is no reference to one: another attribute, a type with none, a type alone, text', () => {

@@ -109,7 +109,7 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
 
 /** An argument's JSON holds a value that may be a credential, or a template the rules' view sees through to one (`SEC-1.PlainCredential`). */
 export const HOLDS_CANDIDATE = 1;
-/** An argument's JSON may hold a reference to an attribute azurerm marks sensitive (the quick test), a variable or `sensitive(...)` (`SEC-1.SensitiveReference`). */
+/** An argument's JSON may hold a reference to an attribute azurerm marks sensitive (the quick test), a variable, a local or `sensitive(...)` (`SEC-1.SensitiveReference`). */
 export const HOLDS_SENSITIVE_REFERENCE = 2;
 const EVERY_FACT = HOLDS_CANDIDATE | HOLDS_SENSITIVE_REFERENCE;
 
@@ -117,12 +117,12 @@ const EVERY_FACT = HOLDS_CANDIDATE | HOLDS_SENSITIVE_REFERENCE;
  * What a string of an argument's JSON holds, as `HOLDS_*` flags: a value that may be a
  * credential, or a template the evaluator sees into (a variable, a local, a function, a literal
  * inside `${...}`: anything but literal text and bare references); a reference that may be to a
- * sensitive attribute, a variable or `sensitive(...)`.
+ * sensitive attribute, a variable, a local or `sensitive(...)`.
  */
 function stringFacts(value: string): number {
   const template = value.includes('${');
   return (mayHoldCredential(value) || ((template || value.includes('%{')) && !isReferencesOnly(value)) ? HOLDS_CANDIDATE : 0)
-    | (template && (mayReferenceSensitive(value) || value.includes('var.') || value.includes('sensitive(')) ? HOLDS_SENSITIVE_REFERENCE : 0);
+    | (template && (mayReferenceSensitive(value) || value.includes('var.') || value.includes('local.') || value.includes('sensitive(')) ? HOLDS_SENSITIVE_REFERENCE : 0);
 }
 
 /** The `HOLDS_*` flags of a value of JSON: of its strings, and of a list of strings read as one command line (as `leavesOf` reads it). */

@@ -1,86 +1,108 @@
 import { SecretDetector, mayReferenceSensitive, sensitiveReferenceIn, sensitiveReferenceShown } from '../../core/secret-detection';
-import { TerraformVariables, evaluateValue } from '../../core/terraform-expression';
+import { TerraformVariables, evaluateValue, localKey } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
-import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
-import { HOLDS_SENSITIVE_REFERENCE, JUDGED_ELSEWHERE, LeafFilter, META, argumentFactsOf, leavesOf } from './argument-leaves';
+import { armBodyOf } from '../../lessons-check/rules/attributes';
+import { HOLDS_SENSITIVE_REFERENCE, LeafFilter, argumentFactsOf, leavesOf } from './argument-leaves';
 
-/** Arguments that do not reach Azure: a provisioner's (its command, its `environment`) and a connection's run where Terraform runs. */
-const NOT_SENT = new Set(['provisioner', 'connection']);
+const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_policy'];
+const APP_COMMAND_LINES = ['template.container.args', 'template.container.command', 'template.init_container.args', 'template.init_container.command'];
+const VIRTUAL_MACHINES = ['linux_virtual_machine', 'windows_virtual_machine', 'linux_virtual_machine_scale_set', 'windows_virtual_machine_scale_set'];
+
+/**
+ * The arguments Azure keeps in plain text and shows to whoever may read the resource, by type
+ * (paths without list positions; a path covers what is below it); every resource's `tags` besides.
+ * Each is documented as no place for a secret, and has its secret counterpart: a Container App's
+ * secrets, a container group's `secure_environment_variables`, a Dapr component's `secret_name`, a
+ * secret named value, an extension's `protected_settings`, a VM's `custom_data`. Elsewhere an
+ * argument azurerm does not mark sensitive may still be one Azure keeps secret (an IoT Hub
+ * endpoint's connection string, a template deployment's `securestring` parameter, an API
+ * connection's parameters), so it is not read.
+ */
+const PLAIN_DESTINATIONS: Readonly<Record<string, readonly string[]>> = {
+  azurerm_container_app: APP_COMMAND_LINES,
+  azurerm_container_app_job: APP_COMMAND_LINES,
+  azurerm_container_group: ['container.environment_variables', 'container.commands', 'init_container.environment_variables', 'init_container.commands'],
+  azurerm_container_app_environment_dapr_component: ['metadata.value'],
+  azurerm_api_management_backend: ['url', 'credentials.header', 'credentials.query'],
+  ...Object.fromEntries(POLICIES.map((t) => [`azurerm_api_management_${t}`, ['xml_content']])),
+  azurerm_api_management_named_value: ['value'],
+  azurerm_monitor_action_group: ['webhook_receiver.service_uri', 'azure_function_receiver.http_trigger_url'],
+  ...Object.fromEntries(VIRTUAL_MACHINES.map((t) => [`azurerm_${t}`, ['user_data']])),
+  azurerm_virtual_machine_extension: ['settings'],
+  azurerm_virtual_machine_scale_set_extension: ['settings'],
+};
+
+/** The places of a resource the rule reads: its type's plain destinations and its tags (an AzAPI resource's `tags` and `body.tags`). */
+function destinationsOf(resource: RuleResource): readonly string[] {
+  if (resource.type === 'azapi_resource') return AZAPI_TAGS;
+  // A secret named value keeps its value as a secret (azurerm marks it sensitive either way).
+  if (resource.type === 'azurerm_api_management_named_value' && (resource.attributes.secret === true || resource.attributes.secret === 'true')) return TAGS;
+  const own = PLAIN_DESTINATIONS[resource.type];
+  return own === undefined ? TAGS : [...TAGS, ...own];
+}
+const TAGS: readonly string[] = ['tags'];
+const AZAPI_TAGS: readonly string[] = ['tags', 'body.tags'];
+
+/** Whether a leaf's setting (`template.container.args[1]`) is at or below one of `paths`. */
+function isUnder(setting: string, paths: readonly string[]): boolean {
+  const path = setting.replace(/\[\d+\]/g, '');
+  return paths.some((p) => path === p || path.startsWith(`${p}.`));
+}
 
 /**
  * The strings that may hold something sensitive: a reference to an attribute azurerm marks
- * sensitive (the quick test), a variable (sensitive or not: judged with the stack's variables) or
- * `sensitive(...)`. Most strings hold none.
+ * sensitive (the quick test), a variable or a local (judged with the stack's variables and locals),
+ * or `sensitive(...)`. Most strings hold none.
  */
 const MAY_BE_SENSITIVE: LeafFilter = {
-  keeps: (text) => text.includes('${') && (mayReferenceSensitive(text) || text.includes('var.') || text.includes('sensitive(')),
+  keeps: (text) => text.includes('${') && (mayReferenceSensitive(text) || text.includes('var.') || text.includes('local.') || text.includes('sensitive(')),
   joinsWords: false,
 };
 
-/** What sensitive `text` holds, as a finding's given value and problem, or undefined. */
-function sensitiveIn(text: string, variables: TerraformVariables): { readonly given: string; readonly what: string } | undefined {
+const LOCAL_REFERENCE = /(?<![\w.])local\.([A-Za-z0-9_-]+)/g;
+
+/** What sensitive `text` holds, as a finding's given value and what it is, or undefined; a local is read into (`depth` deep at most). */
+function sensitiveIn(text: string, variables: TerraformVariables, depth = 0): { readonly given: string; readonly what: string } | undefined {
   const attribute = sensitiveReferenceIn(text);
   if (attribute !== undefined) return { given: sensitiveReferenceShown(text, attribute), what: `a reference to ${attribute}, which azurerm marks sensitive: a credential` };
+  if (text.includes('local.') && depth < 4) {
+    for (const [, name] of text.matchAll(LOCAL_REFERENCE)) {
+      const value = variables.get(localKey(name))?.default;
+      const inner = typeof value === 'string' && value.includes('${') ? sensitiveIn(value, variables, depth + 1) : undefined;
+      if (inner !== undefined) return { given: `\${local.${name}}`, what: `${inner.what} (through local.${name})` };
+    }
+  }
   if (!text.includes('var.') && !text.includes('sensitive(')) return undefined;
   const evaluated = evaluateValue(text, variables);
   if (evaluated.sensitiveInputs.length > 0) {
     const inputs = evaluated.sensitiveInputs.map((v) => `var.${v}`).join(', ');
     return { given: `\${${inputs}}`, what: `a sensitive variable without a default (${inputs}): a secret given at plan time` };
   }
-  // A value marked sensitive that is not written in the configuration (a literal is SEC-1.PlainCredential's and the variable's own rule's).
-  // Shown as written unless a string literal in it might be part of a secret.
+  // A value marked sensitive that is not written in the configuration (a literal is SEC-1.PlainCredential's and the variable's own rule's);
+  // shown as written unless a string literal in it might be part of a secret.
   return evaluated.sensitive && !evaluated.known ? { given: text.includes('"') ? SecretDetector.mask(text) : text, what: 'a value marked sensitive (sensitive(...) or a sensitive variable)' } : undefined;
 }
 
-/** Whether `value` holds a string that is sensitive by `sensitiveIn` (read where the stack's JSON is not at hand, and on the few arguments picked). */
-function holdsSensitive(value: unknown, variables: TerraformVariables): boolean {
-  if (typeof value === 'string') return MAY_BE_SENSITIVE.keeps(value, false) && sensitiveIn(value, variables) !== undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) if (holdsSensitive(item, variables)) return true;
-    return false;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const key in value) if (holdsSensitive((value as Record<string, unknown>)[key], variables)) return true;
-  }
-  return false;
-}
-
 /**
- * The arguments to read, through the rules' view: where the check read the stack's JSON, only
- * those whose JSON may hold a reference to a sensitive attribute (`argumentFactsOf`: one pass over
- * the JSON shared with `SEC-1.PlainCredential`); without it (HCL, a plan), those whose values do.
- * Of an AzAPI resource, its tags (`tags`, `body.tags`) only: what else its body sends is a property
- * of the resource type, which may itself be a secret (a Key Vault secret's `value`). Undefined where
+ * The destinations of `resource` to read, through the rules' view: where the check read the
+ * stack's JSON, only the top-level arguments whose JSON may hold something sensitive
+ * (`argumentFactsOf`: one pass over the JSON shared with `SEC-1.PlainCredential`). Undefined where
  * none may (most resources: the rule does not apply).
  */
-function argumentsToRead(resource: RuleResource, variables: TerraformVariables): Record<string, unknown> | undefined {
+function argumentsToRead(resource: RuleResource, destinations: readonly string[]): Record<string, unknown> | undefined {
   const raw = rawAttributesOf(resource);
   const facts = raw === undefined ? undefined : argumentFactsOf(raw);
-  const mayHold = (key: string) => (facts === undefined ? holdsSensitive(resource.attributes[key], variables) : ((facts.get(key) ?? 0) & HOLDS_SENSITIVE_REFERENCE) !== 0);
-  if (resource.type === 'azapi_resource') {
-    if (!mayHold('tags') && !mayHold('body')) return undefined;
-    const body = armBodyOf(resource) as { tags?: unknown };
-    return { tags: resource.attributes.tags, body: { tags: body.tags } };
-  }
   let picked: Record<string, unknown> | undefined;
-  for (const key of facts?.keys() ?? Object.keys(resource.attributes)) {
-    if (!META.has(key) && !NOT_SENT.has(key) && mayHold(key)) (picked ??= {})[key] = resource.attributes[key];
+  for (const path of destinations) {
+    const root = path.split('.')[0];
+    if (picked !== undefined && root in picked) continue;
+    if (facts !== undefined && ((facts.get(root) ?? 0) & HOLDS_SENSITIVE_REFERENCE) === 0) continue;
+    const value = root === 'body' ? armBodyOf(resource) : resource.attributes[root];
+    if (value !== undefined) (picked ??= {})[root] = value;
   }
   return picked;
-}
-
-/**
- * The settings of a resource another rule judges for references too, or where a credential may go:
- * what `JUDGED_ELSEWHERE` lists, but a policy's XML (`SEC-1.PolicyPlainSecret` reads its literals
- * only, and API Management shows a policy to every reader) and a named value that is not secret
- * (azurerm marks `value` sensitive, but API Management keeps it in plain text unless `secret = true`).
- */
-function judgedFor(resource: RuleResource): readonly string[] {
-  if (resource.type === 'azurerm_api_management_named_value') return resource.attributes.secret === true || resource.attributes.secret === 'true' ? ['value'] : [];
-  const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
-  return judged.includes('xml_content') ? judged.filter((p) => p !== 'xml_content') : judged;
 }
 
 /** What to do instead, by where the reference was written. */
@@ -94,24 +116,31 @@ function fixFor(type: string, setting: string): string {
   if (type.startsWith('azurerm_api_management_')) {
     return 'give the gateway its identity instead (authentication-managed-identity, a role on the backend), or keep the key in a Key Vault-backed secret named value (KeyVaultNamedValue) and write its {{name}} in the header, query or policy.';
   }
-  return 'let the caller use its identity instead (Entra ID, a data role on the resource) where the service allows it; a credential it cannot do without stays in Key Vault and reaches it where Azure keeps it secret (a Container App\'s secret, an app setting\'s Key Vault reference, a secret named value).';
+  if (type.startsWith('azurerm_container_app')) {
+    return 'give the app its identity instead (a data role on the resource); a credential it cannot do without goes in a secret (Key Vault-backed) and reaches it as an environment variable\'s secret_name (a Dapr component: metadata.secret_name), not on its command line.';
+  }
+  if (type === 'azurerm_container_group') {
+    return 'give the container group a managed identity instead; a credential it cannot do without goes in secure_environment_variables, which Azure does not show.';
+  }
+  if (type.endsWith('_extension')) return 'pass it in protected_settings, which Azure encrypts and does not show, or let the VM read it from Key Vault with its identity.';
+  if (VIRTUAL_MACHINES.some((t) => type === `azurerm_${t}`)) return 'let the VM read it from Key Vault with its identity; user_data is no place for a secret (custom_data is sensitive, but a VM identity is better).';
+  return 'let the caller use its identity instead (Entra ID, a data role on the resource) where the service allows it; a credential it cannot do without stays in Key Vault, and its URL or name is what is written here.';
 }
 
 /**
  * SEC-1: a reference to an attribute azurerm marks sensitive (a storage account's
  * `primary_access_key` or connection string, a function's host key, a Service Bus namespace's
- * connection string, a Key Vault secret's `value`), a sensitive variable without a default (a
- * secret given at plan time) or a value marked `sensitive(...)`, written into an argument that
- * Azure keeps in plain text: a tag, a container's `args`, an API Management backend's header, an
- * action group's webhook URL. None of them is a secret the configuration holds (its value is
- * unknown at synth), so the checks of what it holds pass it, and Terraform hides it in the plan's
- * output only: after the apply, Azure shows the credential to every reader of the resource. Read on every azurerm resource and an
- * AzAPI resource's tags, an API Management policy's XML and a named value that is not secret
- * included; an argument azurerm marks sensitive (a Key Vault secret's `value`, a Container App's
- * secret), and what another SEC-1 rule judges references in (app settings, an app's environment,
- * a webhook subscription's URL), are where a credential may go, or another rule's. A
- * provisioner's command and `connection` are left out: they run where Terraform runs, and reach
- * no resource.
+ * connection string, a Key Vault secret's `value`), directly or through a local, a sensitive
+ * variable without a default (a secret given at plan time) or a value marked `sensitive(...)`,
+ * written where Azure keeps it in plain text and shows it to whoever may read the resource: any
+ * resource's tags, and the arguments `PLAIN_DESTINATIONS` lists (a container's command line, a
+ * container group's environment, a Dapr component's metadata value, an API Management backend's
+ * URL and headers, a policy's XML, a named value that is not secret, an action group's webhook
+ * URL, a VM's `user_data`, an extension's public `settings`). None of them is a secret the
+ * configuration holds (its value is unknown at synth), so the checks of what it holds pass it,
+ * and Terraform hides it in the plan's output only. Other arguments are not read: azurerm does not
+ * mark every argument Azure keeps secret as sensitive. Read on every azurerm resource and an AzAPI
+ * resource's tags.
  */
 export class SensitiveReferenceRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveReference';
@@ -120,23 +149,26 @@ export class SensitiveReferenceRule implements ILessonRule {
   public readonly resourceTypes = ['azurerm_*', 'azapi_resource'];
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
-    const variables = variablesOf(context);
-    const given = argumentsToRead(resource, variables);
+    const destinations = destinationsOf(resource);
+    const given = argumentsToRead(resource, destinations);
     if (given === undefined) return RuleOutcome.notApplicable();
+    const variables = variablesOf(context);
     const findings: RuleFinding[] = [];
-    for (const { setting, text } of leavesOf(given, judgedFor(resource), false, MAY_BE_SENSITIVE)) {
+    let read = false;
+    for (const { setting, text } of leavesOf(given, [], false, MAY_BE_SENSITIVE)) {
+      if (!isUnder(setting, destinations)) continue;
+      read = true;
       const found = sensitiveIn(text, variables);
       if (found === undefined) continue;
       findings.push({
         setting,
         given: found.given,
-        problem: `${found.what}, written into an argument Azure keeps in plain text. Terraform hides it in the plan's output only; after the apply every reader of the resource sees it.`,
+        problem: `${found.what}, written into an argument Azure keeps in plain text and shows to whoever may read the resource; Terraform hides it in the plan's output only.`,
         fix: fixFor(resource.type, setting),
       });
     }
     if (findings.length > 0) return RuleOutcome.nonCompliant(...findings);
-    // Something sensitive held where a credential may go (a Key Vault secret's value), or where another rule judges it: compliant.
-    // The quick test also passes references to other attributes (a block one of whose attributes is sensitive) and plain variables.
-    return holdsSensitive(given, variables) ? RuleOutcome.compliant() : RuleOutcome.notApplicable();
+    // A row only where the rule read a reference, a variable or a local in a plain argument.
+    return read ? RuleOutcome.compliant() : RuleOutcome.notApplicable();
   }
 }
