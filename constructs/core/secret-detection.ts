@@ -84,10 +84,11 @@ export function sensitiveReferenceIn(text: string): string | undefined {
   return undefined;
 }
 
-/** Of each type with sensitive attributes, the first segment of each (`kube_config` of `kube_config.client_key`). */
-const SENSITIVE_HEADS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(SENSITIVE_ATTRIBUTES).map(([type, paths]) => [type, new Set(paths.map((p) => p.split('.')[0]))]),
-);
+/** Of each type with sensitive attributes, the first segment of each (`kube_config` of `kube_config.client_key`); made on first use. */
+let sensitiveHeads: ReadonlyMap<string, ReadonlySet<string>> | undefined;
+const headsOf = (type: string) => (sensitiveHeads ??= new Map(
+  Object.entries(SENSITIVE_ATTRIBUTES).map(([t, paths]) => [t, new Set(paths.map((p) => p.split('.')[0]))]),
+)).get(type);
 
 const DOT = 46;
 const DASH = 45;
@@ -108,7 +109,7 @@ export function mayReferenceSensitive(text: string): boolean {
   while (at !== -1) {
     let end = at + 8;
     while (end < text.length && isNameCode(text.charCodeAt(end))) end += 1;
-    const heads = text.charCodeAt(end) === DOT ? SENSITIVE_HEADS.get(text.slice(at >= 5 && text.startsWith('data.', at - 5) ? at - 5 : at, end)) : undefined;
+    const heads = text.charCodeAt(end) === DOT ? headsOf(text.slice(at >= 5 && text.startsWith('data.', at - 5) ? at - 5 : at, end)) : undefined;
     if (heads !== undefined) {
       // The resource's name, then its index or key (`[0]`, `["a.b"]`), then the attribute.
       let name = end + 1;

@@ -1,7 +1,5 @@
 import { mayHoldCredential } from '../../core/credential-formats';
-import { mayReferenceSensitive } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
-import { isReferencesOnly } from '../../core/terraform-expression';
 
 // What the SEC-1 rules that read every argument share: which settings another rule judges, which
 // arguments hold no value, and the strings of a block with their settings.
@@ -106,66 +104,3 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
   visit(attributes);
   return out;
 }
-
-/** An argument's JSON holds a value that may be a credential, or a template the rules' view sees through to one (`SEC-1.PlainCredential`). */
-export const HOLDS_CANDIDATE = 1;
-/** An argument's JSON may hold a reference to an attribute azurerm marks sensitive (the quick test), a variable, a local or `sensitive(...)` (`SEC-1.SensitiveReference`). */
-export const HOLDS_SENSITIVE_REFERENCE = 2;
-const EVERY_FACT = HOLDS_CANDIDATE | HOLDS_SENSITIVE_REFERENCE;
-
-/**
- * What a string of an argument's JSON holds, as `HOLDS_*` flags: a value that may be a
- * credential, or a template the evaluator sees into (a variable, a local, a function, a literal
- * inside `${...}`: anything but literal text and bare references); a reference that may be to a
- * sensitive attribute, a variable, a local or `sensitive(...)`.
- */
-function stringFacts(value: string): number {
-  const template = value.includes('${');
-  return (mayHoldCredential(value) || ((template || value.includes('%{')) && !isReferencesOnly(value)) ? HOLDS_CANDIDATE : 0)
-    | (template && (mayReferenceSensitive(value) || value.includes('var.') || value.includes('local.') || value.includes('sensitive(')) ? HOLDS_SENSITIVE_REFERENCE : 0);
-}
-
-/** The `HOLDS_*` flags of a value of JSON: of its strings, and of a list of strings read as one command line (as `leavesOf` reads it). */
-function factsOf(value: unknown): number {
-  if (typeof value === 'string') return stringFacts(value);
-  let facts = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      facts |= factsOf(item);
-      if (facts === EVERY_FACT) return facts;
-    }
-    // A command line given as a list, its words read together.
-    if ((facts & HOLDS_CANDIDATE) === 0 && value.length > 1 && value.every((v) => typeof v === 'string') && mayHoldCredential(value.join(' '))) facts |= HOLDS_CANDIDATE;
-  } else if (value !== null && typeof value === 'object') {
-    for (const key in value) {
-      facts |= factsOf((value as Record<string, unknown>)[key]);
-      if (facts === EVERY_FACT) return facts;
-    }
-  }
-  return facts;
-}
-
-/** Each raw resource's arguments (not `META`) with the flags of what they hold; one with none left out. */
-const FACTS = new WeakMap<object, ReadonlyMap<string, number>>();
-
-/**
- * Of a resource's JSON (`rawAttributesOf`), each argument (not `META`) that holds something a SEC-1
- * rule that reads every argument looks for, with its `HOLDS_*` flags: made in one pass over the
- * JSON for all of them, without allocating (but a list of strings' words joined), as it runs on
- * every argument of every resource, and kept as long as the JSON.
- */
-export function argumentFactsOf(raw: Readonly<Record<string, unknown>>): ReadonlyMap<string, number> {
-  let facts = FACTS.get(raw);
-  if (facts === undefined) {
-    const found = new Map<string, number>();
-    for (const key of Object.keys(raw)) {
-      if (META.has(key)) continue;
-      const flags = factsOf(raw[key]);
-      if (flags !== 0) found.set(key, flags);
-    }
-    facts = found;
-    FACTS.set(raw, facts);
-  }
-  return facts;
-}
-

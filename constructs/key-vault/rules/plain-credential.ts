@@ -1,10 +1,12 @@
+import { mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn } from '../../core/secret-detection';
+import { isReferencesOnly } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
-import { HOLDS_CANDIDATE, JUDGED_ELSEWHERE, META, NAMED_ROOTS, argumentFactsOf, leavesOf } from './argument-leaves';
+import { JUDGED_ELSEWHERE, META, NAMED_ROOTS, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
 function whereHeld(type: string): string {
@@ -23,6 +25,28 @@ function fixFor(type: string, instead: string): string {
 }
 
 /**
+ * Whether `value` holds a string that may be a credential, or a template the rules' view sees
+ * through to a value that may be one (a variable's default, a local, a function of literals, a
+ * literal inside `${...}`): anything but literal text and bare references. No allocation (but a
+ * list of strings' words joined): it runs on every argument of every resource.
+ */
+function holdsCandidate(value: unknown): boolean {
+  if (typeof value === 'string') {
+    // A template the evaluator sees into (a variable, a local, a function, a literal inside `${...}`) may become one.
+    return mayHoldCredential(value) || ((value.includes('${') || value.includes('%{')) && !isReferencesOnly(value));
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsCandidate(item)) return true;
+    // A command line given as a list, its words read together (as `leavesOf` reads them).
+    return value.length > 1 && value.every((v) => typeof v === 'string') && mayHoldCredential(value.join(' '));
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) if (holdsCandidate((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/**
  * The arguments worth reading: where the check read the stack's JSON, only those whose JSON holds
  * a value that may be a credential, read through the rules' view (most arguments of most
  * resources hold none, and the view makes and copies what it is asked for); else all of them.
@@ -30,10 +54,9 @@ function fixFor(type: string, instead: string): string {
 function argumentsToRead(resource: RuleResource, all: boolean): Record<string, unknown> {
   const raw = rawAttributesOf(resource);
   if (raw === undefined) return resource.attributes;
-  const facts = argumentFactsOf(raw);
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || ((facts.get(key) ?? 0) & HOLDS_CANDIDATE) !== 0)) (picked ??= {})[key] = resource.attributes[key];
+    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) (picked ??= {})[key] = resource.attributes[key];
   }
   return picked ?? NOTHING;
 }

@@ -4,7 +4,7 @@ import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } fro
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { armBodyOf } from '../../lessons-check/rules/attributes';
-import { HOLDS_SENSITIVE_REFERENCE, LeafFilter, argumentFactsOf, leavesOf } from './argument-leaves';
+import { LeafFilter, leavesOf } from './argument-leaves';
 
 const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_policy'];
 const APP_COMMAND_LINES = ['template.container.args', 'template.container.command', 'template.init_container.args', 'template.init_container.command'];
@@ -39,10 +39,10 @@ function destinationsOf(resource: RuleResource): readonly string[] {
   if (resource.type === 'azapi_resource') return AZAPI_TAGS;
   // A secret named value keeps its value as a secret (azurerm marks it sensitive either way).
   if (resource.type === 'azurerm_api_management_named_value' && (resource.attributes.secret === true || resource.attributes.secret === 'true')) return TAGS;
-  const own = PLAIN_DESTINATIONS[resource.type];
-  return own === undefined ? TAGS : [...TAGS, ...own];
+  return WITH_TAGS.get(resource.type) ?? TAGS;
 }
 const TAGS: readonly string[] = ['tags'];
+const WITH_TAGS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(PLAIN_DESTINATIONS).map(([type, paths]) => [type, [...TAGS, ...paths]]));
 const AZAPI_TAGS: readonly string[] = ['tags', 'body.tags'];
 
 /** Whether a leaf's setting (`template.container.args[1]`) is at or below one of `paths`. */
@@ -85,22 +85,53 @@ function sensitiveIn(text: string, variables: TerraformVariables, depth = 0): { 
   return evaluated.sensitive && !evaluated.known ? { given: text.includes('"') ? SecretDetector.mask(text) : text, what: 'a value marked sensitive (sensitive(...) or a sensitive variable)' } : undefined;
 }
 
+/** Whether `value` holds a string `MAY_BE_SENSITIVE` keeps: the quick test only, without allocating. */
+function mayHoldSensitive(value: unknown): boolean {
+  if (typeof value === 'string') return MAY_BE_SENSITIVE.keeps(value, false);
+  if (Array.isArray(value)) {
+    for (const item of value) if (mayHoldSensitive(item)) return true;
+    return false;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) if (mayHoldSensitive((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/** Whether the value at `path` (from segment `at` on) below `value` may hold something sensitive; a list is read item by item. */
+function mayHoldSensitiveAt(value: unknown, path: readonly string[], at: number): boolean {
+  if (at === path.length) return mayHoldSensitive(value);
+  if (Array.isArray(value)) {
+    for (const item of value) if (mayHoldSensitiveAt(item, path, at)) return true;
+    return false;
+  }
+  return value !== null && typeof value === 'object' && mayHoldSensitiveAt((value as Record<string, unknown>)[path[at]], path, at + 1);
+}
+
+/** Each destination as its segments (`template.container.args`: three). */
+const SEGMENTS = new Map<string, readonly string[]>();
+const segmentsOf = (path: string) => {
+  let segments = SEGMENTS.get(path);
+  if (segments === undefined) SEGMENTS.set(path, segments = path.split('.'));
+  return segments;
+};
+
 /**
- * The destinations of `resource` to read, through the rules' view: where the check read the
- * stack's JSON, only the top-level arguments whose JSON may hold something sensitive
- * (`argumentFactsOf`: one pass over the JSON shared with `SEC-1.PlainCredential`). Undefined where
- * none may (most resources: the rule does not apply).
+ * The top-level arguments of `resource` that hold its destinations, read through the rules' view
+ * only where the destination itself in the JSON (`rawAttributesOf`, or the view's value without
+ * it) may hold something sensitive: undefined where none may (most resources: the rule does not
+ * apply). Only the destinations are searched, not the rest of their arguments (a Container App's
+ * `template` holds much more than its command lines).
  */
 function argumentsToRead(resource: RuleResource, destinations: readonly string[]): Record<string, unknown> | undefined {
   const raw = rawAttributesOf(resource);
-  const facts = raw === undefined ? undefined : argumentFactsOf(raw);
   let picked: Record<string, unknown> | undefined;
   for (const path of destinations) {
-    const root = path.split('.')[0];
+    const segments = segmentsOf(path);
+    const root = segments[0];
     if (picked !== undefined && root in picked) continue;
-    if (facts !== undefined && ((facts.get(root) ?? 0) & HOLDS_SENSITIVE_REFERENCE) === 0) continue;
-    const value = root === 'body' ? armBodyOf(resource) : resource.attributes[root];
-    if (value !== undefined) (picked ??= {})[root] = value;
+    const value = root === 'body' ? armBodyOf(resource) : raw === undefined ? resource.attributes[root] : raw[root];
+    if (value !== undefined && mayHoldSensitiveAt(value, segments, 1)) (picked ??= {})[root] = root === 'body' || raw === undefined ? value : resource.attributes[root];
   }
   return picked;
 }
