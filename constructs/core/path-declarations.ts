@@ -139,5 +139,25 @@ export class PathDeclaration {
 
 /** Record a declaration on `scope` as a copy of plain data (Terraform references stay strings). */
 function record(scope: IConstruct, type: string, data: object): void {
-  scope.node.addMetadata(type, JSON.parse(JSON.stringify(data)));
+  scope.node.addMetadata(type, jsonCopy(data));
+}
+
+/**
+ * A copy of plain data as `JSON.parse(JSON.stringify(value))` makes it (an undefined property left
+ * out, an undefined list item and a number that is not finite made null), without writing and
+ * parsing the text: every construct on a request path records declarations. A value with
+ * `toJSON` goes the long way.
+ */
+function jsonCopy(value: unknown): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'object') return undefined;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(value));
+  if (Array.isArray(value)) return value.map((item) => jsonCopy(item) ?? null);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = jsonCopy((value as Record<string, unknown>)[key]);
+    if (item !== undefined) copy[key] = item;
+  }
+  return copy;
 }

@@ -8,6 +8,8 @@ const SENDER = 'EventGrid Data Sender';
 const SENDER_ROLE = { names: [SENDER], ids: ['d5a91429-5739-47e2-a06b-3470a27159e7'] };
 /** A topic's endpoint as Azure gives it: `https://<topic>.<region>-1.eventgrid.azure.net/api/events`. */
 const TOPIC_ENDPOINT = /https:\/\/([A-Za-z0-9-]+)\.[a-z0-9]+-\d+\.eventgrid\.azure\.net(?:[/?#]|$)/gi;
+/** What every `TOPIC_ENDPOINT` holds. */
+const NAMES_AN_ENDPOINT = /\.eventgrid\.azure\.net/i;
 
 /**
  * The topics an environment variable's value names: by reference (`topic.endpoint`), or by its
@@ -15,7 +17,8 @@ const TOPIC_ENDPOINT = /https:\/\/([A-Za-z0-9-]+)\.[a-z0-9]+-\d+\.eventgrid\.azu
  */
 export function topicsNamedBy(value: unknown, context: IRuleContext): RuleResource[] {
   const referenced = context.referencedBy(value, 'azurerm_eventgrid_topic');
-  if (typeof value !== 'string') return referenced;
+  // Most values name no endpoint: a quick test before the matches are made.
+  if (typeof value !== 'string' || !NAMES_AN_ENDPOINT.test(value)) return referenced;
   const named = [...value.matchAll(TOPIC_ENDPOINT)].map((m) => m[1].toLowerCase());
   if (named.length === 0) return referenced;
   // The topics of those names, from the run's topics indexed by name once (not a scan per app).
