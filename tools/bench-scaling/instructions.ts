@@ -3,11 +3,12 @@
  * same processes (tools/bench-scaling/synth-apps.cjs, the library against plain cdktf writing the
  * same JSON), each run once under Valgrind (cachegrind without its cache simulation, which counts
  * the instructions a process executes) and `node --single-threaded` (V8's compiler and garbage
- * collector then run on the main thread, in the same order every time).
+ * collector then run on the main thread, in the same order every time), with fixed hash and
+ * random seeds (each process would seed them anew).
  *
  * Why: on a shared machine the CPU time of one process varies by 20 % from run to run, more than
  * the difference the goal is about, so a change of a few percent cannot be seen in it. The count
- * varies by about 0.1 % (three runs of one process). What it leaves out: time lost to memory and
+ * varied by about 0.1 % between runs of one process, by 0.02 % or less with the seeds fixed. What it leaves out: time lost to memory and
  * caches (a larger heap, more code), which the CPU times hold. So it is printed beside them and
  * the goal is still read off the CPU times.
  *
@@ -47,7 +48,9 @@ function hasValgrind(): boolean {
 function count(scratch: string, variant: string, shape: string, n: number): number {
   const result = spawnSync('valgrind', [
     '--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all-non-file',
-    process.execPath, '--single-threaded', SYNTH_APPS, variant, shape, String(n), join(scratch, `${variant}-${shape}-${n}`),
+    // Fixed hash and random seeds: V8 seeds its string hashes (and so the layout of every Map and
+    // dictionary) anew for each process, which moved a count by about 0.1 %; seeded, repeats agreed within 0.02 %.
+    process.execPath, '--single-threaded', '--hash-seed=1', '--random-seed=1', SYNTH_APPS, variant, shape, String(n), join(scratch, `${variant}-${shape}-${n}`),
   ], { cwd: root, env: { ...process.env, CHECKPOINT_DISABLE: '1' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const instructions = parseInstructionCount(result.stderr ?? '');
   if (result.status !== 0 || instructions === undefined) throw new Error(`valgrind ${variant} ${shape} ${n} failed:\n${(result.stderr ?? '').slice(-2000)}`);
