@@ -116,8 +116,8 @@ export function mayReferenceSensitive(text: string): boolean {
       while (name < text.length && (isNameCode(text.charCodeAt(name)) || text.charCodeAt(name) === DASH)) name += 1;
       while (text.charCodeAt(name) === OPEN_BRACKET) {
         const close = text.indexOf(']', name);
-        if (close === -1) return false;
-        name = close + 1;
+        // An unclosed bracket: no reference here, perhaps one further on.
+        name = close === -1 ? text.length : close + 1;
       }
       if (text.charCodeAt(name) === DOT) {
         let attribute = name + 1;
@@ -266,6 +266,9 @@ function withGiven(problem: CredentialProblem | undefined, value: string): Found
 const where = (host: SettingsHost) => (host === SettingsHost.APP_SERVICE ? 'an app setting' : 'an environment variable');
 const inKeyVault = (host: SettingsHost) => `${KEY_VAULT} (${host === SettingsHost.APP_SERVICE ? '@Microsoft.KeyVault(SecretUri=<versionless secret URI>)' : `in a Container App: secrets (${TYPED_SECRET}) and secretEnvironmentVariables`})`;
 
+/** `${<type>.<name>.<attribute>...}` alone: a reference to a resource's or a data source's attribute, no variable or local, no text around it. */
+const BARE_RESOURCE_REFERENCE = /^\$\{(?!var\.|local\.)[a-z][a-z0-9_]*\.[A-Za-z0-9_-]+(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])+\}$/;
+
 /**
  * The one detector for a value as Terraform JSON (or HCL read by hcl2json) writes it, as the
  * constructs, the lessons check on raw resources and `azure-lessons` see it: the text as written
@@ -276,6 +279,9 @@ const inKeyVault = (host: SettingsHost) => `${KEY_VAULT} (${host === SettingsHos
  * @param name the variable or setting name, for the secret-name check
  */
 export function credentialInTerraform(text: string, host: SettingsHost, name: string | undefined, variables: TerraformVariables): FoundCredential | undefined {
+  // A resource's attribute alone (an identity's client id, a topic's endpoint: most values of an app's
+  // environment) holds no credential unless the attribute is sensitive: no format, no variable, no literal.
+  if (BARE_RESOURCE_REFERENCE.test(text) && !mayReferenceSensitive(text)) return undefined;
   const references = text.includes('${');
   const written = withGiven(SecretDetector.problemOf(text, host, references ? undefined : name), text);
   if (written || !references) return written;

@@ -42,18 +42,25 @@ export class RuleContext implements IRuleContext {
 
   public referencedBy(value: unknown, type?: string): RuleResource[] {
     const found = new Map<string, RuleResource>();
-    const visit = (v: unknown): void => {
-      if (typeof v === 'string') {
-        for (const m of v.matchAll(REFERENCE)) {
-          for (const r of this.byAddress.get(`${m[1]}.${m[2]}`) ?? []) {
-            if (type === undefined || r.type === type) found.set(r.address, r);
-          }
-        }
-      } else if (Array.isArray(v)) v.forEach(visit);
-      else if (v && typeof v === 'object') Object.values(v).forEach(visit);
-    };
-    visit(value);
+    this.collectReferenced(value, type, found);
     return [...found.values()];
+  }
+
+  /** Into `found`, the resources (of `type`) that `value` references, by address in the order first met. Most strings hold no reference: no match is made for them. */
+  private collectReferenced(value: unknown, type: string | undefined, found: Map<string, RuleResource>): void {
+    if (typeof value === 'string') {
+      if (!value.includes('${')) return;
+      REFERENCE.lastIndex = 0;
+      for (let m = REFERENCE.exec(value); m !== null; m = REFERENCE.exec(value)) {
+        for (const r of this.byAddress.get(`${m[1]}.${m[2]}`) ?? []) {
+          if (type === undefined || r.type === type) found.set(r.address, r);
+        }
+      }
+    } else if (Array.isArray(value)) {
+      for (const item of value) this.collectReferenced(item, type, found);
+    } else if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) this.collectReferenced((value as Record<string, unknown>)[key], type, found);
+    }
   }
 }
 
