@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
+import { VirtualMachineRunCommand } from '@cdktf/provider-azurerm/lib/virtual-machine-run-command';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { AzureStack } from '../../constructs/stack/azure-stack';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
@@ -53,6 +54,14 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     ]);
     expect(errors[2]).toContain('an API key (its prefix is a well-known provider\'s');
     expect(errors[3]).toContain('a secret on a command line');
+    neverEchoed(errors);
+  });
+
+  it('fails when a run command\'s script holds a key: a resource\'s source is an argument like any other (a module\'s is where it comes from)', () => {
+    const s = stack();
+    new VirtualMachineRunCommand(s, 'run', { name: 'r', location: 'westeurope', virtualMachineId: 'x', source: { script: `az storage blob upload --account-key ${ACCOUNT_KEY} -f site.zip` } });
+    const errors = findings(s);
+    expect(errors.map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/run: source.script`]);
     neverEchoed(errors);
   });
 

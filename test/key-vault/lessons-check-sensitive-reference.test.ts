@@ -1,9 +1,23 @@
-import { Fn, TerraformLocal, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Fn, TerraformLocal, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagementApiPolicy } from '@cdktf/provider-azurerm/lib/api-management-api-policy';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { ApiManagementNamedValue } from '@cdktf/provider-azurerm/lib/api-management-named-value';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { ApiManagementBackendConfig } from '@cdktf/provider-azurerm/lib/api-management-backend';
+import { ApiManagementPolicyFragment, ApiManagementPolicyFragmentConfig } from '@cdktf/provider-azurerm/lib/api-management-policy-fragment';
+import { ApiManagementProductPolicy, ApiManagementProductPolicyConfig } from '@cdktf/provider-azurerm/lib/api-management-product-policy';
+import { ContainerAppConfig } from '@cdktf/provider-azurerm/lib/container-app';
+import { ContainerAppJob, ContainerAppJobConfig } from '@cdktf/provider-azurerm/lib/container-app-job';
+import { ContainerGroupConfig } from '@cdktf/provider-azurerm/lib/container-group';
+import { EventgridEventSubscriptionConfig } from '@cdktf/provider-azurerm/lib/eventgrid-event-subscription';
+import { LinuxVirtualMachineScaleSet, LinuxVirtualMachineScaleSetConfig } from '@cdktf/provider-azurerm/lib/linux-virtual-machine-scale-set';
+import { MonitorActionGroupConfig } from '@cdktf/provider-azurerm/lib/monitor-action-group';
+import { StorageBlob, StorageBlobConfig } from '@cdktf/provider-azurerm/lib/storage-blob';
+import { StorageContainer, StorageContainerConfig } from '@cdktf/provider-azurerm/lib/storage-container';
+import { StorageShare, StorageShareConfig } from '@cdktf/provider-azurerm/lib/storage-share';
+import { VirtualMachineRunCommand, VirtualMachineRunCommandConfig } from '@cdktf/provider-azurerm/lib/virtual-machine-run-command';
+import { VirtualMachineScaleSetExtensionA as VirtualMachineScaleSetExtension, VirtualMachineScaleSetExtensionAConfig as VirtualMachineScaleSetExtensionConfig } from '@cdktf/provider-azurerm/lib/virtual-machine-scale-set-extension';
 import { ContainerAppEnvironmentDaprComponent } from '@cdktf/provider-azurerm/lib/container-app-environment-dapr-component';
 import { ContainerGroup } from '@cdktf/provider-azurerm/lib/container-group';
 import { FunctionAppFlexConsumption } from '@cdktf/provider-azurerm/lib/function-app-flex-consumption';
@@ -34,9 +48,12 @@ const findings = (s: TerraformStack) => {
   Testing.synth(s);
   return errorsOf(s).filter((e) => e.startsWith(`[${RULE}] `));
 };
+// Shared keys off: no other rule's error on the account, so a synth that fails, fails for this rule.
 const account = (s: TerraformStack) => new StorageAccount(s, 'st', {
-  name: 'storders', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'ZRS',
+  name: 'storders', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'ZRS', sharedAccessKeyEnabled: false,
 });
+/** A binding's configuration with only what a test needs: the binding's types still refuse a misspelt attribute. */
+const config = <T>(given: Partial<T>): T => given as T;
 const rowsOf = (s: TerraformStack, status: ReportStatus) => LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === RULE && r.status === status);
 
 describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
@@ -65,7 +82,7 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     ]);
     expect(errors[0]).toContain('Fix: give the app its identity instead (a data role on the resource); a credential it cannot do without goes in a secret');
     expect(errors[1]).toContain('Fix: give the gateway its identity instead (authentication-managed-identity, a role on the backend), or keep the key in a Key Vault-backed secret named value');
-    expect(errors[2]).toContain('Fix: let the caller use its identity instead');
+    expect(errors[2]).toContain('Fix: send the alert to a secure webhook instead (webhook_receiver with aad_auth');
   });
 
   it('fails when a container group\'s environment, a Dapr component\'s metadata value or an extension\'s public settings hold one; their secret counterparts pass', () => {
@@ -88,6 +105,49 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     expect(errors.map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/aci: container.environment_variables.STORAGE`, `[${RULE}] other-dev/dapr: metadata[0].value`, `[${RULE}] other-dev/ext: settings`]);
     expect(errors[0]).toContain('Fix: give the container group a managed identity instead; a credential it cannot do without goes in secure_environment_variables');
     expect(errors[2]).toContain('Fix: pass it in protected_settings');
+  });
+
+  it('fails in every place it lists, written with the provider\'s bindings (a misspelt path would miss)', () => {
+    const s = stack();
+    const st = account(s);
+    const key = st.primaryAccessKey;
+    const container = { name: 'c', image: 'i', cpu: 0.5, memory: '1Gi' };
+    new ContainerApp(s, 'app', config<ContainerAppConfig>({ name: 'ca', resourceGroupName: 'rg', containerAppEnvironmentId: 'x', revisionMode: 'Single', template: {
+      container: [{ ...container, command: ['run', key] }], initContainer: [{ ...container, args: [key] }],
+      customScaleRule: [{ name: 'queue', customRuleType: 'azure-queue', metadata: { connection: key } }],
+    } }));
+    new ContainerAppJob(s, 'job', config<ContainerAppJobConfig>({
+      name: 'job', resourceGroupName: 'rg', location: 'westeurope', containerAppEnvironmentId: 'x', replicaTimeoutInSeconds: 60,
+      template: { container: [{ ...container, env: [{ name: 'STORAGE', value: key }] }] },
+      eventTriggerConfig: { scale: [{ rules: [{ name: 'queue', customRuleType: 'azure-queue', metadata: { connection: key } }] }] },
+    }));
+    new ContainerGroup(s, 'aci', config<ContainerGroupConfig>({ name: 'aci', resourceGroupName: 'rg', location: 'westeurope', osType: 'Linux', container: [{ name: 'c', image: 'i', cpu: 0.5, memory: 1, commands: ['run', key] }] }));
+    new ApiManagementBackend(s, 'apim-backend', config<ApiManagementBackendConfig>({ name: 'b', resourceGroupName: 'rg', apiManagementName: 'apim', protocol: 'http', url: `https://x.example/?key=${key}`, credentials: { query: { key }, authorization: { scheme: 'Key', parameter: key } } }));
+    new ApiManagementProductPolicy(s, 'product-policy', config<ApiManagementProductPolicyConfig>({ productId: 'p', apiManagementName: 'apim', resourceGroupName: 'rg', xmlContent: `<policies><inbound><set-header name="k" exists-action="override"><value>${key}</value></set-header></inbound></policies>` }));
+    new ApiManagementPolicyFragment(s, 'fragment', config<ApiManagementPolicyFragmentConfig>({ name: 'f', apiManagementId: 'x', value: `<fragment><set-header name="k" exists-action="override"><value>${key}</value></set-header></fragment>` }));
+    new EventgridEventSubscription(s, 'sub', config<EventgridEventSubscriptionConfig>({ name: 'sub', scope: 'x', deliveryProperty: [{ headerName: 'k', type: 'Static', value: key, secret: false }, { headerName: 'k2', type: 'Static', value: key, secret: true }] }));
+    new MonitorActionGroup(s, 'ag', config<MonitorActionGroupConfig>({ name: 'ag', resourceGroupName: 'rg', shortName: 'ag',
+      azureFunctionReceiver: [{ name: 'f', functionAppResourceId: 'x', functionName: 'alert', httpTriggerUrl: `https://f.example/api/alert?code=${key}` }],
+      logicAppReceiver: [{ name: 'l', resourceId: 'x', callbackUrl: `https://l.example/trigger?sig=${key}` }] }));
+    new LinuxVirtualMachineScaleSet(s, 'vmss', config<LinuxVirtualMachineScaleSetConfig>({ name: 'vmss', resourceGroupName: 'rg', location: 'westeurope', sku: 'Standard_B1s', adminUsername: 'ops', userData: key, extension: [{ name: 'e', publisher: 'p', type: 't', typeHandlerVersion: '1.0', settings: key }] }));
+    new VirtualMachineScaleSetExtension(s, 'vmss-ext', config<VirtualMachineScaleSetExtensionConfig>({ name: 'e', virtualMachineScaleSetId: 'x', publisher: 'p', type: 't', typeHandlerVersion: '1.0', settings: key }));
+    new VirtualMachineRunCommand(s, 'run', config<VirtualMachineRunCommandConfig>({ name: 'r', location: 'westeurope', virtualMachineId: 'x', source: { script: `echo ${key}` }, parameter: [{ name: 'k', value: key }] }));
+    new StorageContainer(s, 'container', config<StorageContainerConfig>({ name: 'c', storageAccountId: st.id, metadata: { key } }));
+    new StorageShare(s, 'share', config<StorageShareConfig>({ name: 's', storageAccountId: st.id, quota: 1, metadata: { key } }));
+    new StorageBlob(s, 'blob', config<StorageBlobConfig>({ name: 'b', storageAccountName: 'storders', storageContainerName: 'c', type: 'Block', metadata: { key } }));
+    expect(findings(s).map((e) => e.split(' = ')[0].replace(`[${RULE}] other-dev/`, ''))).toEqual([
+      'app: template.container.command[1]', 'app: template.custom_scale_rule.metadata.connection', 'app: template.init_container.args[0]',
+      'job: template.container.env.value', 'job: event_trigger_config.scale.rules.metadata.connection',
+      'aci: container.commands[1]',
+      'apim-backend: url', 'apim-backend: credentials.query.key', 'apim-backend: credentials.authorization.parameter',
+      'product-policy: xml_content', 'fragment: value',
+      // The delivery property with secret = true is kept secret by Event Grid.
+      'sub: delivery_property[0].value',
+      'ag: azure_function_receiver.http_trigger_url', 'ag: logic_app_receiver.callback_url',
+      'vmss: user_data', 'vmss: extension.settings', 'vmss-ext: settings',
+      'run: parameter.value', 'run: source.script',
+      'container: metadata.key', 'share: metadata.key', 'blob: metadata.key',
+    ]);
   });
 
   it('fails when a tag or a header holds a sensitive variable without a default (a secret given at plan time) or a value marked sensitive', () => {
@@ -119,6 +179,22 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     const viaJson = build();
     expect(() => Testing.fullSynth(viaJson)).toThrow(/Encountered Annotations with level "ERROR"/);
     expect(rowsOf(viaJson, ReportStatus.NON_COMPLIANT).map((r) => `${r.resourcePath} ${r.setting}`)).toEqual(['other-dev/rg tags.storage', 'other-dev/rg tags.owner']);
+  });
+
+  it('fails when the tags are a local map that holds a key (a local read into, whatever its shape)', () => {
+    const build = () => {
+      const s = stack();
+      const st = account(s);
+      const common = new TerraformLocal(s, 'common_tags', { owner: 'orders', storage: st.primaryAccessKey });
+      new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope', tags: Token.asStringMap(common.expression) });
+      return s;
+    };
+    expect(findings(build()).map((e) => e.split(', written into')[0])).toEqual([
+      `[${RULE}] other-dev/rg: tags = "\${local.common_tags}": a reference to azurerm_storage_account.primary_access_key, which azurerm marks sensitive: a credential (through local.common_tags)`,
+    ]);
+    const viaJson = build();
+    expect(() => Testing.fullSynth(viaJson)).toThrow(/Encountered Annotations with level "ERROR"/);
+    expect(rowsOf(viaJson, ReportStatus.NON_COMPLIANT).map((r) => `${r.resourcePath} ${r.setting}`)).toEqual(['other-dev/rg tags']);
   });
 
   it('passes a variable that is not sensitive in a tag (a row: the rule read it), a reference to an attribute that is no credential, and a provisioner\'s environment', () => {
@@ -170,7 +246,7 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     new EventgridEventSubscription(s, 'sub', { name: 'sub', scope: 'x', webhookEndpoint: { url: `https://f.azurewebsites.net/api/e?code=${st.primaryAccessKey}` } });
     Testing.synth(s);
     expect(errorsOf(s).map((e) => e.split(': ')[0]).filter((e) => e.startsWith('[SEC-1.'))).toEqual([
-      '[SEC-1.StorageSharedKey] other-dev/st', '[SEC-1.ContainerAppPlainSecret] other-dev/app', '[SEC-1.AppSettingPlainSecret] other-dev/func', '[SEC-1.WebhookUrlKey] other-dev/sub',
+      '[SEC-1.ContainerAppPlainSecret] other-dev/app', '[SEC-1.AppSettingPlainSecret] other-dev/func', '[SEC-1.WebhookUrlKey] other-dev/sub',
     ]);
   });
 

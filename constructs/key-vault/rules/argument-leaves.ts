@@ -25,8 +25,10 @@ export const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
   'Microsoft.Web/sites': ['body.properties.siteConfig.appSettings'],
 };
 
-/** Arguments that hold no value of the infrastructure: cdktf's metadata and Terraform's meta-arguments. */
-export const META = new Set(['//', 'depends_on', 'lifecycle', 'count', 'for_each', 'provider', 'providers', 'source', 'version']);
+/** Arguments that hold no value of the infrastructure: cdktf's metadata and Terraform's meta-arguments of every block. */
+export const META = new Set(['//', 'depends_on', 'lifecycle', 'count', 'for_each', 'provider', 'providers']);
+/** A module call's meta-arguments besides: its `source` and `version` (of a resource, arguments like any other: a run command's `source.script`). */
+export const MODULE_META = new Set([...META, 'source', 'version']);
 
 /** The top-level arguments under which a written name says what a value is: a remote state's backend, a connection, a provisioner's (its `environment`, its `connection`). */
 export const NAMED_ROOTS = new Set(['config', 'connection', 'provisioner']);
@@ -94,7 +96,7 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
       }
     } else if (value !== null && typeof value === 'object') {
       for (const k of Object.keys(value)) {
-        if (path.length === 0 && META.has(k)) continue;
+        if (path.length === 0 && (all ? MODULE_META : META).has(k)) continue;
         path.push(k);
         if (!skipped()) visit((value as Record<string, unknown>)[k]);
         path.pop();

@@ -6,7 +6,7 @@ import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
-import { JUDGED_ELSEWHERE, META, NAMED_ROOTS, leavesOf } from './argument-leaves';
+import { JUDGED_ELSEWHERE, META, MODULE_META, NAMED_ROOTS, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
 function whereHeld(type: string): string {
@@ -56,7 +56,7 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
   if (raw === undefined) return resource.attributes;
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!META.has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) (picked ??= {})[key] = resource.attributes[key];
+    if (!(all ? MODULE_META : META).has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) (picked ??= {})[key] = resource.attributes[key];
   }
   return picked ?? NOTHING;
 }

@@ -6,33 +6,54 @@ import { variablesOf } from '../../lessons-check/rule-context';
 import { armBodyOf } from '../../lessons-check/rules/attributes';
 import { LeafFilter, leavesOf } from './argument-leaves';
 
-const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_policy'];
+const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_policy', 'workspace_policy', 'workspace_policy_fragment'];
 const APP_COMMAND_LINES = ['template.container.args', 'template.container.command', 'template.init_container.args', 'template.init_container.command'];
 const VIRTUAL_MACHINES = ['linux_virtual_machine', 'windows_virtual_machine', 'linux_virtual_machine_scale_set', 'windows_virtual_machine_scale_set'];
+const SCALE_SETS = ['linux_virtual_machine_scale_set', 'windows_virtual_machine_scale_set', 'orchestrated_virtual_machine_scale_set'];
+const SUBSCRIPTIONS = ['eventgrid_event_subscription', 'eventgrid_system_topic_event_subscription'];
 
 /**
  * The arguments Azure keeps in plain text and shows to whoever may read the resource, by type
  * (paths without list positions; a path covers what is below it); every resource's `tags` besides.
- * Each is documented as no place for a secret, and has its secret counterpart: a Container App's
- * secrets, a container group's `secure_environment_variables`, a Dapr component's `secret_name`, a
- * secret named value, an extension's `protected_settings`, a VM's `custom_data`. Elsewhere an
- * argument azurerm does not mark sensitive may still be one Azure keeps secret (an IoT Hub
+ * Each is documented as no place for a secret, and has its secret counterpart or a way without a
+ * key: a Container App's secrets (`secret_name`, a scale rule's `authentication`), a container
+ * group's `secure_environment_variables`, a Dapr component's `secret_name`, a secret named value,
+ * an extension's `protected_settings`, a run command's `protected_parameter`, a VM's `custom_data`,
+ * a delivery property with `secret = true`, an action group's secure webhook (Entra ID). Elsewhere
+ * an argument azurerm does not mark sensitive may still be one Azure keeps secret (an IoT Hub
  * endpoint's connection string, a template deployment's `securestring` parameter, an API
- * connection's parameters), so it is not read.
+ * connection's parameters), so it is not read; nor is a place with no way without the key (an
+ * action group's Automation runbook receiver takes the webhook's URL).
  */
 const PLAIN_DESTINATIONS: Readonly<Record<string, readonly string[]>> = {
-  azurerm_container_app: APP_COMMAND_LINES,
-  azurerm_container_app_job: APP_COMMAND_LINES,
+  azurerm_container_app: [...APP_COMMAND_LINES, 'template.custom_scale_rule.metadata'],
+  azurerm_container_app_job: [...APP_COMMAND_LINES, 'template.container.env', 'template.init_container.env', 'event_trigger_config.scale.rules.metadata'],
   azurerm_container_group: ['container.environment_variables', 'container.commands', 'init_container.environment_variables', 'init_container.commands'],
   azurerm_container_app_environment_dapr_component: ['metadata.value'],
-  azurerm_api_management_backend: ['url', 'credentials.header', 'credentials.query'],
+  azurerm_api_management_backend: ['url', 'credentials.header', 'credentials.query', 'credentials.authorization'],
   ...Object.fromEntries(POLICIES.map((t) => [`azurerm_api_management_${t}`, ['xml_content']])),
+  azurerm_api_management_policy_fragment: ['value'],
   azurerm_api_management_named_value: ['value'],
-  azurerm_monitor_action_group: ['webhook_receiver.service_uri', 'azure_function_receiver.http_trigger_url'],
+  ...Object.fromEntries(SUBSCRIPTIONS.map((t) => [`azurerm_${t}`, ['delivery_property.value']])),
+  azurerm_monitor_action_group: ['webhook_receiver.service_uri', 'azure_function_receiver.http_trigger_url', 'logic_app_receiver.callback_url'],
   ...Object.fromEntries(VIRTUAL_MACHINES.map((t) => [`azurerm_${t}`, ['user_data']])),
   azurerm_virtual_machine_extension: ['settings'],
   azurerm_virtual_machine_scale_set_extension: ['settings'],
+  ...Object.fromEntries(SCALE_SETS.map((t) => [`azurerm_${t}`, [...VIRTUAL_MACHINES.includes(t) ? ['user_data'] : [], 'extension.settings']])),
+  azurerm_virtual_machine_run_command: ['parameter', 'source.script'],
+  azurerm_storage_container: ['metadata'],
+  azurerm_storage_blob: ['metadata'],
+  azurerm_storage_share: ['metadata'],
 };
+
+/** The lists of blocks whose items with `secret = true` are kept secret (an Event Grid delivery property): those items are not read. */
+const SECRET_FLAGGED = new Set(['delivery_property']);
+
+/** `value` (a list of blocks) with its items marked `secret = true` left out as null, so that the others keep their positions. */
+function withoutSecretItems(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => (item !== null && typeof item === 'object' && ((item as { secret?: unknown }).secret === true || (item as { secret?: unknown }).secret === 'true') ? null : item));
+}
 
 /** The places of a resource the rule reads: its type's plain destinations and its tags (an AzAPI resource's `tags` and `body.tags`). */
 function destinationsOf(resource: RuleResource): readonly string[] {
@@ -69,8 +90,7 @@ function sensitiveIn(text: string, variables: TerraformVariables, depth = 0): { 
   if (attribute !== undefined) return { given: sensitiveReferenceShown(text, attribute), what: `a reference to ${attribute}, which azurerm marks sensitive: a credential` };
   if (text.includes('local.') && depth < 4) {
     for (const [, name] of text.matchAll(LOCAL_REFERENCE)) {
-      const value = variables.get(localKey(name))?.default;
-      const inner = typeof value === 'string' && value.includes('${') ? sensitiveIn(value, variables, depth + 1) : undefined;
+      const inner = firstSensitiveIn(variables.get(localKey(name))?.default, variables, depth + 1);
       if (inner !== undefined) return { given: `\${local.${name}}`, what: `${inner.what} (through local.${name})` };
     }
   }
@@ -78,11 +98,22 @@ function sensitiveIn(text: string, variables: TerraformVariables, depth = 0): { 
   const evaluated = evaluateValue(text, variables);
   if (evaluated.sensitiveInputs.length > 0) {
     const inputs = evaluated.sensitiveInputs.map((v) => `var.${v}`).join(', ');
-    return { given: `\${${inputs}}`, what: `a sensitive variable without a default (${inputs}): a secret given at plan time` };
+    return { given: evaluated.sensitiveInputs.map((v) => `\${var.${v}}`).join(', '), what: `a sensitive variable without a default (${inputs}): a secret given at plan time` };
   }
   // A value marked sensitive that is not written in the configuration (a literal is SEC-1.PlainCredential's and the variable's own rule's);
   // shown as written unless a string literal in it might be part of a secret.
   return evaluated.sensitive && !evaluated.known ? { given: text.includes('"') ? SecretDetector.mask(text) : text, what: 'a value marked sensitive (sensitive(...) or a sensitive variable)' } : undefined;
+}
+
+/** What sensitive the first string of `value` (a local's value: a string, a list or a map) that holds something sensitive holds. */
+function firstSensitiveIn(value: unknown, variables: TerraformVariables, depth: number): ReturnType<typeof sensitiveIn> {
+  if (typeof value === 'string') return value.includes('${') ? sensitiveIn(value, variables, depth) : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const found = firstSensitiveIn(item, variables, depth);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Whether `value` holds a string `MAY_BE_SENSITIVE` keeps: the quick test only, without allocating. */
@@ -130,8 +161,12 @@ function argumentsToRead(resource: RuleResource, destinations: readonly string[]
     const segments = segmentsOf(path);
     const root = segments[0];
     if (picked !== undefined && root in picked) continue;
-    const value = root === 'body' ? armBodyOf(resource) : raw === undefined ? resource.attributes[root] : raw[root];
-    if (value !== undefined && mayHoldSensitiveAt(value, segments, 1)) (picked ??= {})[root] = root === 'body' || raw === undefined ? value : resource.attributes[root];
+    const given = root === 'body' ? armBodyOf(resource) : raw === undefined ? resource.attributes[root] : raw[root];
+    const value = SECRET_FLAGGED.has(root) ? withoutSecretItems(given) : given;
+    if (value !== undefined && mayHoldSensitiveAt(value, segments, 1)) {
+      const read = root === 'body' || raw === undefined ? value : resource.attributes[root];
+      (picked ??= {})[root] = SECRET_FLAGGED.has(root) ? withoutSecretItems(read) : read;
+    }
   }
   return picked;
 }
@@ -141,6 +176,15 @@ function fixFor(type: string, setting: string): string {
   if (/^(?:body\.)?tags(?:\.|$)/.test(setting)) {
     return 'leave the credential out of the tags: a tag says what a resource is, and every reader of the subscription sees it (Resource Graph lists it). If a tag must point at a secret, name the Key Vault secret that holds it.';
   }
+  if (type === 'azurerm_monitor_action_group') {
+    return 'send the alert to a secure webhook instead (webhook_receiver with aad_auth: the action group signs in with Entra ID, and the function or logic app checks the token), with no key in the URL: an action group has no secret place for one.';
+  }
+  if (type.startsWith('azurerm_eventgrid_')) return 'mark the delivery property secret (secret = true): Event Grid then keeps its value and does not show it.';
+  if (type === 'azurerm_virtual_machine_run_command') return 'pass it in protected_parameter, which Azure does not show, or let the VM read it from Key Vault with its identity.';
+  if (type.startsWith('azurerm_storage_')) return 'leave the credential out of the metadata: whoever may list the container or blob reads it. Name the Key Vault secret that holds it instead.';
+  if (type === 'azurerm_container_app_environment_dapr_component') {
+    return 'let the component sign in with the environment\'s managed identity where its type allows it; else take the value from a component secret (metadata.secret_name, the secret backed by Key Vault).';
+  }
   if (type === 'azurerm_api_management_named_value') {
     return 'make the named value a secret (secret = true), better one backed by Key Vault (KeyVaultNamedValue: the gateway reads the secret with its identity).';
   }
@@ -148,12 +192,12 @@ function fixFor(type: string, setting: string): string {
     return 'give the gateway its identity instead (authentication-managed-identity, a role on the backend), or keep the key in a Key Vault-backed secret named value (KeyVaultNamedValue) and write its {{name}} in the header, query or policy.';
   }
   if (type.startsWith('azurerm_container_app')) {
-    return 'give the app its identity instead (a data role on the resource); a credential it cannot do without goes in a secret (Key Vault-backed) and reaches it as an environment variable\'s secret_name (a Dapr component: metadata.secret_name), not on its command line.';
+    return 'give the app its identity instead (a data role on the resource); a credential it cannot do without goes in a secret (Key Vault-backed) and reaches it as an environment variable\'s secret_name (a scale rule: its authentication), not in its command line, a plain variable or a scale rule\'s metadata.';
   }
   if (type === 'azurerm_container_group') {
     return 'give the container group a managed identity instead; a credential it cannot do without goes in secure_environment_variables, which Azure does not show.';
   }
-  if (type.endsWith('_extension')) return 'pass it in protected_settings, which Azure encrypts and does not show, or let the VM read it from Key Vault with its identity.';
+  if (type.endsWith('_extension') || setting.startsWith('extension')) return 'pass it in protected_settings, which Azure encrypts and does not show, or let the VM read it from Key Vault with its identity.';
   if (VIRTUAL_MACHINES.some((t) => type === `azurerm_${t}`)) return 'let the VM read it from Key Vault with its identity; user_data is no place for a secret (custom_data is sensitive, but a VM identity is better).';
   return 'let the caller use its identity instead (Entra ID, a data role on the resource) where the service allows it; a credential it cannot do without stays in Key Vault, and its URL or name is what is written here.';
 }
