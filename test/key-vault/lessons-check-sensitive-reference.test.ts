@@ -226,12 +226,15 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     expect(rowsOf(s, ReportStatus.COMPLIANT)).toEqual([]);
   });
 
-  it('fails when an API Management policy\'s XML or a named value that is not secret holds one (API Management shows both to every reader); a secret named value passes', () => {
+  it('fails when an API Management policy\'s XML or a named value that is not secret holds one (API Management shows both to every reader); a secret named value, or one whose secret is a variable, passes', () => {
     const s = stack();
     const st = account(s);
     new ApiManagementApiPolicy(s, 'policy', { apiName: 'orders', apiManagementName: 'apim', resourceGroupName: 'rg', xmlContent: `<policies><inbound><set-header name="x-key" exists-action="override"><value>${st.primaryAccessKey}</value></set-header></inbound><backend><forward-request /></backend><outbound /><on-error /></policies>` });
     new ApiManagementNamedValue(s, 'plain', { name: 'storage-key', displayName: 'storage-key', apiManagementName: 'apim', resourceGroupName: 'rg', value: st.primaryAccessKey, secret: false });
     new ApiManagementNamedValue(s, 'secret', { name: 'storage-key-2', displayName: 'storage-key-2', apiManagementName: 'apim', resourceGroupName: 'rg', value: st.primaryAccessKey, secret: true });
+    // A `secret` given by a variable may be true: given the benefit of the doubt.
+    const secret = new TerraformVariable(s, 'secret_named_values', { type: 'bool' });
+    new ApiManagementNamedValue(s, 'maybe', { name: 'storage-key-3', displayName: 'storage-key-3', apiManagementName: 'apim', resourceGroupName: 'rg', value: st.primaryAccessKey, secret: secret.booleanValue });
     const errors = findings(s);
     expect(errors.map((e) => e.split(' = ')[0])).toEqual([`[${RULE}] other-dev/policy: xml_content`, `[${RULE}] other-dev/plain: value`]);
     expect(errors[0]).toContain('write its {{name}} in the header, query or policy.');

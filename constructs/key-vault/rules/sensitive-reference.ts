@@ -49,19 +49,22 @@ const PLAIN_DESTINATIONS: Readonly<Record<string, readonly string[]>> = {
 /** The lists of blocks whose items with `secret = true` are kept secret (an Event Grid delivery property): those items are not read. */
 const SECRET_FLAGGED = new Set(['delivery_property']);
 
-/** `value` (a list of blocks) with its items marked `secret = true` left out as null, so that the others keep their positions. */
+/** `value` (a list of blocks) with its items whose `secret` is not false (true, or an expression) left out as null, so that the others keep their positions. */
 function withoutSecretItems(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
-  return value.map((item) => (item !== null && typeof item === 'object' && ((item as { secret?: unknown }).secret === true || (item as { secret?: unknown }).secret === 'true') ? null : item));
+  return value.map((item) => (item !== null && typeof item === 'object' && !isFalseOrUnset((item as { secret?: unknown }).secret) ? null : item));
 }
 
 /** The places of a resource the rule reads: its type's plain destinations and its tags (an AzAPI resource's `tags` and `body.tags`). */
 function destinationsOf(resource: RuleResource): readonly string[] {
   if (resource.type === 'azapi_resource') return AZAPI_TAGS;
-  // A secret named value keeps its value as a secret (azurerm marks it sensitive either way).
-  if (resource.type === 'azurerm_api_management_named_value' && (resource.attributes.secret === true || resource.attributes.secret === 'true')) return TAGS;
+  // A secret named value keeps its value as a secret (azurerm marks it sensitive either way); one
+  // whose `secret` is an expression (a variable) may be secret, and is given the benefit of the doubt.
+  if (resource.type === 'azurerm_api_management_named_value' && !isFalseOrUnset(resource.attributes.secret)) return TAGS;
   return WITH_TAGS.get(resource.type) ?? TAGS;
 }
+/** Whether `value` is false as Terraform reads it, or unset (a named value's `secret` defaults to false). */
+const isFalseOrUnset = (value: unknown) => value === undefined || value === null || value === false || value === 'false';
 const TAGS: readonly string[] = ['tags'];
 const WITH_TAGS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(PLAIN_DESTINATIONS).map(([type, paths]) => [type, [...TAGS, ...paths]]));
 const AZAPI_TAGS: readonly string[] = ['tags', 'body.tags'];
