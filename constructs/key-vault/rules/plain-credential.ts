@@ -6,7 +6,7 @@ import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
-import { JUDGED_ELSEWHERE, META, MODULE_META, NAMED_ROOTS, leavesOf } from './argument-leaves';
+import { JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
 function whereHeld(type: string): string {
@@ -25,26 +25,14 @@ function fixFor(type: string, instead: string): string {
 }
 
 /**
- * Whether `value` holds a string that may be a credential, or a template the rules' view sees
- * through to a value that may be one (a variable's default, a local, a function of literals, a
- * literal inside `${...}`): anything but literal text and bare references. No allocation (but a
- * list of strings' words joined): it runs on every argument of every resource.
+ * A string that may be a credential, or a template the rules' view sees through to a value that
+ * may be one (a variable's default, a local, a function of literals, a literal inside `${...}`):
+ * anything but literal text and bare references; a list of strings read as a command line too.
  */
-function holdsCandidate(value: unknown): boolean {
-  if (typeof value === 'string') {
-    // A template the evaluator sees into (a variable, a local, a function, a literal inside `${...}`) may become one.
-    return mayHoldCredential(value) || ((value.includes('${') || value.includes('%{')) && !isReferencesOnly(value));
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) if (holdsCandidate(item)) return true;
-    // A command line given as a list, its words read together (as `leavesOf` reads them).
-    return value.length > 1 && value.every((v) => typeof v === 'string') && mayHoldCredential(value.join(' '));
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const key in value) if (holdsCandidate((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}
+const CANDIDATE: LeafFilter = {
+  keeps: (text) => mayHoldCredential(text) || ((text.includes('${') || text.includes('%{')) && !isReferencesOnly(text)),
+  joinsWords: true,
+};
 
 /**
  * The arguments worth reading: where the check read the stack's JSON, only those whose JSON holds
@@ -56,7 +44,7 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
   if (raw === undefined) return resource.attributes;
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!(all ? MODULE_META : META).has(key) && (all || NAMED_ROOTS.has(key) || holdsCandidate(raw[key]))) (picked ??= {})[key] = resource.attributes[key];
+    if (!(all ? MODULE_META : META).has(key) && (all || NAMED_ROOTS.has(key) || holdsLeaf(raw[key], CANDIDATE))) (picked ??= {})[key] = resource.attributes[key];
   }
   return picked ?? NOTHING;
 }

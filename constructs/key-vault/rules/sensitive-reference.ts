@@ -4,7 +4,7 @@ import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } fro
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { armBodyOf } from '../../lessons-check/rules/attributes';
-import { LeafFilter, leavesOf } from './argument-leaves';
+import { LeafFilter, holdsLeaf, leavesOf } from './argument-leaves';
 
 const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_policy', 'workspace_policy', 'workspace_policy_fragment'];
 const APP_COMMAND_LINES = ['template.container.args', 'template.container.command', 'template.init_container.args', 'template.init_container.command'];
@@ -119,22 +119,9 @@ function firstSensitiveIn(value: unknown, variables: TerraformVariables, depth: 
   return undefined;
 }
 
-/** Whether `value` holds a string `MAY_BE_SENSITIVE` keeps: the quick test only, without allocating. */
-function mayHoldSensitive(value: unknown): boolean {
-  if (typeof value === 'string') return MAY_BE_SENSITIVE.keeps(value, false);
-  if (Array.isArray(value)) {
-    for (const item of value) if (mayHoldSensitive(item)) return true;
-    return false;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const key in value) if (mayHoldSensitive((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}
-
 /** Whether the value at `path` (from segment `at` on) below `value` may hold something sensitive; a list is read item by item. */
 function mayHoldSensitiveAt(value: unknown, path: readonly string[], at: number): boolean {
-  if (at === path.length) return mayHoldSensitive(value);
+  if (at === path.length) return holdsLeaf(value, MAY_BE_SENSITIVE);
   if (Array.isArray(value)) {
     for (const item of value) if (mayHoldSensitiveAt(item, path, at)) return true;
     return false;
