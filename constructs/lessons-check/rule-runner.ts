@@ -36,6 +36,18 @@ export const VARIABLE_TYPE = 'variable';
 export const LOCAL_TYPE = 'local';
 
 /**
+ * The type under which the rules see a value a variable definitions file gives a root variable
+ * (`name = value` in `terraform.tfvars`, `*.auto.tfvars`, another `*.tfvars` given with
+ * `-var-file`, or their `.json` forms): address `var.<name>`, path the file, attribute `value`.
+ * Only `azure-lessons` reads them, from the files beside a directory's configuration: no stack,
+ * `cdk.tf.json` or plan holds one (`FILE_ONLY_TYPES`). Run apart as outputs are.
+ */
+export const VARIABLE_FILE_TYPE = 'tfvars';
+
+/** The types only `azure-lessons` reads, from files beside a directory's configuration: a rule's examples need no stack form of them. */
+export const FILE_ONLY_TYPES: readonly string[] = [VARIABLE_FILE_TYPE];
+
+/**
  * The type under which the rules see a module call of the root module (address `module.<name>`,
  * attributes its arguments: the inputs it gives the module, `source`, `version`). Run apart as
  * outputs are; a rule that reads every type (`ANY_TYPE`) reads it too.
@@ -66,7 +78,7 @@ export function blockNameOf(address: string): string {
 }
 
 /** The blocks of a root module that are no resources, each under its own type: rules that name one read it. */
-export const CONFIGURATION_TYPES: readonly string[] = [OUTPUT_TYPE, PROVIDER_TYPE, BACKEND_TYPE, VARIABLE_TYPE, LOCAL_TYPE];
+export const CONFIGURATION_TYPES: readonly string[] = [OUTPUT_TYPE, PROVIDER_TYPE, BACKEND_TYPE, VARIABLE_TYPE, LOCAL_TYPE, VARIABLE_FILE_TYPE];
 
 /** Whether a block of `type` is run apart from the resources (`runOnConfiguration`): the `CONFIGURATION_TYPES`, module calls and data sources. */
 export function isRunApart(type: string): boolean {

@@ -6,6 +6,7 @@ import { BACKEND_TYPE, CLOUD_ADDRESS, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE,
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
+import { readVariableFiles } from './tfvars-and-tfbackend';
 
 type Blocks = Record<string, Record<string, unknown>>;
 interface ParsedFile { readonly file: string; readonly lines: string[]; readonly json: Record<string, Blocks> }
@@ -43,6 +44,10 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   const all = (kind: string) => files.flatMap((f) => Object.entries(f.json[kind] ?? {}).map(([name, body]) => ({ f, name, body: first(body) })));
   const declared = new Set(all('resource').flatMap(({ name, body }) => Object.keys(body).map((n) => `${name}.${n}`)));
   const variables = new Map<string, unknown>(all('variable').filter(({ body }) => 'default' in body).map(({ name, body }) => [name, body.default]));
+  // The root module of a directory: the values of its variable definitions files (rules judge them),
+  // and those Terraform loads by itself, which win over the defaults as they do in a plan.
+  const variableFiles = prefix === '' && only === undefined ? await readVariableFiles(dir, display, parseFile, backendTypeOf(files)) : undefined;
+  for (const [k, v] of variableFiles?.autoLoaded ?? []) variables.set(k, v);
   for (const [k, v] of args) variables.set(k, v);
   // As the evaluator reads them: the argument or default, and whether the variable is sensitive.
   const sensitive = new Set(all('variable').filter(({ body }) => body.sensitive === true || body.sensitive === 'true').map(({ name }) => name));
@@ -103,8 +108,8 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     }));
     for (const { f, name } of all('output')) read.suppressions.push(...commentSuppressions(f, 'output', name, undefined, `output.${name}`));
     const { blocks, suppressions } = rootBlocks(files, callerScope);
-    read.suppressions.push(...suppressions);
-    return { ...read, rootConfiguration: [...rootOutputs, ...blocks] };
+    read.suppressions.push(...suppressions, ...variableFiles?.suppressions ?? []);
+    return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...variableFiles?.blocks ?? []] };
   }
   return read;
 }
@@ -181,6 +186,17 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
     }
   }
   return { blocks, suppressions };
+}
+
+/** The type of the directory's backend block (`azurerm`), if it has one. */
+function backendTypeOf(files: ParsedFile[]): string | undefined {
+  for (const f of files) {
+    for (const terraform of [f.json.terraform ?? []].flat() as Record<string, unknown>[]) {
+      const [type] = Object.keys(first(first(terraform).backend));
+      if (type !== undefined) return type;
+    }
+  }
+  return undefined;
 }
 
 /** The line (from 0) of the `cloud {` block directly inside a `terraform {` block, or -1 (a .tf.json file, or none found). */

@@ -20,6 +20,12 @@ export async function readPath(given: string, cwd: string): Promise<SourceRead> 
   }
   if (stat.isDirectory()) return readHclDirectory(absolute, display);
   if (absolute.endsWith('.tf')) return readTerraformFiles(path.dirname(absolute), display, [path.basename(absolute)]);
+  if (/\.(?:tfvars(?:\.json)?|tfbackend)$/.test(absolute)) {
+    throw new LessonsInputError(display, {
+      setting: 'path', given: display, problem: 'a variable definitions or backend configuration file is read with the configuration it belongs to, not alone.',
+      fix: `give the directory that holds it (${(path.relative(cwd, path.dirname(absolute)) || '.').split(path.sep).join('/')}): its .tfvars and .tfbackend files are read beside the .tf files.`,
+    });
+  }
   const { json, text } = parseJson(absolute, display);
   if (isPlan(json)) return readPlan(json as Parameters<typeof readPlan>[0], text, display);
   if (json && typeof json === 'object' && !Array.isArray(json) && ('resource' in json || 'terraform' in json || 'module' in json)) {

@@ -1,7 +1,11 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { App, AzurermBackend, CloudBackend, Fn, NamedCloudWorkspace, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
+import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { AzureStack } from '../../constructs/stack/azure-stack';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
@@ -346,5 +350,102 @@ describe('azure-lessons reads each provider block and local where it is written 
     expect(statusesAt(report, VARIABLE, 'var.db')).toEqual([ReportStatus.NON_COMPLIANT]);
     const own = await lessonsOn({ 'main.tf.json': JSON.stringify({ terraform: {}, variable: { db: { default: CONNECTION, '//': 'azure-lessons:suppress SEC-1.VariableDefaultSecret a published workshop account' } } }) });
     expect(statusesAt(own, VARIABLE, 'var.db')).toEqual([ReportStatus.SUPPRESSED]);
+  });
+});
+
+describe('SEC-1 in the files Terraform is given beside a directory: variable definitions (.tfvars) and backend configuration (.tfbackend)', () => {
+  const variables = 'variable "db_password" {\n  type = string\n  sensitive = true\n}\nvariable "storage" {}\nvariable "location" {}\nvariable "jwt_issuer_token" {}\nvariable "kv_secret_name" {}\n';
+  const tfvars = [
+    'location = "westeurope"',
+    `db_password = "correct-horse-battery"`,
+    `storage = "${CONNECTION}"`,
+    'jwt_issuer_token = "https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0"',
+    'kv_secret_name = "db-connection-string"',
+    'tags = {',
+    '  owner = "payments"',
+    '}',
+    '',
+  ].join('\n');
+
+  it('fails when terraform.tfvars gives a secret-named variable a literal, or any variable a known format; masked, the file as the path and the variable as the setting', async () => {
+    const report = await lessonsOn({ 'main.tf': variables, 'terraform.tfvars': tfvars });
+    const failed = failuresOf(report, VARIABLE);
+    expect(failed.map((r) => `${r.resourcePath} ${r.address} ${r.resourceType} ${r.setting}`)).toEqual([
+      'terraform.tfvars var.db_password tfvars db_password',
+      'terraform.tfvars var.storage tfvars storage',
+    ]);
+    expect(failed[0].message).toBe('[SEC-1.VariableDefaultSecret] terraform.tfvars: db_password = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal: '
+      + 'a variable definitions file is kept with the configuration, in the repository and its history, where whoever reads the code reads it (sensitive = true hides it from the plan\'s output only). '
+      + 'Fix: take it out of the file and rotate it (the history keeps it): the pipeline gives it at plan time from its secret store (TF_VAR_db_password, the variable sensitive = true without a default), or the resource reads the secret from Key Vault with its identity.');
+    // A plain value, a URL under a secret's name, a secret's name and a map of plain values pass.
+    for (const name of ['location', 'jwt_issuer_token', 'kv_secret_name', 'tags']) expect(statusesAt(report, VARIABLE, `var.${name}`)).toEqual([ReportStatus.COMPLIANT]);
+    expect(JSON.stringify(report)).not.toContain(ACCOUNT_KEY.slice(6));
+  });
+
+  it('fails when a file kept for -var-file (prod.tfvars) or an auto-loaded .json one holds a credential, each at its line (SARIF)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'main.tf'), variables);
+      fs.writeFileSync(path.join(dir, 'prod.tfvars'), `location = "westeurope"\n\nsp_client_secret = "${CLIENT_SECRET}"\n`);
+      fs.writeFileSync(path.join(dir, 'ci.auto.tfvars.json'), JSON.stringify({ region: 'westeurope', github_token: GH_TOKEN }, null, 2));
+      const out = await LessonsCommand.execute(['.', '--format', 'sarif'], dir);
+      expect(out.exitCode).toBe(1);
+      const results = (JSON.parse(out.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] }).runs[0].results;
+      expect(results.filter((r) => r.ruleId === VARIABLE).map((r) => `${r.locations[0].physicalLocation.artifactLocation.uri}:${r.locations[0].physicalLocation.region?.startLine}`))
+        .toEqual(['ci.auto.tfvars.json:3', 'prod.tfvars:3']);
+      expect(out.stdout).not.toContain(CLIENT_SECRET.slice(6));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('honours a suppression comment just above a value, for that value only', async () => {
+    const suppressed = tfvars.replace('db_password =', '# azure-lessons:suppress SEC-1.VariableDefaultSecret a sandbox database, recreated nightly\ndb_password =');
+    expect(suppressed).not.toBe(tfvars);
+    const report = await lessonsOn({ 'main.tf': variables, 'terraform.tfvars': suppressed });
+    expect(statusesAt(report, VARIABLE, 'var.db_password')).toEqual([ReportStatus.SUPPRESSED]);
+    expect(statusesAt(report, VARIABLE, 'var.storage')).toEqual([ReportStatus.NON_COMPLIANT]);
+  });
+
+  it('reads a variable as Terraform gives it: the auto-loaded files over the default, the later file winning; a file kept for -var-file is not loaded', async () => {
+    const provider = 'variable "sp_secret" {\n  default = "none"\n}\nprovider "azurerm" {\n  features {}\n  client_secret = var.sp_secret\n}\n';
+    const given = `sp_secret = "${CLIENT_SECRET}"\n`;
+    const providerFinding = async (files: Record<string, string>) => failuresOf(await lessonsOn({ 'main.tf': provider, ...files }), PROVIDER).map((r) => `${r.address} ${r.setting}`);
+    expect(await providerFinding({})).toEqual([]);
+    expect(await providerFinding({ 'terraform.tfvars': given })).toEqual(['provider.azurerm client_secret']);
+    expect(await providerFinding({ 'terraform.tfvars': 'sp_secret = "none"\n', 'b.auto.tfvars': given })).toEqual(['provider.azurerm client_secret']);
+    expect(await providerFinding({ 'terraform.tfvars': given, 'b.auto.tfvars': 'sp_secret = "none"\n' })).toEqual([]);
+    expect(await providerFinding({ 'prod.tfvars': given })).toEqual([]);
+  });
+
+  it('fails when a backend configuration file (-backend-config) holds the state account\'s key, and passes one that signs in with Entra ID', async () => {
+    const backend = 'terraform {\n  backend "azurerm" {}\n}\n';
+    const report = await lessonsOn({
+      'main.tf': backend,
+      'prod.azurerm.tfbackend': `storage_account_name = "sttfstate"\ncontainer_name = "tfstate"\nkey = "prod.tfstate"\naccess_key = "${ACCOUNT_KEY}"\n`,
+      'dev.azurerm.tfbackend': 'storage_account_name = "sttfstate"\ncontainer_name = "tfstate"\nkey = "dev.tfstate"\nuse_azuread_auth = true\n',
+    });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.resourcePath} ${r.address} ${r.setting}`)).toEqual(['prod.azurerm.tfbackend terraform.backend.azurerm access_key']);
+    expect(report.results.filter((r) => r.ruleId === PROVIDER && r.resourcePath === 'dev.azurerm.tfbackend').map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);
+    expect(JSON.stringify(report)).not.toContain(ACCOUNT_KEY.slice(6));
+  });
+
+  it('fails when a .tfvars file does not parse, naming the file (exit code 2)', async () => {
+    await expect(lessonsOn({ 'main.tf': variables, 'terraform.tfvars': 'db_password = "unterminated\n' })).rejects.toThrow(/^\[AZURE\] terraform\.tfvars: file = "terraform\.tfvars": it does not parse as Terraform HCL/);
+  });
+});
+
+describe('azure-lessons given a .tfvars or .tfbackend file alone', () => {
+  it('fails when given a variable definitions file alone, naming the directory to give instead (exit code 2)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-alone-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'infra'));
+      fs.writeFileSync(path.join(dir, 'infra', 'prod.tfvars'), 'location = "westeurope"\n');
+      const out = await LessonsCommand.execute(['infra/prod.tfvars'], dir);
+      expect(out.exitCode).toBe(2);
+      expect(out.stderr).toContain('[AZURE] infra/prod.tfvars: path = "infra/prod.tfvars": a variable definitions or backend configuration file is read with the configuration it belongs to, not alone. Fix: give the directory that holds it (infra)');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

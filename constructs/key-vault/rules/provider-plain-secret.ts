@@ -27,7 +27,9 @@ function argumentsOf(value: unknown, path: string, name: string, out: Map<string
  * the plan file and `terraform show -json` of it hold provider arguments in plain text, and a
  * backend's are kept in `.terraform/terraform.tfstate` as well. The lessons check sees providers
  * as type `provider` (address `provider.<name>[.<alias>]`) and the backend as `terraform.backend`
- * (address `terraform.backend.<type>`). A reference passes (a sensitive variable without a
+ * (address `terraform.backend.<type>`); `azure-lessons` on a directory reads each backend
+ * configuration file beside it (`*.tfbackend`, given with `-backend-config`) as the backend too, the
+ * file as its path. A reference passes (a sensitive variable without a
  * default: the pipeline gives it at plan time), and so does an argument left out (the provider
  * reads `ARM_CLIENT_SECRET`, `ARM_ACCESS_KEY` or an OIDC token from the environment).
  */

@@ -1,9 +1,27 @@
-import { literalCredentialIn } from '../../core/secret-detection';
+import { FoundCredential, literalCredentialIn } from '../../core/secret-detection';
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
-import { LOCAL_TYPE, VARIABLE_TYPE, blockNameOf } from '../../lessons-check/rule-runner';
+import { LOCAL_TYPE, VARIABLE_FILE_TYPE, VARIABLE_TYPE, blockNameOf } from '../../lessons-check/rule-runner';
 
 /** A URL with no credential in it (one with a password or a key in its query is a format of its own). */
 const PLAIN_URL = /^https?:\/\/[^\s@]+$/i;
+
+/** The credential `value` is under `name`, if any; a plain URL under a secret's name is an address, not a secret. */
+function credentialIn(value: unknown, name: string): FoundCredential | undefined {
+  const found = literalCredentialIn(value, name, new Map());
+  return found && !(found.problem.startsWith('the name says') && typeof value === 'string' && PLAIN_URL.test(value)) ? found : undefined;
+}
+
+/** A value a variable definitions file gives variable `name` (its path is the file; the setting, the variable). */
+function valueInFile(name: string, value: unknown): RuleOutcome {
+  if (value === undefined || value === null) return RuleOutcome.notApplicable();
+  const found = credentialIn(value, name);
+  if (!found) return RuleOutcome.compliant();
+  return RuleOutcome.nonCompliant({
+    setting: name, given: found.given,
+    problem: `${found.problem}: a variable definitions file is kept with the configuration, in the repository and its history, where whoever reads the code reads it (sensitive = true hides it from the plan's output only).`,
+    fix: `take it out of the file and rotate it (the history keeps it): the pipeline gives it at plan time from its secret store (TF_VAR_${name}, the variable sensitive = true without a default), or the resource reads the secret from Key Vault with its identity.`,
+  });
+}
 
 /**
  * SEC-1: a root module's variable whose default is a credential (a known format, or a literal
@@ -16,23 +34,27 @@ const PLAIN_URL = /^https?:\/\/[^\s@]+$/i;
  * below the stack's root left out). A local is judged on what it holds itself: one that names a
  * variable leaves the variable's default to that variable's finding. A plain URL under a secret's
  * name (`jwt_issuer_token = "https://..."`) is an address, not a secret; a name that ends in
- * `_name`, `_id` or `_uri` says nothing (`kv_secret_name`).
+ * `_name`, `_id` or `_uri` says nothing (`kv_secret_name`). `azure-lessons` also gives it the
+ * values of a directory's variable definitions files (type `tfvars`, address `var.<name>`, path
+ * the file: `terraform.tfvars`, `*.auto.tfvars`, another `*.tfvars` kept for `-var-file`, and their
+ * `.json` forms), judged as a default is, under the variable's name.
  */
 export class VariableDefaultSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.VariableDefaultSecret';
   public readonly lesson = 'SEC-1';
-  public readonly description = 'A variable\'s default or a local that is a credential written in the configuration.';
-  public readonly resourceTypes = [VARIABLE_TYPE, LOCAL_TYPE];
+  public readonly description = 'A variable\'s default, a local or a value in a variable definitions file (.tfvars) that is a credential written in the configuration.';
+  public readonly resourceTypes = [VARIABLE_TYPE, LOCAL_TYPE, VARIABLE_FILE_TYPE];
 
   public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const local = resource.type === LOCAL_TYPE;
+    const name = blockNameOf(resource.address);
+    if (resource.type === VARIABLE_FILE_TYPE) return valueInFile(name, resource.attributes.value);
     const setting = local ? 'value' : 'default';
     const value = resource.attributes[setting];
     if (value === undefined || value === null) return RuleOutcome.notApplicable();
-    const name = blockNameOf(resource.address);
     // A local is judged on its own text: through a variable, the variable's default is the place to fix.
-    const found = literalCredentialIn(value, name, new Map());
-    if (!found || (found.problem.startsWith('the name says') && typeof value === 'string' && PLAIN_URL.test(value))) return RuleOutcome.compliant();
+    const found = credentialIn(value, name);
+    if (!found) return RuleOutcome.compliant();
     const written = local
       ? 'a local is written in the configuration (cdk.tf.json or the .tf file) and the plan file whether or not anything reads it'
       : 'a default is written in the configuration (cdk.tf.json or the .tf file) and the plan file whether or not anything reads it, and sensitive = true hides it from the plan\'s output only';
