@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
  */
 export const STEPS = [
   { script: 'gen:services', writes: 'the service index (constructs/stack/service-index.generated.ts)', othersReadIt: true },
-  { script: 'docs:rules', writes: "docs/lessons.md's rule table" },
+  { script: 'docs:rules', writes: "docs/lessons.md's rule table and its map of lessons to constructs (from constructs/<folder>/lessons.md)" },
   { script: 'docs:preflight', writes: "docs/deploy.md's preflight table" },
   { script: 'paths', writes: 'the request-path pictures (docs/paths/)' },
   { script: 'gen:fixtures', writes: 'the azure-lessons plan fixture (test/fixtures/lessons-cli/payments-dev.plan.json; Terraform and the provider mirror)', cannotRun: 2 },
