@@ -38,9 +38,10 @@ export const LOCAL_TYPE = 'local';
 /**
  * The type under which the rules see a value a variable definitions file gives a root variable
  * (`name = value` in `terraform.tfvars`, `*.auto.tfvars`, another `*.tfvars` given with
- * `-var-file`, or their `.json` forms): address `var.<name>`, path the file, attribute `value`.
- * Only `azure-lessons` reads them, from the files beside a directory's configuration: no stack,
- * `cdk.tf.json` or plan holds one (`FILE_ONLY_TYPES`). Run apart as outputs are.
+ * `-var-file`, or their `.json` forms): address `<file>:var.<name>` (a finding stays in its file),
+ * path the file, attribute `value`. Only `azure-lessons` reads them, beside a directory's
+ * configuration or named on its command line: no stack, `cdk.tf.json` or plan holds one
+ * (`FILE_ONLY_TYPES`). Run apart as outputs are.
  */
 export const VARIABLE_FILE_TYPE = 'tfvars';
 

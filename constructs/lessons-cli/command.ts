@@ -25,7 +25,7 @@ export interface LessonsCommandOutput {
 }
 
 const USAGE = `usage: azure-lessons [--format text|json|sarif] [--output FILE] [--config FILE] [--production | --non-production] PATH...
-  PATH  a directory of .tf files (local modules, *.tfvars and *.tfbackend files beside them are read too), a .tf or .tf.json file (cdk.tf.json too), or a plan's JSON (terraform show -json plan > plan.json)
+  PATH  a directory of .tf files (local modules, *.tfvars and *.tfbackend files beside them are read too), a .tf or .tf.json file (cdk.tf.json too), a .tfvars or .tfbackend file, or a plan's JSON (terraform show -json plan > plan.json)
 exit codes: 0 no error finding, 1 error findings, 2 bad input`;
 
 /**

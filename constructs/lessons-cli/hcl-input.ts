@@ -6,7 +6,7 @@ import { BACKEND_TYPE, CLOUD_ADDRESS, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE,
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
-import { readVariableFiles } from './tfvars-and-tfbackend';
+import { readSettingsFiles } from './tfvars-and-tfbackend';
 
 type Blocks = Record<string, Record<string, unknown>>;
 interface ParsedFile { readonly file: string; readonly lines: string[]; readonly json: Record<string, Blocks> }
@@ -44,10 +44,6 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   const all = (kind: string) => files.flatMap((f) => Object.entries(f.json[kind] ?? {}).map(([name, body]) => ({ f, name, body: first(body) })));
   const declared = new Set(all('resource').flatMap(({ name, body }) => Object.keys(body).map((n) => `${name}.${n}`)));
   const variables = new Map<string, unknown>(all('variable').filter(({ body }) => 'default' in body).map(({ name, body }) => [name, body.default]));
-  // The root module of a directory: the values of its variable definitions files (rules judge them),
-  // and those Terraform loads by itself, which win over the defaults as they do in a plan.
-  const variableFiles = prefix === '' && only === undefined ? await readVariableFiles(dir, display, parseFile, backendTypeOf(files)) : undefined;
-  for (const [k, v] of variableFiles?.autoLoaded ?? []) variables.set(k, v);
   for (const [k, v] of args) variables.set(k, v);
   // As the evaluator reads them: the argument or default, and whether the variable is sensitive.
   const sensitive = new Set(all('variable').filter(({ body }) => body.sensitive === true || body.sensitive === 'true').map(({ name }) => name));
@@ -108,8 +104,11 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     }));
     for (const { f, name } of all('output')) read.suppressions.push(...commentSuppressions(f, 'output', name, undefined, `output.${name}`));
     const { blocks, suppressions } = rootBlocks(files, callerScope);
-    read.suppressions.push(...suppressions, ...variableFiles?.suppressions ?? []);
-    return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...variableFiles?.blocks ?? []] };
+    // A directory's variable definitions and backend configuration files, each value judged where it is written.
+    const beside = only === undefined ? await readSettingsFiles(dir, display, parseFile, backendTypeOf(files)) : undefined;
+    read.suppressions.push(...suppressions, ...beside?.suppressions ?? []);
+    read.notRead.push(...beside?.notRead ?? []);
+    return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...beside?.blocks ?? []] };
   }
   return read;
 }
@@ -293,15 +292,17 @@ async function readCall(dir: string, display: string, address: string, body: Rec
   return child ?? notRead('the local module has no Terraform files there, so it is not checked.', 'correct the source path (relative to the calling module).');
 }
 
-async function parseFile(file: string, display: string): Promise<ParsedFile> {
+/** One file parsed as HCL (`.tf`, `.tfvars`, `.tfbackend`) or JSON (`.json`); `fix` says how to find a syntax error in it. */
+export async function parseFile(file: string, display: string, fix = 'correct the syntax (terraform validate shows where), or leave the file out of the directory.'): Promise<ParsedFile> {
   const text = readInputFile(file, display);
   try {
     // hcl2json starts its WebAssembly parser when loaded: only runs that read HCL pay for it.
     const json = file.endsWith('.json') ? JSON.parse(text) : await (await import('@cdktf/hcl2json')).parse(file, text);
     return { file: display, lines: text.split('\n'), json: json as Record<string, Blocks> };
   } catch (error) {
-    const reason = String((error as Error).message ?? error).replace(/\s+/g, ' ').replace(file, display);
-    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it does not parse as Terraform ${file.endsWith('.json') ? 'JSON' : 'HCL'} (${reason}).`, fix: 'correct the syntax (terraform validate shows where), or leave the file out of the directory.' });
+    // V8 quotes the start of text that is not JSON (`"sk_live_ab"... is not valid JSON`): never a file's content in a message.
+    const reason = String((error as Error).message ?? error).replace(/\s+/g, ' ').split(file).join(display).replace(/, "(?:[^"\\]|\\.)*"(?:\.\.\.)? is not valid JSON/, ' is not valid JSON');
+    throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it does not parse as Terraform ${file.endsWith('.json') ? 'JSON' : 'HCL'} (${reason}).`, fix });
   }
 }
 

@@ -1,12 +1,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { readHclDirectory, readTerraformFiles } from './hcl-input';
+import { parseFile, readHclDirectory, readTerraformFiles } from './hcl-input';
 import { isPlan, readPlan } from './plan-input';
 import { LessonsInputError, readInputFile, SourceRead } from './source';
+import { isBackendFile, isVariableFile, readSettingsFile } from './tfvars-and-tfbackend';
 
 /**
- * Read one path: a directory of `.tf`/`.tf.json` files, one `.tf` or `.tf.json` file
- * (`cdk.tf.json` included), or a plan's JSON (`terraform show -json`, any file name). File names
+ * Read one path: a directory of `.tf`/`.tf.json` files (with the `.tfvars` and `.tfbackend` files
+ * beside them), one `.tf` or `.tf.json` file (`cdk.tf.json` included), one `.tfvars[.json]` or
+ * `.tfbackend` file (kept elsewhere for `-var-file` or `-backend-config`), or a plan's JSON
+ * (`terraform show -json`, any file name). File names
  * in findings are relative to `cwd`, as code scanning wants them.
  */
 export async function readPath(given: string, cwd: string): Promise<SourceRead> {
@@ -20,11 +23,10 @@ export async function readPath(given: string, cwd: string): Promise<SourceRead> 
   }
   if (stat.isDirectory()) return readHclDirectory(absolute, display);
   if (absolute.endsWith('.tf')) return readTerraformFiles(path.dirname(absolute), display, [path.basename(absolute)]);
-  if (/\.(?:tfvars(?:\.json)?|tfbackend)$/.test(absolute)) {
-    throw new LessonsInputError(display, {
-      setting: 'path', given: display, problem: 'a variable definitions or backend configuration file is read with the configuration it belongs to, not alone.',
-      fix: `give the directory that holds it (${(path.relative(cwd, path.dirname(absolute)) || '.').split(path.sep).join('/')}): its .tfvars and .tfbackend files are read beside the .tf files.`,
-    });
+  // A variable definitions or backend configuration file named on its own (`-var-file=env/prod.tfvars`): its values are judged alone.
+  if (isVariableFile(absolute) || isBackendFile(absolute)) {
+    const read = await readSettingsFile(absolute, display, parseFile, undefined, true);
+    return { resources: [], suppressions: read.suppressions, notRead: read.notRead, rootConfiguration: read.blocks };
   }
   const { json, text } = parseJson(absolute, display);
   if (isPlan(json)) return readPlan(json as Parameters<typeof readPlan>[0], text, display);

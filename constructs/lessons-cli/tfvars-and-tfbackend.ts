@@ -1,28 +1,44 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { FindingFormat } from '../core/validation';
 import { BACKEND_TYPE, VARIABLE_FILE_TYPE } from '../lessons-check/rule-runner';
-import { SourceResource, SourceSuppression } from './source';
+import { LessonsInputError, Notice, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
 
 // The files Terraform is given beside a directory's configuration: variable definitions files
-// (`-var-file`, or loaded by themselves) and backend configuration files (`-backend-config`). Only
-// `azure-lessons` on a directory reads them; a stack, cdk.tf.json or a plan holds neither.
+// (`-var-file`, or loaded by themselves) and backend configuration files (`-backend-config`).
+// Only `azure-lessons` reads them, from a directory or named one by one; a stack, cdk.tf.json or
+// a plan holds neither. Each block's address starts with its file (`prod.tfvars:var.db_password`),
+// so a finding is placed in its own file and a comment in one file suppresses nothing in another.
 
 /** A parsed file as the directory reader gives it: its display name, its lines, its JSON. */
-export interface ParsedVariableFile {
+export interface ParsedSettingsFile {
   readonly file: string;
   readonly lines: string[];
   readonly json: Record<string, unknown>;
 }
 
-/** What the variable definitions and backend configuration files beside a root module give. */
-export interface VariableFilesRead {
-  /** One block per value (`VARIABLE_FILE_TYPE`), in the files' order, then one backend (`BACKEND_TYPE`) per `*.tfbackend` file. */
+/** Parses one file (HCL or JSON), or throws the input error naming it; `fix` says how to find the syntax error. */
+export type SettingsFileParser = (file: string, display: string, fix?: string) => Promise<ParsedSettingsFile>;
+
+/** What the variable definitions and backend configuration files give. */
+export interface SettingsFilesRead {
+  /** One block per value (`VARIABLE_FILE_TYPE`), then one backend (`BACKEND_TYPE`) per `*.tfbackend` file. */
   readonly blocks: SourceResource[];
-  /** The suppression comments just above each value. */
+  /** The suppression comments: just above a value, or anywhere in a backend configuration file. */
   readonly suppressions: SourceSuppression[];
-  /** The values Terraform loads by itself (`terraform.tfvars`, `*.auto.tfvars` and their `.json` forms), the later file winning, as Terraform takes them. */
-  readonly autoLoaded: Map<string, unknown>;
+  /** A file given only with `-var-file` that does not parse: not read, and said so. */
+  readonly notRead: Notice[];
+}
+
+/** Whether `name` is a variable definitions file (`*.tfvars`, `*.tfvars.json`). */
+export function isVariableFile(name: string): boolean {
+  return /\.tfvars(?:\.json)?$/.test(name);
+}
+
+/** Whether `name` is a backend configuration file (`*.tfbackend`). */
+export function isBackendFile(name: string): boolean {
+  return name.endsWith('.tfbackend');
 }
 
 /** Whether Terraform loads the file `name` by itself (`terraform.tfvars[.json]`, `*.auto.tfvars[.json]`), not only when given `-var-file`. */
@@ -30,68 +46,150 @@ export function isAutoLoaded(name: string): boolean {
   return /^terraform\.tfvars(?:\.json)?$/.test(name) || /\.auto\.tfvars(?:\.json)?$/.test(name);
 }
 
-/**
- * Terraform's order of a directory's variable definitions files: `terraform.tfvars`, then
- * `terraform.tfvars.json`, then the `*.auto.tfvars[.json]` files by name (a later one overrides an
- * earlier one), then the files given only with `-var-file`, by name.
- */
-function loadOrder(name: string): string {
-  if (name === 'terraform.tfvars') return '0';
-  if (name === 'terraform.tfvars.json') return '1';
-  return `${isAutoLoaded(name) ? '2' : '3'}${name}`;
-}
+/** How a syntax error in a variable definitions file is found: `terraform validate` does not read them. */
+const VARIABLE_FILE_FIX = 'correct the syntax: terraform plan reads the file and shows where (terraform validate does not read .tfvars files).';
 
 /**
- * The values of every variable definitions file in `dir` (`*.tfvars`, `*.tfvars.json`: those
- * Terraform loads by itself and those kept for `-var-file`), each as the rules see it: type
- * `VARIABLE_FILE_TYPE`, address `var.<name>`, path the file, attribute `value`; with its line and
- * the suppression comments written just above it.
+ * The variable definitions and backend configuration files directly in `dir` (not in its
+ * subdirectories, as Terraform loads them), each as the rules see it (`readSettingsFile`).
  */
-export async function readVariableFiles(dir: string, display: string, parse: (file: string, display: string) => Promise<ParsedVariableFile>, backendType: string | undefined): Promise<VariableFilesRead> {
-  const names = fs.readdirSync(dir).filter((n) => /\.tfvars(?:\.json)?$/.test(n) && fs.statSync(path.join(dir, n)).isFile())
-    .sort((a, b) => (loadOrder(a) < loadOrder(b) ? -1 : loadOrder(a) > loadOrder(b) ? 1 : 0));
-  const read: VariableFilesRead = { blocks: [], suppressions: [], autoLoaded: new Map() };
+export async function readSettingsFiles(dir: string, display: string, parse: SettingsFileParser, backendType: string | undefined): Promise<SettingsFilesRead> {
+  const names = fs.readdirSync(dir).filter((n) => (isVariableFile(n) || isBackendFile(n)) && fs.statSync(path.join(dir, n)).isFile()).sort();
+  const read: SettingsFilesRead = { blocks: [], suppressions: [], notRead: [] };
   for (const name of names) {
-    const f = await parse(path.join(dir, name), path.posix.normalize(display === '.' ? name : `${display}/${name}`));
-    for (const [variable, value] of Object.entries(f.json)) {
-      const address = `var.${variable}`;
-      const line = assignmentLine(f, variable);
-      read.blocks.push({ type: VARIABLE_FILE_TYPE, address, path: f.file, attributes: { value }, location: { file: f.file, ...(line === undefined ? {} : { line: line + 1 }) } });
-      if (line !== undefined) read.suppressions.push(...commentsAbove(f, line, address));
-      if (isAutoLoaded(name)) read.autoLoaded.set(variable, value);
-    }
-  }
-  // A backend configuration file (`-backend-config=<file>`, named `*.tfbackend` by convention) completes the directory's backend block.
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.tfbackend') && fs.statSync(path.join(dir, n)).isFile()).sort()) {
-    const f = await parse(path.join(dir, name), path.posix.normalize(display === '.' ? name : `${display}/${name}`));
-    const address = `${BACKEND_TYPE}.${backendType ?? 'azurerm'}`;
-    read.blocks.push({ type: BACKEND_TYPE, address, path: f.file, attributes: f.json, location: { file: f.file, line: 1 } });
-    read.suppressions.push(...f.lines.flatMap((line, i) => suppressionInComment(line, address, { file: f.file, line: i + 1 }) ?? []));
+    const one = await readSettingsFile(path.join(dir, name), path.posix.normalize(display === '.' ? name : `${display}/${name}`), parse, backendType);
+    read.blocks.push(...one.blocks);
+    read.suppressions.push(...one.suppressions);
+    read.notRead.push(...one.notRead);
   }
   return read;
 }
 
-/** The line (from 0) of `name = ...` outside any brace or bracket (a `.tfvars` file), or of the top-level key `"name":` (a `.json` one). */
-function assignmentLine(f: ParsedVariableFile, name: string): number | undefined {
-  const key = name.replace(/[^A-Za-z0-9_-]/g, '');
-  const assignment = f.file.endsWith('.json') ? new RegExp(`^\\s*"${key}"\\s*:`) : new RegExp(`^\\s*${key}\\s*=`);
-  // A .json file's values sit one level deep, in its object; a .tfvars file's at the top.
-  const atDepth = f.file.endsWith('.json') ? 1 : 0;
-  let depth = 0;
-  for (let i = 0; i < f.lines.length; i += 1) {
-    const line = f.lines[i];
-    if (depth === atDepth && assignment.test(line)) return i;
-    // Brackets inside strings and comments are rare in a variables file; a value spread over lines is skipped by its depth.
-    depth += (line.match(/[{[]/g) ?? []).length - (line.match(/[}\]]/g) ?? []).length;
+/**
+ * One variable definitions file (each value: type `VARIABLE_FILE_TYPE`, address
+ * `<file>:var.<name>`, path the file, attribute `value`, at its line, with the suppression comments
+ * just above it) or backend configuration file (type `BACKEND_TYPE`, address
+ * `<file>:terraform.backend.<type>`, `backendType` or `azurerm` where the configuration names none).
+ * A file Terraform loads by itself, or one named on the command line (`mustParse`), that does not
+ * parse fails the run, as it fails Terraform's; one found beside the configuration and kept for
+ * `-var-file` is left out with a notice.
+ */
+export async function readSettingsFile(file: string, display: string, parse: SettingsFileParser, backendType: string | undefined, mustParse = false): Promise<SettingsFilesRead> {
+  const name = path.basename(file);
+  const read: SettingsFilesRead = { blocks: [], suppressions: [], notRead: [] };
+  let f: ParsedSettingsFile;
+  try {
+    f = await parse(file, display, isVariableFile(name) ? VARIABLE_FILE_FIX : undefined);
+  } catch (error) {
+    if (!(error instanceof LessonsInputError) || mustParse || isAutoLoaded(name)) throw error;
+    read.notRead.push({
+      id: 'AZURE.FileNotRead', address: display, location: { file: display },
+      message: FindingFormat.format(display, {
+        lesson: 'AZURE', setting: 'file', given: display,
+        problem: `it does not parse (${/does not parse as Terraform \w+ \((.*)\)\. Fix:/s.exec(error.message)?.[1] ?? 'a syntax error'}), so its values are not checked; Terraform reads it only when given it (-var-file, -backend-config), and then fails.`,
+        fix: isVariableFile(name) ? VARIABLE_FILE_FIX : 'correct the syntax: terraform init -backend-config=<file> reads it and shows where.',
+      }),
+    });
+    return read;
   }
-  return undefined;
+  const lines = topLevelKeyLines(f.lines.join('\n'), display.endsWith('.json'));
+  if (isBackendFile(name)) {
+    const address = `${display}:${BACKEND_TYPE}.${backendType ?? 'azurerm'}`;
+    const first = Math.min(...[...lines.values()]);
+    read.blocks.push({ type: BACKEND_TYPE, address, path: display, attributes: f.json, location: { file: display, line: Number.isFinite(first) ? first + 1 : 1 } });
+    // The file is the backend's block: a comment anywhere in it is about it.
+    read.suppressions.push(...f.lines.flatMap((line, i) => suppressionInComment(line, address, { file: display, line: i + 1 }) ?? []));
+    return read;
+  }
+  for (const [variable, value] of Object.entries(f.json)) {
+    const address = `${display}:var.${variable}`;
+    const line = lines.get(variable);
+    read.blocks.push({ type: VARIABLE_FILE_TYPE, address, path: display, attributes: { value }, location: { file: display, ...(line === undefined ? {} : { line: line + 1 }) } });
+    if (line !== undefined) read.suppressions.push(...commentsAbove(f.lines, line, address, display));
+  }
+  return read;
+}
+
+/**
+ * The line (from 0) of each top-level key of a variables or backend file: `name =` at the top of a
+ * `.tfvars` file, `"name":` one level into a `.json` one. Strings, comments (`#`, `//`, `/* *\/`)
+ * and heredocs are skipped, so a key inside them, or a bracket, is not taken for one.
+ */
+export function topLevelKeyLines(text: string, json: boolean): Map<string, number> {
+  const found = new Map<string, number>();
+  const keyDepth = json ? 1 : 0;
+  let depth = 0;
+  let line = 0;
+  let i = 0;
+  /** Whether only spaces are between the start of the current line and `at`. */
+  const startsLine = (at: number) => /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+  const skipString = (): void => {
+    for (i += 1; i < text.length && text[i] !== '"'; i += 1) {
+      if (text[i] === '\\') i += 1;
+      else if (text[i] === '\n') line += 1;
+    }
+    i += 1;
+  };
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '\n') {
+      line += 1;
+      i += 1;
+    } else if (c === '"') {
+      const start = i;
+      skipString();
+      // A JSON key: a string at the keys' depth followed by `:`.
+      if (json && depth === keyDepth && /^\s*:/.test(text.slice(i, i + 16))) {
+        const key = JSON.parse(text.slice(start, i)) as string;
+        if (!found.has(key)) found.set(key, line);
+      }
+    } else if (!json && (c === '#' || (c === '/' && text[i + 1] === '/'))) {
+      while (i < text.length && text[i] !== '\n') i += 1;
+    } else if (!json && c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end === -1 ? text.length : end + 2;
+      for (let k = i; k < stop; k += 1) if (text[k] === '\n') line += 1;
+      i = stop;
+    } else if (!json && c === '<' && text[i + 1] === '<') {
+      const marker = /^<<-?([A-Za-z_][A-Za-z0-9_]*)[ \t]*\r?\n/.exec(text.slice(i));
+      if (marker === null) {
+        i += 2;
+        continue;
+      }
+      // Up to the line that holds the marker alone.
+      let at = i + marker[0].length;
+      line += 1;
+      while (at < text.length) {
+        const next = text.indexOf('\n', at);
+        const body = text.slice(at, next === -1 ? text.length : next);
+        at = next === -1 ? text.length : next + 1;
+        if (body.trim() === marker[1]) break;
+        line += 1;
+      }
+      i = at;
+      line += 1;
+    } else if (c === '{' || c === '[' || c === '(') {
+      depth += 1;
+      i += 1;
+    } else if (c === '}' || c === ']' || c === ')') {
+      depth -= 1;
+      i += 1;
+    } else if (!json && depth === 0 && /[A-Za-z_]/.test(c) && startsLine(i)) {
+      const m = /^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=(?!=)/.exec(text.slice(i, i + 256));
+      if (m !== null && !found.has(m[1])) found.set(m[1], line);
+      i += m === null ? 1 : m[0].length;
+    } else {
+      i += 1;
+    }
+  }
+  return found;
 }
 
 /** The suppressions in the comment lines just above line `at` (from 0). */
-function commentsAbove(f: ParsedVariableFile, at: number, address: string): SourceSuppression[] {
+function commentsAbove(lines: readonly string[], at: number, address: string, file: string): SourceSuppression[] {
   const found: SourceSuppression[] = [];
-  for (let i = at - 1; i >= 0 && /^\s*(#|\/\/)/.test(f.lines[i]); i -= 1) {
-    const s = suppressionInComment(f.lines[i], address, { file: f.file, line: i + 1 });
+  for (let i = at - 1; i >= 0 && /^\s*(#|\/\/)/.test(lines[i]); i -= 1) {
+    const s = suppressionInComment(lines[i], address, { file, line: i + 1 });
     if (s) found.push(s);
   }
   return found.reverse();

@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
+import { topLevelKeyLines } from '../../constructs/lessons-cli/tfvars-and-tfbackend';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { AzureStack } from '../../constructs/stack/azure-stack';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
@@ -363,89 +364,145 @@ describe('SEC-1 in the files Terraform is given beside a directory: variable def
     'kv_secret_name = "db-connection-string"',
     'tags = {',
     '  owner = "payments"',
+    '  secret = "none-here"',
     '}',
     '',
   ].join('\n');
+  /** Each located row of `rule` in `azure-lessons --format sarif` on `files`: `<uri>:<line> <rule>`. */
+  const sarifAt = async (files: Record<string, string>, ...args: string[]) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-'));
+    try {
+      for (const [name, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        fs.writeFileSync(path.join(dir, name), text);
+      }
+      const out = await LessonsCommand.execute([...(args.length > 0 ? args : ['.']), '--format', 'sarif'], dir);
+      expect(out.stdout).not.toContain(CLIENT_SECRET.slice(6));
+      const results = (JSON.parse(out.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] }).runs[0].results;
+      return results.map((r) => `${r.locations[0].physicalLocation?.artifactLocation.uri}:${r.locations[0].physicalLocation?.region?.startLine} ${r.ruleId}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
 
   it('fails when terraform.tfvars gives a secret-named variable a literal, or any variable a known format; masked, the file as the path and the variable as the setting', async () => {
     const report = await lessonsOn({ 'main.tf': variables, 'terraform.tfvars': tfvars });
     const failed = failuresOf(report, VARIABLE);
     expect(failed.map((r) => `${r.resourcePath} ${r.address} ${r.resourceType} ${r.setting}`)).toEqual([
-      'terraform.tfvars var.db_password tfvars db_password',
-      'terraform.tfvars var.storage tfvars storage',
+      'terraform.tfvars terraform.tfvars:var.db_password tfvars db_password',
+      'terraform.tfvars terraform.tfvars:var.storage tfvars storage',
     ]);
     expect(failed[0].message).toBe('[SEC-1.VariableDefaultSecret] terraform.tfvars: db_password = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal: '
-      + 'a variable definitions file is kept with the configuration, in the repository and its history, where whoever reads the code reads it (sensitive = true hides it from the plan\'s output only). '
-      + 'Fix: take it out of the file and rotate it (the history keeps it): the pipeline gives it at plan time from its secret store (TF_VAR_db_password, the variable sensitive = true without a default), or the resource reads the secret from Key Vault with its identity.');
-    // A plain value, a URL under a secret's name, a secret's name and a map of plain values pass.
-    for (const name of ['location', 'jwt_issuer_token', 'kv_secret_name', 'tags']) expect(statusesAt(report, VARIABLE, `var.${name}`)).toEqual([ReportStatus.COMPLIANT]);
+      + 'a variable definitions file beside the configuration is easily committed, or copied with it into a pipeline\'s artifact, and whoever reads the file reads the secret (sensitive = true hides it from the plan\'s output only). '
+      + 'Fix: take it out of the file (and rotate it if the file was ever committed): the pipeline gives it at plan time from its secret store (TF_VAR_db_password, the variable sensitive = true without a default), or the resource reads the secret from Key Vault with its identity.');
+    // A plain value, a URL under a secret's name, a secret's name and a map of tags (a tag's name is anyone's word) pass.
+    for (const name of ['location', 'jwt_issuer_token', 'kv_secret_name', 'tags']) expect(statusesAt(report, VARIABLE, `terraform.tfvars:var.${name}`)).toEqual([ReportStatus.COMPLIANT]);
     expect(JSON.stringify(report)).not.toContain(ACCOUNT_KEY.slice(6));
   });
 
-  it('fails when a file kept for -var-file (prod.tfvars) or an auto-loaded .json one holds a credential, each at its line (SARIF)', async () => {
+  it('fails when a map gives a secret under its own key, naming the key\'s path', async () => {
+    const report = await lessonsOn({ 'main.tf': 'variable "db" {}\nvariable "apps" {}\n', 'terraform.tfvars': 'db = { host = "db.internal", password = "hunter2-hunter2" }\napps = [{ name = "a", settings = { client_secret = "abcdefghijklmnopqr" } }]\n' });
+    expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`).sort()).toEqual(['terraform.tfvars:var.apps apps[0].settings.client_secret', 'terraform.tfvars:var.db db.password']);
+  });
+
+  it('places each finding at its own file and line: past comments, heredocs, brackets in strings and minified JSON; the .tf default stays at its block', async () => {
+    const tricky = [
+      '/* db_password = "not-here"',
+      '*/',
+      'note = <<EOT',
+      'api_token = "inside-a-heredoc"',
+      'EOT',
+      'motto = "brace { in a string"',
+      '# storage = {',
+      `sp_client_secret = "${CLIENT_SECRET}"`,
+      '',
+    ].join('\n');
+    expect(await sarifAt({
+      'main.tf': 'variable "admin_password" {\n  type = string\n  default = "correct-horse-battery"\n}\n',
+      'terraform.tfvars': 'admin_password = "another-horse-battery"\n',
+      'prod.tfvars': tricky,
+      'ci.auto.tfvars.json': JSON.stringify({ region: 'westeurope', github_token: GH_TOKEN }),
+    })).toEqual(['main.tf:1 SEC-1.VariableDefaultSecret', 'ci.auto.tfvars.json:1 SEC-1.VariableDefaultSecret', 'prod.tfvars:8 SEC-1.VariableDefaultSecret', 'terraform.tfvars:1 SEC-1.VariableDefaultSecret']);
+  });
+
+  it('honours a suppression comment just above a value, for that value of that file only', async () => {
+    const suppressed = tfvars.replace('db_password =', '# azure-lessons:suppress SEC-1.VariableDefaultSecret a sandbox database, recreated nightly\ndb_password =');
+    expect(suppressed).not.toBe(tfvars);
+    const report = await lessonsOn({ 'main.tf': variables.replace('sensitive = true\n', 'sensitive = true\n  default = "correct-horse-battery"\n'), 'dev.tfvars': suppressed, 'prod.tfvars': tfvars });
+    expect(statusesAt(report, VARIABLE, 'dev.tfvars:var.db_password')).toEqual([ReportStatus.SUPPRESSED]);
+    expect(statusesAt(report, VARIABLE, 'dev.tfvars:var.storage')).toEqual([ReportStatus.NON_COMPLIANT]);
+    // Neither the same variable in another file nor its default in the configuration.
+    expect(statusesAt(report, VARIABLE, 'prod.tfvars:var.db_password')).toEqual([ReportStatus.NON_COMPLIANT]);
+    expect(statusesAt(report, VARIABLE, 'var.db_password')).toEqual([ReportStatus.NON_COMPLIANT]);
+  });
+
+  it('judges a value once, where it is written: a rule reading the variable does not see the file\'s value', async () => {
+    const provider = 'variable "sp_secret" {}\nprovider "azurerm" {\n  features {}\n  client_secret = var.sp_secret\n}\n';
+    const report = await lessonsOn({ 'main.tf': provider, 'terraform.tfvars': `sp_secret = "${CLIENT_SECRET}"\n` });
+    expect(failuresOf(report, PROVIDER)).toEqual([]);
+    expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['terraform.tfvars:var.sp_secret sp_secret']);
+  });
+
+  it('reads a file named on the command line, as kept for -var-file in another folder', async () => {
+    expect(await sarifAt({ 'main.tf': variables, 'env/prod.tfvars': `location = "westeurope"\nsp_client_secret = "${CLIENT_SECRET}"\n` }, '.', 'env/prod.tfvars'))
+      .toEqual(['env/prod.tfvars:2 SEC-1.VariableDefaultSecret']);
+  });
+
+  it('fails when a backend configuration file (-backend-config) holds the state account\'s key, at its line; passes one that signs in with Entra ID; a comment in one file suppresses nothing in another', async () => {
+    const backend = `terraform {\n  backend "azurerm" {\n    access_key = "${ACCOUNT_KEY}"\n  }\n}\n`;
+    const report = await lessonsOn({
+      'main.tf': backend,
+      'prod.azurerm.tfbackend': `# the state of prod\nstorage_account_name = "sttfstate"\ncontainer_name = "tfstate"\nkey = "prod.tfstate"\naccess_key = "${ACCOUNT_KEY}"\n`,
+      'dev.azurerm.tfbackend': 'storage_account_name = "sttfstate"\nkey = "dev.tfstate"\nuse_azuread_auth = true\n# azure-lessons:suppress SEC-1.ProviderPlainSecret dev signs in with Entra ID, nothing to hide\n',
+    });
+    expect(failuresOf(report, PROVIDER).map((r) => `${r.resourcePath} ${r.address} ${r.setting}`)).toEqual([
+      'terraform.backend.azurerm terraform.backend.azurerm access_key',
+      'prod.azurerm.tfbackend prod.azurerm.tfbackend:terraform.backend.azurerm access_key',
+    ]);
+    expect(failuresOf(report, PROVIDER)[1].message).toContain('written in a backend configuration file (-backend-config): the file, .terraform/terraform.tfstate after init and every plan file hold it in plain text');
+    expect(statusesAt(report, PROVIDER, 'dev.azurerm.tfbackend:terraform.backend.azurerm')).toEqual([ReportStatus.COMPLIANT]);
+    expect(JSON.stringify(report)).not.toContain(ACCOUNT_KEY.slice(6));
+  });
+
+  it('fails when a file Terraform loads by itself does not parse, naming the file and terraform plan (exit code 2)', async () => {
+    await expect(lessonsOn({ 'main.tf': variables, 'terraform.tfvars': 'db_password = "unterminated\n' }))
+      .rejects.toThrow(/^\[AZURE\] terraform\.tfvars: file = "terraform\.tfvars": it does not parse as Terraform HCL \((?![^)]*\/tmp\/).* Fix: correct the syntax: terraform plan reads the file and shows where \(terraform validate does not read \.tfvars files\)\.\n?$/);
+  });
+
+  it('leaves out, with a notice, a file kept for -var-file that does not parse, and checks the rest', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-'));
     try {
       fs.writeFileSync(path.join(dir, 'main.tf'), variables);
-      fs.writeFileSync(path.join(dir, 'prod.tfvars'), `location = "westeurope"\n\nsp_client_secret = "${CLIENT_SECRET}"\n`);
-      fs.writeFileSync(path.join(dir, 'ci.auto.tfvars.json'), JSON.stringify({ region: 'westeurope', github_token: GH_TOKEN }, null, 2));
-      const out = await LessonsCommand.execute(['.', '--format', 'sarif'], dir);
+      fs.writeFileSync(path.join(dir, 'old-prod.tfvars'), 'db_password = "unterminated\n');
+      fs.writeFileSync(path.join(dir, 'terraform.tfvars'), 'db_password = "correct-horse-battery"\n');
+      const out = await LessonsCommand.execute(['.'], dir);
       expect(out.exitCode).toBe(1);
-      const results = (JSON.parse(out.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] }).runs[0].results;
-      expect(results.filter((r) => r.ruleId === VARIABLE).map((r) => `${r.locations[0].physicalLocation.artifactLocation.uri}:${r.locations[0].physicalLocation.region?.startLine}`))
-        .toEqual(['ci.auto.tfvars.json:3', 'prod.tfvars:3']);
-      expect(out.stdout).not.toContain(CLIENT_SECRET.slice(6));
+      expect(out.stdout).toContain('[SEC-1.VariableDefaultSecret] terraform.tfvars: db_password = ');
+      expect(out.stdout).toMatch(/\[AZURE\] old-prod\.tfvars: file = "old-prod\.tfvars": it does not parse \(.+\), so its values are not checked; Terraform reads it only when given it \(-var-file, -backend-config\), and then fails\. Fix: correct the syntax: terraform plan reads the file/);
+      // Named on the command line, it is bad input.
+      expect((await LessonsCommand.execute(['old-prod.tfvars'], dir)).exitCode).toBe(2);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it('honours a suppression comment just above a value, for that value only', async () => {
-    const suppressed = tfvars.replace('db_password =', '# azure-lessons:suppress SEC-1.VariableDefaultSecret a sandbox database, recreated nightly\ndb_password =');
-    expect(suppressed).not.toBe(tfvars);
-    const report = await lessonsOn({ 'main.tf': variables, 'terraform.tfvars': suppressed });
-    expect(statusesAt(report, VARIABLE, 'var.db_password')).toEqual([ReportStatus.SUPPRESSED]);
-    expect(statusesAt(report, VARIABLE, 'var.storage')).toEqual([ReportStatus.NON_COMPLIANT]);
-  });
-
-  it('reads a variable as Terraform gives it: the auto-loaded files over the default, the later file winning; a file kept for -var-file is not loaded', async () => {
-    const provider = 'variable "sp_secret" {\n  default = "none"\n}\nprovider "azurerm" {\n  features {}\n  client_secret = var.sp_secret\n}\n';
-    const given = `sp_secret = "${CLIENT_SECRET}"\n`;
-    const providerFinding = async (files: Record<string, string>) => failuresOf(await lessonsOn({ 'main.tf': provider, ...files }), PROVIDER).map((r) => `${r.address} ${r.setting}`);
-    expect(await providerFinding({})).toEqual([]);
-    expect(await providerFinding({ 'terraform.tfvars': given })).toEqual(['provider.azurerm client_secret']);
-    expect(await providerFinding({ 'terraform.tfvars': 'sp_secret = "none"\n', 'b.auto.tfvars': given })).toEqual(['provider.azurerm client_secret']);
-    expect(await providerFinding({ 'terraform.tfvars': given, 'b.auto.tfvars': 'sp_secret = "none"\n' })).toEqual([]);
-    expect(await providerFinding({ 'prod.tfvars': given })).toEqual([]);
-  });
-
-  it('fails when a backend configuration file (-backend-config) holds the state account\'s key, and passes one that signs in with Entra ID', async () => {
-    const backend = 'terraform {\n  backend "azurerm" {}\n}\n';
-    const report = await lessonsOn({
-      'main.tf': backend,
-      'prod.azurerm.tfbackend': `storage_account_name = "sttfstate"\ncontainer_name = "tfstate"\nkey = "prod.tfstate"\naccess_key = "${ACCOUNT_KEY}"\n`,
-      'dev.azurerm.tfbackend': 'storage_account_name = "sttfstate"\ncontainer_name = "tfstate"\nkey = "dev.tfstate"\nuse_azuread_auth = true\n',
-    });
-    expect(failuresOf(report, PROVIDER).map((r) => `${r.resourcePath} ${r.address} ${r.setting}`)).toEqual(['prod.azurerm.tfbackend terraform.backend.azurerm access_key']);
-    expect(report.results.filter((r) => r.ruleId === PROVIDER && r.resourcePath === 'dev.azurerm.tfbackend').map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);
-    expect(JSON.stringify(report)).not.toContain(ACCOUNT_KEY.slice(6));
-  });
-
-  it('fails when a .tfvars file does not parse, naming the file (exit code 2)', async () => {
-    await expect(lessonsOn({ 'main.tf': variables, 'terraform.tfvars': 'db_password = "unterminated\n' })).rejects.toThrow(/^\[AZURE\] terraform\.tfvars: file = "terraform\.tfvars": it does not parse as Terraform HCL/);
   });
 });
 
-describe('azure-lessons given a .tfvars or .tfbackend file alone', () => {
-  it('fails when given a variable definitions file alone, naming the directory to give instead (exit code 2)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-alone-'));
-    try {
-      fs.mkdirSync(path.join(dir, 'infra'));
-      fs.writeFileSync(path.join(dir, 'infra', 'prod.tfvars'), 'location = "westeurope"\n');
-      const out = await LessonsCommand.execute(['infra/prod.tfvars'], dir);
-      expect(out.exitCode).toBe(2);
-      expect(out.stderr).toContain('[AZURE] infra/prod.tfvars: path = "infra/prod.tfvars": a variable definitions or backend configuration file is read with the configuration it belongs to, not alone. Fix: give the directory that holds it (infra)');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+describe('topLevelKeyLines (where a .tfvars or .tfbackend file sets each key)', () => {
+  it('finds top-level assignments only, past strings, comments and heredocs', () => {
+    const text = 'a = 1\n# b = 2\nc = {\n  d = "}"\n}\ne = <<-X\n  f = 3\n  X\ng="x"\n// h = 1\n/* i = 1 */ j = 2\n';
+    expect(Object.fromEntries(topLevelKeyLines(text, false))).toEqual({ a: 0, c: 2, e: 5, g: 8 });
+  });
+
+  it('finds a JSON file\'s keys one level in, minified or not', () => {
+    expect(Object.fromEntries(topLevelKeyLines('{"a": {"b": 1}, "c": "d:"}', true))).toEqual({ a: 0, c: 0 });
+    expect(Object.fromEntries(topLevelKeyLines('{\n  "a": {\n    "b": 1\n  },\n  "c": "x"\n}', true))).toEqual({ a: 1, c: 4 });
+  });
+});
+
+describe('azure-lessons on a .tfvars.json file that is not JSON', () => {
+  it('fails when it does not parse, without quoting its content (V8 quotes the start of the text)', async () => {
+    const error = await lessonsOn({ 'main.tf': 'variable "api_key" {}\n', 'terraform.tfvars.json': GH_TOKEN }).catch((e: Error) => e.message);
+    expect(error).toMatch(/^\[AZURE\] terraform\.tfvars\.json: file = "terraform\.tfvars\.json": it does not parse as Terraform JSON \(Unexpected token 'g' is not valid JSON\)\./);
+    expect(error).not.toContain(GH_TOKEN.slice(0, 8));
   });
 });

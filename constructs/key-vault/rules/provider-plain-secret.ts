@@ -7,7 +7,7 @@ import { BACKEND_TYPE, CLOUD_ADDRESS, PROVIDER_TYPE } from '../../lessons-check/
  * The providers whose `client_certificate` is a certificate's content with its private key (a
  * base64 PFX); Kubernetes' and Helm's is the public certificate (their key is `client_key`).
  */
-const PFX_CERTIFICATE = /^provider\.(?:azurerm|azuread|azapi)(?:\.|$)|^terraform\.backend\.azurerm$/;
+const PFX_CERTIFICATE = /^provider\.(?:azurerm|azuread|azapi)(?:\.|$)|(?:^|:)terraform\.backend\.azurerm$/;
 
 /** Each argument of a block, nested blocks' included: its path (`kubernetes.token`), its own name and its value. */
 function argumentsOf(value: unknown, path: string, name: string, out: Map<string, { name: string; value: unknown }>): Map<string, { name: string; value: unknown }> {
@@ -27,9 +27,9 @@ function argumentsOf(value: unknown, path: string, name: string, out: Map<string
  * the plan file and `terraform show -json` of it hold provider arguments in plain text, and a
  * backend's are kept in `.terraform/terraform.tfstate` as well. The lessons check sees providers
  * as type `provider` (address `provider.<name>[.<alias>]`) and the backend as `terraform.backend`
- * (address `terraform.backend.<type>`); `azure-lessons` on a directory reads each backend
- * configuration file beside it (`*.tfbackend`, given with `-backend-config`) as the backend too, the
- * file as its path. A reference passes (a sensitive variable without a
+ * (address `terraform.backend.<type>`); `azure-lessons` reads each backend configuration file
+ * (`*.tfbackend`, given with `-backend-config`: beside a directory's configuration, or named) as
+ * the backend too, the file as its path (address `<file>:terraform.backend.<type>`). A reference passes (a sensitive variable without a
  * default: the pipeline gives it at plan time), and so does an argument left out (the provider
  * reads `ARM_CLIENT_SECRET`, `ARM_ACCESS_KEY` or an OIDC token from the environment).
  */
@@ -42,7 +42,10 @@ export class ProviderPlainSecretRule implements ILessonRule {
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     const variables = variablesOf(context);
     const backend = resource.type === BACKEND_TYPE;
-    const where = backend
+    // A backend configuration file's block is addressed `<file>:terraform.backend.<type>`.
+    const where = backend && resource.address.includes(':')
+      ? 'written in a backend configuration file (-backend-config): the file, .terraform/terraform.tfstate after init and every plan file hold it in plain text, readable by whoever reads the repository it is committed to, the build output or the pipeline\'s artifacts.'
+      : backend
       ? 'written in the backend\'s configuration: the configuration (cdk.tf.json or the .tf files), .terraform/terraform.tfstate after init and every plan file hold it in plain text (a backend takes no variables), readable by whoever reads the build output or the pipeline\'s artifacts.'
       : 'written in the provider\'s configuration: the configuration (cdk.tf.json or the .tf files), the plan file and terraform show -json of it hold it in plain text, readable by whoever reads the build output or the pipeline\'s artifacts.';
     const fix = resource.address === CLOUD_ADDRESS

@@ -11,16 +11,31 @@ function credentialIn(value: unknown, name: string): FoundCredential | undefined
   return found && !(found.problem.startsWith('the name says') && typeof value === 'string' && PLAIN_URL.test(value)) ? found : undefined;
 }
 
-/** A value a variable definitions file gives variable `name` (its path is the file; the setting, the variable). */
+/** Every string of `value` with its setting (`db.password`) and the key it is under (`password`); `name` and `value` at the top. */
+function stringsOf(value: unknown, setting: string, key: string, out: { setting: string; key: string; text: string }[] = []): { setting: string; key: string; text: string }[] {
+  if (typeof value === 'string') out.push({ setting, key, text: value });
+  else if (Array.isArray(value)) value.forEach((v, i) => stringsOf(v, `${setting}[${i}]`, key, out));
+  // A tag's name is anyone's word: under tags only the format decides.
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) stringsOf(v, `${setting}.${k}`, key === 'tags' || setting.includes('tags') ? 'tags' : k, out);
+  return out;
+}
+
+/**
+ * A value a variable definitions file gives variable `name` (its path is the file; the setting,
+ * the variable): each string judged under its own key, so `db = { password = "..." }` is read as
+ * a password (`db.password`), as the variable's own name is.
+ */
 function valueInFile(name: string, value: unknown): RuleOutcome {
   if (value === undefined || value === null) return RuleOutcome.notApplicable();
-  const found = credentialIn(value, name);
-  if (!found) return RuleOutcome.compliant();
-  return RuleOutcome.nonCompliant({
-    setting: name, given: found.given,
-    problem: `${found.problem}: a variable definitions file is kept with the configuration, in the repository and its history, where whoever reads the code reads it (sensitive = true hides it from the plan's output only).`,
-    fix: `take it out of the file and rotate it (the history keeps it): the pipeline gives it at plan time from its secret store (TF_VAR_${name}, the variable sensitive = true without a default), or the resource reads the secret from Key Vault with its identity.`,
+  const findings = stringsOf(value, name, name).flatMap(({ setting, key, text }) => {
+    const found = credentialIn(text, key === 'tags' ? '' : key);
+    return found === undefined ? [] : [{
+      setting, given: found.given,
+      problem: `${found.problem}: a variable definitions file beside the configuration is easily committed, or copied with it into a pipeline's artifact, and whoever reads the file reads the secret (sensitive = true hides it from the plan's output only).`,
+      fix: `take it out of the file (and rotate it if the file was ever committed): the pipeline gives it at plan time from its secret store (TF_VAR_${name}, the variable sensitive = true without a default), or the resource reads the secret from Key Vault with its identity.`,
+    }];
   });
+  return findings.length > 0 ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
 }
 
 /**
@@ -35,9 +50,9 @@ function valueInFile(name: string, value: unknown): RuleOutcome {
  * variable leaves the variable's default to that variable's finding. A plain URL under a secret's
  * name (`jwt_issuer_token = "https://..."`) is an address, not a secret; a name that ends in
  * `_name`, `_id` or `_uri` says nothing (`kv_secret_name`). `azure-lessons` also gives it the
- * values of a directory's variable definitions files (type `tfvars`, address `var.<name>`, path
- * the file: `terraform.tfvars`, `*.auto.tfvars`, another `*.tfvars` kept for `-var-file`, and their
- * `.json` forms), judged as a default is, under the variable's name.
+ * values of variable definitions files (type `tfvars`, address `<file>:var.<name>`, path the
+ * file: `terraform.tfvars`, `*.auto.tfvars`, one kept for `-var-file`, and their `.json` forms),
+ * judged as a default is, each string of a map under its own key (`db.password`).
  */
 export class VariableDefaultSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.VariableDefaultSecret';
@@ -47,8 +62,9 @@ export class VariableDefaultSecretRule implements ILessonRule {
 
   public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
     const local = resource.type === LOCAL_TYPE;
+    // A value of a variable definitions file is addressed `<file>:var.<name>`.
+    if (resource.type === VARIABLE_FILE_TYPE) return valueInFile(resource.address.slice(resource.address.lastIndexOf(':var.') + ':var.'.length), resource.attributes.value);
     const name = blockNameOf(resource.address);
-    if (resource.type === VARIABLE_FILE_TYPE) return valueInFile(name, resource.attributes.value);
     const setting = local ? 'value' : 'default';
     const value = resource.attributes[setting];
     if (value === undefined || value === null) return RuleOutcome.notApplicable();
