@@ -7,7 +7,7 @@ import { RuleContext } from '../lessons-check/rule-context';
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RowBase, nonCompliantRow, runOnConfiguration, runRules, suppressedRow } from '../lessons-check/rule-runner';
 import { readPath } from './inputs';
-import { LessonsInputError, Notice, SourceLocation, SourceSuppression } from './source';
+import { LessonsInputError, Notice, SourceLocation, SourceResource, SourceSuppression } from './source';
 import { findSuppression, suppressionInConfig } from './suppressions';
 
 /** A row of the report with where its resource was written. */
@@ -46,7 +46,7 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     suppressions.push(...read.suppressions);
     notices.push(...read.notRead);
     const context = new RuleContext(read.resources, isProduction, read.variables);
-    const located = new Map([...read.resources, ...read.rootConfiguration ?? []].map((r) => [r.address, r.location]));
+    const located = new Map([...read.resources, ...read.rootConfiguration ?? []].map((r) => [r.address, r]));
     const inSource = new Map<ReportRow, boolean>();
     const sink = (resource: RuleResource, base: RowBase, _level: RuleLevel, finding: RuleFinding): ReportRow => {
       const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
@@ -61,7 +61,7 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     // The root module's outputs, providers, backend, variables and locals, for the rules that read them (a credential written in one).
     for (const row of [...run.rows, ...runOnConfiguration(pack.rules, read.rootConfiguration ?? [], context, sink)]) {
       const source = inSource.get(row);
-      rows.push({ row, location: located.get(row.address), ...(source !== undefined ? { suppressedInSource: source } : {}) });
+      rows.push({ row, location: locationOf(located.get(row.address), row.setting), ...(source !== undefined ? { suppressedInSource: source } : {}) });
     }
   }
   for (const s of suppressions.filter((x) => !x.used)) {
@@ -81,6 +81,12 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     notApplicable: counted.byRule, results: rows.map((r) => r.row),
   };
   return { report, rows, notices, rules: pack.rules };
+}
+
+/** Where a row of `resource` about `setting` was written: the setting's own line where the reader knows it, else the block's. */
+function locationOf(resource: SourceResource | undefined, setting: string | undefined): SourceLocation | undefined {
+  const line = setting === undefined ? undefined : resource?.settingLines?.[setting.split(/[.[]/)[0]];
+  return line === undefined || resource?.location === undefined ? resource?.location : { file: resource.location.file, line };
 }
 
 function readConfig(file: string): Config {

@@ -301,7 +301,7 @@ export async function parseFile(file: string, display: string, fix = 'correct th
     return { file: display, lines: text.split('\n'), json: json as Record<string, Blocks> };
   } catch (error) {
     // V8 quotes the start of text that is not JSON (`"sk_live_ab"... is not valid JSON`): never a file's content in a message.
-    const reason = String((error as Error).message ?? error).replace(/\s+/g, ' ').split(file).join(display).replace(/, "(?:[^"\\]|\\.)*"(?:\.\.\.)? is not valid JSON/, ' is not valid JSON');
+    const reason = String((error as Error).message ?? error).replace(/\s+/g, ' ').split(file).join(display).replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON/, ' is not valid JSON');
     throw new LessonsInputError(display, { setting: 'file', given: display, problem: `it does not parse as Terraform ${file.endsWith('.json') ? 'JSON' : 'HCL'} (${reason}).`, fix });
   }
 }

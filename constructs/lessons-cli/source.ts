@@ -27,6 +27,12 @@ export interface SourceSuppression {
 /** A resource read from Terraform files or a plan, as rules see it, with where it was written. */
 export interface SourceResource extends RuleResource {
   readonly location?: SourceLocation;
+  /**
+   * The line (1-based, in `location`'s file) of each top-level setting where the reader knows it
+   * (a backend configuration file's keys): a finding on one is placed there, not at the block.
+   * @default - every finding at `location`
+   */
+  readonly settingLines?: { readonly [setting: string]: number };
 }
 
 /** What one input path gave: its resources, the suppressions written there, and what could not be read. */
@@ -52,10 +58,13 @@ export interface SourceRead {
   readonly rootConfiguration?: SourceResource[];
 }
 
+/** The kinds of notice: a module not read, a suppression that suppressed nothing, a file kept for `-var-file` or `-backend-config` that does not parse. */
+export type NoticeId = 'AZURE.ModuleNotRead' | 'AZURE.UnusedSuppression' | 'AZURE.FileNotRead';
+
 /** A message about the input rather than a rule's finding (a module not read, a stale suppression). */
 export interface Notice {
-  /** `AZURE.ModuleNotRead`, `AZURE.UnusedSuppression`. */
-  readonly id: string;
+  /** Its kind: each has its SARIF rule (`NOTICE_RULES` in sarif.ts). */
+  readonly id: NoticeId;
   readonly message: string;
   /** The module or resource it concerns. */
   readonly address: string;

@@ -60,5 +60,6 @@ export function findSuppression(all: readonly SourceSuppression[], base: RowBase
  * `provider.azurerm` does not cover its alias `provider.azurerm.prod`.
  */
 function covers(scope: string, address: string): boolean {
-  return address === scope || address.startsWith(`${scope}[`) || (scope.startsWith('module.') && address.startsWith(`${scope}.`));
+  // A file's value (`module.cache.tfvars:var.x`) is in no module, whatever its file is named.
+  return address === scope || address.startsWith(`${scope}[`) || (scope.startsWith('module.') && address.startsWith(`${scope}.`) && !address.includes(':'));
 }

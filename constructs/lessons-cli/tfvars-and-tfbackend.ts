@@ -96,7 +96,10 @@ export async function readSettingsFile(file: string, display: string, parse: Set
   if (isBackendFile(name)) {
     const address = `${display}:${BACKEND_TYPE}.${backendType ?? 'azurerm'}`;
     const first = Math.min(...[...lines.values()]);
-    read.blocks.push({ type: BACKEND_TYPE, address, path: display, attributes: f.json, location: { file: display, line: Number.isFinite(first) ? first + 1 : 1 } });
+    read.blocks.push({
+      type: BACKEND_TYPE, address, path: display, attributes: f.json, location: { file: display, line: Number.isFinite(first) ? first + 1 : 1 },
+      settingLines: Object.fromEntries([...lines].map(([key, at]) => [key, at + 1])),
+    });
     // The file is the backend's block: a comment anywhere in it is about it.
     read.suppressions.push(...f.lines.flatMap((line, i) => suppressionInComment(line, address, { file: display, line: i + 1 }) ?? []));
     return read;
@@ -120,20 +123,38 @@ export function topLevelKeyLines(text: string, json: boolean): Map<string, numbe
   const keyDepth = json ? 1 : 0;
   let depth = 0;
   let line = 0;
+  /** Where the current line starts, and whether anything but spaces came before `i` on it. */
+  let lineStart = 0;
   let i = 0;
-  /** Whether only spaces are between the start of the current line and `at`. */
-  const startsLine = (at: number) => /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+  const newline = (at: number): void => {
+    line += 1;
+    lineStart = at + 1;
+  };
+  // A string, and in HCL the templates inside it (`"${"}"}"`: a quote or brace in one does not end the string).
   const skipString = (): void => {
     for (i += 1; i < text.length && text[i] !== '"'; i += 1) {
       if (text[i] === '\\') i += 1;
-      else if (text[i] === '\n') line += 1;
+      else if (text[i] === '\n') newline(i);
+      else if (!json && (text[i] === '$' || text[i] === '%') && text[i + 1] === '{' && text[i - 1] !== text[i]) skipTemplate();
     }
     i += 1;
+  };
+  /** From `${` (at `i`) to its closing `}`, past strings and braces inside; leaves `i` on the `}`. */
+  const skipTemplate = (): void => {
+    let braces = 0;
+    for (i += 1; i < text.length; i += 1) {
+      if (text[i] === '"') {
+        skipString();
+        i -= 1;
+      } else if (text[i] === '\n') newline(i);
+      else if (text[i] === '{') braces += 1;
+      else if (text[i] === '}' && --braces === 0) return;
+    }
   };
   while (i < text.length) {
     const c = text[i];
     if (c === '\n') {
-      line += 1;
+      newline(i);
       i += 1;
     } else if (c === '"') {
       const start = i;
@@ -148,34 +169,33 @@ export function topLevelKeyLines(text: string, json: boolean): Map<string, numbe
     } else if (!json && c === '/' && text[i + 1] === '*') {
       const end = text.indexOf('*/', i + 2);
       const stop = end === -1 ? text.length : end + 2;
-      for (let k = i; k < stop; k += 1) if (text[k] === '\n') line += 1;
+      for (let k = i; k < stop; k += 1) if (text[k] === '\n') newline(k);
       i = stop;
     } else if (!json && c === '<' && text[i + 1] === '<') {
-      const marker = /^<<-?([A-Za-z_][A-Za-z0-9_]*)[ \t]*\r?\n/.exec(text.slice(i));
+      const marker = /^<<-?([A-Za-z_][A-Za-z0-9_]*)[ \t]*\r?\n/.exec(text.slice(i, i + 256));
       if (marker === null) {
         i += 2;
         continue;
       }
       // Up to the line that holds the marker alone.
       let at = i + marker[0].length;
-      line += 1;
+      newline(at - 1);
       while (at < text.length) {
         const next = text.indexOf('\n', at);
         const body = text.slice(at, next === -1 ? text.length : next);
         at = next === -1 ? text.length : next + 1;
+        if (next !== -1) newline(next);
         if (body.trim() === marker[1]) break;
-        line += 1;
       }
       i = at;
-      line += 1;
     } else if (c === '{' || c === '[' || c === '(') {
       depth += 1;
       i += 1;
     } else if (c === '}' || c === ']' || c === ')') {
       depth -= 1;
       i += 1;
-    } else if (!json && depth === 0 && /[A-Za-z_]/.test(c) && startsLine(i)) {
-      const m = /^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=(?!=)/.exec(text.slice(i, i + 256));
+    } else if (!json && depth === 0 && KEY_START.test(c) && /^[ \t\uFEFF]*$/.test(text.slice(lineStart, i))) {
+      const m = ASSIGNMENT.exec(text.slice(i, i + 256));
       if (m !== null && !found.has(m[1])) found.set(m[1], line);
       i += m === null ? 1 : m[0].length;
     } else {
@@ -185,10 +205,15 @@ export function topLevelKeyLines(text: string, json: boolean): Map<string, numbe
   return found;
 }
 
+/** What an HCL identifier starts with (a letter of any script, `_`). */
+const KEY_START = /[\p{ID_Start}_]/u;
+/** `name =` (not `==`) at the start of a line: an HCL identifier (letters of any script, digits, `_`, `-`). */
+const ASSIGNMENT = /^([\p{ID_Start}_][\p{ID_Continue}-]*)[ \t]*=(?!=)/u;
+
 /** The suppressions in the comment lines just above line `at` (from 0). */
 function commentsAbove(lines: readonly string[], at: number, address: string, file: string): SourceSuppression[] {
   const found: SourceSuppression[] = [];
-  for (let i = at - 1; i >= 0 && /^\s*(#|\/\/)/.test(lines[i]); i -= 1) {
+  for (let i = at - 1; i >= 0 && /^\s*(#|\/\/|\/\*|\*)/.test(lines[i]); i -= 1) {
     const s = suppressionInComment(lines[i], address, { file, line: i + 1 });
     if (s) found.push(s);
   }

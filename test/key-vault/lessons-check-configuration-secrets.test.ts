@@ -487,7 +487,69 @@ describe('SEC-1 in the files Terraform is given beside a directory: variable def
   });
 });
 
+describe('SEC-1 in .tfvars and .tfbackend files (second review)', () => {
+  const sarifOf = async (files: Record<string, string>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-'));
+    try {
+      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+      const out = await LessonsCommand.execute(['.', '--format', 'sarif'], dir);
+      return { exitCode: out.exitCode, stderr: out.stderr, sarif: out.exitCode === 2 ? undefined : JSON.parse(out.stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string; locations: { physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] } };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('writes a file that does not parse as a SARIF notice of its own kind (a warning), not a crash', async () => {
+    const { exitCode, stderr, sarif } = await sarifOf({ 'main.tf': 'variable "x" {}\n', 'prod.tfvars.json': '{"x": ' });
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
+    expect(sarif!.runs[0].tool.driver.rules.map((r) => r.id)).toContain('AZURE.FileNotRead');
+    expect(sarif!.runs[0].results.map((r) => `${r.ruleId} ${r.level} ${r.locations[0].physicalLocation?.artifactLocation.uri}`)).toEqual(['AZURE.FileNotRead warning prod.tfvars.json']);
+  });
+
+  it('places a backend file\'s finding at the line of the key, not of the file\'s first key', async () => {
+    const { sarif } = await sarifOf({ 'prod.azurerm.tfbackend': `# prod\nstorage_account_name = "sttfstate"\nkey = "prod.tfstate"\n\naccess_key = "${ACCOUNT_KEY}"\n` , 'main.tf': 'terraform {\n  backend "azurerm" {}\n}\n' });
+    expect(sarif!.runs[0].results.map((r) => `${r.locations[0].physicalLocation?.artifactLocation.uri}:${r.locations[0].physicalLocation?.region?.startLine}`)).toEqual(['prod.azurerm.tfbackend:5']);
+  });
+
+  it('passes a whole Key Vault reference or named value under a secret\'s name (where the secret is, not what it is)', async () => {
+    const report = await lessonsOn({ 'main.tf': 'variable "app_settings" {}\nvariable "api_key" {}\n', 'terraform.tfvars': 'app_settings = { DB_PASSWORD = "@Microsoft.KeyVault(SecretUri=https://kv-app.vault.azure.net/secrets/db-password/)" }\napi_key = "{{psp-api-key}}"\n' });
+    expect(failuresOf(report, VARIABLE)).toEqual([]);
+  });
+
+  it('takes a /* */ suppression above a value, and a key in any script or after a template with a quote in it, at its line', async () => {
+    const text = ['/* azure-lessons:suppress SEC-1.VariableDefaultSecret a throwaway sandbox, recreated nightly */', 'db_password = "correct-horse-battery"', 'banner = "${"}"}"', 'ключ_password = "another-horse-battery"', ''].join('\n');
+    const { sarif } = await sarifOf({ 'main.tf': 'variable "x" {}\n', 'terraform.tfvars': text });
+    expect(sarif!.runs[0].results.map((r) => `${r.locations[0].physicalLocation?.region?.startLine} ${'suppressions' in r ? 'suppressed' : 'open'}`)).toEqual(['2 suppressed', '4 open']);
+  });
+
+  it('fails when a .tfvars.json file does not parse, quoting none of its text, even after "..."', async () => {
+    const error = await lessonsOn({ 'main.tf': 'variable "x" {}\n', 'terraform.tfvars.json': `{"x": "a", "db_password": ${GH_TOKEN}}` }).catch((e: Error) => e.message);
+    expect(error).toMatch(/it does not parse as Terraform JSON \(Unexpected token 'g' is not valid JSON\)\./);
+    expect(error).not.toContain(GH_TOKEN.slice(0, 6));
+  });
+
+  it('does not count a file named like a module (module.cache.tfvars) as inside the module a config suppression names', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'main.tf'), 'variable "db_password" {}\n');
+      fs.writeFileSync(path.join(dir, 'module.cache.tfvars'), 'db_password = "correct-horse-battery"\n');
+      fs.writeFileSync(path.join(dir, 'lessons.json'), JSON.stringify({ suppressions: [{ id: 'SEC-1', resource: 'module.cache', reason: 'the cache module is owned by another team' }] }));
+      const out = await LessonsCommand.execute(['.', '--format', 'json', '--config', path.join(dir, 'lessons.json')], dir);
+      expect(statusesAt(JSON.parse(out.stdout), VARIABLE, 'module.cache.tfvars:var.db_password')).toEqual([ReportStatus.NON_COMPLIANT]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('topLevelKeyLines (where a .tfvars or .tfbackend file sets each key)', () => {
+  it('reads a long line in time proportional to it, and stops on input that never closes', () => {
+    const long = `a = "${'x'.repeat(400_000)}"\nb = 1\n`;
+    expect(Object.fromEntries(topLevelKeyLines(long, false))).toEqual({ a: 0, b: 1 });
+    for (const broken of ['a = "open\nb = 1', 'a = 1\n/* open', 'a = <<\n', 'a = <<EOT\nno end', '}\nb = 2', 'a = "${"', 'a = "\\']) expect(() => topLevelKeyLines(broken, false)).not.toThrow();
+  });
+
   it('finds top-level assignments only, past strings, comments and heredocs', () => {
     const text = 'a = 1\n# b = 2\nc = {\n  d = "}"\n}\ne = <<-X\n  f = 3\n  X\ng="x"\n// h = 1\n/* i = 1 */ j = 2\n';
     expect(Object.fromEntries(topLevelKeyLines(text, false))).toEqual({ a: 0, c: 2, e: 5, g: 8 });

@@ -158,11 +158,11 @@ describe('azure-lessons SARIF output', () => {
     expect(validate(log({ ruleId: 'a', message: {} }))).toBe(false);
   });
 
-  it('describes each rule of the pack with its level and help, and the two notice kinds', async () => {
+  it('describes each rule of the pack with its level and help, and the three notice kinds', async () => {
     const log = await sarif(MODULES);
     const rules = log.runs[0].tool.driver.rules as { id: string; defaultConfiguration: { level: string }; help: { text: string }; properties?: { lesson: string } }[];
     expect(log.runs[0].tool.driver.name).toBe('azure-lessons');
-    expect(rules).toHaveLength(RULE_COUNT + 2);
+    expect(rules).toHaveLength(RULE_COUNT + 3);
     expect(rules.find((r) => r.id === 'EDGE-1.FrontDoorTimeoutAboveCeiling')).toMatchObject({
       name: 'FrontDoorTimeoutAboveCeiling', defaultConfiguration: { level: 'error' }, properties: { lesson: 'EDGE-1' },
       shortDescription: { text: 'A Front Door profile whose origin response timeout is above the 240 s ceiling.' },
@@ -170,7 +170,7 @@ describe('azure-lessons SARIF output', () => {
       helpUri: 'https://github.com/realtime-platform/azure-constructs/blob/main/docs/lessons.md',
     });
     expect(rules.find((r) => r.id === 'ING-4.GrpcBehindBrowserRoute')!.defaultConfiguration.level).toBe('warning');
-    expect(rules.slice(-2).map((r) => `${r.id} ${r.defaultConfiguration.level}`)).toEqual(['AZURE.ModuleNotRead note', 'AZURE.UnusedSuppression warning']);
+    expect(rules.slice(-3).map((r) => `${r.id} ${r.defaultConfiguration.level}`)).toEqual(['AZURE.ModuleNotRead note', 'AZURE.UnusedSuppression warning', 'AZURE.FileNotRead warning']);
   });
 
   it('gives each finding its rule, level, message and the file and line of its resource (in the module\'s own file)', async () => {

@@ -5,9 +5,13 @@ import { LOCAL_TYPE, VARIABLE_FILE_TYPE, VARIABLE_TYPE, blockNameOf } from '../.
 /** A URL with no credential in it (one with a password or a key in its query is a format of its own). */
 const PLAIN_URL = /^https?:\/\/[^\s@]+$/i;
 
-/** The credential `value` is under `name`, if any; a plain URL under a secret's name is an address, not a secret. */
-function credentialIn(value: unknown, name: string): FoundCredential | undefined {
-  const found = literalCredentialIn(value, name, new Map());
+/**
+ * The credential `value` is under `name`, if any; a plain URL under a secret's name is an address,
+ * not a secret. With `placeholders` (a variables file's value, which may become an app setting or a
+ * policy), a whole Key Vault reference or named value placeholder says where the secret is.
+ */
+function credentialIn(value: unknown, name: string, placeholders = false): FoundCredential | undefined {
+  const found = literalCredentialIn(value, name, new Map(), placeholders);
   return found && !(found.problem.startsWith('the name says') && typeof value === 'string' && PLAIN_URL.test(value)) ? found : undefined;
 }
 
@@ -28,7 +32,7 @@ function stringsOf(value: unknown, setting: string, key: string, out: { setting:
 function valueInFile(name: string, value: unknown): RuleOutcome {
   if (value === undefined || value === null) return RuleOutcome.notApplicable();
   const findings = stringsOf(value, name, name).flatMap(({ setting, key, text }) => {
-    const found = credentialIn(text, key === 'tags' ? '' : key);
+    const found = credentialIn(text, key === 'tags' ? '' : key, true);
     return found === undefined ? [] : [{
       setting, given: found.given,
       problem: `${found.problem}: a variable definitions file beside the configuration is easily committed, or copied with it into a pipeline's artifact, and whoever reads the file reads the secret (sensitive = true hides it from the plan's output only).`,
