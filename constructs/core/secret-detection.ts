@@ -55,7 +55,7 @@ const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?
 /** A PascalCase or camelCase name in words (`StripeApiKey` -> `Stripe_Api_Key`), as the secret-name check reads it. */
 const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
-const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|none|null|\d{1,5})$/i;
+const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|enabled|disabled|none|null|\d{1,5})$/i;
 
 /** Whether `value` is a switch or a small number, which no secret is made of, whatever its name says (`USE_ACCESS_TOKEN=true`). */
 export function isPlainLiteral(value: string): boolean {

@@ -189,7 +189,7 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
       SECRET_NAME: 'psp-api-key', TOKEN_ENDPOINT: 'https://login.microsoftonline.com/x/oauth2/v2.0/token', REDIS_HOST: 'redis-orders.westeurope.redis.azure.net',
       APPLICATIONINSIGHTS_CONNECTION_STRING: 'InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/',
       SQL: 'Server=tcp:sql-orders.database.windows.net;Database=orders;Authentication=Active Directory Managed Identity',
-      QUEUE_NAME: queue, ORDERS_URL: Fn.join('', ['https://', Fn.lower('Orders.Contoso.com')]), EMPTY_SECRET: '', USE_ACCESS_TOKEN: 'true', CACHE_TOKEN: '300',
+      QUEUE_NAME: queue, ORDERS_URL: Fn.join('', ['https://', Fn.lower('Orders.Contoso.com')]), EMPTY_SECRET: '', USE_ACCESS_TOKEN: 'true', CACHE_TOKEN: '300', FEATURE_TOKEN: 'Enabled',
     }, undefined, stack);
     expect(() => synth(stack)).not.toThrow();
   });

@@ -512,8 +512,8 @@ describe('SEC-1 in .tfvars and .tfbackend files (second review)', () => {
     expect(sarif!.runs[0].results.map((r) => `${r.locations[0].physicalLocation?.artifactLocation.uri}:${r.locations[0].physicalLocation?.region?.startLine}`)).toEqual(['prod.azurerm.tfbackend:5']);
   });
 
-  it('passes a whole Key Vault reference or named value under a secret\'s name (where the secret is, not what it is)', async () => {
-    const report = await lessonsOn({ 'main.tf': 'variable "app_settings" {}\nvariable "api_key" {}\n', 'terraform.tfvars': 'app_settings = { DB_PASSWORD = "@Microsoft.KeyVault(SecretUri=https://kv-app.vault.azure.net/secrets/db-password/)" }\napi_key = "{{psp-api-key}}"\n' });
+  it('passes a whole Key Vault reference or named value under a secret\'s name (where the secret is, not what it is), and a switch (enabled)', async () => {
+    const report = await lessonsOn({ 'main.tf': 'variable "app_settings" {}\nvariable "api_key" {}\n', 'terraform.tfvars': 'app_settings = { FEATURE_TOKEN = "enabled", DB_PASSWORD = "@Microsoft.KeyVault(SecretUri=https://kv-app.vault.azure.net/secrets/db-password/)" }\napi_key = "{{psp-api-key}}"\n' });
     expect(failuresOf(report, VARIABLE)).toEqual([]);
   });
 
