@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import * as path from 'path';
 import { FindingFormat } from '../core/validation';
 import { PackRule, RuleLevel } from '../lessons-check/pack';
 import { PlatformLessonsPack } from '../stack/platform-lessons-pack';
@@ -9,6 +10,7 @@ import { RowBase, nonCompliantRow, runOnConfiguration, runRules, suppressedRow }
 import { readPath } from './inputs';
 import { LessonsInputError, Notice, SourceLocation, SourceResource, SourceSuppression } from './source';
 import { findSuppression, suppressionInConfig } from './suppressions';
+import { isBackendFile, isVariableFile } from './tfvars-and-tfbackend';
 
 /** A row of the report with where its resource was written. */
 export interface LocatedRow {
@@ -40,7 +42,7 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
   const suppressions: SourceSuppression[] = [...config.suppressions ?? []];
   /** The resources each rule does not concern, over every path, in rule order. */
   const notApplicable = new Map(pack.rules.map(({ rule }) => [rule.id, 0]));
-  for (const given of paths) {
+  for (const given of readOnce(paths, cwd)) {
     const read = await readPath(given, cwd);
     const own = [...read.suppressions, ...config.suppressions ?? []];
     suppressions.push(...read.suppressions);
@@ -81,6 +83,22 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     notApplicable: counted.byRule, results: rows.map((r) => r.row),
   };
   return { report, rows, notices, rules: pack.rules };
+}
+
+/**
+ * The paths to read, each once: a path given twice (`prod.tfvars ./prod.tfvars`), or a `.tfvars` or
+ * `.tfbackend` file in a directory also given (read with it), is left out.
+ */
+function readOnce(paths: readonly string[], cwd: string): string[] {
+  const absolute = (p: string) => path.resolve(cwd, p);
+  const directories = new Set(paths.map(absolute).filter((p) => fs.existsSync(p) && fs.statSync(p).isDirectory()));
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    const at = absolute(p);
+    if (seen.has(at) || ((isVariableFile(at) || isBackendFile(at)) && directories.has(path.dirname(at)))) return false;
+    seen.add(at);
+    return true;
+  });
 }
 
 /** Where a row of `resource` about `setting` was written: the setting's own line where the reader knows it, else the block's. */

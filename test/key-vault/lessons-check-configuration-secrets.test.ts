@@ -543,6 +543,27 @@ describe('SEC-1 in .tfvars and .tfbackend files (second review)', () => {
   });
 });
 
+describe('SEC-1 in .tfvars files: numbers, and paths given twice', () => {
+  it('fails when a secret\'s name is given a number of six digits or more, and passes a small one (a switch or a count)', async () => {
+    const report = await lessonsOn({ 'main.tf': 'variable "admin_password" {}\nvariable "api_token" {}\n', 'terraform.tfvars': 'admin_password = 12345678\napi_token = 300\n' });
+    expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting} ${r.message!.split(': ')[1]}`)).toEqual(['terraform.tfvars:var.admin_password admin_password admin_password = "…(8 chars)"']);
+  });
+
+  it('reads a file once when it is given twice, or given beside the directory that holds it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfvars-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'main.tf'), 'terraform {\n  backend "azurerm" {}\n}\n');
+      fs.writeFileSync(path.join(dir, 'prod.azurerm.tfbackend'), `access_key = "${ACCOUNT_KEY}"\n`);
+      const out = await LessonsCommand.execute(['.', 'prod.azurerm.tfbackend', './prod.azurerm.tfbackend', '--format', 'json'], dir);
+      expect(failuresOf(JSON.parse(out.stdout), PROVIDER).map((r) => r.address)).toEqual(['prod.azurerm.tfbackend:terraform.backend.azurerm']);
+      const alone = await LessonsCommand.execute(['prod.azurerm.tfbackend', './prod.azurerm.tfbackend', '--format', 'json'], dir);
+      expect(failuresOf(JSON.parse(alone.stdout), PROVIDER)).toHaveLength(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('topLevelKeyLines (where a .tfvars or .tfbackend file sets each key)', () => {
   it('reads a long line in time proportional to it, and stops on input that never closes', () => {
     const long = `a = "${'x'.repeat(400_000)}"\nb = 1\n`;

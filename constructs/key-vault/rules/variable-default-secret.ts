@@ -15,9 +15,10 @@ function credentialIn(value: unknown, name: string, placeholders = false): Found
   return found && !(found.problem.startsWith('the name says') && typeof value === 'string' && PLAIN_URL.test(value)) ? found : undefined;
 }
 
-/** Every string of `value` with its setting (`db.password`) and the key it is under (`password`); `name` and `value` at the top. */
+/** Every string (or number) of `value` with its setting (`db.password`) and the key it is under (`password`); `name` and `value` at the top. */
 function stringsOf(value: unknown, setting: string, key: string, out: { setting: string; key: string; text: string }[] = []): { setting: string; key: string; text: string }[] {
-  if (typeof value === 'string') out.push({ setting, key, text: value });
+  // A number is judged as its digits (`admin_password = 12345678`; up to five digits is no secret, `PLAIN_LITERAL`).
+  if (typeof value === 'string' || typeof value === 'number') out.push({ setting, key, text: String(value) });
   else if (Array.isArray(value)) value.forEach((v, i) => stringsOf(v, `${setting}[${i}]`, key, out));
   // A tag's name is anyone's word: under tags only the format decides.
   else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) stringsOf(v, `${setting}.${k}`, key === 'tags' || setting.includes('tags') ? 'tags' : k, out);
