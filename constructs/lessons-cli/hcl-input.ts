@@ -105,7 +105,9 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     for (const { f, name } of all('output')) read.suppressions.push(...commentSuppressions(f, 'output', name, undefined, `output.${name}`));
     const { blocks, suppressions } = rootBlocks(files, callerScope);
     // A directory's variable definitions and backend configuration files, each value judged where it is written.
-    const beside = only === undefined ? await readSettingsFiles(dir, display, parseFile, backendTypeOf(files)) : undefined;
+    // Its backend's type, as rootBlocks read it (`terraform.backend.<type>`), for a .tfbackend file's address.
+    const backendType = blocks.find((b) => b.type === BACKEND_TYPE && b.address !== CLOUD_ADDRESS)?.address.slice(`${BACKEND_TYPE}.`.length);
+    const beside = only === undefined ? await readSettingsFiles(dir, display, parseFile, backendType) : undefined;
     read.suppressions.push(...suppressions, ...beside?.suppressions ?? []);
     read.notRead.push(...beside?.notRead ?? []);
     return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...beside?.blocks ?? []] };
@@ -185,17 +187,6 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
     }
   }
   return { blocks, suppressions };
-}
-
-/** The type of the directory's backend block (`azurerm`), if it has one. */
-function backendTypeOf(files: ParsedFile[]): string | undefined {
-  for (const f of files) {
-    for (const terraform of [f.json.terraform ?? []].flat() as Record<string, unknown>[]) {
-      const [type] = Object.keys(first(first(terraform).backend));
-      if (type !== undefined) return type;
-    }
-  }
-  return undefined;
 }
 
 /** The line (from 0) of the `cloud {` block directly inside a `terraform {` block, or -1 (a .tf.json file, or none found). */

@@ -42,7 +42,7 @@ export function isBackendFile(name: string): boolean {
 }
 
 /** Whether Terraform loads the file `name` by itself (`terraform.tfvars[.json]`, `*.auto.tfvars[.json]`), not only when given `-var-file`. */
-export function isAutoLoaded(name: string): boolean {
+function isAutoLoaded(name: string): boolean {
   return /^terraform\.tfvars(?:\.json)?$/.test(name) || /\.auto\.tfvars(?:\.json)?$/.test(name);
 }
 

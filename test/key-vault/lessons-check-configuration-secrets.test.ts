@@ -400,6 +400,11 @@ describe('SEC-1 in the files Terraform is given beside a directory: variable def
     expect(JSON.stringify(report)).not.toContain(ACCOUNT_KEY.slice(6));
   });
 
+  it('fails when a map gives a secret under its own key even if the variable\'s name holds "tags"; a tags map nested in another judged by format only', async () => {
+    const report = await lessonsOn({ 'main.tf': 'variable "hashtags" {}\nvariable "app" {}\n', 'terraform.tfvars': 'hashtags = { password = "hunter2-hunter2" }\napp = { tags = { secret = "none-here" } }\n' });
+    expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['terraform.tfvars:var.hashtags hashtags.password']);
+  });
+
   it('fails when a map gives a secret under its own key, naming the key\'s path', async () => {
     const report = await lessonsOn({ 'main.tf': 'variable "db" {}\nvariable "apps" {}\n', 'terraform.tfvars': 'db = { host = "db.internal", password = "hunter2-hunter2" }\napps = [{ name = "a", settings = { client_secret = "abcdefghijklmnopqr" } }]\n' });
     expect(failuresOf(report, VARIABLE).map((r) => `${r.address} ${r.setting}`).sort()).toEqual(['terraform.tfvars:var.apps apps[0].settings.client_secret', 'terraform.tfvars:var.db db.password']);

@@ -21,7 +21,7 @@ function stringsOf(value: unknown, setting: string, key: string, out: { setting:
   if (typeof value === 'string' || typeof value === 'number') out.push({ setting, key, text: String(value) });
   else if (Array.isArray(value)) value.forEach((v, i) => stringsOf(v, `${setting}[${i}]`, key, out));
   // A tag's name is anyone's word: under tags only the format decides.
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) stringsOf(v, `${setting}.${k}`, key === 'tags' || setting.includes('tags') ? 'tags' : k, out);
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) stringsOf(v, `${setting}.${k}`, key === 'tags' ? 'tags' : k, out);
   return out;
 }
 
@@ -66,9 +66,9 @@ export class VariableDefaultSecretRule implements ILessonRule {
   public readonly resourceTypes = [VARIABLE_TYPE, LOCAL_TYPE, VARIABLE_FILE_TYPE];
 
   public evaluate(resource: RuleResource, _context: IRuleContext): RuleOutcome {
-    const local = resource.type === LOCAL_TYPE;
     // A value of a variable definitions file is addressed `<file>:var.<name>`.
     if (resource.type === VARIABLE_FILE_TYPE) return valueInFile(resource.address.slice(resource.address.lastIndexOf(':var.') + ':var.'.length), resource.attributes.value);
+    const local = resource.type === LOCAL_TYPE;
     const name = blockNameOf(resource.address);
     const setting = local ? 'value' : 'default';
     const value = resource.attributes[setting];
