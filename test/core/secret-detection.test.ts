@@ -12,6 +12,7 @@ import { NotSecret, SecretDetector, SettingsHost, sensitiveReferenceIn } from '.
 import { PublicNetworkAccess } from '../../constructs/core/network';
 import { FlexFunctionApp } from '../../constructs/functions/flex-function-app';
 import { StorageAccount } from '../../constructs/storage/storage-account';
+import { SENSITIVE_ATTRIBUTES } from '../../constructs/core/sensitive-attributes';
 import { ENVIRONMENT } from '../support/fixtures';
 import { refusalOf } from '../support/refusal';
 import { synth, testStack } from '../support/synth';
@@ -537,5 +538,10 @@ describe('the sensitive-attributes table', () => {
   it('is what its generator writes from the provider schema extract', () => {
     const out = execFileSync(process.execPath, [join(__dirname, '../../tools/provider-secrets/generate.mjs'), '--check'], { encoding: 'utf8' });
     expect(out).toMatch(/constructs\/core\/sensitive-attributes\.ts is up to date \(\d+ types\)\./);
+  });
+
+  it('holds the fields azurerm 4.55.0\'s source marks sensitive in attribute-mode blocks, which its schema leaves unmarked', () => {
+    expect(SENSITIVE_ATTRIBUTES.azurerm_batch_pool).toContain('container_configuration.container_registries.password');
+    expect(SENSITIVE_ATTRIBUTES.azurerm_iothub).toEqual(['endpoint.connection_string', 'file_upload.connection_string']);
   });
 });

@@ -122,6 +122,24 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_container_app.app secret.stripe.value', 'azurerm_key_vault_secret.kvs value', 'azurerm_linux_web_app.web connection_string.Orders.value']);
     neverEchoed(found.map((r) => r.message ?? ''));
   });
+
+  it('fails when a field azurerm\'s source marks sensitive is in an attribute-mode block, which the provider schema does not mark: a batch pool\'s registry password (as a block and as a list of objects), an IoT hub endpoint\'s connection string', async () => {
+    const registry = `registry_server = "contoso.azurecr.io"\n      user_name = "puller"\n      password = "${PASSWORD}"`;
+    const pool = (name: string, registries: string) => `resource "azurerm_batch_pool" "${name}" {\n  name = "${name}"\n  container_configuration {\n    type = "DockerCompatible"\n    ${registries}\n  }\n}`;
+    const hcl = [
+      pool('blocks', `container_registries {\n      ${registry}\n    }`),
+      pool('objects', `container_registries = [{\n      ${registry}\n      user_assigned_identity_id = null\n    }]`),
+      `resource "azurerm_iothub" "hub" {\n  name = "hub"\n  endpoint = [{\n    type = "AzureIotHub.StorageContainer"\n    name = "archive"\n    connection_string = "${PASSWORD}"\n  }]\n}`, '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual([
+      'azurerm_batch_pool.blocks container_configuration.container_registries.password',
+      'azurerm_batch_pool.objects container_configuration.container_registries.password',
+      'azurerm_iothub.hub endpoint.archive.connection_string',
+    ]);
+    expect(found[0].message).toContain('azurerm marks azurerm_batch_pool.container_configuration.container_registries.password sensitive');
+    neverEchoed(found.map((r) => r.message ?? ''));
+  });
 });
 
 describe('SEC-1.OutputPlainSecret on a stack\'s outputs, HCL, cdk.tf.json and a plan', () => {
