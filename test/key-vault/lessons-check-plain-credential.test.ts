@@ -20,6 +20,9 @@ const ACCOUNT_KEY = ['bXlLZXkxMjM0NTY3ODkw', 'YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eX
 const CONNECTION = `DefaultEndpointsProtocol=https;AccountName=orders;AccountKey=${ACCOUNT_KEY}`;
 const PSP_KEY = ['sk', 'live', 'a1B2c3D4e5F6g7H8i9J0k1L2'].join('_');
 const RULE = 'SEC-1.PlainCredential';
+const PAT = ['pat', 'q3v9xk2m7w'].join('-');
+/** A private key as go-getter's `sshkey` takes one: the PEM text in base64. */
+const SSH_KEY = Buffer.from(['-----BEGIN OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmU=', '-----END OPENSSH PRIVATE KEY-----', ''].join('\n')).toString('base64');
 
 const stack = () => new AzureStack(Testing.app(), { stackName: 'other', environmentName: 'dev', production: false });
 const findings = (s: TerraformStack) => {
@@ -83,6 +86,17 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     expect(errors[0]).toContain('Fix: keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret); give the module a reference');
     expect(errors[1]).toContain('Fix: leave the key out: read the state with Entra ID (config use_azuread_auth = true');
     neverEchoed(errors);
+  });
+
+  it('fails when a module call\'s source address holds a password (terraform init prints it), masked, with its own fix; an address without one passes', () => {
+    const s = stack();
+    new TerraformHclModule(s, 'network', { source: `git::https://build:${PAT}@dev.azure.com/contoso/infra/_git/network?ref=v1.4.0` });
+    new TerraformHclModule(s, 'dns', { source: 'git::https://dev.azure.com/contoso/infra/_git/dns?ref=v1.4.0' });
+    const errors = findings(s);
+    expect(errors).toEqual([
+      `[${RULE}] other-dev/network: source = "…(85 chars)": a URL with a password in it, in a module's source address: terraform init prints the address as it downloads the module (into the pipeline's log), and the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text. Fix: leave the credential out of the address (it takes only a literal) and let git supply it at init from the pipeline's secret store: git config --global url."https://x-access-token:$TOKEN@github.com/".insteadOf "https://github.com/" in the job, a credential helper, Azure Pipelines' System.AccessToken as http.extraheader, or SSH with a deploy key the agent holds; then rotate the one written here.`,
+    ]);
+    expect(errors[0]).not.toContain(PAT);
   });
 
   it('fails when a conditional\'s branch holds a key: configuration text whichever way the expression goes', () => {
@@ -247,6 +261,26 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     const report = await lessonsOn({ 'plan.json': JSON.stringify(plan) });
     expect(failuresOf(report, RULE).map((r) => `${r.address} ${r.setting}`)).toEqual(['terraform_data.upload provisioner.local-exec.command', 'module.app client_secret']);
     neverEchoed(failuresOf(report, RULE).map((r) => r.message!));
+  });
+
+  it('fails when a module\'s source holds a password or a private key (go-getter\'s sshkey), in HCL and in a plan; a registry address, a local path and a git URL without one pass', async () => {
+    const hcl = [
+      `module "network" {\n  source = "git::https://build:${PAT}@dev.azure.com/contoso/infra/_git/network?ref=v1.4.0"\n}`,
+      `module "dns" {\n  source = "git::ssh://git@github.com/contoso/dns.git?ref=v2&sshkey=${SSH_KEY}"\n}`,
+      'module "ok" {\n  source = "git::https://github.com/contoso/ok.git?ref=v1"\n}',
+      'module "avm" {\n  source  = "Azure/avm-res-storage-storageaccount/azurerm"\n  version = "0.6.0"\n}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, RULE).map((r) => `${r.address} ${r.setting} ${r.message?.split('": ')[1].split(', in a module')[0]}`)).toEqual([
+      'module.dns source a URL with a key or token in its query (`?api_key=`, `&access_token=`, `?code=`)',
+      'module.network source a URL with a password in it',
+    ]);
+    for (const m of failuresOf(report, RULE).map((r) => r.message!)) for (const secret of [PAT, SSH_KEY.slice(20, 60)]) expect(m).not.toContain(secret);
+    const plan = {
+      format_version: '1.2', terraform_version: '1.11.4', planned_values: { root_module: {} },
+      configuration: { root_module: { module_calls: { network: { source: `git::https://build:${PAT}@dev.azure.com/contoso/infra/_git/network?ref=v1.4.0`, module: {} } } } },
+    };
+    expect(failuresOf(await lessonsOn({ 'plan.json': JSON.stringify(plan) }), RULE).map((r) => `${r.address} ${r.setting}`)).toEqual(['module.network source']);
   });
 
   it('takes a suppression comment on a data block, with its reason', async () => {

@@ -8,18 +8,21 @@ const PSP_KEY = ['sk', 'live', '4eC39HqLyjWDarjtT1zdp7dc'].join('_');
 // SEC-1: a credential written in any other argument of a resource, data source or module call (type `*`).
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.PlainCredential',
-  finds: 'a credential written in any argument of any resource, data source or module call that no other SEC-1 rule reads: a known format (a connection string with a key, a SAS, a private key, a JWT or Bearer token, a provider\'s API key, an Entra ID client secret, `--password` or `--account-key` on a command line) in a tag, a container\'s `args`, a provisioner\'s command, an AzAPI body, an API Management backend\'s header, a webhook URL, `terraform_data`\'s input; and a literal under a secret\'s name given to a module call (type `module`, address `module.<name>`: its inputs are the module\'s variables), a `terraform_remote_state`\'s `config` (type `data.terraform_remote_state`) or a provisioner\'s `connection`. App settings, an app\'s environment, a policy\'s XML and attributes azurerm marks sensitive are their own rules\' (one finding per value); a reference and a variable without a default pass',
+  finds: 'a credential written in any argument of any resource, data source or module call that no other SEC-1 rule reads: a known format (a connection string with a key, a SAS, a private key, a JWT or Bearer token, a provider\'s API key, an Entra ID client secret, `--password` or `--account-key` on a command line) in a tag, a container\'s `args`, a provisioner\'s command, an AzAPI body, an API Management backend\'s header, a webhook URL, `terraform_data`\'s input, a module call\'s `source` address (`terraform init` prints it: `git::https://user:<token>@...`, `?sshkey=`); and a literal under a secret\'s name given to a module call (type `module`, address `module.<name>`: its inputs are the module\'s variables), a `terraform_remote_state`\'s `config` (type `data.terraform_remote_state`) or a provisioner\'s `connection`. App settings, an app\'s environment, a policy\'s XML and attributes azurerm marks sensitive are their own rules\' (one finding per value); a reference and a variable without a default pass',
   failing: [
     [raw('azurerm_resource_group', 'rg-orders', { location: 'westeurope', tags: { owner: 'orders', storage: CONNECTION } })],
     [raw('azurerm_api_management_backend', 'psp', { resource_group_name: 'rg', api_management_name: 'apim', protocol: 'http', url: 'https://api.psp.example', credentials: [{ header: { Authorization: `Bearer ${PSP_KEY}` } }] })],
     [azapi('orders-state', 'Microsoft.App/managedEnvironments/daprComponents@2024-03-01', { properties: { componentType: 'state.azure.blobstorage', version: 'v1', metadata: [{ name: 'connectionString', value: CONNECTION }] } })],
     [{ type: 'module', name: 'payments', attributes: { source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0', client_secret: 'p4yments-s3cret-value' } }],
     [{ type: 'data.terraform_remote_state', name: 'network', attributes: { backend: 'azurerm', config: { storage_account_name: 'sttfstate', container_name: 'tfstate', key: 'network.tfstate', access_key: ACCOUNT_KEY } } }],
+    // A module's source address with a password: terraform init prints it as it downloads the module.
+    [{ type: 'module', name: 'network', attributes: { source: `git::https://build:${['pat', 'q3v9xk2m7w'].join('-')}@dev.azure.com/contoso/infra/_git/network?ref=v1.4.0` } }],
   ],
   passing: [
     [raw('azurerm_resource_group', 'rg-orders', { location: 'westeurope', tags: { owner: 'orders@contoso.com', cost_center: 'cc=1234' } })],
     [raw('azurerm_api_management_backend', 'psp', { resource_group_name: 'rg', api_management_name: 'apim', protocol: 'http', url: 'https://api.psp.example', credentials: [{ header: { Authorization: '{{psp-key}}' } }] })],
     [{ type: 'module', name: 'payments', attributes: { source: 'Azure/avm-res-web-site/azurerm', version: '0.16.0', client_id: '00000000-0000-0000-0000-000000000001', secret_name: 'psp-key' } }],
+    [{ type: 'module', name: 'network', attributes: { source: 'git::https://dev.azure.com/contoso/infra/_git/network?ref=v1.4.0' } }],
     [{ type: 'data.terraform_remote_state', name: 'network', attributes: { backend: 'azurerm', config: { storage_account_name: 'sttfstate', container_name: 'tfstate', key: 'network.tfstate', use_azuread_auth: true } } }],
   ],
 };

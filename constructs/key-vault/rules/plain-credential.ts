@@ -1,4 +1,4 @@
-import { mayHoldCredential } from '../../core/credential-formats';
+import { credentialFormatOf, maskCredential, mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn } from '../../core/secret-detection';
 import { isReferencesOnly } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
@@ -49,6 +49,22 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
   return picked ?? NOTHING;
 }
 
+/**
+ * A credential in a module call's `source` (`git::https://user:<token>@github.com/...`, `?sshkey=`):
+ * Terraform takes only a literal there, and prints it as it downloads the module (`terraform init`
+ * of Terraform 1.11.4: "Downloading git::https://user:<token>@... for net...").
+ */
+function sourceFinding(source: unknown): RuleFinding | undefined {
+  const format = typeof source === 'string' ? credentialFormatOf(source) : undefined;
+  if (format === undefined) return undefined;
+  return {
+    setting: 'source',
+    given: maskCredential(source as string),
+    problem: `${format.what.split(': ')[0]}, in a module's source address: terraform init prints the address as it downloads the module (into the pipeline's log), and the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text.`,
+    fix: 'leave the credential out of the address (it takes only a literal) and let git supply it at init from the pipeline\'s secret store: git config --global url."https://x-access-token:$TOKEN@github.com/".insteadOf "https://github.com/" in the job, a credential helper, Azure Pipelines\' System.AccessToken as http.extraheader, or SSH with a deploy key the agent holds; then rotate the one written here.',
+  };
+}
+
 /** No argument to read. */
 const NOTHING: Record<string, unknown> = Object.freeze({});
 
@@ -57,7 +73,8 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * credential format (a connection string with a key, a SAS, a private key, a token, a provider's
  * API key, an Entra ID client secret) in any argument of any resource, data source or module call
  * (a tag, a container's `args`, a provisioner's command, an AzAPI body, an API Management
- * backend's header, an action group's webhook URL, `terraform_data`'s input); and a literal under
+ * backend's header, an action group's webhook URL, `terraform_data`'s input, a module call's
+ * `source` address, which `terraform init` prints); and a literal under
  * a secret's name where the name is all there is to go by: a module call's input (a variable of
  * the module: `client_secret = "..."`), a `terraform_remote_state`'s `config` (a backend's
  * `access_key`) and a provisioner's `connection` (`password`). Every such value is in
@@ -75,8 +92,9 @@ export class PlainCredentialRule implements ILessonRule {
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     const module = resource.type === MODULE_TYPE;
+    const fromSource = module ? sourceFinding(resource.attributes.source) : undefined;
     const given = argumentsToRead(resource, module);
-    if (given === NOTHING) return RuleOutcome.notApplicable();
+    if (given === NOTHING && fromSource === undefined) return RuleOutcome.notApplicable();
     const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
@@ -84,9 +102,9 @@ export class PlainCredentialRule implements ILessonRule {
     const leaves = leavesOf(attributes, judged, module);
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
-    if (leaves.length === 0) return RuleOutcome.notApplicable();
+    if (leaves.length === 0 && fromSource === undefined) return RuleOutcome.notApplicable();
     const variables = variablesOf(context);
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding[] = fromSource !== undefined ? [fromSource] : [];
     // A name says what a value is only where it names the value (a module's input, a backend's or a
     // connection's argument); elsewhere a key (a tag's) is anyone's word, and the format decides.
     const foundAt = new Set<number>();
