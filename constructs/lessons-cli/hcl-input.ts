@@ -118,7 +118,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
 /**
  * The root module's providers, backend, variables, locals, module calls and data sources as the
  * rules see them (a credential written in one, SEC-1), as written: a provider's, a local's, a
- * module call's (its inputs, `source`, `version`) and a data source's values resolved as a resource's
+ * module call's (its inputs, `source`, `version`) and a data source's (a `check` block's own too) values resolved as a resource's
  * (a variable's default seen through), a variable's default as given (Terraform takes no
  * expression there), the backend's as given (it takes none either); and the suppression comments
  * above or inside each provider, backend, variable and data block (a local has no block of its
@@ -171,12 +171,18 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
       const { '//': comment, ...args } = first(body);
       blocks.push({ type: MODULE_TYPE, address: `module.${name}`, path: constructPathOf(comment) ?? `module.${name}`, attributes: resolveValue(args, scope) as Record<string, unknown>, location: at('module', name) });
     }
-    for (const [type, byName] of Object.entries(f.json.data ?? {})) {
-      for (const [name, body] of Object.entries(first(byName))) {
-        const { '//': comment, ...args } = first(body);
-        const address = `data.${type}.${name}`;
-        blocks.push({ type: `${DATA_TYPE_PREFIX}${type}`, address, path: constructPathOf(comment) ?? address, attributes: resolveValue(args, scope) as Record<string, unknown>, location: { file: f.file, line: headerLine(f, 'data', type, name) ?? jsonLine(f, type, name) } });
-        suppressions.push(...commentSuppressions(f, 'data', type, name, address));
+    // A check block's own data sources (scoped to it) are data sources of the module like any other: a plan lists them with
+    // the rest (`configuration.root_module.resources`, the same address), and the configuration holds what they are given.
+    const checks = Object.values(f.json.check ?? {}).map((body) => first(first(body).data));
+    for (const [dataOf, scoped] of [[f.json.data ?? {}, false], ...checks.map((d) => [d, true] as const)] as const) {
+      for (const [type, byName] of Object.entries(dataOf)) {
+        for (const [name, body] of Object.entries(first(byName))) {
+          const { '//': comment, ...args } = first(body);
+          const address = `data.${type}.${name}`;
+          blocks.push({ type: `${DATA_TYPE_PREFIX}${type}`, address, path: constructPathOf(comment) ?? address, attributes: resolveValue(args, scope) as Record<string, unknown>, location: { file: f.file, line: headerLine(f, 'data', type, name) ?? jsonLine(f, type, name) } });
+          const header = scoped ? headerIndex(f, 'data', type, name) : -1;
+          suppressions.push(...(!scoped ? commentSuppressions(f, 'data', type, name, address) : header !== -1 ? commentSuppressionsAt(f, header, address) : commentsOf(first(body), address, f.file)));
+        }
       }
     }
     for (const block of [f.json.locals ?? []].flat()) {

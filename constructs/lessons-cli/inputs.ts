@@ -12,6 +12,9 @@ import { isBackendFile, isVariableFile, readSettingsFile } from './tfvars-and-tf
  * (`terraform show -json`, any file name). File names
  * in findings are relative to `cwd`, as code scanning wants them.
  */
+/** The top-level blocks of Terraform's JSON configuration syntax. */
+const TOP_LEVEL_BLOCKS = ['resource', 'data', 'module', 'terraform', 'provider', 'variable', 'output', 'locals', 'check', 'ephemeral', 'import', 'moved', 'removed'];
+
 export async function readPath(given: string, cwd: string): Promise<SourceRead> {
   const absolute = path.resolve(cwd, given);
   const display = (path.relative(cwd, absolute) || '.').split(path.sep).join('/');
@@ -30,11 +33,13 @@ export async function readPath(given: string, cwd: string): Promise<SourceRead> 
   }
   const { json, text } = parseJson(absolute, display);
   if (isPlan(json)) return readPlan(json as Parameters<typeof readPlan>[0], text, display);
-  if (json && typeof json === 'object' && !Array.isArray(json) && ('resource' in json || 'terraform' in json || 'module' in json)) {
+  // Terraform reads a `.tf.json` file as configuration whatever blocks it holds (one of variables only, or checks only);
+  // another JSON file is configuration when it holds one of its top-level blocks.
+  if (absolute.endsWith('.tf.json') || (json && typeof json === 'object' && !Array.isArray(json) && TOP_LEVEL_BLOCKS.some((k) => k in json))) {
     return readTerraformFiles(path.dirname(absolute), display, [path.basename(absolute)]);
   }
   throw new LessonsInputError(display, {
-    setting: 'file', given: display, problem: 'it is JSON but neither Terraform JSON configuration (resource, module, terraform) nor a plan (format_version, planned_values).',
+    setting: 'file', given: display, problem: 'it is JSON but neither Terraform JSON configuration (resource, data, module, terraform, variable, ...) nor a plan (format_version, planned_values).',
     fix: 'give a .tf.json file, or write the plan with terraform show -json plan > plan.json.',
   });
 }

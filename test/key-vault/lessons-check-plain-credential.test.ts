@@ -1,9 +1,13 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { conditional, DataTerraformRemoteStateAzurerm, Fn, TerraformHclModule, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { VirtualMachineRunCommand } from '@cdktf/provider-azurerm/lib/virtual-machine-run-command';
+import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { AzureStack } from '../../constructs/stack/azure-stack';
 import { LessonsCheck } from '../../constructs/stack/lessons-check';
@@ -295,5 +299,35 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     });
     expect(failuresOf(found, RULE)).toEqual([]);
     expect(statusesAt(found, RULE, 'data.terraform_remote_state.network')).toEqual([ReportStatus.SUPPRESSED]);
+  });
+
+  /** A check block whose own data source sends a Bearer token on every plan. */
+  const check = (comment = '') => [
+    'resource "azurerm_resource_group" "rg" {\n  name     = "rg-orders"\n  location = "westeurope"\n}',
+    `check "psp_up" {\n${comment}  data "http" "psp" {\n    url             = "https://api.psp.example/health"\n    request_headers = { Authorization = "Bearer ${PSP_KEY}" }\n  }\n  assert {\n    condition     = data.http.psp.status_code == 200\n    error_message = "The PSP is down."\n  }\n}`, '',
+  ].join('\n');
+
+  it('fails when a check block\'s own data source is given a credential, in HCL (at its line) and .tf.json, as a plan lists it; a suppression above it is taken', async () => {
+    const hcl = await lessonsOn({ 'checks.tf': check() });
+    expect(failuresOf(hcl, RULE).map((r) => `${r.address} ${r.setting} ${r.message?.split('": ')[1].split(' (')[0]}`)).toEqual(['data.http.psp request_headers.Authorization a Bearer token']);
+    neverEchoed(failuresOf(hcl, RULE).map((r) => r.message!));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-check-block-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'checks.tf'), check());
+      const sarif = JSON.parse((await LessonsCommand.execute(['.', '--format', 'sarif'], dir)).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+      expect(sarif.runs[0].results.filter((r) => r.ruleId === RULE).map((r) => r.locations[0].physicalLocation.region.startLine)).toEqual([6]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const json = { check: { psp_up: { data: { http: { psp: { url: 'https://api.psp.example/health', request_headers: { Authorization: `Bearer ${PSP_KEY}` } } } }, assert: [{ condition: '${data.http.psp.status_code == 200}', error_message: 'The PSP is down.' }] } } };
+    expect(failuresOf(await lessonsOn({ 'checks.tf.json': JSON.stringify(json, null, 2) }), RULE).map((r) => r.address)).toEqual(['data.http.psp']);
+    // A plan lists a check block's data source with the module's others (Terraform 1.11.4: configuration.root_module.resources).
+    const plan = {
+      format_version: '1.2', terraform_version: '1.11.4', planned_values: { root_module: {} },
+      configuration: { root_module: { resources: [{ address: 'data.http.psp', mode: 'data', type: 'http', name: 'psp', provider_config_key: 'http', expressions: { url: { constant_value: 'https://api.psp.example/health' }, request_headers: { constant_value: { Authorization: `Bearer ${PSP_KEY}` } } }, schema_version: 0 }] } },
+    };
+    expect(failuresOf(await lessonsOn({ 'plan.json': JSON.stringify(plan) }), RULE).map((r) => r.address)).toEqual(['data.http.psp']);
+    const suppressed = await lessonsOn({ 'checks.tf': check('  # azure-lessons:suppress SEC-1.PlainCredential the PSP\'s sandbox key, published in its docs\n') });
+    expect(statusesAt(suppressed, RULE, 'data.http.psp')).toEqual([ReportStatus.SUPPRESSED]);
   });
 });

@@ -234,8 +234,22 @@ describe('azure-lessons on bad input (exit code 2)', () => {
     expect(await refusal(`${M}/future.plan.json`)).toBe(`[AZURE] ${M}/future.plan.json: format_version = "2.0": the plan JSON is of a format this command does not read (it reads format 1.x, written by Terraform 1.x and OpenTofu). Fix: write the plan again with Terraform 1.x: terraform show -json plan > plan.json.\n`);
   });
 
+  it('reads a .tf.json file of any top-level block as configuration, as Terraform does: one of variables only is judged, not refused', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-tfjson-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'variables.tf.json'), JSON.stringify({ variable: { db_password: { default: 'correct-horse-battery' } } }));
+      fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ variable: { region: { default: 'westeurope' } } }));
+      const out = await LessonsCommand.execute(['variables.tf.json', '--format', 'json'], dir);
+      expect(out.exitCode).toBe(1);
+      expect((JSON.parse(out.stdout) as LessonsReport).results.filter((r) => r.status === ReportStatus.NON_COMPLIANT).map((r) => `${r.ruleId} ${r.address}`)).toEqual(['SEC-1.VariableDefaultSecret var.db_password']);
+      expect((await LessonsCommand.execute(['settings.json'], dir)).exitCode).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails when a JSON file is neither Terraform configuration nor a plan', async () => {
-    expect(await refusal(`${M}/other.json`)).toBe(`[AZURE] ${M}/other.json: file = "${M}/other.json": it is JSON but neither Terraform JSON configuration (resource, module, terraform) nor a plan (format_version, planned_values). Fix: give a .tf.json file, or write the plan with terraform show -json plan > plan.json.\n`);
+    expect(await refusal(`${M}/other.json`)).toBe(`[AZURE] ${M}/other.json: file = "${M}/other.json": it is JSON but neither Terraform JSON configuration (resource, data, module, terraform, variable, ...) nor a plan (format_version, planned_values). Fix: give a .tf.json file, or write the plan with terraform show -json plan > plan.json.\n`);
   });
 
   it('fails when a directory holds no Terraform files', async () => {
