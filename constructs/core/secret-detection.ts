@@ -370,9 +370,26 @@ function formatInExpressionLiteral(text: string) {
       const format = credentialFormatOf(m[1].replace(/\\(.)/g, '$1'));
       if (format) return format;
     }
+    // An object's entry under a secret's name (a template's variables, an encoded object): `templatefile("init.tpl", { db_password = "..." })`.
+    for (const m of expression.matchAll(OBJECT_ENTRY)) {
+      const value = m[2].replace(/\\(.)/g, '$1');
+      const word = SECRET_NAME.exec(wordsOf(m[1]))?.[1];
+      if (word === undefined || value.includes('${') || PLAIN_LITERAL.test(value) || WHOLE_KEY_VAULT_REFERENCE.test(value) || NAMED_VALUE.test(value)) continue;
+      return {
+        what: `a literal under a secret's name (${word.toUpperCase()}) in an object inside an expression (a template's variables, an encoded object)`,
+        instead: KEY_VAULT,
+      };
+    }
   }
   return undefined;
 }
+
+/**
+ * An entry of an object literal in an expression, `{ db_password = "..." }` or `{"db_password" = "..."}`
+ * (cdktf's form) or `{ db_password: "..." }`: at the object's start, after a comma or a line
+ * break, a name, `=` or `:`, and a string. Bounded runs: the text may be long.
+ */
+const OBJECT_ENTRY = /[{,\n]\s{0,64}"?([A-Za-z_][\w-]{0,127})"?\s{0,16}[=:]\s{0,16}"((?:[^"\\]|\\.){1,4096})"/g;
 
 /**
  * A credential a Terraform output gives as literal text (or text that evaluates to one): a known

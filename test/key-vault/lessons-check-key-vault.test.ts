@@ -123,6 +123,27 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     neverEchoed(found.map((r) => r.message ?? ''));
   });
 
+  it('fails when a template\'s variables or an encoded object give a literal under a secret\'s name (cloud-init\'s password in custom_data), in HCL and as cdktf writes Fn.templatefile; other entries pass', async () => {
+    const vm = (name: string, customData: string) => `resource "azurerm_linux_virtual_machine" "${name}" {\n  name        = "${name}"\n  custom_data = ${customData}\n}`;
+    const hcl = [
+      vm('literal', `base64encode(templatefile("\${path.module}/init.tpl", { admin_user = "azureuser", db_password = "${PASSWORD}" }))`),
+      vm('multiline', `base64encode(templatefile("\${path.module}/init.tpl", {\n    region = var.region\n    "apiKey": "${PASSWORD}"\n  }))`),
+      vm('others', 'base64encode(templatefile("${path.module}/init.tpl", { secret_name = "psp-key", db_password = var.db_password, token = "${var.token}", use_token = "true", api_key = "@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/psp)", password = "" }))'),
+      'variable "db_password" {\n  sensitive = true\n}\nvariable "token" {\n  sensitive = true\n}\nvariable "region" {}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => `${r.address} ${r.message?.split('it is given ')[1].split(' in an object')[0]}`)).toEqual([
+      'azurerm_linux_virtual_machine.literal a literal under a secret\'s name (PASSWORD)',
+      'azurerm_linux_virtual_machine.multiline a literal under a secret\'s name (API_KEY)',
+    ]);
+    neverEchoed(found.map((r) => r.message ?? ''));
+    const stack = rawStack();
+    new TerraformOutput(stack, 'init', { value: Fn.base64encode(Fn.templatefile('init.tpl', { db_password: PASSWORD, region: 'westeurope' })), sensitive: true });
+    expect(findings(stack, OUTPUT).map((e) => e.split(', written')[0])).toEqual([
+      `[${OUTPUT}] other-dev/init: value = "…(${'${base64encode(templatefile("init.tpl", {"db_password" = "", "region" = "westeurope"}))}'.length + PASSWORD.length} chars)": a literal under a secret's name (PASSWORD) in an object inside an expression (a template's variables, an encoded object)`,
+    ]);
+  });
+
   it('fails when a field azurerm\'s source marks sensitive is in an attribute-mode block, which the provider schema does not mark: a batch pool\'s registry password (as a block and as a list of objects), an IoT hub endpoint\'s connection string', async () => {
     const registry = `registry_server = "contoso.azurecr.io"\n      user_name = "puller"\n      password = "${PASSWORD}"`;
     const pool = (name: string, registries: string) => `resource "azurerm_batch_pool" "${name}" {\n  name = "${name}"\n  container_configuration {\n    type = "DockerCompatible"\n    ${registries}\n  }\n}`;
