@@ -399,3 +399,26 @@ describe('SEC-1.AppSettingPlainSecret on raw function and web apps (issue 28: on
     expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['app_settings.ALERTS']);
   });
 });
+
+describe('SEC-1.AppSettingPlainSecret on a static web app', () => {
+  it('fails when a static web app\'s settings (its managed functions\' environment) hold a literal under a secret\'s name or a storage key, and passes a Key Vault reference', async () => {
+    const hcl = [
+      'resource "azurerm_static_web_app" "web" {',
+      '  name                = "stapp-orders"',
+      '  resource_group_name = "rg-orders"',
+      '  location            = "westeurope"',
+      '  sku_tier            = "Standard"',
+      '  app_settings = {',
+      '    DB_PASSWORD = "correct-horse-battery"',
+      '    STORAGE     = azurerm_storage_account.sa.primary_connection_string',
+      '    PSP_KEY     = "@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/psp)"',
+      '    REGION      = "westeurope"',
+      '  }',
+      '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), 'SEC-1.AppSettingPlainSecret');
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_static_web_app.web app_settings.DB_PASSWORD', 'azurerm_static_web_app.web app_settings.STORAGE']);
+    expect(found[0].message).toContain('the name says the value is a secret (PASSWORD), and it is a literal');
+    expect(found[0].message).not.toContain('correct-horse');
+  });
+});

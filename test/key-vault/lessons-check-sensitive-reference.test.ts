@@ -358,4 +358,16 @@ describe('SEC-1.SensitiveReference through azure-lessons', () => {
     expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_resource_group.rg tags']);
     expect(found[0].message).toContain('Fix: leave the credential out of the tags');
   });
+
+  it('fails when an App Configuration key-value or a Logic App HTTP action\'s header is given a Key Vault secret\'s value, each with its own fix; a Key Vault reference key-value passes', async () => {
+    const hcl = [
+      'resource "azurerm_app_configuration_key" "db" {\n  configuration_store_id = "/subscriptions/0/appcs"\n  key   = "Db:Password"\n  value = azurerm_key_vault_secret.db.value\n}',
+      'resource "azurerm_app_configuration_key" "ref" {\n  configuration_store_id = "/subscriptions/0/appcs"\n  key                 = "Db:Password"\n  type                = "vault"\n  vault_key_reference = azurerm_key_vault_secret.db.versionless_id\n}',
+      'resource "azurerm_logic_app_action_http" "call" {\n  name         = "call"\n  logic_app_id = "/subscriptions/0/logic"\n  method       = "POST"\n  uri          = "https://api.psp.example/charges"\n  headers      = { "x-api-key" = azurerm_key_vault_secret.psp.value }\n}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_app_configuration_key.db value', 'azurerm_logic_app_action_http.call headers.x-api-key']);
+    expect(found[0].message).toContain('Fix: make the key a Key Vault reference (type = "vault", vault_key_reference = the versionless secret id)');
+    expect(found[1].message).toContain('Fix: let the action sign in with the logic app\'s managed identity where the API allows it');
+  });
 });

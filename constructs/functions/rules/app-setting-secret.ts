@@ -8,11 +8,13 @@ const WEB_APP_TYPES = [
   'azurerm_function_app_flex_consumption', 'azurerm_linux_function_app', 'azurerm_windows_function_app', 'azurerm_linux_web_app', 'azurerm_windows_web_app',
   // A deployment slot is an app of its own, with its own settings (swapped into production).
   'azurerm_linux_function_app_slot', 'azurerm_windows_function_app_slot', 'azurerm_linux_web_app_slot', 'azurerm_windows_web_app_slot',
+  // A static web app's settings are its managed functions' environment, kept as an App Service app's are.
+  'azurerm_static_web_app',
 ];
 
 /**
- * SEC-1: a credential in an app setting of a function or web app or one of its deployment slots
- * (azurerm, or an AzAPI `Microsoft.Web/sites`), decided by the one detector the constructs use (`credentialInTerraform`):
+ * SEC-1: a credential in an app setting of a function or web app or one of its deployment slots,
+ * or of a static web app (azurerm, or an AzAPI `Microsoft.Web/sites`), decided by the one detector the constructs use (`credentialInTerraform`):
  * a known format, a literal under a secret's name, a variable's default or a function of literals
  * that evaluates to one, a sensitive variable without a default, a reference to a sensitive
  * attribute. `@Microsoft.KeyVault(SecretUri=...)` is how App Service reads a secret, and passes.

@@ -16,7 +16,7 @@ const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_polic
 export const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
   ...SENSITIVE_ATTRIBUTES,
   azurerm_container_app: ['template.container.env', 'template.init_container.env', ...SENSITIVE_ATTRIBUTES.azurerm_container_app ?? []],
-  ...Object.fromEntries(WEB_APPS.map((t) => [`azurerm_${t}`, ['app_settings', ...SENSITIVE_ATTRIBUTES[`azurerm_${t}`] ?? []]])),
+  ...Object.fromEntries([...WEB_APPS, 'static_web_app'].map((t) => [`azurerm_${t}`, ['app_settings', ...SENSITIVE_ATTRIBUTES[`azurerm_${t}`] ?? []]])),
   ...Object.fromEntries(POLICIES.map((t) => [`azurerm_api_management_${t}`, ['xml_content']])),
   azurerm_api_management_named_value: ['value'],
   azurerm_eventgrid_event_subscription: ['webhook_endpoint.url'],

@@ -19,10 +19,10 @@ const SUBSCRIPTIONS = ['eventgrid_event_subscription', 'eventgrid_system_topic_e
  * key: a Container App's secrets (`secret_name`, a scale rule's `authentication`), a container
  * group's `secure_environment_variables`, a Dapr component's `secret_name`, a secret named value,
  * an extension's `protected_settings`, a run command's `protected_parameter`, a VM's `custom_data`,
- * a delivery property with `secret = true`, an action group's secure webhook (Entra ID). Elsewhere
- * an argument azurerm does not mark sensitive may still be one Azure keeps secret (an IoT Hub
- * endpoint's connection string, a template deployment's `securestring` parameter, an API
- * connection's parameters), so it is not read; nor is a place with no way without the key (an
+ * a delivery property with `secret = true`, an action group's secure webhook (Entra ID), an App
+ * Configuration Key Vault reference, a Logic App action's managed identity. Elsewhere
+ * an argument azurerm does not mark sensitive may still be one Azure keeps secret (a template
+ * deployment's `securestring` parameter, an API connection's parameters), so it is not read; nor is a place with no way without the key (an
  * action group's Automation runbook receiver takes the webhook's URL).
  */
 const PLAIN_DESTINATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -44,6 +44,11 @@ const PLAIN_DESTINATIONS: Readonly<Record<string, readonly string[]>> = {
   azurerm_storage_container: ['metadata'],
   azurerm_storage_blob: ['metadata'],
   azurerm_storage_share: ['metadata'],
+  // An App Configuration key-value is read by every App Configuration Data Reader and every holder of a store key;
+  // a secret there is a Key Vault reference (`type = "vault"`, `vault_key_reference`), whose `value` is unused.
+  azurerm_app_configuration_key: ['value'],
+  // A Logic App's HTTP action is part of its workflow definition, shown to every reader of the workflow and in its run history.
+  azurerm_logic_app_action_http: ['uri', 'headers', 'queries', 'body'],
 };
 
 /** The lists of blocks whose items with `secret = true` are kept secret (an Event Grid delivery property): those items are not read. */
@@ -188,6 +193,12 @@ function fixFor(type: string, setting: string): string {
     return 'give the container group a managed identity instead; a credential it cannot do without goes in secure_environment_variables, which Azure does not show.';
   }
   if (type.endsWith('_extension') || setting.startsWith('extension')) return 'pass it in protected_settings, which Azure encrypts and does not show, or let the VM read it from Key Vault with its identity.';
+  if (type === 'azurerm_app_configuration_key') {
+    return 'make the key a Key Vault reference (type = "vault", vault_key_reference = the versionless secret id): the app reads the secret from Key Vault with its identity, and the store holds only where it is.';
+  }
+  if (type.startsWith('azurerm_logic_app_')) {
+    return 'let the action sign in with the logic app\'s managed identity where the API allows it (an HTTP action with ManagedServiceIdentity authentication, written with azurerm_logic_app_action_custom); else read the key at run time with a Key Vault action, its inputs and outputs secured.';
+  }
   if (VIRTUAL_MACHINES.some((t) => type === `azurerm_${t}`)) return 'let the VM read it from Key Vault with its identity; user_data is no place for a secret (custom_data is sensitive, but a VM identity is better).';
   return 'let the caller use its identity instead (Entra ID, a data role on the resource) where the service allows it; a credential it cannot do without stays in Key Vault, and its URL or name is what is written here.';
 }
