@@ -26,7 +26,7 @@ export const SENSITIVE_ATTRIBUTES: Readonly<Record<string, readonly string[]>> =
   "azurerm_api_management_identity_provider_google": ['client_secret'],
   "azurerm_api_management_identity_provider_microsoft": ['client_secret'],
   "azurerm_api_management_identity_provider_twitter": ['api_key', 'api_secret_key'],
-  "azurerm_api_management_logger": ['application_insights.connection_string', 'eventhub.connection_string'],
+  "azurerm_api_management_logger": ['eventhub.connection_string'],
   "azurerm_api_management_named_value": ['value'],
   "azurerm_api_management_openid_connect_provider": ['client_secret'],
   "azurerm_api_management_redis_cache": ['connection_string'],

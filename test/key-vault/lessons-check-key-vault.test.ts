@@ -91,6 +91,19 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     expect(statusOf(stack, SENSITIVE, 'web')).toEqual([ReportStatus.COMPLIANT]);
   });
 
+  it('passes a connection string that signs in with an identity (the form the fixes recommend) and an Application Insights connection string, and fails one with a password beside Authentication=', async () => {
+    const stack = rawStack();
+    web(stack, [
+      { name: 'Orders', type: 'SQLAzure', value: 'Server=tcp:sql-orders.database.windows.net,1433;Database=orders;Authentication=Active Directory Managed Identity;User Id=00000000-0000-0000-0000-000000000001;' },
+      { name: 'Reports', type: 'SQLAzure', value: 'Server=tcp:sql-orders.database.windows.net;Database=reports;Authentication="Active Directory Default";' },
+      { name: 'Hub', type: 'Custom', value: 'Endpoint=https://sigr-orders.service.signalr.net;AuthType=azure.msi;Version=1.0;' },
+      { name: 'Legacy', type: 'SQLAzure', value: `Server=tcp:sql-orders.database.windows.net;Authentication=Active Directory Default;Password=${PASSWORD};` },
+    ]);
+    expect(findings(stack, SENSITIVE).map((e) => e.split(' = ')[0])).toEqual([`[${SENSITIVE}] other-dev/web: connection_string.Legacy.value`]);
+    const logger = 'resource "azurerm_api_management_logger" "insights" {\n  name                = "insights"\n  api_management_name = "apim-orders"\n  resource_group_name = "rg-orders"\n  application_insights {\n    connection_string = "InstrumentationKey=00000000-0000-0000-0000-000000000001;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/"\n  }\n}\n';
+    expect(failuresOf(await lessonsOn({ 'main.tf': logger }), SENSITIVE)).toEqual([]);
+  });
+
   it('fails when a password sits beside a reference in a connection string, and passes one whose password is the reference', () => {
     const stack = rawStack();
     web(stack, [

@@ -25,7 +25,11 @@ const NOT_CREDENTIALS = new Set([
   'sql_connectivity_update_username', 'custom_domain_verification_id', 'storage_account_subscription_id', 'linking_client_id',
   'instrumentation_key', 'application_insights_key', 'application_insights_connection_string', 'dapr_application_insights_connection_string',
 ]);
-const NOT_CREDENTIALS_OF = { azurerm_application_insights: ['connection_string'], 'data.azurerm_application_insights': ['connection_string'] };
+const NOT_CREDENTIALS_OF = {
+  azurerm_application_insights: ['connection_string'], 'data.azurerm_application_insights': ['connection_string'],
+  // An API Management logger's Application Insights connection string is the component's, as above.
+  azurerm_api_management_logger: ['application_insights.connection_string'],
+};
 
 // Sensitive in the provider's Go source, but not in the schema Terraform reads: a block declared with
 // `ConfigMode: SchemaConfigModeAttr` reaches Terraform as one attribute of object type, which carries

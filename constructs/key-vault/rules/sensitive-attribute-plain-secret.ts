@@ -1,3 +1,4 @@
+import { credentialFormatOf } from '../../core/credential-formats';
 import { configuredSecretIn } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
@@ -17,6 +18,14 @@ const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
 
 /** A written-out http(s) address without a query string, fragment or user info. */
 const PLAIN_ADDRESS = /^https?:\/\/[^\s?#@$]+$/i;
+
+/**
+ * A connection string that signs in with an identity, not a key or password: SQL's
+ * `Authentication=Active Directory Managed Identity` (or Default, Workload Identity, Integrated,
+ * Interactive), `Authentication=ManagedIdentity`, SignalR's and Web PubSub's `AuthType=azure.msi`.
+ * It holds no credential (the form the fixes recommend), unless a credential format is in it too.
+ */
+const IDENTITY_CONNECTION = /(?:^|;)\s*(?:Authentication\s*=\s*"?(?:Active\s+Directory\s+(?:Managed\s+Identity|MSI|Default|Workload\s+Identity|Integrated|Interactive)|ManagedIdentity)"?|AuthType\s*=\s*azure\.msi)\s*(?:;|$)/i;
 
 /** The sensitive attribute paths the rule reads, by resource type (data sources are read, never written). */
 export const SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(SENSITIVE_ATTRIBUTES)
@@ -48,8 +57,9 @@ function valuesAt(attributes: Record<string, unknown>, path: string[], setting: 
  * generated `SENSITIVE_ATTRIBUTES` table) given a secret the configuration itself holds: a
  * literal, a variable's default, a local or a function of literals that evaluates to one, an
  * expression of the configuration alone (`file(...)`). It is then in the source, the Terraform
- * state and the plan. A reference to another resource's attribute, a variable without a default
- * and `@Microsoft.KeyVault(...)` pass. The value is masked in the finding, never echoed.
+ * state and the plan. A reference to another resource's attribute, a variable without a default,
+ * `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity pass. The
+ * value is masked in the finding, never echoed.
  */
 export class SensitiveAttributePlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveAttributePlainSecret';
@@ -67,6 +77,8 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
       // Some sensitive attributes are addresses (a blob service endpoint, a vault URL): one without a
       // query string or user info carries no credential (a SAS URL does, and is judged).
       if (PLAIN_ADDRESS.test(value)) return [];
+      // A connection string that signs in with an identity carries no credential (a password beside it is one, and is judged).
+      if (IDENTITY_CONNECTION.test(value) && credentialFormatOf(value) === undefined) return [];
       const found = configuredSecretIn(value, variables);
       if (!found) return [];
       return [{
