@@ -13,11 +13,12 @@ export const EXAMPLES: RuleExamples = {
       container_app_environment_id: '/subscriptions/0/cae', resource_group_name: 'rg-orders', revision_mode: 'Single',
       template: [{ container: [{ name: 'worker', image: 'mcr.microsoft.com/k8se/quickstart:latest', cpu: 0.25, memory: '0.5Gi', args: ['--storage', CONNECTION] }] }],
     })],
-    // An App Configuration key-value, which every Data Reader of the store reads; a Logic App action's header, in its workflow definition.
+    // An App Configuration key-value, which every Data Reader of the store reads.
     [ACCOUNT, raw('azurerm_app_configuration_key', 'storage', { configuration_store_id: '/subscriptions/0/appcs', key: 'Storage:ConnectionString', value: CONNECTION })],
-    [ACCOUNT, raw('azurerm_logic_app_action_http', 'upload', { logic_app_id: '/subscriptions/0/logic', method: 'PUT', uri: 'https://st.blob.core.windows.net/c/b', headers: { 'x-ms-key': KEY } })],
   ],
   failingNotInAPlan: [
+    // A Logic App action's header, in its workflow definition (a plan gives the map as its references: found under `headers`).
+    [ACCOUNT, raw('azurerm_logic_app_action_http', 'upload', { logic_app_id: '/subscriptions/0/logic', method: 'PUT', uri: 'https://st.blob.core.windows.net/c/b', headers: { 'x-ms-key': KEY } })],
     // A plan gives a map holding a reference as its references alone: found there under `tags`, not `tags.storage`.
     [ACCOUNT, raw('azurerm_resource_group', 'rg-orders', { location: 'westeurope', tags: { owner: 'orders', storage: KEY } })],
     [ACCOUNT, azapi('orders-env', 'Microsoft.App/managedEnvironments@2024-03-01', { properties: {}, tags: { storage: CONNECTION } })],
