@@ -50,10 +50,21 @@ const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
 const NAMED_VALUE = /^\{\{[A-Za-z0-9._-]+\}\}$/;
 /** App Service's Key Vault reference, the whole value: `@Microsoft.KeyVault(SecretUri=https://...)` or `(VaultName=...;SecretName=...[;SecretVersion=...])`. */
 const WHOLE_KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\((?:SecretUri=https:\/\/[^)\s]+|VaultName=[^;)\s]+;\s*SecretName=[^;)\s]+(?:;\s*SecretVersion=[^;)\s]+)?)\)$/i;
-/** A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret` (`DbPassword`, `apiKey` once in words). */
-const SECRET_NAME = /(?:^|[_.-])(PASSWORD|PASSWD|PWD|SECRET|CLIENT_?SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|SECRET_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|TOKEN)$/i;
+/**
+ * A name whose last part says the value is a secret: `DB_PASSWORD`, `PSP_API_KEY`, `Jwt__Secret`
+ * (`DbPassword`, `apiKey` once in words); Azure's key names (`Storage__AccountKey`,
+ * `Apim__SubscriptionKey`, `COSMOS_MASTER_KEY`, `ServiceBusSasKey`, `Search__AdminKey`), signing and
+ * encryption keys, a passphrase, and a .NET section's own `Key` (`OpenAI__Key`, `Stripe:Key`). A
+ * key that names a row or a request (`PartitionKey`, `IdempotencyKey`, `CacheKey`) is none.
+ */
+const SECRET_NAME = /(?:^|[_.-])(PASSWORDS?|PASSWD|PWD|PASSPHRASE|SECRET|CLIENT_?SECRET|API_?KEYS?|ACCESS_?KEY|ACCOUNT_?KEY|SUBSCRIPTION_?KEY|(?:MASTER|PRIMARY|SECONDARY|ADMIN|SAS|TOPIC|FUNCTION)_?KEY|(?:SIGNING|ENCRYPTION|HMAC)_?KEY|PRIVATE_?KEY|SECRET_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|TOKEN)$|(?:__|:)(KEY)$/i;
 /** A PascalCase or camelCase name in words (`StripeApiKey` -> `Stripe_Api_Key`), as the secret-name check reads it. */
 const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
+/** The last part of `name` that says its value is a secret (`PASSWORD` of `DbPassword`), or undefined. */
+function secretWordOf(name: string): string | undefined {
+  const m = SECRET_NAME.exec(wordsOf(name));
+  return m === null ? undefined : m[1] ?? m[2];
+}
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|enabled|disabled|none|null|\d{1,5})$/i;
 
@@ -192,7 +203,7 @@ export class SecretDetector {
     }
     const pattern = credentialFormatOf(value);
     if (pattern) return { problem: `${pattern.what}: ${inPlainText}`, fix: `${pattern.instead}.` };
-    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? secretWordOf(name) : undefined;
     if (word !== undefined) {
       return { problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal: ${inPlainText}`, fix: `${KEY_VAULT}.` };
     }
@@ -315,7 +326,7 @@ export function credentialInTerraform(text: string, host: SettingsHost, name: st
   }
   // What cannot be evaluated but reads nothing from outside the configuration (a conditional of
   // literals, file(...)) is text the configuration holds: under a secret's name it is refused as a literal is.
-  const word = name !== undefined && !evaluated.known ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+  const word = name !== undefined && !evaluated.known ? secretWordOf(name) : undefined;
   if (word !== undefined && readsConfigurationOnly(text, variables)) {
     return {
       given: SecretDetector.mask(text),
@@ -373,7 +384,7 @@ function formatInExpressionLiteral(text: string) {
     // An object's entry under a secret's name (a template's variables, an encoded object): `templatefile("init.tpl", { db_password = "..." })`.
     for (const m of expression.matchAll(OBJECT_ENTRY)) {
       const value = m[2].replace(/\\(.)/g, '$1');
-      const word = SECRET_NAME.exec(wordsOf(m[1]))?.[1];
+      const word = secretWordOf(m[1]);
       if (word === undefined || value.includes('${') || PLAIN_LITERAL.test(value) || WHOLE_KEY_VAULT_REFERENCE.test(value) || NAMED_VALUE.test(value)) continue;
       return {
         what: `a literal under a secret's name (${word.toUpperCase()}) in an object inside an expression (a template's variables, an encoded object)`,
@@ -415,7 +426,7 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
     // Where the value is read as one (`placeholders`: a module's input may become an app setting or a policy), a whole Key Vault
     // reference or API Management named value (`{{psp-key}}`) says where the secret is, not what it is; elsewhere it is sent as written.
     const placeholder = placeholders && (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text));
-    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? SECRET_NAME.exec(wordsOf(name))?.[1] : undefined;
+    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? secretWordOf(name) : undefined;
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
   return undefined;

@@ -386,6 +386,17 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     expect(r.message).not.toContain('n0t-a-kn0wn');
   });
 
+  it.each(['Storage__AccountKey', 'Apim__SubscriptionKey', 'COSMOS_MASTER_KEY', 'CosmosPrimaryKey', 'ServiceBusSasKey', 'Search__AdminKey', 'EventGrid__TopicKey', 'Jwt__SigningKey', 'DataProtection__EncryptionKey', 'Webhook__HmacKey', 'Pfx__Passphrase', 'OpenAI__Key', 'FunctionKey'])('fails when a literal sits under Azure\'s or .NET\'s key name %s', (name) => {
+    const r = refusalOf(() => service({ [name]: 'n0t-a-kn0wn-f0rmat-but-a-secret' }));
+    expect(r.message).toMatch(new RegExp(`^\\[SEC-1\\] test/svc: environmentVariables\\.${name} = "…\\(31 chars\\)": the name says the value is a secret \\(`));
+  });
+
+  it('passes keys that name a row, a request or a component, not a credential: PartitionKey, IdempotencyKey, Cache__KeyPrefix, APPINSIGHTS_INSTRUMENTATIONKEY, SortKey', () => {
+    const stack = testStack();
+    service({ PartitionKey: 'orderId', IdempotencyKey: 'Idempotency-Key', Cache__KeyPrefix: 'orders-v2', APPINSIGHTS_INSTRUMENTATIONKEY: '00000000-0000-0000-0000-000000000001', SortKey: 'createdAt' }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+
   it('passes PascalCase and camelCase names that only look like one: SecretName, TokenEndpoint, MaxTokens, PasswordPolicy, Monkey', () => {
     const stack = testStack();
     service({ SecretName: 'psp-api-key', TokenEndpoint: 'https://login.microsoftonline.com/x/oauth2/v2.0/token', MaxTokens: '4096', PasswordPolicy: 'strict', Monkey: 'banana-split-flavour' }, undefined, stack);
