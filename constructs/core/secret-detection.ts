@@ -267,6 +267,8 @@ export class SecretDetector {
 export interface FoundCredential extends CredentialProblem {
   /** The value masked, or the reference or variable it comes from. */
   readonly given: string;
+  /** Where in an object or list the credential is (`.db.password`, `[0].password`: appended to the value's setting), when not the whole value. */
+  readonly at?: string;
 }
 
 /** `problem` with `value` masked for its message; the mask is made only for a problem (most values have none). */
@@ -429,5 +431,37 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
     const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? secretWordOf(name) : undefined;
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
+  // An object's entry under a secret's name (`default = { login = "app", password = "..." }`), at any depth; a tag's name is anyone's word.
+  return name === 'tags' ? undefined : namedEntryIn(evaluated.known ? evaluated.value : value, '', placeholders);
+}
+
+/** The first string (or number) of an object or list that is a literal under a secret's name of its own, with where it is. */
+function namedEntryIn(value: unknown, at: string, placeholders: boolean): FoundCredential | undefined {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = value[i] !== null && typeof value[i] === 'object' ? namedEntryIn(value[i], `${at}[${i}]`, placeholders) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const here = `${at}.${key}`;
+    if (key === 'tags') continue;
+    if (item !== null && typeof item === 'object') {
+      const found = namedEntryIn(item, here, placeholders);
+      if (found) return found;
+      continue;
+    }
+    if (typeof item !== 'string' && typeof item !== 'number') continue;
+    const text = String(item);
+    if (text === '' || text.includes('${') || PLAIN_LITERAL.test(text) || PLAIN_HTTP_ADDRESS.test(text)) continue;
+    if (placeholders && (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text))) continue;
+    const word = secretWordOf(key);
+    if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.`, at: here };
+  }
   return undefined;
 }
+
+/** An http(s) address with no user info: under a secret's name, where the secret is, not what it is (a query key is a format of its own). */
+const PLAIN_HTTP_ADDRESS = /^https?:\/\/[^\s@]+$/i;

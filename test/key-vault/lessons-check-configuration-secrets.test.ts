@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, AzurermBackend, CloudBackend, Fn, NamedCloudWorkspace, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, AzurermBackend, CloudBackend, Fn, NamedCloudWorkspace, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { AzurermProvider } from '@cdktf/provider-azurerm/lib/provider';
@@ -157,6 +157,26 @@ describe('SEC-1.VariableDefaultSecret on a stack\'s variables and locals', () =>
     expect(rows.map((r) => [r.address, r.status])).toEqual([
       ['var.location', ReportStatus.COMPLIANT], ['var.storage', ReportStatus.NON_COMPLIANT], ['local.connection', ReportStatus.COMPLIANT],
     ]);
+  });
+
+  it('fails when an object or list default, a local or an output gives a literal under a secret\'s name of its own, naming where in it; a tags map, plain entries and an address pass', async () => {
+    const stack = ownProviderStack();
+    new TerraformVariable(stack, 'sql', { type: 'object({ login = string, password = string })', default: { login: 'sqladmin', password: 'correct-horse-battery' } });
+    new TerraformVariable(stack, 'users', { type: 'list(object({ name = string, api_key = string }))', default: [{ name: 'ci', api_key: 'n0t-a-kn0wn-f0rmat' }] });
+    new TerraformVariable(stack, 'tags', { type: 'map(string)', default: { owner: 'orders', token: 'cost-centre-42' } });
+    new TerraformVariable(stack, 'limits', { type: 'map(any)', default: { max_tokens: 128000, secret_name: 'psp-key', api_key: 'https://kv-orders.vault.azure.net/secrets/psp' } });
+    new TerraformLocal(stack, 'db', { host: 'sql-orders', password: 'correct-horse-battery' });
+    new TerraformOutput(stack, 'settings', { value: { region: 'westeurope', psp: { client_secret: 'n0t-a-kn0wn-f0rmat' } } });
+    expect(findings(stack, VARIABLE).map((e) => e.split(': a ')[0])).toEqual([
+      `[${VARIABLE}] other-dev/sql: default.password = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
+      `[${VARIABLE}] other-dev/users: default[0].api_key = "…(18 chars)": the name says the value is a secret (API_KEY), and it is a literal`,
+      `[${VARIABLE}] other-dev/db: value.password = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
+    ]);
+    expect(findings(stack, 'SEC-1.OutputPlainSecret').map((e) => e.split(', written')[0])).toEqual([
+      '[SEC-1.OutputPlainSecret] other-dev/settings: value.psp.client_secret = "…(18 chars)": the name says the value is a secret (CLIENT_SECRET), and it is a literal',
+    ]);
+    const hcl = 'variable "sql" {\n  default = { login = "sqladmin", password = "correct-horse-battery" }\n}\nlocals {\n  db = { password = "correct-horse-battery" }\n}\n';
+    expect(failuresOf(await lessonsOn({ 'main.tf': hcl }), VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['var.sql default.password', 'local.db value.password']);
   });
 });
 

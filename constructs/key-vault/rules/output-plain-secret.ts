@@ -25,7 +25,7 @@ export class OutputPlainSecretRule implements ILessonRule {
     const found = literalCredentialIn(value, name, variablesOf(context));
     if (!found) return RuleOutcome.compliant();
     return RuleOutcome.nonCompliant({
-      setting: 'value', given: found.given,
+      setting: `value${found.at ?? ''}`, given: found.given,
       problem: `${found.problem}, written in the configuration: a root output is kept in the Terraform state and shown by terraform output (sensitive = true hides it from the plan output only), so the secret is in the source, the state and every pipeline that reads outputs.`,
       fix: `${found.fix.replace(/\.$/, '')}; output where the secret lives instead (the Key Vault secret's versionless URI, a resource's endpoint or name), never the secret itself.`,
     });

@@ -58,7 +58,7 @@ export class ProviderPlainSecretRule implements ILessonRule {
       if (value === undefined || value === null || setting === 'alias') continue;
       const found = literalCredentialIn(value, name, variables);
       if (found) {
-        findings.push({ setting, given: found.given, problem: `${found.problem}, ${where}`, fix });
+        findings.push({ setting: `${setting}${found.at ?? ''}`, given: found.given, problem: `${found.problem}, ${where}`, fix });
       } else if (setting === 'client_certificate' && PFX_CERTIFICATE.test(resource.address) && typeof value === 'string' && value !== '' && !value.includes('${') && !value.includes('-----BEGIN CERTIFICATE')) {
         findings.push({ setting, given: SecretDetector.mask(value), problem: `a certificate's content with its private key (a base64 PFX), ${where}`, fix });
       }

@@ -45,7 +45,8 @@ function valueInFile(name: string, value: unknown): RuleOutcome {
 
 /**
  * SEC-1: a root module's variable whose default is a credential (a known format, or a literal
- * under a secret's name such as `db_password`), or a local whose value is one (written, or a
+ * under a secret's name such as `db_password`, the variable's or an object entry's of its own:
+ * setting `default.password`), or a local whose value is one (written, or a
  * function of literals). A default or a local is written in cdk.tf.json (or the .tf file) and in
  * the plan file, which carries the configuration, whether or not anything reads it; `sensitive =
  * true` hides a default from the plan's output only. The lessons check sees variables as type
@@ -82,6 +83,6 @@ export class VariableDefaultSecretRule implements ILessonRule {
     const fix = local
       ? 'a local holds no secret: the resource reads it from Key Vault with its identity, or it comes in as a sensitive variable without a default, given at plan time from the pipeline\'s secret store (TF_VAR_<variable>).'
       : `no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_${resource.address.replace(/^(?:.*\.)?var\./, '')}, the variable sensitive = true).`;
-    return RuleOutcome.nonCompliant({ setting, given: found.given, problem: `${found.problem}: ${written}.`, fix });
+    return RuleOutcome.nonCompliant({ setting: `${setting}${found.at ?? ''}`, given: found.given, problem: `${found.problem}: ${written}.`, fix });
   }
 }
