@@ -137,7 +137,7 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     new StorageBlob(s, 'blob', config<StorageBlobConfig>({ name: 'b', storageAccountName: 'storders', storageContainerName: 'c', type: 'Block', metadata: { key } }));
     expect(findings(s).map((e) => e.split(' = ')[0].replace(`[${RULE}] other-dev/`, ''))).toEqual([
       'app: template.container.command[1]', 'app: template.custom_scale_rule.metadata.connection', 'app: template.init_container.args[0]',
-      'job: template.container.env.value', 'job: event_trigger_config.scale.rules.metadata.connection',
+      'job: event_trigger_config.scale.rules.metadata.connection',
       'aci: container.commands[1]',
       'apim-backend: url', 'apim-backend: credentials.query.key', 'apim-backend: credentials.authorization.parameter',
       'product-policy: xml_content', 'fragment: value',
@@ -148,6 +148,8 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
       'run: parameter.value', 'run: source.script',
       'container: metadata.key', 'share: metadata.key', 'blob: metadata.key',
     ]);
+    // A job's env is judged as an app's, by SEC-1.ContainerAppPlainSecret (one finding per value).
+    expect(errorsOf(s).filter((e) => e.startsWith('[SEC-1.ContainerAppPlainSecret] ')).map((e) => e.split(' = ')[0])).toEqual(['[SEC-1.ContainerAppPlainSecret] other-dev/job: template.container.env.STORAGE']);
   });
 
   it('fails when a tag or a header holds a sensitive variable without a default (a secret given at plan time) or a value marked sensitive', () => {

@@ -16,12 +16,14 @@ const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_polic
 export const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
   ...SENSITIVE_ATTRIBUTES,
   azurerm_container_app: ['template.container.env', 'template.init_container.env', ...SENSITIVE_ATTRIBUTES.azurerm_container_app ?? []],
+  azurerm_container_app_job: ['template.container.env', 'template.init_container.env', ...SENSITIVE_ATTRIBUTES.azurerm_container_app_job ?? []],
   ...Object.fromEntries([...WEB_APPS, 'static_web_app'].map((t) => [`azurerm_${t}`, ['app_settings', ...SENSITIVE_ATTRIBUTES[`azurerm_${t}`] ?? []]])),
   ...Object.fromEntries(POLICIES.map((t) => [`azurerm_api_management_${t}`, ['xml_content']])),
   azurerm_api_management_named_value: ['value'],
   azurerm_eventgrid_event_subscription: ['webhook_endpoint.url'],
   azurerm_eventgrid_system_topic_event_subscription: ['webhook_endpoint.url'],
   'Microsoft.App/containerApps': ['body.properties.template.containers.env', 'body.properties.template.initContainers.env'],
+  'Microsoft.App/jobs': ['body.properties.template.containers.env', 'body.properties.template.initContainers.env'],
   'Microsoft.Web/sites': ['body.properties.siteConfig.appSettings'],
 };
 

@@ -27,7 +27,8 @@ const SUBSCRIPTIONS = ['eventgrid_event_subscription', 'eventgrid_system_topic_e
  */
 const PLAIN_DESTINATIONS: Readonly<Record<string, readonly string[]>> = {
   azurerm_container_app: [...APP_COMMAND_LINES, 'template.custom_scale_rule.metadata'],
-  azurerm_container_app_job: [...APP_COMMAND_LINES, 'template.container.env', 'template.init_container.env', 'event_trigger_config.scale.rules.metadata'],
+  // A job's env is SEC-1.ContainerAppPlainSecret's, as an app's is (one finding per value).
+  azurerm_container_app_job: [...APP_COMMAND_LINES, 'event_trigger_config.scale.rules.metadata'],
   azurerm_container_group: ['container.environment_variables', 'container.commands', 'init_container.environment_variables', 'init_container.commands'],
   azurerm_container_app_environment_dapr_component: ['metadata.value'],
   azurerm_api_management_backend: ['url', 'credentials.header', 'credentials.query', 'credentials.authorization'],
