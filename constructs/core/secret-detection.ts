@@ -326,6 +326,15 @@ export function credentialInTerraform(text: string, host: SettingsHost, name: st
       fix: `${inKeyVault(host)}.`,
     };
   }
+  // A setting's value that is an object with a secret's entry (`jsonencode({ db_password = "...", host = var.h })`).
+  const entry = namedEntryInExpression(text);
+  if (entry !== undefined) {
+    return {
+      given: SecretDetector.mask(text),
+      problem: `${entry}: in ${where(host)} it lands in plain text in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
+      fix: `${inKeyVault(host)}.`,
+    };
+  }
   // What cannot be evaluated but reads nothing from outside the configuration (a conditional of
   // literals, file(...)) is text the configuration holds: under a secret's name it is refused as a literal is.
   const word = name !== undefined && !evaluated.known ? secretWordOf(name) : undefined;
@@ -362,6 +371,8 @@ export function configuredSecretIn(text: string, variables: TerraformVariables):
   }
   const format = literalFormatIn(text, variables);
   if (format) return { given: SecretDetector.mask(text), from: `${format.what}, written beside references` };
+  const entry = namedEntryInExpression(text);
+  if (entry !== undefined) return { given: SecretDetector.mask(text), from: entry };
   if (readsConfigurationOnly(text, variables)) return { given: SecretDetector.mask(text), from: 'an expression of the configuration alone (a conditional of literals, file(...))' };
   return undefined;
 }
@@ -383,15 +394,23 @@ function formatInExpressionLiteral(text: string) {
       const format = credentialFormatOf(m[1].replace(/\\(.)/g, '$1'));
       if (format) return format;
     }
-    // An object's entry under a secret's name (a template's variables, an encoded object): `templatefile("init.tpl", { db_password = "..." })`.
+  }
+  return undefined;
+}
+
+/**
+ * An object's entry under a secret's name inside an expression of `text` (a template's variables,
+ * an encoded object: `templatefile("init.tpl", { db_password = "..." })`), as the problem a message
+ * states. Read only where a name says what a value is (a sensitive attribute, an app setting, an
+ * output, a module's input): in a tag's `merge(var.tags, { kv_secret = "..." })` a key is anyone's word.
+ */
+function namedEntryInExpression(text: string): string | undefined {
+  for (const expression of expressionsOf(text)) {
     for (const m of expression.matchAll(OBJECT_ENTRY)) {
       const value = m[2].replace(/\\(.)/g, '$1');
       const word = secretWordOf(m[1]);
       if (word === undefined || value.includes('${') || PLAIN_LITERAL.test(value) || WHOLE_KEY_VAULT_REFERENCE.test(value) || NAMED_VALUE.test(value)) continue;
-      return {
-        what: `a literal under a secret's name (${word.toUpperCase()}) in an object inside an expression (a template's variables, an encoded object)`,
-        instead: KEY_VAULT,
-      };
+      return `a literal under a secret's name (${word.toUpperCase()}) in an object inside an expression (a template's variables, an encoded object)`;
     }
   }
   return undefined;
@@ -431,8 +450,16 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
     const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? secretWordOf(name) : undefined;
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
-  // An object's entry under a secret's name (`default = { login = "app", password = "..." }`), at any depth; a tag's name is anyone's word.
-  return name === 'tags' ? undefined : namedEntryIn(evaluated.known ? evaluated.value : value, '', placeholders);
+  // Where names count (a name is given: not a tag's or a command's text), an object's entry under a secret's name, at any depth
+  // (`default = { login = "app", password = "..." }`), or inside an expression (`jsonencode({ password = "..." })`); a tags map's keys are anyone's word.
+  if (name === '' || name === 'tags') return undefined;
+  const entry = namedEntryIn(evaluated.known ? evaluated.value : value, '', placeholders);
+  if (entry !== undefined) return entry;
+  for (const text of strings) {
+    const problem = text.includes('${') ? namedEntryInExpression(text) : undefined;
+    if (problem !== undefined) return { given: SecretDetector.mask(text), problem, fix: `${KEY_VAULT}.` };
+  }
+  return undefined;
 }
 
 /** The first string (or number) of an object or list that is a literal under a secret's name of its own, with where it is. */

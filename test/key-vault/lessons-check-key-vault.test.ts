@@ -157,6 +157,23 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     ]);
   });
 
+  it('judges an object\'s entry inside an expression only where a name counts: an app setting and an app\'s env fail, a tag built with merge() passes, a module input\'s named value placeholder passes', async () => {
+    const hcl = [
+      'variable "h" {}\nvariable "tags" {\n  type = map(string)\n}',
+      `resource "azurerm_linux_web_app" "web" {\n  name = "app-web"\n  site_config {}\n  app_settings = { CONFIG = jsonencode({ db_password = "${PASSWORD}", host = var.h }) }\n  tags = merge(var.tags, { kv_secret = "orders-db-password" })\n}`,
+      `resource "azurerm_container_app" "app" {\n  name = "ca"\n  template {\n    container {\n      name  = "app"\n      image = "contoso.azurecr.io/app:1.0.0"\n      env {\n        name  = "CONFIG"\n        value = jsonencode({ api_key = "${PASSWORD}", host = var.h })\n      }\n    }\n  }\n}`,
+      'module "psp" {\n  source = "./modules/psp"\n  settings = jsonencode({ api_key = "{{psp-key}}", host = var.h })\n}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const failed = report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT && r.ruleId.startsWith('SEC-1.'));
+    expect(failed.map((r) => `${r.ruleId} ${r.address} ${r.setting}`).sort()).toEqual([
+      'SEC-1.AppSettingPlainSecret azurerm_linux_web_app.web app_settings.CONFIG',
+      'SEC-1.ContainerAppPlainSecret azurerm_container_app.app template.container.env.CONFIG',
+    ]);
+    expect(failed.find((r) => r.ruleId === 'SEC-1.AppSettingPlainSecret')?.message).toContain('a literal under a secret\'s name (PASSWORD) in an object inside an expression (a template\'s variables, an encoded object): in an app setting it lands in plain text');
+    neverEchoed(failed.map((r) => r.message ?? ''));
+  });
+
   it('fails when a field azurerm\'s source marks sensitive is in an attribute-mode block, which the provider schema does not mark: a batch pool\'s registry password (as a block and as a list of objects), an IoT hub endpoint\'s connection string', async () => {
     const registry = `registry_server = "contoso.azurecr.io"\n      user_name = "puller"\n      password = "${PASSWORD}"`;
     const pool = (name: string, registries: string) => `resource "azurerm_batch_pool" "${name}" {\n  name = "${name}"\n  container_configuration {\n    type = "DockerCompatible"\n    ${registries}\n  }\n}`;
