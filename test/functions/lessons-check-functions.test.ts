@@ -419,6 +419,7 @@ describe('SEC-1.AppSettingPlainSecret on a static web app', () => {
     const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), 'SEC-1.AppSettingPlainSecret');
     expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_static_web_app.web app_settings.DB_PASSWORD', 'azurerm_static_web_app.web app_settings.STORAGE']);
     expect(found[0].message).toContain('the name says the value is a secret (PASSWORD), and it is a literal');
+    expect(found[0].message).toContain('Fix: keep it out of the static web app\'s settings: its managed functions have no Key Vault integration. Link a Function App as its API');
     expect(found[0].message).not.toContain('correct-horse');
   });
 });

@@ -13,6 +13,13 @@ const WEB_APP_TYPES = [
 ];
 
 /**
+ * A static web app reads Key Vault references only on the Standard plan, with a managed identity
+ * and its API in a linked Function App: with managed functions (or in a staging environment) there
+ * is no Key Vault integration (learn.microsoft.com/azure/static-web-apps/key-vault-secrets).
+ */
+const STATIC_WEB_APP_FIX = 'keep it out of the static web app\'s settings: its managed functions have no Key Vault integration. Link a Function App as its API (bring your own functions: Standard plan) and give that app the secret as a Key Vault reference read with its identity (@Microsoft.KeyVault(SecretUri=<versionless secret URI>)), or let the API reach the service with that identity and no secret at all.';
+
+/**
  * SEC-1: a credential in an app setting of a function or web app or one of its deployment slots,
  * or of a static web app (azurerm, or an AzAPI `Microsoft.Web/sites`), decided by the one detector the constructs use (`credentialInTerraform`):
  * a known format, a literal under a secret's name, a variable's default or a function of literals
@@ -32,9 +39,10 @@ export class AppSettingPlainSecretRule implements ILessonRule {
     if (settings.length === 0) return RuleOutcome.notApplicable();
     const prefix = resource.type === 'azapi_resource' ? 'body.properties.siteConfig.appSettings' : 'app_settings';
     const variables = variablesOf(context);
+    const staticWebApp = resource.type === 'azurerm_static_web_app';
     const findings: RuleFinding[] = settings.flatMap(([name, value]) => {
       const found = credentialInTerraform(value as string, SettingsHost.APP_SERVICE, name, variables);
-      return found ? [{ setting: `${prefix}.${name}`, given: found.given, problem: found.problem, fix: found.fix }] : [];
+      return found ? [{ setting: `${prefix}.${name}`, given: found.given, problem: found.problem, fix: staticWebApp ? STATIC_WEB_APP_FIX : found.fix }] : [];
     });
     return findings.length ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
   }
