@@ -129,8 +129,8 @@ function isBearerToken(v: string): boolean {
 const ENTRA_CLIENT_SECRET = /(?<![A-Za-z0-9_.~-])[A-Za-z0-9_.~-]{3}\dQ~[A-Za-z0-9_.~-]{31,34}(?![A-Za-z0-9_.~-])/;
 
 /** A query parameter that carries a key or token, with a value of 16 or more token characters (no placeholder such as `{apiKey}`). */
-// `sshkey`: a module source's private key (go-getter's git), `aws_access_key_secret`: its S3 getter's.
-const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|client[_-]?secret|secret|password|pwd|key|code|sshkey|aws_access_key_secret)=[A-Za-z0-9._~+/%=-]{16,}(?=$|[&#\s"'])/i;
+// `sshkey`: a module source's private key (go-getter's git), `aws_access_key_secret` and `aws_access_token`: its S3 getter's.
+const QUERY_SECRET = /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|client[_-]?secret|secret|password|pwd|key|code|sshkey|aws_access_key_secret|aws_access_token)=[A-Za-z0-9._~+/%=-]{16,}(?=$|[&#\s"'])/i;
 
 /**
  * An option's value as the command-line formats take one: after `=`, anything but a shell variable,

@@ -12,8 +12,8 @@ import { isBackendFile, isVariableFile, readSettingsFile } from './tfvars-and-tf
  * (`terraform show -json`, any file name). File names
  * in findings are relative to `cwd`, as code scanning wants them.
  */
-/** The top-level blocks of Terraform's JSON configuration syntax. */
-const TOP_LEVEL_BLOCKS = ['resource', 'data', 'module', 'terraform', 'provider', 'variable', 'output', 'locals', 'check', 'ephemeral', 'import', 'moved', 'removed'];
+/** The top-level blocks that make a JSON file of another name Terraform configuration. */
+const CONFIGURATION_KEYS = ['resource', 'terraform', 'module'];
 
 export async function readPath(given: string, cwd: string): Promise<SourceRead> {
   const absolute = path.resolve(cwd, given);
@@ -33,13 +33,14 @@ export async function readPath(given: string, cwd: string): Promise<SourceRead> 
   }
   const { json, text } = parseJson(absolute, display);
   if (isPlan(json)) return readPlan(json as Parameters<typeof readPlan>[0], text, display);
-  // Terraform reads a `.tf.json` file as configuration whatever blocks it holds (one of variables only, or checks only);
-  // another JSON file is configuration when it holds one of its top-level blocks.
-  if (absolute.endsWith('.tf.json') || (json && typeof json === 'object' && !Array.isArray(json) && TOP_LEVEL_BLOCKS.some((k) => k in json))) {
+  // Terraform reads a `.tf.json` file (an object) as configuration whatever blocks it holds (one of variables only, or checks
+  // only); another JSON file is configuration when it holds resources, modules or a terraform block (a REST answer's `data` is none).
+  const object = json !== null && typeof json === 'object' && !Array.isArray(json);
+  if (object && (absolute.endsWith('.tf.json') || CONFIGURATION_KEYS.some((k) => k in json))) {
     return readTerraformFiles(path.dirname(absolute), display, [path.basename(absolute)]);
   }
   throw new LessonsInputError(display, {
-    setting: 'file', given: display, problem: 'it is JSON but neither Terraform JSON configuration (resource, data, module, terraform, variable, ...) nor a plan (format_version, planned_values).',
+    setting: 'file', given: display, problem: 'it is JSON but neither Terraform JSON configuration (a .tf.json file, or resource, module, terraform) nor a plan (format_version, planned_values).',
     fix: 'give a .tf.json file, or write the plan with terraform show -json plan > plan.json.',
   });
 }

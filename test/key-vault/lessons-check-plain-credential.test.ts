@@ -98,7 +98,7 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     new TerraformHclModule(s, 'dns', { source: 'git::https://dev.azure.com/contoso/infra/_git/dns?ref=v1.4.0' });
     const errors = findings(s);
     expect(errors).toEqual([
-      `[${RULE}] other-dev/network: source = "…(85 chars)": a URL with a password in it, in a module's source address: terraform init prints the address as it downloads the module (into the pipeline's log), and the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text. Fix: leave the credential out of the address (it takes only a literal) and let git supply it at init from the pipeline's secret store: git config --global url."https://x-access-token:$TOKEN@github.com/".insteadOf "https://github.com/" in the job, a credential helper, Azure Pipelines' System.AccessToken as http.extraheader, or SSH with a deploy key the agent holds; then rotate the one written here.`,
+      `[${RULE}] other-dev/network: source = "…(85 chars)": a URL with a password in it, in a module's source address: terraform init prints the address as it downloads the module (into the pipeline's log), and the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text. Fix: leave the credential out of the address (it takes only a literal) and give it at init from the pipeline's secret store: for git, git config --global url."https://x-access-token:$TOKEN@github.com/".insteadOf "https://github.com/" in the job, a credential helper, Azure Pipelines' System.AccessToken as http.extraheader, or SSH with a deploy key the agent holds; for S3 or a blob, the getter's own credentials from the environment (AWS_*, a SAS given outside the address); then rotate the one written here.`,
     ]);
     expect(errors[0]).not.toContain(PAT);
   });
@@ -285,6 +285,26 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
       configuration: { root_module: { module_calls: { network: { source: `git::https://build:${PAT}@dev.azure.com/contoso/infra/_git/network?ref=v1.4.0`, module: {} } } } },
     };
     expect(failuresOf(await lessonsOn({ 'plan.json': JSON.stringify(plan) }), RULE).map((r) => `${r.address} ${r.setting}`)).toEqual(['module.network source']);
+  });
+
+  it('fails when a module\'s source holds a token as its user name, an API key or an S3 getter\'s secret, each described whole; the notice that a remote module is not read shows no user info', async () => {
+    const token = 'q3v9xk2m7wplz8rt4yn6bc5dj1hs0fga3ke7mu2wq9xr4t';
+    const ghp = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+    const hcl = [
+      `module "pat" {\n  source = "git::https://${token}@dev.azure.com/contoso/infra/_git/network?ref=v1"\n}`,
+      `module "gh" {\n  source = "git::https://${ghp}@github.com/contoso/net.git?ref=v1"\n}`,
+      `module "s3" {\n  source = "s3::https://s3-eu-west-1.amazonaws.com/bucket/net.zip?aws_access_key_id=AKIAEXAMPLE&aws_access_key_secret=${token}"\n}`,
+      `module "session" {\n  source = "s3::https://s3-eu-west-1.amazonaws.com/bucket/net.zip?aws_access_token=${token}"\n}`, '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, RULE).map((r) => `${r.address} ${r.message?.split('": ')[1].split(', in a module')[0]}`)).toEqual([
+      'module.gh an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
+      'module.pat a token as the URL\'s user name',
+      'module.s3 a URL with a key or token in its query (`?api_key=`, `&access_token=`, `?code=`)',
+      'module.session a URL with a key or token in its query (`?api_key=`, `&access_token=`, `?code=`)',
+    ]);
+    expect(JSON.stringify(report)).not.toContain(token);
+    expect(failuresOf(report, RULE)[0].message).toContain('for S3 or a blob, the getter\'s own credentials from the environment');
   });
 
   it('takes a suppression comment on a data block, with its reason', async () => {

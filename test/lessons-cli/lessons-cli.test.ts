@@ -242,14 +242,17 @@ describe('azure-lessons on bad input (exit code 2)', () => {
       const out = await LessonsCommand.execute(['variables.tf.json', '--format', 'json'], dir);
       expect(out.exitCode).toBe(1);
       expect((JSON.parse(out.stdout) as LessonsReport).results.filter((r) => r.status === ReportStatus.NON_COMPLIANT).map((r) => `${r.ruleId} ${r.address}`)).toEqual(['SEC-1.VariableDefaultSecret var.db_password']);
-      expect((await LessonsCommand.execute(['settings.json'], dir)).exitCode).toBe(0);
+      // Of another name, a JSON file is configuration only with resources, modules or a terraform block (a REST answer's `data` is none).
+      expect((await LessonsCommand.execute(['settings.json'], dir)).exitCode).toBe(2);
+      fs.writeFileSync(path.join(dir, 'list.tf.json'), '[1, 2]');
+      expect((await LessonsCommand.execute(['list.tf.json'], dir)).exitCode).toBe(2);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('fails when a JSON file is neither Terraform configuration nor a plan', async () => {
-    expect(await refusal(`${M}/other.json`)).toBe(`[AZURE] ${M}/other.json: file = "${M}/other.json": it is JSON but neither Terraform JSON configuration (resource, data, module, terraform, variable, ...) nor a plan (format_version, planned_values). Fix: give a .tf.json file, or write the plan with terraform show -json plan > plan.json.\n`);
+    expect(await refusal(`${M}/other.json`)).toBe(`[AZURE] ${M}/other.json: file = "${M}/other.json": it is JSON but neither Terraform JSON configuration (a .tf.json file, or resource, module, terraform) nor a plan (format_version, planned_values). Fix: give a .tf.json file, or write the plan with terraform show -json plan > plan.json.\n`);
   });
 
   it('fails when a directory holds no Terraform files', async () => {

@@ -55,14 +55,32 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
  * of Terraform 1.11.4: "Downloading git::https://user:<token>@... for net...").
  */
 function sourceFinding(source: unknown): RuleFinding | undefined {
-  const format = typeof source === 'string' ? credentialFormatOf(source) : undefined;
-  if (format === undefined) return undefined;
+  if (typeof source !== 'string') return undefined;
+  const format = credentialFormatOf(source);
+  // A token alone as the user name (`https://<PAT>@dev.azure.com/...`, as Azure DevOps gives a clone URL with a PAT).
+  const what = format !== undefined ? whatOf(format.what) : TOKEN_AS_USER.test(source) ? 'a token as the URL\'s user name' : undefined;
+  if (what === undefined) return undefined;
   return {
     setting: 'source',
-    given: maskCredential(source as string),
-    problem: `${format.what.split(': ')[0]}, in a module's source address: terraform init prints the address as it downloads the module (into the pipeline's log), and the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text.`,
-    fix: 'leave the credential out of the address (it takes only a literal) and let git supply it at init from the pipeline\'s secret store: git config --global url."https://x-access-token:$TOKEN@github.com/".insteadOf "https://github.com/" in the job, a credential helper, Azure Pipelines\' System.AccessToken as http.extraheader, or SSH with a deploy key the agent holds; then rotate the one written here.',
+    given: maskCredential(source),
+    problem: `${what}, in a module's source address: terraform init prints the address as it downloads the module (into the pipeline's log), and the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text.`,
+    fix: 'leave the credential out of the address (it takes only a literal) and give it at init from the pipeline\'s secret store: for git, git config --global url."https://x-access-token:$TOKEN@github.com/".insteadOf "https://github.com/" in the job, a credential helper, Azure Pipelines\' System.AccessToken as http.extraheader, or SSH with a deploy key the agent holds; for S3 or a blob, the getter\'s own credentials from the environment (AWS_*, a SAS given outside the address); then rotate the one written here.',
   };
+}
+
+/** A URL whose user info is one long token and no password: `https://<52 characters>@dev.azure.com/...`. */
+const TOKEN_AS_USER = /^(?:[a-z0-9]+::)?[a-z][a-z0-9+.-]*:\/\/[A-Za-z0-9._~-]{20,}@/i;
+
+/** A format's description without the explanation after its first colon outside parentheses (`a URL with a key ... (`?api_key=`, ...)`). */
+function whatOf(what: string): string {
+  let depth = 0;
+  for (let i = 0; i < what.length; i += 1) {
+    const c = what[i];
+    if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (c === ':' && depth === 0 && what[i + 1] === ' ') return what.slice(0, i);
+  }
+  return what;
 }
 
 /** No argument to read. */
