@@ -12,7 +12,8 @@ import { NotSecret, SecretDetector, SettingsHost, sensitiveReferenceIn } from '.
 import { PublicNetworkAccess } from '../../constructs/core/network';
 import { FlexFunctionApp } from '../../constructs/functions/flex-function-app';
 import { StorageAccount } from '../../constructs/storage/storage-account';
-import { SENSITIVE_ATTRIBUTES } from '../../constructs/core/sensitive-attributes';
+import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../constructs/core/sensitive-attributes';
+import { failuresOf, lessonsOn } from '../support/hcl';
 import { ENVIRONMENT } from '../support/fixtures';
 import { refusalOf } from '../support/refusal';
 import { synth, testStack } from '../support/synth';
@@ -551,8 +552,17 @@ describe('the sensitive-attributes table', () => {
     expect(out).toMatch(/constructs\/core\/sensitive-attributes\.ts is up to date \(\d+ types\)\./);
   });
 
-  it('holds the fields azurerm 4.55.0\'s source marks sensitive in attribute-mode blocks, which its schema leaves unmarked', () => {
+  it('holds the fields azurerm 4.55.0\'s source marks sensitive in attribute-mode and computed blocks, which its schema leaves unmarked', () => {
     expect(SENSITIVE_ATTRIBUTES.azurerm_batch_pool).toContain('container_configuration.container_registries.password');
-    expect(SENSITIVE_ATTRIBUTES.azurerm_iothub).toEqual(['endpoint.connection_string', 'file_upload.connection_string']);
+    expect(SENSITIVE_ATTRIBUTES.azurerm_iothub).toEqual(['endpoint.connection_string', 'file_upload.connection_string', 'shared_access_policy.primary_key', 'shared_access_policy.secondary_key']);
+    expect(SENSITIVE_ATTRIBUTES.azurerm_app_configuration).toContain('primary_read_key.connection_string');
+    expect(SENSITIVE_ATTRIBUTES['data.azurerm_managed_redis']).toEqual(expect.arrayContaining(['default_database.primary_access_key', 'default_database.secondary_access_key']));
+    expect(SENSITIVE_IN_SOURCE_ONLY.has('azurerm_iothub.endpoint.connection_string')).toBe(true);
+    expect(SENSITIVE_IN_SOURCE_ONLY.has('azurerm_iothub.file_upload.connection_string')).toBe(false);
+  });
+
+  it('fails when an app setting takes an App Configuration store\'s read key connection string, a reference azurerm\'s schema does not mark but its source does', async () => {
+    const report = await lessonsOn({ 'main.tf': 'resource "azurerm_linux_web_app" "web" {\n  name = "app-web"\n  site_config {}\n  app_settings = { APPCONFIG = azurerm_app_configuration.cfg.primary_read_key[0].connection_string }\n}\n' });
+    expect(failuresOf(report, 'SEC-1.AppSettingPlainSecret').map((r) => `${r.setting} ${r.message?.split(', which')[0].split('": ')[1]}`)).toEqual(['app_settings.APPCONFIG a reference to azurerm_app_configuration.primary_read_key.connection_string']);
   });
 });

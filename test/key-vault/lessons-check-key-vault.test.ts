@@ -188,7 +188,8 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
       'azurerm_batch_pool.objects container_configuration.container_registries.password',
       'azurerm_iothub.hub endpoint.archive.connection_string',
     ]);
-    expect(found[0].message).toContain('azurerm marks azurerm_batch_pool.container_configuration.container_registries.password sensitive');
+    expect(found[0].message).toContain('azurerm\'s source marks azurerm_batch_pool.container_configuration.container_registries.password sensitive (its schema does not, so terraform plan prints the value)');
+    expect(found[2].message).toContain('Fix: let the hub reach the endpoint with its identity (authentication_type = "identityBased"');
     neverEchoed(found.map((r) => r.message ?? ''));
   });
 });

@@ -1,6 +1,6 @@
 import { credentialFormatOf } from '../../core/credential-formats';
 import { configuredSecretIn } from '../../core/secret-detection';
-import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
+import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { blocksOf } from '../../lessons-check/rules/attributes';
@@ -83,9 +83,11 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
       if (!found) return [];
       return [{
         setting, given: found.given,
-        problem: `azurerm marks ${resource.type}.${attribute} sensitive, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`
+        problem: `${SENSITIVE_IN_SOURCE_ONLY.has(`${resource.type}.${attribute}`) ? `azurerm's source marks ${resource.type}.${attribute} sensitive (its schema does not, so terraform plan prints the value)` : `azurerm marks ${resource.type}.${attribute} sensitive`}, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`
           + (keyVaultSecret ? ' azurerm_key_vault_secret also reads the current value back into the state on every refresh, so a placeholder with ignore_changes does not keep it out.' : ''),
-        fix: keyVaultSecret
+        fix: resource.type === 'azurerm_iothub' && attribute === 'endpoint.connection_string'
+          ? 'let the hub reach the endpoint with its identity (authentication_type = "identityBased", endpoint_uri and entity_path, the identity granted a data role on the queue, topic, event hub or container), with no connection string at all.'
+          : keyVaultSecret
           ? 'create the secret without its value in Terraform (KeyVault.addSecretSlot: an azapi PUT of a placeholder, never read back) and set the value outside Terraform (az keyvault secret set); readers take it from Key Vault with their identity.'
           : 'take it from where it lives by reference (another resource\'s attribute), or from Key Vault at run time (a Container App secret: key_vault_secret_id with identity; an app setting or connection string: @Microsoft.KeyVault(SecretUri=<versionless secret URI>)); a value Terraform must send comes from a sensitive variable without a default, given at plan time.',
       }];
