@@ -192,6 +192,18 @@ export function credentialFormatOf(value: string): CredentialPattern | undefined
 const PUBLIC_PREFIX = /^(?:[rs]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|eyJ|Bearer |Basic |-----BEGIN|DefaultEndpointsProtocol=|[A-Za-z]*Endpoint=|AccountName=|Server=|Data Source=|Driver=|Host=|[a-z]+:\/\/|@Microsoft|SharedAccessSignature|\??sv=|[a-z0-9-]+\.[a-z0-9.-]+[:,;/])/i;
 
 /**
+ * A header or query parameter whose name says its value is a credential: the whole name (`code`,
+ * `sig`, `key`, `token` are credentials only alone: `X-CSRF-Token`, `x-country-code` are not), or
+ * a name that ends in an unambiguous credential word (`x-partner-api-key`, `db_password`).
+ */
+const SECRET_PARAMETER = /^(?:authorization|proxy-authorization|ocp-apim-subscription-key|subscription-key|x-functions-key|x-api-key|api-key|apikey|x-auth-token|x-access-token|access_token|auth_token|token|code|sig|(?:.*[-_])?(?:password|passwd|client[-_]?secret|shared[-_]?secret|api[-_]?key|access[-_]?key|secret[-_]?key|secret))$/i;
+
+/** Whether a header's or query parameter's name says its value is a credential (`Authorization`, `Ocp-Apim-Subscription-Key`, `x-functions-key`, `code`). */
+export function isCredentialParameter(name: string): boolean {
+  return SECRET_PARAMETER.test(name);
+}
+
+/**
  * A value as a message may show it: `…` and its length, after its first four characters only
  * where they are a known, public prefix and the value has 16 characters or more.
  */

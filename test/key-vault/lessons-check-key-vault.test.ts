@@ -104,6 +104,14 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     expect(failuresOf(await lessonsOn({ 'main.tf': logger }), SENSITIVE)).toEqual([]);
   });
 
+  it('passes an Event Grid delivery property Event Grid shows that is no credential (a static Source header), and fails one under a credential\'s name or marked secret', async () => {
+    const property = (header: string, value: string, secret = '') => `  delivery_property {\n    header_name = "${header}"\n    type        = "Static"\n    value       = "${value}"\n${secret}  }`;
+    const hcl = ['resource "azurerm_eventgrid_event_subscription" "sub" {', '  name  = "orders"', '  scope = "/subscriptions/0/x"',
+      property('Source', 'orders-api'), property('Authorization', 'plain-literal-value'), property('X-Partner', 'partner-shared-value', '    secret      = true\n'), '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => r.setting)).toEqual(['delivery_property.1.value', 'delivery_property.2.value']);
+  });
+
   it('fails when a password sits beside a reference in a connection string, and passes one whose password is the reference', () => {
     const stack = rawStack();
     web(stack, [

@@ -350,4 +350,40 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     const suppressed = await lessonsOn({ 'checks.tf': check('  # azure-lessons:suppress SEC-1.PlainCredential the PSP\'s sandbox key, published in its docs\n') });
     expect(statusesAt(suppressed, RULE, 'data.http.psp')).toEqual([ReportStatus.SUPPRESSED]);
   });
+
+  it('fails when an API Management backend\'s header, query or Authorization parameter, or an http data source\'s header, is a literal under a credential\'s name, whatever its format; a named value and a plain header pass', async () => {
+    const hcl = [
+      'resource "azurerm_api_management_backend" "fn" {',
+      '  name                = "fn"',
+      '  resource_group_name = "rg"',
+      '  api_management_name = "apim"',
+      '  protocol            = "http"',
+      '  url                 = "https://fn-orders.azurewebsites.net/api"',
+      '  credentials {',
+      '    header = {',
+      '      "x-functions-key"           = "q3v9xk2m7wplz8rt4yn6bc5dj1hs0fga"',
+      '      "Ocp-Apim-Subscription-Key" = "{{partner-key}}"',
+      '      "X-Region"                  = "westeurope"',
+      '    }',
+      '    query = { code = "abcdefghij0123456789" }',
+      '    authorization {',
+      '      scheme    = "Basic"',
+      '      parameter = "c3ZjOmh1bnRlcjI="',
+      '    }',
+      '  }',
+      '}',
+      'data "http" "psp" {',
+      '  url             = "https://api.psp.example/health"',
+      '  request_headers = { "x-api-key" = "abcdefghij0123456789", Accept = "application/json" }',
+      '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual([
+      'azurerm_api_management_backend.fn credentials.header.x-functions-key', 'azurerm_api_management_backend.fn credentials.query.code',
+      'azurerm_api_management_backend.fn credentials.authorization.parameter', 'data.http.psp request_headers.x-api-key',
+    ]);
+    expect(found[0].message).toContain('the name says the value is a credential (x-functions-key), and it is a literal, written in a resource\'s argument');
+    expect(found[0].message).toContain('Fix: call with an identity instead where the API takes one (a backend: the gateway\'s managed identity, authentication-managed-identity in its policy)');
+    for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/q3v9xk|abcdefghij|c3ZjOm/);
+  });
 });

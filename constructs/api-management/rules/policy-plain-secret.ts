@@ -1,15 +1,9 @@
-import { credentialFormatOf, maskCredential } from '../../core/credential-formats';
+import { credentialFormatOf, isCredentialParameter, maskCredential } from '../../core/credential-formats';
 import { isPlainLiteral } from '../../core/secret-detection';
 import { unescapeXml } from '../../core/xml-text';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { POLICY_RESOURCE_TYPES } from './forward-request-attributes';
 
-/**
- * A header or query parameter whose name says its value is a credential: the whole name (`code`,
- * `sig`, `key`, `token` are credentials only alone: `X-CSRF-Token`, `x-country-code` are not), or
- * a name that ends in an unambiguous credential word (`x-partner-api-key`, `db_password`).
- */
-const SECRET_PARAMETER = /^(?:authorization|proxy-authorization|ocp-apim-subscription-key|subscription-key|x-functions-key|x-api-key|api-key|apikey|x-auth-token|x-access-token|access_token|auth_token|token|code|sig|(?:.*[-_])?(?:password|passwd|client[-_]?secret|shared[-_]?secret|api[-_]?key|access[-_]?key|secret[-_]?key|secret))$/i;
 
 /** Stands in for what the gateway reads at run time (a named value, a Liquid placeholder, a policy expression): no character a format or a name check reads. */
 const AT_RUN_TIME = '\u0000';
@@ -50,7 +44,7 @@ export class PolicyPlainSecretRule implements ILessonRule {
     // Secret-named headers and query parameters with a value written in the policy.
     for (const m of xml.matchAll(/<(set-header|set-query-parameter|check-header)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
       const name = attributesOf(m[2]).get('name');
-      if (name === undefined || !SECRET_PARAMETER.test(name)) continue;
+      if (name === undefined || !isCredentialParameter(name)) continue;
       for (const v of (m[3] ?? '').matchAll(/<value>([\s\S]*?)<\/value>/g)) {
         const value = unescapeXml(v[1]).trim();
         if (value !== '' && !value.includes(AT_RUN_TIME) && !isPlainLiteral(value)) {

@@ -1,11 +1,11 @@
-import { credentialFormatOf, maskCredential, mayHoldCredential } from '../../core/credential-formats';
+import { credentialFormatOf, isCredentialParameter, maskCredential, mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn } from '../../core/secret-detection';
 import { isReferencesOnly } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
-import { armBodyOf, armTypeOf } from '../../lessons-check/rules/attributes';
+import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
 import { JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
@@ -83,6 +83,44 @@ function whatOf(what: string): string {
   return what;
 }
 
+/**
+ * Where a header's or query parameter's name says what its value is (`Ocp-Apim-Subscription-Key`,
+ * `x-functions-key`, `code`), by type: the maps of names to values, as `<block>.<map>` paths.
+ */
+const PARAMETER_MAPS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  azurerm_api_management_backend: [['credentials', 'header'], ['credentials', 'query']],
+  'data.http': [['', 'request_headers']],
+};
+
+/**
+ * A literal under a credential parameter's name (an API Management backend's `credentials.header`,
+ * `query` and `authorization.parameter`, an http data source's `request_headers`): the name says
+ * what it is, whatever its format. A named value (`{{psp-key}}`) and a reference pass.
+ */
+function parameterFindings(resource: RuleResource): RuleFinding[] {
+  const out: RuleFinding[] = [];
+  const literal = (v: unknown): v is string => typeof v === 'string' && v !== '' && !v.includes('${') && !/^\{\{[A-Za-z0-9._-]+\}\}$/.test(v);
+  for (const [block, map] of PARAMETER_MAPS[resource.type] ?? []) {
+    const holders = block === '' ? [resource.attributes] : blocksOf(resource.attributes[block]);
+    for (const holder of holders) {
+      for (const [name, value] of Object.entries(blockOf(holder[map]) ?? {})) {
+        const setting = `${block === '' ? '' : `${block}.`}${map}.${name}`;
+        if (literal(value) && isCredentialParameter(name)) {
+          out.push({ setting, given: maskCredential(value), problem: `the name says the value is a credential (${name}), and it is a literal, ${whereHeld(resource.type)}`, fix: fixFor(resource.type, PARAMETER_FIX) });
+        }
+      }
+    }
+  }
+  // A backend's Authorization header: its parameter is the credential, whatever the scheme.
+  const authorization = resource.type === 'azurerm_api_management_backend' ? blockOf(blockOf(resource.attributes.credentials)?.authorization) : undefined;
+  if (authorization !== undefined && literal(authorization.parameter)) {
+    out.push({ setting: 'credentials.authorization.parameter', given: maskCredential(authorization.parameter), problem: `an Authorization header's credential (scheme ${String(authorization.scheme ?? 'unset')}), a literal, ${whereHeld(resource.type)}`, fix: fixFor(resource.type, PARAMETER_FIX) });
+  }
+  return out;
+}
+
+const PARAMETER_FIX = 'call with an identity instead where the API takes one (a backend: the gateway\'s managed identity, authentication-managed-identity in its policy); else keep the key in Key Vault and give it by reference (an API Management backend: a Key Vault-backed named value, {{name}}, in the header)';
+
 /** No argument to read. */
 const NOTHING: Record<string, unknown> = Object.freeze({});
 
@@ -94,7 +132,9 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * backend's header, an action group's webhook URL, `terraform_data`'s input, a module call's
  * `source` address, which `terraform init` prints); and a literal under
  * a secret's name where the name is all there is to go by: a module call's input (a variable of
- * the module: `client_secret = "..."`), a `terraform_remote_state`'s `config` (a backend's
+ * the module: `client_secret = "..."`), a header or query parameter of an API Management
+ * backend's `credentials` or an http data source's `request_headers` (`x-functions-key`), a
+ * `terraform_remote_state`'s `config` (a backend's
  * `access_key`) and a provisioner's `connection` (`password`). Every such value is in
  * `cdk.tf.json` (or the `.tf` files) and the plan file; most are in the state and in Azure, where
  * a tag is shown to every reader. The settings another rule judges (app settings, an app's
@@ -112,7 +152,10 @@ export class PlainCredentialRule implements ILessonRule {
     const module = resource.type === MODULE_TYPE;
     const fromSource = module ? sourceFinding(resource.attributes.source) : undefined;
     const given = argumentsToRead(resource, module);
-    if (given === NOTHING && fromSource === undefined) return RuleOutcome.notApplicable();
+    // Most resources have no such map: the quick answer first.
+    const byName = resource.type in PARAMETER_MAPS ? parameterFindings(resource) : [];
+    const parameters = byName.length > 0;
+    if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
     const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
@@ -120,7 +163,7 @@ export class PlainCredentialRule implements ILessonRule {
     const leaves = leavesOf(attributes, judged, module);
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
-    if (leaves.length === 0 && fromSource === undefined) return RuleOutcome.notApplicable();
+    if (leaves.length === 0 && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
     const variables = variablesOf(context);
     const findings: RuleFinding[] = fromSource !== undefined ? [fromSource] : [];
     // A name says what a value is only where it names the value (a module's input, a backend's or a
@@ -134,6 +177,9 @@ export class PlainCredentialRule implements ILessonRule {
       foundAt.add(at);
       findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type)}`, fix: fixFor(resource.type, found.fix) });
     }
+    // One finding per value: a parameter whose value a format found already is not named again.
+    const settings = new Set(findings.map((f) => f.setting));
+    findings.push(...byName.filter((f) => !settings.has(f.setting)));
     return findings.length > 0 ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
   }
 }

@@ -11,9 +11,12 @@ function nestedAt(path: readonly string[], value: string): { [name: string]: unk
 // cdk.tf.json and in every plan): on every type with one, its first such attribute.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.SensitiveAttributePlainSecret',
-  finds: 'an attribute the azurerm schema marks Sensitive (the generated `SENSITIVE_ATTRIBUTES` table: a Container App\'s `secret.value`, `azurerm_key_vault_secret.value`, a web app\'s `connection_string.value`, a registry password, ...) given a secret the configuration holds: a literal, a variable\'s default, a local or a function of literals that evaluates to one, an expression of the configuration alone (`file(...)`), or a credential format beside references (`Password=...;Server=${...}`); the value is masked. A reference to another resource\'s attribute, a variable without a default, `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity (`Authentication=Active Directory Managed Identity`, `AuthType=azure.msi`) pass; a named value\'s `value` is `SEC-1.NamedValuePlainSecret`\'s, a function app\'s host storage key `SEC-1.FunctionHostStorageKey`\'s',
+  finds: 'an attribute the azurerm schema marks Sensitive (the generated `SENSITIVE_ATTRIBUTES` table: a Container App\'s `secret.value`, `azurerm_key_vault_secret.value`, a web app\'s `connection_string.value`, a registry password, ...) given a secret the configuration holds: a literal, a variable\'s default, a local or a function of literals that evaluates to one, an expression of the configuration alone (`file(...)`), or a credential format beside references (`Password=...;Server=${...}`); the value is masked. A reference to another resource\'s attribute, a variable without a default, `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity (`Authentication=Active Directory Managed Identity`, `AuthType=azure.msi`) pass; an Event Grid delivery property Event Grid shows (`secret` unset) is judged by its header\'s name and its format only; a named value\'s `value` is `SEC-1.NamedValuePlainSecret`\'s, a function app\'s host storage key `SEC-1.FunctionHostStorageKey`\'s',
   failing: [
-    ...Object.entries(SENSITIVE_INPUTS).map(([type, paths]) => [raw(type, 'secret', nestedAt(paths[0].split('.'), 'a-literal-secret'))]),
+    ...Object.entries(SENSITIVE_INPUTS).map(([type, paths]) => [raw(type, 'secret', paths[0] === 'delivery_property.value'
+      // A delivery property Event Grid shows is judged as a credential only under a credential's name (or marked secret).
+      ? { delivery_property: [{ header_name: 'Authorization', type: 'Static', value: 'a-literal-secret' }] }
+      : nestedAt(paths[0].split('.'), 'a-literal-secret'))]),
     // An address with a SAS token in its query string carries the credential.
     [raw('azurerm_data_factory_linked_service_azure_blob_storage', 'sas', { data_factory_id: '/subscriptions/0/df', sas_uri: 'https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=abc%3D' })],
   ],
@@ -25,6 +28,8 @@ export const EXAMPLES: RuleExamples = {
     // Sensitive attributes that are addresses: a plain endpoint carries no credential.
     [raw('azurerm_data_factory_linked_service_azure_blob_storage', 'blob', { data_factory_id: '/subscriptions/0/df', service_endpoint: 'https://acct.blob.core.windows.net' })],
     [raw('azurerm_mssql_virtual_machine', 'sqlvm', { virtual_machine_id: '/subscriptions/0/vm', key_vault_credential: [{ name: 'cred', key_vault_url: 'https://kv.vault.azure.net', service_principal_name: 'sp' }] })],
+    // A static header Event Grid shows, which is no credential (azurerm marks every delivery property's value sensitive).
+    [raw('azurerm_eventgrid_event_subscription', 'orders', { scope: '/subscriptions/0/x', delivery_property: [{ header_name: 'Source', type: 'Static', value: 'orders-api' }] })],
     // A value made at apply (a random id) is not a secret the configuration holds.
     [raw('azurerm_key_vault_secret', 'generated', { key_vault_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: '${uuid()}' })],
   ],

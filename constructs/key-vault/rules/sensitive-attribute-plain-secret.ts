@@ -1,4 +1,4 @@
-import { credentialFormatOf } from '../../core/credential-formats';
+import { credentialFormatOf, isCredentialParameter } from '../../core/credential-formats';
 import { configuredSecretIn } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
@@ -33,8 +33,11 @@ export const SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = Obj
   .map(([type, paths]) => [type, paths.filter((p) => !(JUDGED_ELSEWHERE[type] ?? []).includes(p))] as const)
   .filter(([, paths]) => paths.length > 0));
 
+/** A string at a sensitive attribute's path, with the setting a finding names and the block it is in. */
+interface GivenValue { readonly setting: string; readonly value: string; readonly block: Record<string, unknown> }
+
 /** Each string at `path` (a nested block's attribute: `secret.value`) of `attributes`, with the setting a finding names. */
-function valuesAt(attributes: Record<string, unknown>, path: string[], setting: string): { setting: string; value: string }[] {
+function valuesAt(attributes: Record<string, unknown>, path: string[], setting: string): GivenValue[] {
   const [head, ...rest] = path;
   const value = attributes[head];
   if (value === undefined || value === null) return [];
@@ -45,10 +48,25 @@ function valuesAt(attributes: Record<string, unknown>, path: string[], setting: 
       return valuesAt(b, rest, `${setting}${head}.${key !== undefined ? `${key}.` : ''}`);
     });
   }
-  if (typeof value === 'string') return [{ setting: `${setting}${head}`, value }];
-  if (Array.isArray(value)) return value.flatMap((v, i) => (typeof v === 'string' ? [{ setting: `${setting}${head}.${i}`, value: v }] : []));
-  if (typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => (typeof v === 'string' ? [{ setting: `${setting}${head}.${k}`, value: v }] : []));
+  const block = attributes;
+  if (typeof value === 'string') return [{ setting: `${setting}${head}`, value, block }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => (typeof v === 'string' ? [{ setting: `${setting}${head}.${i}`, value: v, block }] : []));
+  if (typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => (typeof v === 'string' ? [{ setting: `${setting}${head}.${k}`, value: v, block }] : []));
   return [];
+}
+
+/**
+ * An Event Grid delivery property Event Grid shows (`secret` false or unset) and that is no credential:
+ * a static header such as `Source: orders-api` is what the attribute is for (azurerm marks every
+ * value sensitive, secret or not). One whose header name or value says it is a credential is judged;
+ * one marked secret is too (its author says it is one, and a literal is in the configuration).
+ */
+function isPlainDeliveryProperty(type: string, attribute: string, given: GivenValue): boolean {
+  if (!type.startsWith('azurerm_eventgrid_') || attribute !== 'delivery_property.value') return false;
+  const secret = given.block.secret;
+  const shown = secret === undefined || secret === null || secret === false || secret === 'false';
+  const header = typeof given.block.header_name === 'string' ? given.block.header_name : '';
+  return shown && !isCredentialParameter(header) && credentialFormatOf(given.value) === undefined;
 }
 
 /**
@@ -58,8 +76,9 @@ function valuesAt(attributes: Record<string, unknown>, path: string[], setting: 
  * literal, a variable's default, a local or a function of literals that evaluates to one, an
  * expression of the configuration alone (`file(...)`). It is then in the source, the Terraform
  * state and the plan. A reference to another resource's attribute, a variable without a default,
- * `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity pass. The
- * value is masked in the finding, never echoed.
+ * `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity pass, and so
+ * does an Event Grid delivery property Event Grid shows that is no credential (judged by its
+ * header's name and format). The value is masked in the finding, never echoed.
  */
 export class SensitiveAttributePlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveAttributePlainSecret';
@@ -73,7 +92,8 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
     if (given.length === 0) return RuleOutcome.notApplicable();
     const variables = variablesOf(context);
     const keyVaultSecret = resource.type === 'azurerm_key_vault_secret';
-    const findings: RuleFinding[] = given.flatMap(({ setting, value, attribute }) => {
+    const findings: RuleFinding[] = given.flatMap(({ setting, value, attribute, block }) => {
+      if (isPlainDeliveryProperty(resource.type, attribute, { setting, value, block })) return [];
       // Some sensitive attributes are addresses (a blob service endpoint, a vault URL): one without a
       // query string or user info carries no credential (a SAS URL does, and is judged).
       if (PLAIN_ADDRESS.test(value)) return [];
