@@ -1,6 +1,7 @@
 import { Token } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { resolveIn } from './claims';
+import { OTHER_PROVIDER_SECRETS, providerOf } from './other-provider-secrets';
 import { SENSITIVE_ATTRIBUTES } from './sensitive-attributes';
 import { stackVariables } from './stack-variables';
 import { evaluateValue, expressionsOf, knownParts, readsConfigurationOnly, TerraformVariables, UNKNOWN_PART } from './terraform-expression';
@@ -74,7 +75,13 @@ export function isPlainLiteral(value: string): boolean {
 }
 
 /** A reference in Terraform expression text: `[data.]<type>.<name>.<attribute>[...]`. */
-const RESOURCE_REFERENCE = /(?<![\w.])((?:data\.)?azurerm_[a-z0-9_]+)\.[A-Za-z0-9_-]+((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])+)/g;
+const RESOURCE_REFERENCE = /(?<![\w.])((?:data\.)?(?:azurerm|azuread|azapi|random|tls)_[a-z0-9_]+)\.[A-Za-z0-9_-]+((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])+)/g;
+
+/** The credential attributes of a type: azurerm's generated table, and other providers' (`OTHER_PROVIDER_SECRETS`). */
+const sensitivePathsOf = (type: string): readonly string[] => SENSITIVE_ATTRIBUTES[type] ?? OTHER_PROVIDER_SECRETS[type] ?? [];
+
+/** The type prefixes of the providers whose credential attributes the detector knows. */
+const PROVIDER_PREFIXES = ['azurerm_', 'azuread_', 'azapi_', 'random_', 'tls_'];
 
 /**
  * The first reference in `text` (a value resolved as the stack writes it) to an attribute azurerm
@@ -86,7 +93,7 @@ export function sensitiveReferenceIn(text: string): string | undefined {
     for (const match of expression.matchAll(RESOURCE_REFERENCE)) {
       const [, type, rest] = match;
       const attributePath = rest.replace(/\[[^\]]*\]/g, '').slice(1);
-      const sensitive = SENSITIVE_ATTRIBUTES[type] ?? [];
+      const sensitive = sensitivePathsOf(type);
       if (attributePath && sensitive.some((p) => p === attributePath || p.startsWith(`${attributePath}.`) || attributePath.startsWith(`${p}.`))) {
         return `${type}.${attributePath}`;
       }
@@ -98,7 +105,7 @@ export function sensitiveReferenceIn(text: string): string | undefined {
 /** Of each type with sensitive attributes, the first segment of each (`kube_config` of `kube_config.client_key`); made on first use. */
 let sensitiveHeads: ReadonlyMap<string, ReadonlySet<string>> | undefined;
 const headsOf = (type: string) => (sensitiveHeads ??= new Map(
-  Object.entries(SENSITIVE_ATTRIBUTES).map(([t, paths]) => [t, new Set(paths.map((p) => p.split('.')[0]))]),
+  [...Object.entries(OTHER_PROVIDER_SECRETS), ...Object.entries(SENSITIVE_ATTRIBUTES)].map(([t, paths]) => [t, new Set(paths.map((p) => p.split('.')[0]))]),
 )).get(type);
 
 const DOT = 46;
@@ -109,16 +116,25 @@ const OPEN_BRACKET = 91;
 const isNameCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
 /**
- * Whether `text` may hold a reference to an attribute azurerm marks sensitive
- * (`azurerm_storage_account.st.primary_access_key`): a type with such attributes, a name, and an
+ * Whether `text` may hold a reference to an attribute azurerm (or another provider of
+ * `OTHER_PROVIDER_SECRETS`) marks sensitive (`azurerm_storage_account.st.primary_access_key`,
+ * `azuread_application_password.web.value`): a type with such attributes, a name, and an
  * attribute one of them starts with. A quick test before `sensitiveReferenceIn` (which reads the
  * expressions), with no regular expression and no allocation but the names it looks up: it runs on
  * every string of every resource.
  */
 export function mayReferenceSensitive(text: string): boolean {
-  let at = text.indexOf('azurerm_');
+  // Most strings (names, regions, ids) hold no `_`, which every type's prefix has: one scan answers them.
+  if (text.indexOf('_') === -1) return false;
+  for (const prefix of PROVIDER_PREFIXES) if (mayReferenceSensitiveOf(text, prefix)) return true;
+  return false;
+}
+
+/** `mayReferenceSensitive` for the types whose names start with `prefix` (`azurerm_`). */
+function mayReferenceSensitiveOf(text: string, prefix: string): boolean {
+  let at = text.indexOf(prefix);
   while (at !== -1) {
-    let end = at + 8;
+    let end = at + prefix.length;
     while (end < text.length && isNameCode(text.charCodeAt(end))) end += 1;
     const heads = text.charCodeAt(end) === DOT ? headsOf(text.slice(at >= 5 && text.startsWith('data.', at - 5) ? at - 5 : at, end)) : undefined;
     if (heads !== undefined) {
@@ -136,7 +152,7 @@ export function mayReferenceSensitive(text: string): boolean {
         if (heads.has(text.slice(name + 1, attribute))) return true;
       }
     }
-    at = text.indexOf('azurerm_', end);
+    at = text.indexOf(prefix, end);
   }
   return false;
 }
@@ -307,7 +323,7 @@ export function credentialInTerraform(text: string, host: SettingsHost, name: st
   if (attribute !== undefined) {
     return {
       given: sensitiveReferenceShown(text, attribute),
-      problem: `a reference to ${attribute}, which azurerm marks sensitive: a credential, and in ${where(host)} its value lands in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
+      problem: `a reference to ${attribute}, which ${providerOf(attribute)} marks sensitive: a credential, and in ${where(host)} its value lands in the Terraform state, the plan output and the app's configuration, readable by whoever can read them.`,
       fix: `${IDENTITY} (the resource's endpoint or name, and a data role granted to it); a credential the app cannot do without stays in Key Vault, read with the app's identity (${host === SettingsHost.APP_SERVICE ? '@Microsoft.KeyVault(SecretUri=<versionless secret URI>)' : 'secrets and secretEnvironmentVariables'}).`,
     };
   }

@@ -372,4 +372,26 @@ describe('SEC-1.SensitiveReference through azure-lessons', () => {
     expect(found[0].message).toContain('Fix: make the key a Key Vault reference (type = "vault", vault_key_reference = the versionless secret id)');
     expect(found[1].message).toContain('Fix: let the action sign in with the logic app\'s managed identity where the API allows it');
   });
+
+  it('fails when an app setting or a tag takes another provider\'s credential (an Entra ID app password, a random password, a TLS private key), naming the provider; an app\'s client id passes', async () => {
+    const hcl = [
+      'resource "azurerm_linux_web_app" "web" {',
+      '  name = "app-web"',
+      '  site_config {}',
+      '  app_settings = {',
+      '    MICROSOFT_PROVIDER_AUTHENTICATION_SECRET = azuread_application_password.web.value',
+      '    DB_PASSWORD = random_password.sql.result',
+      '    APP_ID = azuread_application.web.client_id',
+      '  }',
+      '  tags = { key = tls_private_key.k.private_key_pem }',
+      '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const failed = report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT);
+    expect(failed.map((r) => `${r.ruleId} ${r.setting} ${r.message?.split(': a credential')[0].split('": ')[1]}`).sort()).toEqual([
+      'SEC-1.AppSettingPlainSecret app_settings.DB_PASSWORD a reference to random_password.result, which random marks sensitive',
+      'SEC-1.AppSettingPlainSecret app_settings.MICROSOFT_PROVIDER_AUTHENTICATION_SECRET a reference to azuread_application_password.value, which azuread marks sensitive',
+      'SEC-1.SensitiveReference tags.key a reference to tls_private_key.private_key_pem, which tls marks sensitive',
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { providerOf } from '../../core/other-provider-secrets';
 import { SecretDetector, mayReferenceSensitive, sensitiveReferenceIn, sensitiveReferenceShown } from '../../core/secret-detection';
 import { TerraformVariables, evaluateValue, localKey } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
@@ -96,7 +97,7 @@ const LOCAL_REFERENCE = /(?<![\w.])local\.([A-Za-z0-9_-]+)/g;
 /** What sensitive `text` holds, as a finding's given value and what it is, or undefined; a local is read into (`depth` deep at most). */
 function sensitiveIn(text: string, variables: TerraformVariables, depth = 0): { readonly given: string; readonly what: string } | undefined {
   const attribute = sensitiveReferenceIn(text);
-  if (attribute !== undefined) return { given: sensitiveReferenceShown(text, attribute), what: `a reference to ${attribute}, which azurerm marks sensitive: a credential` };
+  if (attribute !== undefined) return { given: sensitiveReferenceShown(text, attribute), what: `a reference to ${attribute}, which ${providerOf(attribute)} marks sensitive: a credential` };
   if (text.includes('local.') && depth < 4) {
     for (const [, name] of text.matchAll(LOCAL_REFERENCE)) {
       const inner = firstSensitiveIn(variables.get(localKey(name))?.default, variables, depth + 1);
