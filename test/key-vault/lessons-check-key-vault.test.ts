@@ -112,6 +112,19 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     expect(found.map((r) => r.setting)).toEqual(['delivery_property.1.value', 'delivery_property.2.value']);
   });
 
+  it('fails when a write-only argument is given a literal (it is kept out of the state and the plan, not out of the configuration), with the ephemeral fix; an ephemeral resource\'s value passes', async () => {
+    const hcl = [
+      `resource "azurerm_postgresql_flexible_server" "pg" {\n  name = "psql-orders"\n  administrator_password_wo = "${PASSWORD}"\n  administrator_password_wo_version = 1\n}`,
+      'ephemeral "azurerm_key_vault_secret" "db" {\n  name         = "db-password"\n  key_vault_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv"\n}',
+      'resource "azurerm_key_vault_secret" "copy" {\n  name         = "db-password-copy"\n  key_vault_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv"\n  value_wo     = ephemeral.azurerm_key_vault_secret.db.value\n  value_wo_version = 1\n}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_postgresql_flexible_server.pg administrator_password_wo']);
+    expect(found[0].message).toContain('azurerm_postgresql_flexible_server.administrator_password_wo is write-only (Terraform keeps it out of the state and the plan)');
+    expect(found[0].message).toContain('change administrator_password_wo_version to roll it.');
+    neverEchoed(found.map((r) => r.message ?? ''));
+  });
+
   it('fails when a password sits beside a reference in a connection string, and passes one whose password is the reference', () => {
     const stack = rawStack();
     web(stack, [

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates constructs/core/sensitive-attributes.ts, the azurerm attributes the provider schema
-// marks Sensitive, from schemas/azurerm/sensitive-attributes.json (see PROVENANCE.md there). The
+// marks Sensitive or write-only, from schemas/azurerm/sensitive-attributes.json (see PROVENANCE.md there). The
 // SecretDetector refuses a Terraform reference to one of them in an environment variable or an
 // app setting (SEC-1).
 //
@@ -74,7 +74,9 @@ function objectFieldsAt(block, path) {
 
 function sensitivePaths(block, prefix = '') {
   const out = [];
-  for (const [name, attribute] of Object.entries(block.attributes ?? {})) if (attribute.sensitive) out.push(prefix + name);
+  // A write-only argument (`value_wo`, `administrator_password_wo`) takes a secret, though most are not marked sensitive:
+  // Terraform keeps it out of the state and the plan, not out of the configuration.
+  for (const [name, attribute] of Object.entries(block.attributes ?? {})) if (attribute.sensitive || attribute.write_only) out.push(prefix + name);
   for (const [name, nested] of Object.entries(block.block_types ?? {})) out.push(...sensitivePaths(nested.block, `${prefix}${name}.`));
   return out;
 }

@@ -101,6 +101,14 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
       if (IDENTITY_CONNECTION.test(value) && credentialFormatOf(value) === undefined) return [];
       const found = configuredSecretIn(value, variables);
       if (!found) return [];
+      // A write-only argument keeps the value out of the state and the plan: the configuration is where it is.
+      if (attribute.endsWith('_wo')) {
+        return [{
+          setting, given: found.given,
+          problem: `${resource.type}.${attribute} is write-only (Terraform keeps it out of the state and the plan), and it is given ${found.from}: the configuration (source control, cdk.tf.json) still holds the secret, readable by whoever reads it.`,
+          fix: `give it a value that is not written down: an ephemeral resource (ephemeral "azurerm_key_vault_secret" reading the secret from Key Vault, or ephemeral "random_password"), or a variable marked ephemeral (or sensitive, without a default) given at apply time from the pipeline's secret store; change ${attribute.replace(/_wo$/, '_wo_version')} to roll it.`,
+        }];
+      }
       return [{
         setting, given: found.given,
         problem: `${SENSITIVE_IN_SOURCE_ONLY.has(`${resource.type}.${attribute}`) ? `azurerm's source marks ${resource.type}.${attribute} sensitive (its schema does not, so terraform plan prints the value)` : `azurerm marks ${resource.type}.${attribute} sensitive`}, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`
