@@ -386,4 +386,30 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     expect(found[0].message).toContain('Fix: call with an identity instead where the API takes one (a backend: the gateway\'s managed identity, authentication-managed-identity in its policy)');
     for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/q3v9xk|abcdefghij|c3ZjOm/);
   });
+
+  it('fails when an AzAPI body gives a literal under a Resource Manager property\'s secret name, or an AzAPI request header one under a credential\'s name; the body\'s tags, switches and setting names pass', async () => {
+    const hcl = [
+      'resource "azapi_resource" "sql" {',
+      '  type      = "Microsoft.Sql/servers@2023-08-01"',
+      '  name      = "sql-orders"',
+      '  parent_id = "/subscriptions/0/resourceGroups/rg"',
+      '  body = {',
+      '    properties = { administratorLogin = "sqladmin", administratorLoginPassword = "correct-horse-battery", publicNetworkAccess = "Disabled" }',
+      '    tags       = { token = "cost-centre-4242" }',
+      '  }',
+      '}',
+      'resource "azapi_resource_action" "settings" {',
+      '  type        = "Microsoft.Web/sites@2024-04-01"',
+      '  resource_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.Web/sites/app"',
+      '  action      = "config/authsettingsV2"',
+      '  method      = "PUT"',
+      '  headers     = { "x-api-key" = "plainvalue0123456789" }',
+      '  body        = { properties = { passwordAuthentication = "Disabled", clientSecretSettingName = "MICROSOFT_PROVIDER_AUTHENTICATION_SECRET" } }',
+      '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azapi_resource.sql body.properties.administratorLoginPassword', 'azapi_resource_action.settings headers.x-api-key']);
+    expect(found[0].message).toContain('the name says the value is a secret (PASSWORD), and it is a literal');
+    for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/correct-horse|plainvalue/);
+  });
 });

@@ -35,6 +35,12 @@ export const MODULE_META = new Set([...META, 'source', 'version']);
 /** The top-level arguments under which a written name says what a value is: a remote state's backend, a connection, a provisioner's (its `environment`, its `connection`). */
 export const NAMED_ROOTS = new Set(['config', 'connection', 'provisioner']);
 
+/**
+ * An AzAPI resource's too: its `body`, whose property names are Resource Manager's
+ * (`administratorLoginPassword`, an app's settings by name; its `tags` left to the format).
+ */
+export const AZAPI_NAMED_ROOTS = new Set([...NAMED_ROOTS, 'body']);
+
 
 /** Which strings of a block `leavesOf` gives, and whether it reads a list of strings as one command line too. */
 export interface LeafFilter {
@@ -67,7 +73,7 @@ export interface Leaf {
  * (most strings of a stack hold none, and no setting is built for them); `wanted` picks others.
  * `skip` lists the paths another rule judges (without list positions; a path covers what is below it).
  */
-export function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean, wanted: LeafFilter = mayHoldCredentialOrNamed): Leaf[] {
+export function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean, wanted: LeafFilter = mayHoldCredentialOrNamed, namedRoots: ReadonlySet<string> = NAMED_ROOTS): Leaf[] {
   const out: Leaf[] = [];
   // A list of one block is written as the block (`template.container.args[1]`), as HCL and cdk.tf.json differ in which they list.
   const path: (string | number | typeof ONE_BLOCK)[] = [];
@@ -75,7 +81,7 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
   const settingOf = () => path.filter((k): k is string | number => k !== ONE_BLOCK).map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
   const skipped = () => skipRoots.has(path[0] as string) && skip.includes(path.filter((k) => typeof k === 'string').join('.'));
   // A tag's name is anyone's word, in a module's input too.
-  const named = () => (all || NAMED_ROOTS.has(path[0] as string)) && !path.includes('tags');
+  const named = () => (all || namedRoots.has(path[0] as string)) && !path.includes('tags');
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
       const byName = named();

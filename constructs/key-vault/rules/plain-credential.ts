@@ -6,7 +6,7 @@ import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
-import { JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, leavesOf } from './argument-leaves';
+import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
 function whereHeld(type: string): string {
@@ -42,12 +42,16 @@ const CANDIDATE: LeafFilter = {
 function argumentsToRead(resource: RuleResource, all: boolean): Record<string, unknown> {
   const raw = rawAttributesOf(resource);
   if (raw === undefined) return resource.attributes;
+  const named = namedRootsOf(resource.type);
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!(all ? MODULE_META : META).has(key) && (all || NAMED_ROOTS.has(key) || holdsLeaf(raw[key], CANDIDATE))) (picked ??= {})[key] = resource.attributes[key];
+    if (!(all ? MODULE_META : META).has(key) && (all || named.has(key) || holdsLeaf(raw[key], CANDIDATE))) (picked ??= {})[key] = resource.attributes[key];
   }
   return picked ?? NOTHING;
 }
+
+/** The arguments under which a name says what a value is, for a block of `type`: an AzAPI resource's body and headers besides. */
+const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('azapi_') || type.startsWith('data.azapi_') ? AZAPI_NAMED_ROOTS : NAMED_ROOTS);
 
 /**
  * A credential in a module call's `source` (`git::https://user:<token>@github.com/...`, `?sshkey=`):
@@ -90,6 +94,9 @@ function whatOf(what: string): string {
 const PARAMETER_MAPS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
   azurerm_api_management_backend: [['credentials', 'header'], ['credentials', 'query']],
   'data.http': [['', 'request_headers']],
+  // AzAPI's request headers: an action's, and a resource's per operation.
+  ...Object.fromEntries(['azapi_resource_action', 'data.azapi_resource_action'].map((t) => [t, [['', 'headers']] as const])),
+  ...Object.fromEntries(['azapi_resource', 'azapi_update_resource'].map((t) => [t, ['create_headers', 'update_headers', 'read_headers', 'delete_headers'].map((h) => ['', h] as const)])),
 };
 
 /**
@@ -132,7 +139,8 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * backend's header, an action group's webhook URL, `terraform_data`'s input, a module call's
  * `source` address, which `terraform init` prints); and a literal under
  * a secret's name where the name is all there is to go by: a module call's input (a variable of
- * the module: `client_secret = "..."`), a header or query parameter of an API Management
+ * the module: `client_secret = "..."`), a property of an AzAPI body (`administratorLoginPassword`),
+ * a header or query parameter of an AzAPI request, an API Management
  * backend's `credentials` or an http data source's `request_headers` (`x-functions-key`), a
  * `terraform_remote_state`'s `config` (a backend's
  * `access_key`) and a provisioner's `connection` (`password`). Every such value is in
@@ -160,7 +168,7 @@ export class PlainCredentialRule implements ILessonRule {
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
       ? { ...given, body: armBodyOf(resource) } : given;
-    const leaves = leavesOf(attributes, judged, module);
+    const leaves = leavesOf(attributes, judged, module, undefined, namedRootsOf(resource.type));
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
     if (leaves.length === 0 && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
