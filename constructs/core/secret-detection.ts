@@ -66,6 +66,26 @@ function secretWordOf(name: string): string | undefined {
   const m = SECRET_NAME.exec(wordsOf(name));
   return m === null ? undefined : m[1] ?? m[2];
 }
+
+/**
+ * Names that also name what is no credential: a section's own `Key` (`Redis__Key = "myapp:"`, a
+ * cache key's prefix), `PrimaryKey` (`/id`, a partition's path), `TopicKey` (a topic's name).
+ * Under them only a value shaped like a key is one: 20 or more characters, letters and digits, no
+ * space, not a path.
+ */
+const WEAK_KEY_WORDS = new Set(['KEY', 'PRIMARYKEY', 'SECONDARYKEY', 'TOPICKEY']);
+const KEY_SHAPED = (value: string) => value.length >= 20 && !/\s/.test(value) && !value.startsWith('/') && /[A-Za-z]/.test(value) && /\d/.test(value);
+
+/**
+ * The word of `name` that says `value` is a secret, where the value may be one: not an http(s)
+ * address without user info (`Jwt__SigningKey = "https://kv.vault.azure.net/keys/jwt"`: where the
+ * key is), and under a name that also names other things, a value shaped like a key.
+ */
+function secretWordFor(name: string, value: string): string | undefined {
+  const word = secretWordOf(name);
+  if (word === undefined || PLAIN_HTTP_ADDRESS.test(value)) return undefined;
+  return WEAK_KEY_WORDS.has(word.toUpperCase().replace(/[_-]/g, '')) && !KEY_SHAPED(value) ? undefined : word;
+}
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|enabled|disabled|none|null|\d{1,5})$/i;
 
@@ -219,7 +239,7 @@ export class SecretDetector {
     }
     const pattern = credentialFormatOf(value);
     if (pattern) return { problem: `${pattern.what}: ${inPlainText}`, fix: `${pattern.instead}.` };
-    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? secretWordOf(name) : undefined;
+    const word = name !== undefined && value !== '' && !PLAIN_LITERAL.test(value) && !Token.isUnresolved(value) ? secretWordFor(name, value) : undefined;
     if (word !== undefined) {
       return { problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal: ${inPlainText}`, fix: `${KEY_VAULT}.` };
     }
@@ -424,7 +444,7 @@ function namedEntryInExpression(text: string): string | undefined {
   for (const expression of expressionsOf(text)) {
     for (const m of expression.matchAll(OBJECT_ENTRY)) {
       const value = m[2].replace(/\\(.)/g, '$1');
-      const word = secretWordOf(m[1]);
+      const word = secretWordFor(m[1], value);
       if (word === undefined || value.includes('${') || PLAIN_LITERAL.test(value) || WHOLE_KEY_VAULT_REFERENCE.test(value) || NAMED_VALUE.test(value)) continue;
       return `a literal under a secret's name (${word.toUpperCase()}) in an object inside an expression (a template's variables, an encoded object)`;
     }
@@ -463,13 +483,13 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
     // Where the value is read as one (`placeholders`: a module's input may become an app setting or a policy), a whole Key Vault
     // reference or API Management named value (`{{psp-key}}`) says where the secret is, not what it is; elsewhere it is sent as written.
     const placeholder = placeholders && (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text));
-    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? secretWordOf(name) : undefined;
+    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? secretWordFor(name, text) : undefined;
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
   // Where names count (a name is given: not a tag's or a command's text), an object's entry under a secret's name, at any depth
   // (`default = { login = "app", password = "..." }`), or inside an expression (`jsonencode({ password = "..." })`); a tags map's keys are anyone's word.
-  if (name === '' || name === 'tags') return undefined;
-  const entry = namedEntryIn(evaluated.known ? evaluated.value : value, '', placeholders);
+  if (name === '' || name === 'tags' || name === 'default_tags') return undefined;
+  const entry = namedEntryIn(evaluated.known ? evaluated.value : value, '');
   if (entry !== undefined) return entry;
   for (const text of strings) {
     const problem = text.includes('${') ? namedEntryInExpression(text) : undefined;
@@ -479,10 +499,10 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
 }
 
 /** The first string (or number) of an object or list that is a literal under a secret's name of its own, with where it is. */
-function namedEntryIn(value: unknown, at: string, placeholders: boolean): FoundCredential | undefined {
+function namedEntryIn(value: unknown, at: string): FoundCredential | undefined {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = value[i] !== null && typeof value[i] === 'object' ? namedEntryIn(value[i], `${at}[${i}]`, placeholders) : undefined;
+      const found = value[i] !== null && typeof value[i] === 'object' ? namedEntryIn(value[i], `${at}[${i}]`) : undefined;
       if (found) return found;
     }
     return undefined;
@@ -490,17 +510,18 @@ function namedEntryIn(value: unknown, at: string, placeholders: boolean): FoundC
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
     const here = `${at}.${key}`;
-    if (key === 'tags') continue;
+    if (key === 'tags' || key === 'default_tags') continue;
     if (item !== null && typeof item === 'object') {
-      const found = namedEntryIn(item, here, placeholders);
+      const found = namedEntryIn(item, here);
       if (found) return found;
       continue;
     }
     if (typeof item !== 'string' && typeof item !== 'number') continue;
     const text = String(item);
     if (text === '' || text.includes('${') || PLAIN_LITERAL.test(text) || PLAIN_HTTP_ADDRESS.test(text)) continue;
-    if (placeholders && (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text))) continue;
-    const word = secretWordOf(key);
+    // An entry is read as a setting (a local or a default of app settings): a whole Key Vault reference or named value says where the secret is.
+    if (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text)) continue;
+    const word = secretWordFor(key, text);
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.`, at: here };
   }
   return undefined;

@@ -277,7 +277,7 @@ async function readCall(dir: string, display: string, address: string, body: Rec
   const source = body.source;
   const notRead = (problem: string, fix: string): Notice => ({
     // An address's user info is left out (a token as the user name: `https://<PAT>@dev.azure.com/...`; SEC-1.PlainCredential judges it).
-    id: 'AZURE.ModuleNotRead', address, message: FindingFormat.format(address, { lesson: 'AZURE', setting: 'source', given: typeof source === 'string' ? source.replace(/(:\/\/)[^/@\s]+@/, '$1…@') : source, problem, fix }),
+    id: 'AZURE.ModuleNotRead', address, message: FindingFormat.format(address, { lesson: 'AZURE', setting: 'source', given: typeof source === 'string' ? source.replace(/(:\/\/)(?!git@)[^/@\s]+@/, '$1…@') : source, problem, fix }),
   });
   if (typeof source !== 'string' || !/^\.\.?[\\/]/.test(source)) {
     return notRead('a remote module is not read, so the resources it creates are not checked.',

@@ -39,6 +39,9 @@ export async function readPath(given: string, cwd: string): Promise<SourceRead> 
   if (object && (absolute.endsWith('.tf.json') || CONFIGURATION_KEYS.some((k) => k in json))) {
     return readTerraformFiles(path.dirname(absolute), display, [path.basename(absolute)]);
   }
+  if (absolute.endsWith('.tf.json')) {
+    throw new LessonsInputError(display, { setting: 'file', given: display, problem: 'a .tf.json file holds one JSON object (Terraform\'s configuration syntax), and this one does not.', fix: 'write the configuration as an object ({ "resource": { ... } }), or leave the file out.' });
+  }
   throw new LessonsInputError(display, {
     setting: 'file', given: display, problem: 'it is JSON but neither Terraform JSON configuration (a .tf.json file, or resource, module, terraform) nor a plan (format_version, planned_values).',
     fix: 'give a .tf.json file, or write the plan with terraform show -json plan > plan.json.',

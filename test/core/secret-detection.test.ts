@@ -392,6 +392,15 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
     expect(r.message).toMatch(new RegExp(`^\\[SEC-1\\] test/svc: environmentVariables\\.${name} = "…\\(31 chars\\)": the name says the value is a secret \\(`));
   });
 
+  it('passes what a name that also names other things holds when it is no key (a cache key\'s prefix, a partition path, a topic\'s name) and a key\'s address under any key name (second review)', () => {
+    const stack = testStack();
+    service({
+      Redis__Key: 'myapp:', Cache__Key: 'orders-v2', ServiceBus__TopicKey: 'orders-topic', Cosmos__PrimaryKey: '/id',
+      Jwt__SigningKey: 'https://kv-orders.vault.azure.net/keys/jwt-signing', DataProtection__EncryptionKey: 'https://kv-orders.vault.azure.net/keys/dp',
+    }, undefined, stack);
+    expect(() => synth(stack)).not.toThrow();
+  });
+
   it('passes keys that name a row, a request or a component, not a credential: PartitionKey, IdempotencyKey, Cache__KeyPrefix, APPINSIGHTS_INSTRUMENTATIONKEY, SortKey', () => {
     const stack = testStack();
     service({ PartitionKey: 'orderId', IdempotencyKey: 'Idempotency-Key', Cache__KeyPrefix: 'orders-v2', APPINSIGHTS_INSTRUMENTATIONKEY: '00000000-0000-0000-0000-000000000001', SortKey: 'createdAt' }, undefined, stack);

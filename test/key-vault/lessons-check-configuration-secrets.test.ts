@@ -178,6 +178,20 @@ describe('SEC-1.VariableDefaultSecret on a stack\'s variables and locals', () =>
     const hcl = 'variable "sql" {\n  default = { login = "sqladmin", password = "correct-horse-battery" }\n}\nlocals {\n  db = { password = "correct-horse-battery" }\n}\n';
     expect(failuresOf(await lessonsOn({ 'main.tf': hcl }), VARIABLE).map((r) => `${r.address} ${r.setting}`)).toEqual(['var.sql default.password', 'local.db value.password']);
   });
+
+  it('passes an object default or local of app settings whose secrets are Key Vault references or named values, a partition path under primary_key, and a provider\'s default_tags (second review)', async () => {
+    const hcl = [
+      'locals {\n  common_settings = { "AzureAd__ClientSecret" = "@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/aad)", PSP_KEY = "{{psp-key}}" }\n}',
+      'variable "app_settings" {\n  default = { DB_PASSWORD = "@Microsoft.KeyVault(VaultName=kv-orders;SecretName=dbpw)" }\n}',
+      'variable "cosmos" {\n  default = { partition_key = "/tenantId", primary_key = "/id" }\n}',
+      'provider "azapi" {\n  default_tags = { api_key = "cost-centre-42" }\n}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT).map((r) => `${r.ruleId} ${r.address} ${r.setting}`)).toEqual([]);
+    const stack = ownProviderStack();
+    new TerraformLocal(stack, 'app_settings', { AzureAd__ClientSecret: '@Microsoft.KeyVault(SecretUri=https://kv-orders.vault.azure.net/secrets/aad)' });
+    expect(findings(stack, VARIABLE)).toEqual([]);
+  });
 });
 
 describe('SEC-1.ProviderPlainSecret on HCP Terraform\'s cloud block', () => {

@@ -110,6 +110,13 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
       property('Source', 'orders-api'), property('Authorization', 'plain-literal-value'), property('X-Partner', 'partner-shared-value', '    secret      = true\n'), '}', ''].join('\n');
     const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
     expect(found.map((r) => r.setting)).toEqual(['delivery_property.1.value', 'delivery_property.2.value']);
+    // A header whose last word names a credential, and one Bearer value found once, by this rule alone (second review).
+    const more = ['resource "azurerm_eventgrid_event_subscription" "sub" {', '  name  = "orders"', '  scope = "/subscriptions/0/x"',
+      property('X-Api-Token', 'a8f5f167f44f4964e6c998dee827110c'), property('Authorization', 'Bearer a8f5f167f44f4964e6c998dee827110cab12'), '}', ''].join('\n');
+    const report = await lessonsOn({ 'main.tf': more });
+    expect(report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT && r.ruleId.startsWith('SEC-1.')).map((r) => `${r.ruleId} ${r.setting}`)).toEqual([
+      `${SENSITIVE} delivery_property.0.value`, `${SENSITIVE} delivery_property.1.value`,
+    ]);
   });
 
   it('fails when a write-only argument is given a literal (it is kept out of the state and the plan, not out of the configuration), with the ephemeral fix; an ephemeral resource\'s value passes', async () => {

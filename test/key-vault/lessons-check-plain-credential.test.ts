@@ -307,6 +307,14 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     expect(failuresOf(report, RULE)[0].message).toContain('for S3 or a blob, the getter\'s own credentials from the environment');
   });
 
+  it('passes a module source whose user name is an organisation\'s (Azure DevOps\' clone URL) or git (second review)', async () => {
+    const hcl = [
+      'module "net" {\n  source = "git::https://contoso-platform-engineering@dev.azure.com/contoso-platform-engineering/infra/_git/tf-modules//network?ref=v1.2.0"\n}',
+      'module "dns" {\n  source = "git::ssh://git@github.com/contoso/dns.git?ref=v2"\n}', '',
+    ].join('\n');
+    expect(failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE)).toEqual([]);
+  });
+
   it('takes a suppression comment on a data block, with its reason', async () => {
     const found = await lessonsOn({
       'main.tf': [

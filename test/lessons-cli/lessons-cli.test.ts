@@ -245,7 +245,9 @@ describe('azure-lessons on bad input (exit code 2)', () => {
       // Of another name, a JSON file is configuration only with resources, modules or a terraform block (a REST answer's `data` is none).
       expect((await LessonsCommand.execute(['settings.json'], dir)).exitCode).toBe(2);
       fs.writeFileSync(path.join(dir, 'list.tf.json'), '[1, 2]');
-      expect((await LessonsCommand.execute(['list.tf.json'], dir)).exitCode).toBe(2);
+      const list = await LessonsCommand.execute(['list.tf.json'], dir);
+      expect(list.exitCode).toBe(2);
+      expect(list.stderr).toContain('list.tf.json: file = "list.tf.json": a .tf.json file holds one JSON object (Terraform\'s configuration syntax), and this one does not.');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

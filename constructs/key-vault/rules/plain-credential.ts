@@ -72,8 +72,12 @@ function sourceFinding(source: unknown): RuleFinding | undefined {
   };
 }
 
-/** A URL whose user info is one long token and no password: `https://<52 characters>@dev.azure.com/...`. */
-const TOKEN_AS_USER = /^(?:[a-z0-9]+::)?[a-z][a-z0-9+.-]*:\/\/[A-Za-z0-9._~-]{20,}@/i;
+/**
+ * A URL whose user info is one long token and no password: `https://<52 characters>@dev.azure.com/...`
+ * (a personal access token: 40 or more letters and digits, both). An organisation's or a user's
+ * name there (`https://contoso-platform@dev.azure.com/...`, Azure DevOps' clone URL) is none.
+ */
+const TOKEN_AS_USER = /^(?:[a-z0-9]+::)?[a-z][a-z0-9+.-]*:\/\/(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{40,}@/i;
 
 /** A format's description without the explanation after its first colon outside parentheses (`a URL with a key ... (`?api_key=`, ...)`). */
 function whatOf(what: string): string {

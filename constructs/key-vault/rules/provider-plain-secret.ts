@@ -9,11 +9,15 @@ import { BACKEND_TYPE, CLOUD_ADDRESS, PROVIDER_TYPE } from '../../lessons-check/
  */
 const PFX_CERTIFICATE = /^provider\.(?:azurerm|azuread|azapi)(?:\.|$)|(?:^|:)terraform\.backend\.azurerm$/;
 
-/** Each argument of a block, nested blocks' included: its path (`kubernetes.token`), its own name and its value. */
-function argumentsOf(value: unknown, path: string, name: string, out: Map<string, { name: string; value: unknown }>): Map<string, { name: string; value: unknown }> {
+/** The arguments of a provider that are tags. */
+const TAG_MAPS = new Set(['tags', 'default_tags']);
+
+/** Each argument of a block, nested blocks' included: its path (`kubernetes.token`), its own name (none under tags) and its value. */
+function argumentsOf(value: unknown, path: string, name: string, out: Map<string, { name: string; value: unknown }>, inTags = false): Map<string, { name: string; value: unknown }> {
   const isBlock = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (Array.isArray(value) && value.some(isBlock)) value.forEach((v) => argumentsOf(v, path, name, out));
-  else if (isBlock(value)) for (const [k, v] of Object.entries(value as Record<string, unknown>)) argumentsOf(v, path === '' ? k : `${path}.${k}`, k, out);
+  if (Array.isArray(value) && value.some(isBlock)) value.forEach((v) => argumentsOf(v, path, name, out, inTags));
+  // A tag's name is anyone's word (azapi's `default_tags = { api_key = "cost-centre-42" }`): under tags, only the format decides.
+  else if (isBlock(value)) for (const [k, v] of Object.entries(value as Record<string, unknown>)) argumentsOf(v, path === '' ? k : `${path}.${k}`, inTags ? '' : k, out, inTags || TAG_MAPS.has(k));
   else if (path !== '' && !out.has(path)) out.set(path, { name, value });
   return out;
 }

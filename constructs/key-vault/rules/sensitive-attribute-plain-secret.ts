@@ -55,6 +55,9 @@ function valuesAt(attributes: Record<string, unknown>, path: string[], setting: 
   return [];
 }
 
+/** A header whose last word names a credential (`X-Api-Token`, `X-Webhook-Token`, `X-Shared-Key`, `aeg-sas-key`, `X-Signature`). */
+const CREDENTIAL_HEADER_WORD = /(?:^|[-_])(?:token|key|signature|sas|secret|password|pwd|credentials?)$/i;
+
 /**
  * An Event Grid delivery property Event Grid shows (`secret` false or unset) and that is no credential:
  * a static header such as `Source: orders-api` is what the attribute is for (azurerm marks every
@@ -66,7 +69,7 @@ function isPlainDeliveryProperty(type: string, attribute: string, given: GivenVa
   const secret = given.block.secret;
   const shown = secret === undefined || secret === null || secret === false || secret === 'false';
   const header = typeof given.block.header_name === 'string' ? given.block.header_name : '';
-  return shown && !isCredentialParameter(header) && credentialFormatOf(given.value) === undefined;
+  return shown && !isCredentialParameter(header) && !CREDENTIAL_HEADER_WORD.test(header) && credentialFormatOf(given.value) === undefined;
 }
 
 /**
