@@ -420,4 +420,27 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     expect(found[0].message).toContain('the name says the value is a secret (PASSWORD), and it is a literal');
     for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/correct-horse|plainvalue/);
   });
+
+  it('fails when a container group\'s environment variable is a literal under a secret\'s name, with the fix that names secure_environment_variables; other variables and commands pass', async () => {
+    const hcl = [
+      'resource "azurerm_container_group" "aci" {',
+      '  name                = "aci-orders"',
+      '  location            = "westeurope"',
+      '  resource_group_name = "rg"',
+      '  os_type             = "Linux"',
+      '  container {',
+      '    name     = "app"',
+      '    image    = "contoso.azurecr.io/app:1.0.0"',
+      '    cpu      = 0.5',
+      '    memory   = 1',
+      '    commands = ["dotnet", "App.dll"]',
+      '    environment_variables = { DB_PASSWORD = "correct-horse-battery", REGION = "westeurope" }',
+      '  }',
+      '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_container_group.aci container.environment_variables.DB_PASSWORD']);
+    expect(found[0].message).toContain('Fix: give the container group a managed identity and no secret where the service takes Entra ID; else move the value to secure_environment_variables (Azure does not show those)');
+    expect(found[0].message).not.toContain('correct-horse');
+  });
 });

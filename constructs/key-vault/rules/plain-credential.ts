@@ -17,6 +17,9 @@ function whereHeld(type: string): string {
 
 /** The fix for a credential written in a block of `type`: the format's better way, then where a value Terraform must send comes from. */
 function fixFor(type: string, instead: string): string {
+  if (type === 'azurerm_container_group') {
+    return 'give the container group a managed identity and no secret where the service takes Entra ID; else move the value to secure_environment_variables (Azure does not show those), given by reference (a Key Vault secret\'s value) or from a sensitive variable without a default, at plan time from the pipeline\'s secret store.';
+  }
   if (type === 'data.terraform_remote_state') return 'leave the key out: read the state with Entra ID (config use_azuread_auth = true, the reader granted Storage Blob Data Reader on the container), or let the backend take ARM_ACCESS_KEY from the pipeline\'s secret store.';
   const then = type === MODULE_TYPE
     ? 'give the module a reference (a Key Vault secret\'s value, another resource\'s attribute) or a sensitive variable without a default, given at plan time from the pipeline\'s secret store.'
@@ -50,8 +53,12 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
   return picked ?? NOTHING;
 }
 
-/** The arguments under which a name says what a value is, for a block of `type`: an AzAPI resource's body and headers besides. */
-const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('azapi_') || type.startsWith('data.azapi_') ? AZAPI_NAMED_ROOTS : NAMED_ROOTS);
+/** A container group's containers: an environment variable's name says what its value is. */
+const CONTAINER_GROUP_NAMED_ROOTS = new Set([...NAMED_ROOTS, 'container', 'init_container']);
+
+/** The arguments under which a name says what a value is, for a block of `type`: an AzAPI resource's body, a container group's containers besides. */
+const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('azapi_') || type.startsWith('data.azapi_') ? AZAPI_NAMED_ROOTS
+  : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : NAMED_ROOTS);
 
 /**
  * A credential in a module call's `source` (`git::https://user:<token>@github.com/...`, `?sshkey=`):
@@ -143,7 +150,8 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * backend's header, an action group's webhook URL, `terraform_data`'s input, a module call's
  * `source` address, which `terraform init` prints); and a literal under
  * a secret's name where the name is all there is to go by: a module call's input (a variable of
- * the module: `client_secret = "..."`), a property of an AzAPI body (`administratorLoginPassword`),
+ * the module: `client_secret = "..."`), a container group's environment variable, a property of
+ * an AzAPI body (`administratorLoginPassword`),
  * a header or query parameter of an AzAPI request, an API Management
  * backend's `credentials` or an http data source's `request_headers` (`x-functions-key`), a
  * `terraform_remote_state`'s `config` (a backend's
