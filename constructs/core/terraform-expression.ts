@@ -25,6 +25,33 @@ export type TerraformVariables = ReadonlyMap<string, TerraformVariableValue>;
 /** The key of local `name` in `TerraformVariables`. */
 export const localKey = (name: string): string => `local.${name}`;
 
+/**
+ * Variables with the iterators of one instance bound: `each.key` and `each.value` of a block with
+ * `for_each`, `count.index` of one with `count`, `<iterator>.key` and `<iterator>.value` in a
+ * dynamic block's `content` (`bindIterators`). Only a map of this class binds them: elsewhere
+ * `each.value` is unknown, as it is at synth.
+ */
+class BoundVariables extends Map<string, TerraformVariableValue> {}
+
+/** `$${` and `%%{` for a literal `${` and `%{` in the strings of `value` (deeply): a value bound is text, not a template. */
+function asLiteral(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/([$%])\{/g, '$1$1{');
+  if (Array.isArray(value)) return value.map(asLiteral);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asLiteral(v)]));
+  return value;
+}
+
+/**
+ * `variables` with `bindings` bound (`{ "each.key": "sql", "each.value": "..." }`, values as
+ * evaluated, never read as templates): what one instance of an iterated block sees.
+ * @param sensitive whether the values came through something sensitive (the iterated value was)
+ */
+export function bindIterators(variables: TerraformVariables, bindings: Readonly<Record<string, unknown>>, sensitive = false): TerraformVariables {
+  const bound = new BoundVariables(variables);
+  for (const [name, value] of Object.entries(bindings)) bound.set(name, { hasDefault: true, default: asLiteral(value), sensitive });
+  return bound;
+}
+
 /** What a value evaluates to. */
 export interface EvaluatedValue {
   /** True when every part is known: `value` is what Terraform gets. */
@@ -136,6 +163,14 @@ class Parser {
     if (name[0] === 'null') return known(null);
     this.space();
     if (this.text[this.i] === '(') return this.call(name[0]);
+    // An iterator of the instance being read (`each.value`, `count.index`, a dynamic block's `secret.value`).
+    if (this.variables instanceof BoundVariables && this.text[this.i] === '.') {
+      const attribute = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(this.text.slice(this.i));
+      if (attribute && this.variables.has(`${name[0]}.${attribute[1]}`)) {
+        this.i += attribute[0].length;
+        return this.variable(`${name[0]}.${attribute[1]}`);
+      }
+    }
     if ((name[0] === 'var' || name[0] === 'local') && this.text[this.i] === '.') {
       const variable = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(this.text.slice(this.i));
       if (!variable) throw new Unknown();
@@ -379,6 +414,9 @@ const FUNCTIONS: Record<string, (a: unknown[]) => unknown> = {
   nonsensitive: ([v]) => v,
   tostring: ([v]) => (v === null ? null : str(v)),
   tolist: ([v]) => list(v),
+  // A set of strings, in Terraform's order (lexical): what `for_each = toset([...])` iterates.
+  toset: ([v]) => [...new Set(list(v).map(str))].sort(),
+  tomap: ([v]) => mapOf(v),
   concat: (lists) => lists.flatMap(list),
   element: ([l, i]) => {
     const items = list(l);
@@ -419,7 +457,7 @@ export const EVALUATED_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS).sor
 function evaluateTemplate(text: string, variables: TerraformVariables, depth: number): EvaluatedValue {
   if (!text.includes('${') && !text.includes('%{')) return { known: true, value: text, sensitive: false, sensitiveInputs: [] };
   // Only references to resources (no variable, no function): what the parser would find unknown, and nothing sensitive.
-  if (REFERENCES_ONLY.test(text)) return { known: false, sensitive: false, sensitiveInputs: [] };
+  if (!(variables instanceof BoundVariables) && REFERENCES_ONLY.test(text)) return { known: false, sensitive: false, sensitiveInputs: [] };
   // `${x}` alone keeps x's type (a list, a number); anything else is a string.
   const only = /^\$\{([\s\S]*)\}$/.exec(text);
   const parser = new Parser(only ? only[1] : text, variables, depth);
@@ -585,6 +623,8 @@ export function readsConfigurationOnly(text: string, variables: TerraformVariabl
     for (const [, root, name] of bare.matchAll(TRAVERSAL_ROOT)) {
       if (root === 'var' && variables.get(name)?.hasDefault === true) continue;
       if (root === 'local' && variables.has(localKey(name)) && evaluateValue(`\${local.${name}}`, variables).known) continue;
+      // An iterator bound to a value of the configuration (`each.value` of a literal map).
+      if (variables instanceof BoundVariables && variables.has(`${root}.${name}`)) continue;
       return false;
     }
     // A `for` expression's or splat's own names are no reference either, but they iterate over one: `[for x in var.l : x]` names var.l, checked above.
