@@ -1,6 +1,7 @@
 import { PackRule, RuleLevel } from './pack';
 import { ReportRow, ReportStatus } from './report';
-import { IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from './rule';
+import { instancesFor } from './resource-instances';
+import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource, RuleStatus } from './rule';
 
 /**
  * The type under which the rules see a Terraform output of the root module (address
@@ -183,18 +184,23 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
   for (const resource of resources) {
     const { path: resourcePath, type: resourceType, address } = resource;
     ofType.set(resourceType, (ofType.get(resourceType) ?? 0) + 1);
-    for (const i of byType.positionsOf(resourceType)) {
+    const positions = byType.positionsOf(resourceType);
+    // A resource that iterates over what the configuration holds is judged instance by instance (rare: most have none).
+    const instances = positions.length > 0 ? instancesFor(resource) : undefined;
+    for (const i of positions) {
       const { rule, level } = ruleList[i];
-      let outcome: RuleOutcome;
-      try {
-        outcome = rule.evaluate(resource, context);
-      } catch (error) {
-        outcome = RuleOutcome.nonCompliant({
-          setting: '(rule)', given: rule.id,
-          problem: `the rule could not evaluate this resource (${error instanceof Error ? error.message : String(error)}), so it is not known to comply.`,
-          fix: `report it with the resource's attributes; meanwhile suppress ${rule.id} here with a reason if the resource is known to be fine.`,
-        });
+      if (instances !== undefined) {
+        const judged = judgedByInstance(rule, resource, instances, context);
+        if (judged === undefined) {
+          notApplicable[i] += 1;
+          continue;
+        }
+        const base: RowBase = { ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address };
+        if (judged.length === 0) rows.push({ ruleId: rule.id, lesson: rule.lesson, level, resourcePath, resourceType, address, status: ReportStatus.COMPLIANT });
+        for (const [where, finding] of judged) rows.push(sink(where, base, level, finding));
+        continue;
       }
+      const outcome = evaluated(rule, resource, context);
       if (outcome.status === RuleStatus.NOT_APPLICABLE) {
         notApplicable[i] += 1;
         continue;
@@ -220,6 +226,42 @@ export function runRules<R extends RuleResource>(rules: Iterable<PackRule>, reso
     if (notApplicable[i] > 0) counts.set(rule.id, (counts.get(rule.id) ?? 0) + notApplicable[i]);
   });
   return { rows, notApplicable: counts };
+}
+
+/** What `rule` makes of `resource`: a rule that throws is reported as a finding of that rule, not a crash. */
+function evaluated(rule: ILessonRule, resource: RuleResource, context: IRuleContext): RuleOutcome {
+  try {
+    return rule.evaluate(resource, context);
+  } catch (error) {
+    return RuleOutcome.nonCompliant({
+      setting: '(rule)', given: rule.id,
+      problem: `the rule could not evaluate this resource (${error instanceof Error ? error.message : String(error)}), so it is not known to comply.`,
+      fix: `report it with the resource's attributes; meanwhile suppress ${rule.id} here with a reason if the resource is known to be fine.`,
+    });
+  }
+}
+
+/**
+ * What `rule` makes of each instance of `resource`: undefined when it concerns none, else its
+ * findings, each once, with the instance it is about (the resource itself when every instance
+ * gives it: a finding of the block as written, reported under its own path).
+ */
+function judgedByInstance<R extends RuleResource>(rule: ILessonRule, resource: R, instances: readonly R[], context: IRuleContext): [R, RuleFinding][] | undefined {
+  const found = new Map<string, { finding: RuleFinding; where: R; times: number }>();
+  let applicable = false;
+  for (const instance of instances) {
+    const outcome = evaluated(rule, instance, context);
+    if (outcome.status === RuleStatus.NOT_APPLICABLE) continue;
+    applicable = true;
+    for (const finding of outcome.findings) {
+      const key = JSON.stringify([finding.setting, finding.given, finding.problem, finding.fix]);
+      const seen = found.get(key);
+      if (seen) seen.times += 1;
+      else found.set(key, { finding, where: instance, times: 1 });
+    }
+  }
+  if (!applicable) return undefined;
+  return [...found.values()].map(({ finding, where, times }) => [instances.length > 1 && times === instances.length ? resource : where, finding]);
 }
 
 /**

@@ -3,6 +3,8 @@ import * as path from 'path';
 import { FindingFormat } from '../core/validation';
 import { localKey, TerraformVariables, TerraformVariableValue } from '../core/terraform-expression';
 import { BACKEND_TYPE, CLOUD_ADDRESS, DATA_TYPE_PREFIX, LOCAL_TYPE, MODULE_TYPE, OUTPUT_TYPE, PROVIDER_TYPE, VARIABLE_TYPE } from '../lessons-check/rule-runner';
+import { instancesOf } from '../core/terraform-iteration';
+import { recordInstances } from '../lessons-check/resource-instances';
 import { resolveValue, Scope } from './references';
 import { LessonsInputError, readInputFile, Notice, SourceRead, SourceResource, SourceSuppression } from './source';
 import { suppressionInComment } from './suppressions';
@@ -91,6 +93,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
         location: { file: f.file, line: headerLine(f, 'resource', type, name) ?? jsonLine(f, type, name) },
       };
       read.resources.push(resource);
+      recordInstances(resource, () => instancesOf(resource.attributes, scope.terraformVariables ?? new Map()));
       read.suppressions.push(...commentSuppressions(f, 'resource', type, name, address));
     }
   }
@@ -169,7 +172,9 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
     }
     for (const [name, body] of Object.entries(f.json.module ?? {})) {
       const { '//': comment, ...args } = first(body);
-      blocks.push({ type: MODULE_TYPE, address: `module.${name}`, path: constructPathOf(comment) ?? `module.${name}`, attributes: resolveValue(args, scope) as Record<string, unknown>, location: at('module', name) });
+      const call: SourceResource = { type: MODULE_TYPE, address: `module.${name}`, path: constructPathOf(comment) ?? `module.${name}`, attributes: resolveValue(args, scope) as Record<string, unknown>, location: at('module', name) };
+      blocks.push(call);
+      recordInstances(call, () => instancesOf(call.attributes, scope.terraformVariables ?? new Map()));
     }
     // A check block's own data sources (scoped to it) are data sources of the module like any other: a plan lists them with
     // the rest (`configuration.root_module.resources`, the same address), and the configuration holds what they are given.
@@ -179,7 +184,9 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
         for (const [name, body] of Object.entries(first(byName))) {
           const { '//': comment, ...args } = first(body);
           const address = `data.${type}.${name}`;
-          blocks.push({ type: `${DATA_TYPE_PREFIX}${type}`, address, path: constructPathOf(comment) ?? address, attributes: resolveValue(args, scope) as Record<string, unknown>, location: { file: f.file, line: headerLine(f, 'data', type, name) ?? jsonLine(f, type, name) } });
+          const source: SourceResource = { type: `${DATA_TYPE_PREFIX}${type}`, address, path: constructPathOf(comment) ?? address, attributes: resolveValue(args, scope) as Record<string, unknown>, location: { file: f.file, line: headerLine(f, 'data', type, name) ?? jsonLine(f, type, name) } };
+          blocks.push(source);
+          recordInstances(source, () => instancesOf(source.attributes, scope.terraformVariables ?? new Map()));
           const header = scoped ? headerIndex(f, 'data', type, name) : -1;
           suppressions.push(...(!scoped ? commentSuppressions(f, 'data', type, name, address) : header !== -1 ? commentSuppressionsAt(f, header, address) : commentsOf(first(body), address, f.file)));
         }

@@ -18,6 +18,8 @@ import { LessonsReport, notApplicableOf, REPORT_FILE, ReportRow, ReportStatus, s
 import { RuleFinding, RuleResource } from '../lessons-check/rule';
 import { RuleContext } from '../lessons-check/rule-context';
 import { recordRawAttributes } from '../lessons-check/raw-attributes';
+import { recordInstances } from '../lessons-check/resource-instances';
+import { holdsDynamicBlock, instancesOf, withDynamicBlocks } from '../core/terraform-iteration';
 import { OUTPUT_TYPE, RowBase, RuleRun, nonCompliantRow, runOnConfiguration, runRules, suppressedRow } from '../lessons-check/rule-runner';
 import { configurationBlocks } from './configuration-blocks';
 
@@ -308,6 +310,12 @@ function asRuleResource(stack: TerraformStack, resource: TerraformResource, vari
   // A rule that must look at every argument (SEC-1.PlainCredential) reads the JSON first, without making the attributes.
   const raw = stackJson?.resource?.[resource.terraformResourceType]?.[resource.friendlyUniqueId];
   if (raw !== undefined) recordRawAttributes(ruleResource, raw);
+  // One that iterates (`for_each`, `count`, a dynamic block of its own) is judged instance by
+  // instance. From the stack's JSON a nested block's dynamic blocks are made as a rule reads the
+  // block (`seenThrough`); read one attribute at a time, they are asked for when a rule first judges it.
+  const instances = () => instancesOf({ ...ruleResource.attributes }, variables);
+  if (resource.forEach !== undefined || resource.count !== undefined || (raw !== undefined && raw.dynamic !== undefined)) recordInstances(ruleResource, instances);
+  else if (stackJson === undefined) recordInstances(ruleResource, () => (holdsDynamicBlock(Object.values(Object.values((resource.toTerraform() as StackJson).resource ?? {})[0] ?? {})[0]) ? instances() : undefined));
   return ruleResource;
 }
 
@@ -360,8 +368,8 @@ function seenThrough(raw: unknown, variables: TerraformVariables): { [name: stri
   const given = raw as Record<string, unknown>;
   const seen = new Map<string, unknown>();
   const valueOf = (key: string): unknown => {
-    // A copy: the JSON is what cdktf writes, and a rule may change what it reads.
-    if (!seen.has(key)) seen.set(key, copiedThrough(given[key], variables));
+    // A copy: the JSON is what cdktf writes, and a rule may change what it reads. A nested block's dynamic blocks made.
+    if (!seen.has(key)) seen.set(key, copiedThrough(given[key], variables, true));
     return seen.get(key);
   };
   return lazyAttributes(() => Object.keys(given), (key) => Object.prototype.hasOwnProperty.call(given, key), valueOf);
@@ -406,20 +414,21 @@ function lazyAttributes(keys: () => readonly string[], owns: (key: string) => bo
  * string seen through (`literalize`); an undefined value is left out of objects and lists, as
  * resolving leaves it out.
  */
-function copiedThrough(value: unknown, variables: TerraformVariables): unknown {
+function copiedThrough(value: unknown, variables: TerraformVariables, blocks = false): unknown {
   if (typeof value === 'string') return literalize(value, variables);
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     const list: unknown[] = [];
-    for (const item of value) if (item !== undefined) list.push(copiedThrough(item, variables));
+    for (const item of value) if (item !== undefined) list.push(copiedThrough(item, variables, blocks));
     return list;
   }
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined) out[key] = copiedThrough(item, variables);
+    if (item !== undefined) out[key] = copiedThrough(item, variables, blocks);
   }
-  return out;
+  // `blocks`: a resource's attribute, whose nested blocks' dynamic blocks are made into blocks (`withDynamicBlocks`).
+  return blocks && out.dynamic !== undefined ? withDynamicBlocks(out, variables) ?? out : out;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Fn, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Fn, TerraformIterator, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { KeyVaultSecret } from '@cdktf/provider-azurerm/lib/key-vault-secret';
@@ -9,6 +9,7 @@ import { LessonsCheck } from '../../constructs/stack/lessons-check';
 import { failuresOf, lessonsOn, statusesAt } from '../support/hcl';
 import { rawStack, statusOf } from '../support/lessons-rules';
 import { errorsOf } from '../support/synth';
+import { PlatformTesting } from '../../constructs/testing/platform-testing';
 
 // SEC-1 on what Terraform keeps as a secret: an attribute azurerm marks sensitive, and a root
 // output (review of issue 28: "no secret reaches the synthesized JSON by any road").
@@ -219,6 +220,78 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     expect(found[0].message).toContain('azurerm\'s source marks azurerm_batch_pool.container_configuration.container_registries.password sensitive (its schema does not, so terraform plan prints the value)');
     expect(found[2].message).toContain('Fix: let the hub reach the endpoint with its identity (authentication_type = "identityBased"');
     neverEchoed(found.map((r) => r.message ?? ''));
+  });
+});
+
+describe('SEC-1 on blocks that iterate over what the configuration holds', () => {
+  const VAULT = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv';
+
+  it('fails when for_each over a literal map gives each.value to a sensitive attribute, under the instance\'s address, masked', async () => {
+    const hcl = ['resource "azurerm_key_vault_secret" "s" {', `  for_each     = { sql = "${PASSWORD}", psp = "${STRIPE}" }`, '  name         = each.key', '  value        = each.value', `  key_vault_id = "${VAULT}"`, '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => [r.address, r.message!.split(': azurerm marks')[0]])).toEqual([
+      ['azurerm_key_vault_secret.s', `[${SENSITIVE}] azurerm_key_vault_secret.s["psp"]: value = "sk_l…(32 chars)"`],
+      ['azurerm_key_vault_secret.s', `[${SENSITIVE}] azurerm_key_vault_secret.s["sql"]: value = "…(${PASSWORD.length} chars)"`],
+    ]);
+    neverEchoed(found.map((r) => r.message!));
+  });
+
+  it('fails when a dynamic block over a literal map makes a Container App secret, and when each.value.<field> of a variable\'s default reaches an app setting', async () => {
+    const dynamic = ['resource "azurerm_container_app" "app" {', '  name = "ca-orders"', '  dynamic "secret" {', `    for_each = { "psp" = "${STRIPE}" }`, '    content {', '      name  = secret.key', '      value = secret.value', '    }', '  }', '}', ''].join('\n');
+    expect(failuresOf(await lessonsOn({ 'main.tf': dynamic }), SENSITIVE).map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_container_app.app secret.psp.value']);
+    const apps = ['variable "apps" {', '  default = {', `    orders = { db = "${SQL}" }`, '  }', '}', 'resource "azurerm_linux_web_app" "app" {', '  for_each = var.apps', '  name     = each.key', '  app_settings = {', '    Orders = each.value.db', '  }', '}', ''].join('\n');
+    expect(failuresOf(await lessonsOn({ 'main.tf': apps }), 'SEC-1.AppSettingPlainSecret').map((r) => r.message!.split(' = ')[0])).toEqual([
+      '[SEC-1.AppSettingPlainSecret] azurerm_linux_web_app.app["orders"]: app_settings.Orders',
+    ]);
+  });
+
+  it('fails when a module call\'s for_each over a literal map gives each.value to an input under a secret\'s name', async () => {
+    const hcl = ['module "db" {', `  for_each = { orders = "${PASSWORD}" }`, '  source   = "Azure/avm-res-sql-server/azurerm"', '  version  = "0.1.0"', '  name     = each.key', '  administrator_login_password = each.value', '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), 'SEC-1.PlainCredential');
+    expect(found.map((r) => [r.address, r.message!.split(' = ')[0]])).toEqual([['module.db', '[SEC-1.PlainCredential] module.db["orders"]: administrator_login_password']]);
+  });
+
+  it('passes for_each over what is known at apply only, and a dynamic block whose values are references', async () => {
+    const hcl = [
+      'resource "azurerm_key_vault_secret" "s" {', '  for_each     = azurerm_storage_account.sa', '  name         = each.key', '  value        = each.value.primary_access_key', `  key_vault_id = "${VAULT}"`, '}',
+      'resource "azurerm_container_app" "app" {', '  name = "ca-orders"', '  dynamic "secret" {', '    for_each = { psp = "psp-key" }', '    content {', '      name                = secret.key', '      key_vault_secret_id = "https://kv.vault.azure.net/secrets/${secret.value}"', '      identity            = "System"', '    }', '  }', '}', '',
+    ].join('\n');
+    expect(failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE)).toEqual([]);
+  });
+
+  /** A stack of a Key Vault secret per key of a literal map, a Container App whose secrets are a dynamic block over a literal map, and one whose containers are. */
+  function iterated(): TerraformStack {
+    const stack = rawStack();
+    const secrets = TerraformIterator.fromMap({ psp: STRIPE });
+    new KeyVaultSecret(stack, 'each', { forEach: secrets, name: secrets.key, value: secrets.value, keyVaultId: VAULT });
+    const blocks = TerraformIterator.fromMap({ gh: GH_TOKEN });
+    const containers = TerraformIterator.fromMap({ app: PASSWORD });
+    app(stack, []).putSecret(blocks.dynamic({ name: blocks.key, value: blocks.value }));
+    // Only a nested block is dynamic: read from the stack's JSON as a rule reads the template.
+    new ContainerApp(stack, 'nested', {
+      name: 'ca-nested', resourceGroupName: 'rg', containerAppEnvironmentId: ENV, revisionMode: 'Single',
+      template: { container: containers.dynamic({ name: containers.key, image: 'contoso.azurecr.io/app:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'DB_PASSWORD', value: containers.value }] }) },
+    });
+    return stack;
+  }
+  const EXPECTED = [
+    `[${SENSITIVE}] other-dev/each["psp"]: value = "sk_l…(32 chars)"`,
+    `[${SENSITIVE}] other-dev/app: secret.gh.value = "ghp_…(40 chars)"`,
+    '[SEC-1.ContainerAppPlainSecret] other-dev/nested: template.container.env.DB_PASSWORD',
+  ];
+  const heads = (errors: string[]) => errors.filter((e) => e.startsWith('[SEC-1.')).map((e) => e.split(': azurerm marks')[0].replace(/ = "…\(\d+ chars\)": .*$/, ''));
+
+  it('fails when a cdktf TerraformIterator over a literal map gives its value to a Key Vault secret, a dynamic Container App secret or a dynamic container\'s env (Testing.synth: attributes read one at a time)', () => {
+    const stack = iterated();
+    Testing.synth(stack);
+    expect(heads(errorsOf(stack))).toEqual(EXPECTED);
+    neverEchoed(errorsOf(stack));
+  });
+
+  it('fails the same on the stack\'s JSON, as cdktf synth judges an AzureStack (PlatformTesting.synth)', () => {
+    const stack = iterated();
+    expect(() => PlatformTesting.synth(stack)).toThrow(/3 error\(s\) that fail `cdktf synth`/);
+    expect(heads(PlatformTesting.errors(stack))).toEqual(EXPECTED);
   });
 });
 

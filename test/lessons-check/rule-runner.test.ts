@@ -4,6 +4,8 @@ import { ReportStatus } from '../../constructs/lessons-check/report';
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../constructs/lessons-check/rule';
 import { RuleContext } from '../../constructs/lessons-check/rule-context';
 import { RulesByType, nonCompliantRow, readsType, runRules, suppressedRow } from '../../constructs/lessons-check/rule-runner';
+import { recordInstances } from '../../constructs/lessons-check/resource-instances';
+import { instancesOf } from '../../constructs/core/terraform-iteration';
 import { probeHiddenClasses } from '../support/hidden-classes';
 
 function rule(id: string, resourceTypes: string[], evaluate: ILessonRule['evaluate'] = () => RuleOutcome.compliant()): PackRule {
@@ -95,5 +97,33 @@ describe('runRules', () => {
       ['ruleId', 'T-1.A'], ['lesson', 'T-1'], ['level', 'warning'], ['resourcePath', 's/r'], ['resourceType', 'a'], ['address', 'a.r'],
       ['status', 'suppressed'], ['setting', undefined], ['message', 'm'], ['suppressionReason', 'accepted here'],
     ]);
+  });
+
+  it('judges a resource that iterates over a literal map instance by instance: a finding of one instance under its key, one every instance gives once under the resource', () => {
+    const seen: string[] = [];
+    const rules = [
+      rule('T-1.Value', ['a'], (r) => { seen.push(`${r.path} ${r.attributes.value}`); return r.attributes.value === 'bad' ? RuleOutcome.nonCompliant({ setting: 'value', given: 'bad', problem: 'p', fix: 'f' }) : RuleOutcome.compliant(); }),
+      rule('T-2.Name', ['a'], () => RuleOutcome.nonCompliant({ setting: 'name', given: 'n', problem: 'p', fix: 'f' })),
+      rule('T-3.Never', ['a'], () => RuleOutcome.notApplicable()),
+    ];
+    const iterated: RuleResource = { type: 'a', address: 'a.s', path: 'a.s', attributes: { for_each: { one: 'good', two: 'bad' }, name: 'n', value: '${each.value}' } };
+    recordInstances(iterated, () => instancesOf(iterated.attributes, new Map()));
+    const where: string[] = [];
+    const run = runRules(rules, [iterated], new RuleContext([iterated], true), (r, base, _level, finding) => {
+      where.push(`${base.ruleId} ${r.path} ${finding.setting}`);
+      return { ...base, status: ReportStatus.NON_COMPLIANT, setting: finding.setting };
+    });
+    expect(seen).toEqual(['a.s["one"] good', 'a.s["two"] bad']);
+    expect(where).toEqual(['T-1.Value a.s["two"] value', 'T-2.Name a.s name']);
+    // Rows stay under the resource's address (suppressions and source lines are the block's), one per finding.
+    expect(run.rows.map((r) => [r.ruleId, r.address])).toEqual([['T-1.Value', 'a.s'], ['T-2.Name', 'a.s']]);
+    expect(run.notApplicable).toEqual(new Map([['T-3.Never', 1]]));
+  });
+
+  it('writes one compliant row for a resource whose every instance complies', () => {
+    const iterated: RuleResource = { type: 'a', address: 'a.s', path: 'a.s', attributes: { count: 3, name: 'n-${count.index}' } };
+    recordInstances(iterated, () => instancesOf(iterated.attributes, new Map()));
+    const run = runRules([rule('T-1.A', ['a'])], [iterated], new RuleContext([iterated], true), () => { throw new Error('no finding expected'); });
+    expect(run.rows.map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);
   });
 });
