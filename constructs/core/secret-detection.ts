@@ -48,7 +48,7 @@ export interface CredentialProblem {
 const KEY_VAULT_SECRET_URI = /^https:\/\/[a-z0-9-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)\/secrets\/[^/\s]+/i;
 const KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\s*\(/i;
 /** An API Management named value's placeholder, the whole value (its name's characters only): `{{psp-key}}`. */
-const NAMED_VALUE = /^\{\{[A-Za-z0-9._-]+\}\}$/;
+export const NAMED_VALUE = /^\{\{[A-Za-z0-9._-]+\}\}$/;
 /** App Service's Key Vault reference, the whole value: `@Microsoft.KeyVault(SecretUri=https://...)` or `(VaultName=...;SecretName=...[;SecretVersion=...])`. */
 const WHOLE_KEY_VAULT_REFERENCE = /^@Microsoft\.KeyVault\((?:SecretUri=https:\/\/[^)\s]+|VaultName=[^;)\s]+;\s*SecretName=[^;)\s]+(?:;\s*SecretVersion=[^;)\s]+)?)\)$/i;
 /**

@@ -1,5 +1,5 @@
 import { credentialFormatOf, isCredentialParameter, maskCredential, mayHoldCredential } from '../../core/credential-formats';
-import { literalCredentialIn } from '../../core/secret-detection';
+import { literalCredentialIn, NAMED_VALUE } from '../../core/secret-detection';
 import { isReferencesOnly } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
@@ -117,7 +117,7 @@ const PARAMETER_MAPS: Readonly<Record<string, readonly (readonly [string, string
  */
 function parameterFindings(resource: RuleResource): RuleFinding[] {
   const out: RuleFinding[] = [];
-  const literal = (v: unknown): v is string => typeof v === 'string' && v !== '' && !v.includes('${') && !/^\{\{[A-Za-z0-9._-]+\}\}$/.test(v);
+  const literal = (v: unknown): v is string => typeof v === 'string' && v !== '' && !v.includes('${') && !NAMED_VALUE.test(v);
   for (const [block, map] of PARAMETER_MAPS[resource.type] ?? []) {
     const holders = block === '' ? [resource.attributes] : blocksOf(resource.attributes[block]);
     for (const holder of holders) {

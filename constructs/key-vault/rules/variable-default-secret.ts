@@ -2,17 +2,14 @@ import { FoundCredential, literalCredentialIn } from '../../core/secret-detectio
 import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { LOCAL_TYPE, VARIABLE_FILE_TYPE, VARIABLE_TYPE, blockNameOf } from '../../lessons-check/rule-runner';
 
-/** A URL with no credential in it (one with a password or a key in its query is a format of its own). */
-const PLAIN_URL = /^https?:\/\/[^\s@]+$/i;
-
 /**
- * The credential `value` is under `name`, if any; a plain URL under a secret's name is an address,
- * not a secret. With `placeholders` (a variables file's value, which may become an app setting or a
- * policy), a whole Key Vault reference or named value placeholder says where the secret is.
+ * The credential `value` is under `name`, if any (a plain URL under a secret's name is an address,
+ * not a secret: the core's name check passes it). With `placeholders` (a variables file's value,
+ * which may become an app setting or a policy), a whole Key Vault reference or named value
+ * placeholder says where the secret is.
  */
 function credentialIn(value: unknown, name: string, placeholders = false): FoundCredential | undefined {
-  const found = literalCredentialIn(value, name, new Map(), placeholders);
-  return found && !(found.problem.startsWith('the name says') && typeof value === 'string' && PLAIN_URL.test(value)) ? found : undefined;
+  return literalCredentialIn(value, name, new Map(), placeholders);
 }
 
 /** Every string (or number) of `value` with its setting (`db.password`) and the key it is under (`password`); `name` and `value` at the top. */
