@@ -12,8 +12,11 @@ import { readSettingsFiles } from './tfvars-and-tfbackend';
 
 type Blocks = Record<string, Record<string, unknown>>;
 interface ParsedFile { readonly file: string; readonly lines: string[]; readonly json: Record<string, Blocks> }
-/** What a module gives its caller besides its resources: its outputs. */
-interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown> }
+/**
+ * What a module gives its caller besides its resources: its outputs, and (a child module) its
+ * variables and locals with its children's, under their module address (`module.db.var.password`).
+ */
+interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown>; readonly values: SourceResource[] }
 
 const HEADER = /^\s*(resource|data|module|output|provider|variable|backend)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
 const META_ARGUMENTS = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
@@ -39,7 +42,11 @@ export async function readTerraformFiles(dir: string, display: string, names: st
   return read;
 }
 
-async function readModule(dir: string, display: string, prefix: string, args: ReadonlyMap<string, unknown>, only?: string[]): Promise<ModuleRead | undefined> {
+/**
+ * @param valuesRead the directories whose variables and locals are read already: a local module
+ * called twice holds its defaults once, and is judged once
+ */
+async function readModule(dir: string, display: string, prefix: string, args: ReadonlyMap<string, unknown>, only?: string[], valuesRead = new Set<string>()): Promise<ModuleRead | undefined> {
   const names = only ?? fs.readdirSync(dir).filter((n) => (n.endsWith('.tf') || n.endsWith('.tf.json')) && fs.statSync(path.join(dir, n)).isFile()).sort();
   if (names.length === 0) return undefined;
   const files = await Promise.all(names.map((n) => parseFile(path.join(dir, n), only ? display : joinDisplay(display, n))));
@@ -64,11 +71,19 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   ]);
   const callerScope: Scope = { ...plain, locals, terraformVariables: withLocals };
   const outputs = new Map<string, unknown>();
-  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: withLocals };
+  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: withLocals, values: [] };
+  // A child module's variables and locals: a default or a local is written in the configuration whatever the caller gives.
+  if (prefix !== '' && !valuesRead.has(path.resolve(dir))) {
+    valuesRead.add(path.resolve(dir));
+    for (const f of files) {
+      variableBlocks(f, prefix, read.values, read.suppressions);
+      localBlocks(f, prefix, read.values);
+    }
+  }
   for (const { f, name, body } of all('module')) {
     const address = `${prefix}module.${name}`;
     read.suppressions.push(...commentSuppressions(f, 'module', name, undefined, address));
-    const child = await readCall(dir, only ? path.posix.dirname(display) : display, address, body, callerScope);
+    const child = await readCall(dir, only ? path.posix.dirname(display) : display, address, body, callerScope, valuesRead);
     if ('message' in child) {
       read.notRead.push({ ...child, location: { file: f.file, line: headerLine(f, 'module', name) } });
       continue;
@@ -76,6 +91,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     read.resources.push(...child.resources);
     read.suppressions.push(...child.suppressions);
     read.notRead.push(...child.notRead);
+    read.values.push(...child.values);
     for (const [o, v] of child.outputs) outputs.set(`${name}.${o}`, v);
   }
   const scope: Scope = { ...callerScope, outputs };
@@ -113,7 +129,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     const beside = only === undefined ? await readSettingsFiles(dir, display, parseFile, backendType) : undefined;
     read.suppressions.push(...suppressions, ...beside?.suppressions ?? []);
     read.notRead.push(...beside?.notRead ?? []);
-    return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...beside?.blocks ?? []] };
+    return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...read.values, ...beside?.blocks ?? []] };
   }
   return read;
 }
@@ -161,15 +177,7 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
         if (line !== -1) suppressions.push(...commentSuppressionsAt(f, line, CLOUD_ADDRESS));
       }
     }
-    for (const [name, body] of Object.entries(f.json.variable ?? {})) {
-      const { default: given, sensitive, type, description } = first(body);
-      const address = `var.${name}`;
-      blocks.push({
-        type: VARIABLE_TYPE, address, path: address, location: at('variable', name),
-        attributes: { ...(given !== undefined ? { default: given } : {}), ...(sensitive !== undefined ? { sensitive: sensitive === true || sensitive === 'true' } : {}), ...(type !== undefined ? { type } : {}), ...(description !== undefined ? { description } : {}) },
-      });
-      suppressions.push(...commentSuppressions(f, 'variable', name, undefined, address));
-    }
+    variableBlocks(f, '', blocks, suppressions);
     for (const [name, body] of Object.entries(f.json.module ?? {})) {
       const { '//': comment, ...args } = first(body);
       const call: SourceResource = { type: MODULE_TYPE, address: `module.${name}`, path: constructPathOf(comment) ?? `module.${name}`, attributes: resolveValue(args, scope) as Record<string, unknown>, location: at('module', name) };
@@ -192,14 +200,36 @@ function rootBlocks(files: ParsedFile[], scope: Scope): { blocks: SourceResource
         }
       }
     }
-    for (const block of [f.json.locals ?? []].flat()) {
-      for (const [name, value] of Object.entries(first(block))) {
-        const address = `local.${name}`;
-        blocks.push({ type: LOCAL_TYPE, address, path: address, attributes: { value }, location: { file: f.file, line: localLine(f, name) } });
-      }
-    }
+    localBlocks(f, '', blocks);
   }
   return { blocks, suppressions };
+}
+
+/**
+ * A module file's variables (`var.<name>`, under `prefix` in a child module: `module.db.var.<name>`)
+ * as the rules see them: the default as given (Terraform takes no expression there), `sensitive`,
+ * `type`, `description`; with the suppression comments above or inside each block.
+ */
+function variableBlocks(f: ParsedFile, prefix: string, blocks: SourceResource[], suppressions: SourceSuppression[]): void {
+  for (const [name, body] of Object.entries(f.json.variable ?? {})) {
+    const { default: given, sensitive, type, description } = first(body);
+    const address = `${prefix}var.${name}`;
+    blocks.push({
+      type: VARIABLE_TYPE, address, path: address, location: { file: f.file, line: headerLine(f, 'variable', name) ?? jsonLine(f, 'variable', name) },
+      attributes: { ...(given !== undefined ? { default: given } : {}), ...(sensitive !== undefined ? { sensitive: sensitive === true || sensitive === 'true' } : {}), ...(type !== undefined ? { type } : {}), ...(description !== undefined ? { description } : {}) },
+    });
+    suppressions.push(...commentSuppressions(f, 'variable', name, undefined, address));
+  }
+}
+
+/** A module file's locals (`local.<name>`, under `prefix` in a child module), each as written (attribute `value`). */
+function localBlocks(f: ParsedFile, prefix: string, blocks: SourceResource[]): void {
+  for (const block of [f.json.locals ?? []].flat()) {
+    for (const [name, value] of Object.entries(first(block))) {
+      const address = `${prefix}local.${name}`;
+      blocks.push({ type: LOCAL_TYPE, address, path: address, attributes: { value }, location: { file: f.file, line: localLine(f, name) } });
+    }
+  }
 }
 
 /** The line (from 0) of the `cloud {` block directly inside a `terraform {` block, or -1 (a .tf.json file, or none found). */
@@ -280,7 +310,7 @@ function localLine(f: ParsedFile, name: string): number | undefined {
 }
 
 /** The module a `module` block calls: read when its source is a local path, else a notice. */
-async function readCall(dir: string, display: string, address: string, body: Record<string, unknown>, scope: Scope): Promise<ModuleRead | Notice> {
+async function readCall(dir: string, display: string, address: string, body: Record<string, unknown>, scope: Scope, valuesRead: Set<string>): Promise<ModuleRead | Notice> {
   const source = body.source;
   const notRead = (problem: string, fix: string): Notice => ({
     // An address's user info is left out (a token as the user name: `https://<PAT>@dev.azure.com/...`; SEC-1.PlainCredential judges it).
@@ -293,7 +323,7 @@ async function readCall(dir: string, display: string, address: string, body: Rec
   const args = new Map(Object.entries(body).filter(([k]) => !META_ARGUMENTS.has(k)).map(([k, v]) => [k, resolveValue(v, scope)]));
   const childDir = path.join(dir, source);
   const child = fs.existsSync(childDir) && fs.statSync(childDir).isDirectory()
-    ? await readModule(childDir, joinDisplay(display, source), `${address}.`, args) : undefined;
+    ? await readModule(childDir, joinDisplay(display, source), `${address}.`, args, undefined, valuesRead) : undefined;
   return child ?? notRead('the local module has no Terraform files there, so it is not checked.', 'correct the source path (relative to the calling module).');
 }
 

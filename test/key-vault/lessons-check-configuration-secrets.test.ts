@@ -194,6 +194,28 @@ describe('SEC-1.VariableDefaultSecret on a stack\'s variables and locals', () =>
   });
 });
 
+describe('SEC-1.VariableDefaultSecret in a local child module (azure-lessons)', () => {
+  const module = (password: string) => [
+    'variable "name" {}', 'variable "admin_password" {', `  default = "${password}"`, '}',
+    'locals {', `  api_key = "${GH_TOKEN}"`, '  sku     = "S0"', '}',
+    'resource "azurerm_mssql_server" "s" {', '  name = var.name', '}', '',
+  ].join('\n');
+
+  it('fails when a local module\'s variable default or local is a secret, though no resource reads it, once however many calls, with a fix that names the caller', async () => {
+    const root = ['module "db" {', '  source = "./mod"', '  name   = "orders"', '}', 'module "db2" {', '  source = "./mod"', '  name   = "reports"', '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': root, 'mod/main.tf': module(CLIENT_SECRET) }), VARIABLE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['module.db.var.admin_password default', 'module.db.local.api_key value']);
+    expect(found[0].message).toContain('Fix: no default: the module\'s resource reads the secret from Key Vault with its identity, or the caller passes it (module.db { admin_password = var.<a sensitive root variable without a default> }');
+    expect(found[0].message).not.toContain(CLIENT_SECRET.slice(4));
+  });
+
+  it('passes a local module\'s plain locals, and honours a suppression comment on its variable', async () => {
+    const report = await lessonsOn({ 'main.tf': 'module "db" {\n  source = "./mod"\n  name   = "orders"\n}\n', 'mod/main.tf': `${module(CLIENT_SECRET).replace('variable "admin_password" {', `# azure-lessons:suppress ${VARIABLE} the module's own test password, rotated daily\nvariable "admin_password" {`).replace(`  api_key = "${GH_TOKEN}"`, '  region  = "westeurope"')}` });
+    expect(failuresOf(report, VARIABLE)).toEqual([]);
+    expect(report.results.filter((r) => r.ruleId === VARIABLE && r.status === ReportStatus.SUPPRESSED).map((r) => r.address)).toEqual(['module.db.var.admin_password']);
+  });
+});
+
 describe('SEC-1.ProviderPlainSecret on HCP Terraform\'s cloud block', () => {
   const TFC_TOKEN = ['Xk3mQ9', 'atlasv1', 'Zq7R2sT4uV6wX8yA0bC2dE4fG6hJ8kL0mN2pQ4rS6tU8vW0xY2z'].join('.');
 

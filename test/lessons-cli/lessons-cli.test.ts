@@ -34,7 +34,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const out = await run(MODULES);
     expect(out.exitCode).toBe(1);
     expect(out.stderr).toBe('');
-    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 13 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[SCALE_1, ING_4, EDGE_1, NOT_READ, UNUSED, 'lessons: 14 passed, 3 failed (1 error, 2 warnings), 1 suppressed'].join('\n')}\n`);
   });
 
   it('resolves a variable default, a module argument and a module output into what the rules read', async () => {
@@ -57,7 +57,7 @@ describe('azure-lessons on a directory of .tf files', () => {
   it('applies the config file: a lesson id narrowed by appliesTo, a module address covering its resources, and production false', async () => {
     const out = await run(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(out.exitCode).toBe(0);
-    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 12 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
+    expect(out.stdout).toBe(`${[ING_4, NOT_READ, UNUSED, 'lessons: 13 passed, 1 failed (0 errors, 1 warning), 3 suppressed'].join('\n')}\n`);
     const report = await json(MODULES, '--config', `${MODULES}/lessons.json`);
     expect(report.results.filter((r) => r.status === ReportStatus.SUPPRESSED).map((r) => `${r.ruleId} ${r.address}: ${r.suppressionReason}`).sort()).toEqual([
       'EDGE-1.FrontDoorTimeoutAboveCeiling azurerm_cdn_frontdoor_profile.edge: the origin answers within 200 s; the profile is replaced next sprint',
@@ -76,9 +76,12 @@ describe('azure-lessons on a directory of .tf files', () => {
     // and SEC-1.VariableDefaultSecret on the root variable (its default, 300, is no secret: a block, not a resource, so it counts for no other rule).
     // Every other pair of a rule and one of the five resources is not applicable: counted, not listed.
     // And SEC-1.PlainCredential on the call of module.app, whose input (transport) it reads; the five resources hold no value that may be a credential (not applicable).
-    expect(report.summary).toEqual({ compliant: 13, errors: 1, warnings: 2, suppressed: 1, notApplicable: 5 * RULE_COUNT - 15 });
-    expect(report.results.length).toBe(17);
-    expect(report.results.filter((r) => r.resourceType === 'variable').map((r) => [r.ruleId, r.address, r.status])).toEqual([['SEC-1.VariableDefaultSecret', 'var.origin_timeout', 'compliant']]);
+    // And SEC-1.VariableDefaultSecret on the local module's variable (module.app.var.transport, its default "auto").
+    expect(report.summary).toEqual({ compliant: 14, errors: 1, warnings: 2, suppressed: 1, notApplicable: 5 * RULE_COUNT - 15 });
+    expect(report.results.length).toBe(18);
+    expect(report.results.filter((r) => r.resourceType === 'variable').map((r) => [r.ruleId, r.address, r.status])).toEqual([
+      ['SEC-1.VariableDefaultSecret', 'var.origin_timeout', 'compliant'], ['SEC-1.VariableDefaultSecret', 'module.app.var.transport', 'compliant'],
+    ]);
     expect(report.notApplicable['LIM-1.NoAzureCacheForRedis']).toBe(5);
     expect(Object.values(report.notApplicable).reduce((a, b) => a + b, 0)).toBe(report.summary.notApplicable);
   });
@@ -87,7 +90,7 @@ describe('azure-lessons on a directory of .tf files', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-cli-'));
     try {
       const out = await run(MODULES, '--format=sarif', '--output', path.join(dir, 'lessons.sarif'));
-      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 13 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
+      expect(out).toEqual({ exitCode: 1, stdout: '', stderr: 'lessons: 14 passed, 3 failed (1 error, 2 warnings), 1 suppressed\n' });
       expect(JSON.parse(fs.readFileSync(path.join(dir, 'lessons.sarif'), 'utf8')).version).toBe('2.1.0');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -304,7 +307,7 @@ describe('the azure-lessons bin', () => {
     expect(result.stderr).toMatch(/^\[AZURE\] test\/fixtures\/lessons-cli\/malformed\/future\.plan\.json: format_version = "2\.0"/);
     const ok = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'constructs/lessons-cli/main.ts', MODULES, '--config', `${MODULES}/lessons.json`], { cwd: root, encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 12 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
+    expect(ok.stdout.trim().split('\n').pop()).toBe('lessons: 13 passed, 1 failed (0 errors, 1 warning), 3 suppressed');
   });
 });
 

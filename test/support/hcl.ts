@@ -11,7 +11,11 @@ import { LessonsReport, ReportRow, ReportStatus } from '../../constructs/lessons
 export async function lessonsOn(files: Record<string, string>, ...args: string[]): Promise<LessonsReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lessons-hcl-'));
   try {
-    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    for (const [name, text] of Object.entries(files)) {
+      // A local module's files in its folder (`mod/main.tf`).
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
     const input = Object.keys(files).length === 1 && !Object.keys(files)[0].endsWith('.tf') ? Object.keys(files)[0] : '.';
     const out = await LessonsCommand.execute([input, '--format', 'json', ...args], dir);
     if (out.exitCode === 2) throw new Error(out.stderr);

@@ -41,7 +41,8 @@ function valueInFile(name: string, value: unknown): RuleOutcome {
 }
 
 /**
- * SEC-1: a root module's variable whose default is a credential (a known format, or a literal
+ * SEC-1: a variable whose default is a credential (a root module's, or a local child module's as
+ * `azure-lessons` reads it: `module.<name>.var.<name>`) (a known format, or a literal
  * under a secret's name such as `db_password`, the variable's or an object entry's of its own:
  * setting `default.password`), or a local whose value is one (written, or a
  * function of literals). A default or a local is written in cdk.tf.json (or the .tf file) and in
@@ -77,8 +78,12 @@ export class VariableDefaultSecretRule implements ILessonRule {
     const written = local
       ? 'a local is written in the configuration (cdk.tf.json or the .tf file) and the plan file whether or not anything reads it'
       : 'a default is written in the configuration (cdk.tf.json or the .tf file) and the plan file whether or not anything reads it, and sensitive = true hides it from the plan\'s output only';
+    // A child module's variable is given by its caller: the root module's sensitive variable, not TF_VAR_, reaches it.
+    const inModule = /^module\./.test(resource.address);
     const fix = local
       ? 'a local holds no secret: the resource reads it from Key Vault with its identity, or it comes in as a sensitive variable without a default, given at plan time from the pipeline\'s secret store (TF_VAR_<variable>).'
+      : inModule
+      ? `no default: the module's resource reads the secret from Key Vault with its identity, or the caller passes it (${resource.address.replace(/\.var\..*$/, '')} { ${name} = var.<a sensitive root variable without a default> }, given at plan time from the pipeline's secret store), the module's variable sensitive = true.`
       : `no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_${resource.address.replace(/^(?:.*\.)?var\./, '')}, the variable sensitive = true).`;
     return RuleOutcome.nonCompliant({ setting: `${setting}${found.at ?? ''}`, given: found.given, problem: `${found.problem}: ${written}.`, fix });
   }
