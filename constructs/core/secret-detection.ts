@@ -67,6 +67,11 @@ function secretWordOf(name: string): string | undefined {
   return m === null ? undefined : m[1] ?? m[2];
 }
 
+/** Whether `name` says its value is a secret (`redisPassword`, `DB_PASSWORD`, `Stripe__Key`): the quick question before a value is judged by its name. */
+export function namesSecret(name: string): boolean {
+  return secretWordOf(name) !== undefined;
+}
+
 /**
  * Names that also name what is no credential: a section's own `Key` (`Redis__Key = "myapp:"`, a
  * cache key's prefix), `PrimaryKey` (`/id`, a partition's path), `TopicKey` (a topic's name).

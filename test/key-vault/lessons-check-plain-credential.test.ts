@@ -5,6 +5,7 @@ import { conditional, DataTerraformRemoteStateAzurerm, Fn, TerraformHclModule, T
 import { describe, expect, it } from 'vitest';
 import { ApiManagementBackend } from '@cdktf/provider-azurerm/lib/api-management-backend';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
+import { ContainerAppEnvironmentDaprComponent } from '@cdktf/provider-azurerm/lib/container-app-environment-dapr-component';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { VirtualMachineRunCommand } from '@cdktf/provider-azurerm/lib/virtual-machine-run-command';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
@@ -16,6 +17,7 @@ import { failuresOf, lessonsOn, statusesAt } from '../support/hcl';
 import { addResources } from '../support/lessons-cli';
 import { RULE_EXAMPLES, failingSets, tableOf } from '../support/rule-examples';
 import { errorsOf } from '../support/synth';
+import { PlatformTesting } from '../../constructs/testing/platform-testing';
 
 // SEC-1.PlainCredential: a credential written in an argument no other SEC-1 rule reads (a tag, a
 // command, a header, an AzAPI body, a module's input, a remote state's config). Credentials are
@@ -215,6 +217,43 @@ describe('SEC-1.PlainCredential on a stack\'s resources, data sources and module
     addResources(s, tableOf(others.flatMap((e) => failingSets(e).map((resources, index) => ({ rule: e.rule, kind: 'failing' as const, index, resources, inAPlan: true })))));
     const mine = LessonsCheck.of(s)!.reportOf(s).results.filter((r) => r.ruleId === RULE && r.status === ReportStatus.NON_COMPLIANT);
     expect(mine.map((r) => `${r.address} ${r.setting}`)).toEqual([]);
+  });
+});
+
+describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr component\'s metadata)', () => {
+  const PASSWORD = ['Tr0ub4dor', '3xyzQ'].join('&');
+  const ENVIRONMENT = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/managedEnvironments/cae';
+  function component(s: TerraformStack, metadata: { name: string; value?: string; secretName?: string }[]) {
+    return new ContainerAppEnvironmentDaprComponent(s, 'redis', { name: 'statestore', containerAppEnvironmentId: ENVIRONMENT, componentType: 'state.redis', version: 'v1', metadata });
+  }
+  const heads = (messages: string[]) => messages.map((m) => m.split(' = ')[0]);
+
+  it('fails when a metadata value is a literal under a secret\'s name (any text: the name says it), masked, with the component secret\'s fix, read one attribute at a time and from the stack\'s JSON', () => {
+    const metadata = [{ name: 'redisHost', value: 'redis-orders.redis.cache.windows.net:6380' }, { name: 'redisPassword', value: PASSWORD }];
+    const s = stack();
+    component(s, metadata);
+    const found = findings(s);
+    expect(heads(found)).toEqual([`[${RULE}] other-dev/redis: metadata[1].value`]);
+    expect(found[0]).toContain('the name says the value is a secret (PASSWORD)');
+    expect(found[0]).toContain('Fix: sign the component in with an identity where it takes one (azureClientId metadata');
+    expect(found[0]).toContain('secret { name, key_vault_secret_id = <versionless secret id>, identity }) and name it in the metadata (secret_name)');
+    expect(found[0]).not.toContain(PASSWORD.slice(2));
+    // cdktf synth's path: the stack's JSON, where only arguments that may hold a credential are read.
+    const json = stack();
+    component(json, metadata);
+    expect(() => PlatformTesting.synth(json)).toThrow(/1 error\(s\)/);
+    expect(heads(PlatformTesting.errors(json).filter((e) => e.startsWith(`[${RULE}] `)))).toEqual([`[${RULE}] other-dev/redis: metadata[1].value`]);
+  });
+
+  it('passes metadata that names a component secret, plain metadata, a pair whose value is a reference, and judges a pair under tags by format only', async () => {
+    const s = stack();
+    component(s, [{ name: 'redisHost', value: 'redis-orders:6380' }, { name: 'redisPassword', secretName: 'redis-password' }, { name: 'accessKey', value: '${azurerm_storage_account.sa.primary_access_key}' }]);
+    expect(findings(s)).toEqual([]);
+    const hcl = ['resource "azapi_resource" "dapr" {', '  type      = "Microsoft.App/managedEnvironments/daprComponents@2024-03-01"', '  name      = "pubsub"', `  parent_id = "${ENVIRONMENT}"`,
+      '  body = {', '    properties = {', '      metadata = [{ name = "accessKey", value = "abcdef0123456789abcdef0123" }]', '    }', '    tags = [{ name = "apiKey", value = "not-a-secret-label" }]', '  }', '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => r.setting)).toEqual(['body.properties.metadata.value']);
+    expect(found[0].message).toContain('(properties.secrets: { name, keyVaultUrl, identity }) and name it in the metadata (secretRef)');
   });
 });
 

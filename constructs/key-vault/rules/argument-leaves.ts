@@ -1,4 +1,5 @@
 import { mayHoldCredential } from '../../core/credential-formats';
+import { namesSecret } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
 
 // What the SEC-1 rules that read every argument share: which settings another rule judges, which
@@ -48,6 +49,22 @@ export interface LeafFilter {
   keeps(text: string, byName: boolean): boolean;
   /** Whether a list of strings is given once more as its words joined (`["az", "login", "-p", "..."]`). */
   readonly joinsWords: boolean;
+  /**
+   * Whether `holdsLeaf` counts a pair's value whose sibling `name` says it is a secret
+   * (`{ name = "redisPassword", value = "..." }`, `namedPairOf`), whatever its text.
+   * @default false
+   */
+  readonly pairs?: boolean;
+}
+
+/**
+ * The name a block of a name and a value gives its value (`metadata { name = "redisPassword"
+ * value = "..." }`, a Dapr component's; `{ name = "consumerKey", value = "..." }` in an AzAPI body):
+ * the literal `name` of an object that holds a `value`, or undefined.
+ */
+function namedPairOf(block: Record<string, unknown>): string | undefined {
+  const name = block.name;
+  return typeof name === 'string' && name !== '' && !name.includes('${') && block.value !== undefined ? name : undefined;
 }
 
 /** The strings a credential may be: every one whose name says what it is, and those that may hold a credential format. */
@@ -82,11 +99,13 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
   const skipped = () => skipRoots.has(path[0] as string) && skip.includes(path.filter((k) => typeof k === 'string').join('.'));
   // A tag's name is anyone's word, in a module's input too.
   const named = () => (all || namedRoots.has(path[0] as string)) && !path.includes('tags');
+  /** The name of the pair whose value is being visited (`namedPairOf`): it names the value wherever the pair is. */
+  let pairName: string | undefined;
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      const byName = named();
+      const byName = pairName !== undefined ? !path.includes('tags') : named();
       if (wanted.keeps(value, byName)) {
-        out.push({ setting: settingOf(), name: [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value, named: byName });
+        out.push({ setting: settingOf(), name: pairName ?? [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value, named: byName });
       }
     } else if (Array.isArray(value)) {
       const before = out.length;
@@ -103,10 +122,14 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
         if (out.length > before || mayHoldCredential(joined)) out.push({ setting: settingOf(), name: '', text: joined, named: false, words: out.length - before });
       }
     } else if (value !== null && typeof value === 'object') {
+      const pair = namedPairOf(value as Record<string, unknown>);
       for (const k of Object.keys(value)) {
         if (path.length === 0 && (all ? MODULE_META : META).has(k)) continue;
         path.push(k);
+        const outer = pairName;
+        pairName = pair !== undefined && k === 'value' ? pair : undefined;
         if (!skipped()) visit((value as Record<string, unknown>)[k]);
+        pairName = outer;
         path.pop();
       }
     }
@@ -128,6 +151,10 @@ export function holdsLeaf(value: unknown, filter: LeafFilter): boolean {
     return filter.joinsWords && value.length > 1 && value.every((v) => typeof v === 'string') && filter.keeps(value.join(' '), false);
   }
   if (value !== null && typeof value === 'object') {
+    if (filter.pairs === true && typeof (value as Record<string, unknown>).name === 'string') {
+      const pair = namedPairOf(value as Record<string, unknown>);
+      if (pair !== undefined && namesSecret(pair)) return true;
+    }
     for (const key in value) if (holdsLeaf((value as Record<string, unknown>)[key], filter)) return true;
   }
   return false;

@@ -15,10 +15,19 @@ function whereHeld(type: string): string {
   return 'written in a resource\'s argument: the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold it in plain text, and what Azure keeps of it (a tag, a body, a header) every reader of the resource sees.';
 }
 
-/** The fix for a credential written in a block of `type`: the format's better way, then where a value Terraform must send comes from. */
+/** A Dapr component of a Container Apps environment, azurerm's and Resource Manager's. */
+const DAPR_COMPONENT = 'azurerm_container_app_environment_dapr_component';
+const DAPR_COMPONENT_ARM = 'Microsoft.App/managedEnvironments/daprComponents';
+
+/** The fix for a credential written in a block of `type` (an AzAPI resource's as `azapi:<Resource Manager type>`): the format's better way, then where a value Terraform must send comes from. */
 function fixFor(type: string, instead: string): string {
   if (type === 'azurerm_container_group') {
     return 'give the container group a managed identity and no secret where the service takes Entra ID; else move the value to secure_environment_variables (Azure does not show those), given by reference (a Key Vault secret\'s value) or from a sensitive variable without a default, at plan time from the pipeline\'s secret store.';
+  }
+  if (type === DAPR_COMPONENT || type === `azapi:${DAPR_COMPONENT_ARM}`) {
+    return type === DAPR_COMPONENT
+      ? 'sign the component in with an identity where it takes one (azureClientId metadata, the environment\'s identity granted a data role); else give the value through a component secret read from Key Vault (secret { name, key_vault_secret_id = <versionless secret id>, identity }) and name it in the metadata (secret_name), with no value written here.'
+      : 'sign the component in with an identity where it takes one (azureClientId metadata, the environment\'s identity granted a data role); else give the value through a component secret read from Key Vault (properties.secrets: { name, keyVaultUrl, identity }) and name it in the metadata (secretRef), with no value written here.';
   }
   if (type === 'data.terraform_remote_state') return 'leave the key out: read the state with Entra ID (config use_azuread_auth = true, the reader granted Storage Blob Data Reader on the container), or let the backend take ARM_ACCESS_KEY from the pipeline\'s secret store.';
   const then = type === MODULE_TYPE
@@ -35,6 +44,8 @@ function fixFor(type: string, instead: string): string {
 const CANDIDATE: LeafFilter = {
   keeps: (text) => mayHoldCredential(text) || ((text.includes('${') || text.includes('%{')) && !isReferencesOnly(text)),
   joinsWords: true,
+  // A pair's value under a secret's name (a Dapr component's `metadata { name = "redisPassword" }`), whatever its text.
+  pairs: true,
 };
 
 /**
@@ -155,7 +166,9 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * a header or query parameter of an AzAPI request, an API Management
  * backend's `credentials` or an http data source's `request_headers` (`x-functions-key`), a
  * `terraform_remote_state`'s `config` (a backend's
- * `access_key`) and a provisioner's `connection` (`password`). Every such value is in
+ * `access_key`), a provisioner's `connection` (`password`) and the value of a pair whose `name`
+ * says it is a secret (a Dapr component's `metadata { name = "redisPassword", value = "..." }`,
+ * whose fix is a component secret read from Key Vault). Every such value is in
  * `cdk.tf.json` (or the `.tf` files) and the plan file; most are in the state and in Azure, where
  * a tag is shown to every reader. The settings another rule judges (app settings, an app's
  * environment, a policy, attributes azurerm marks sensitive) are left to it: one finding per value.
@@ -176,7 +189,9 @@ export class PlainCredentialRule implements ILessonRule {
     const byName = resource.type in PARAMETER_MAPS ? parameterFindings(resource) : [];
     const parameters = byName.length > 0;
     if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
-    const judged = JUDGED_ELSEWHERE[resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : resource.type] ?? [];
+    const armType = resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : undefined;
+    const judged = JUDGED_ELSEWHERE[armType ?? resource.type] ?? [];
+    const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
       ? { ...given, body: armBodyOf(resource) } : given;
@@ -195,7 +210,7 @@ export class PlainCredentialRule implements ILessonRule {
       const found = literalCredentialIn(text, named ? name : '', variables, true);
       if (found === undefined) continue;
       foundAt.add(at);
-      findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type)}`, fix: fixFor(resource.type, found.fix) });
+      findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type)}`, fix: fixFor(fixType, found.fix) });
     }
     // One finding per value: a parameter whose value a format found already is not named again.
     const settings = new Set(findings.map((f) => f.setting));
