@@ -3,6 +3,7 @@
 // `dynamic "secret" { for_each = ...; content { value = secret.value } }`. A value check reads
 // each instance's own values, so a secret cannot hide behind an iterator over a literal map.
 
+import { maskCredential, mayHoldCredential } from './credential-formats';
 import { bindIterators, evaluateValue, literalize, TerraformVariables } from './terraform-expression';
 
 /**
@@ -18,11 +19,45 @@ export interface BlockInstance {
   readonly attributes: Record<string, unknown>;
 }
 
-/** The pairs a known `for_each` value iterates (a map's keys and values in key order; a set's strings as both), or undefined. */
-function iterated(value: unknown): [string, unknown][] | undefined {
-  if (Array.isArray(value)) return value.every((v) => typeof v === 'string') ? [...new Set(value as string[])].sort().map((v) => [v, v]) : undefined;
+/**
+ * The pairs a known `for_each` value iterates: a map's keys and values in key order; a set's
+ * strings as both (`toset([...])`, which the evaluator gives as a list of strings). A list of
+ * other values is a dynamic block's list (Terraform keys it by index); a block's own `for_each`
+ * takes none (`lists`).
+ */
+function iterated(value: unknown, lists: boolean): [string | number, unknown][] | undefined {
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v === 'string')) return [...new Set(value as string[])].sort().map((v) => [v, v]);
+    return lists ? value.map((v, i) => [i, v]) : undefined;
+  }
   if (value !== null && typeof value === 'object') return Object.keys(value).sort().map((k) => [k, (value as Record<string, unknown>)[k]]);
   return undefined;
+}
+
+/** What is left of a for_each value (a map, or a list) once its first pairs are made into blocks: `rest`, in its form. */
+function unmade(value: unknown, rest: [string | number, unknown][]): unknown {
+  return Array.isArray(value) ? rest.map(([, v]) => v) : Object.fromEntries(rest);
+}
+
+/** A character a key the finding may show has (an identifier, a name, a path): anything else may be a secret used as a key. */
+const PLAIN_KEY = /^[A-Za-z0-9_.:/@-]{1,40}$/;
+
+/**
+ * An instance's key as Terraform writes it in the address (`["sql"]`, `[0]`), masked as a value
+ * is (`["sk_l…(32 chars)"]`) when it may be a secret: a set's element is its own key
+ * (`for_each = toset([var.pw])`), and a map's key may be one too.
+ */
+function keyOf(key: string | number): string {
+  if (typeof key === 'number') return `[${key}]`;
+  const shown = PLAIN_KEY.test(key) && !mayHoldCredential(key) && !(key.length >= 20 && /\d/.test(key) && /[A-Za-z]/.test(key)) ? key : maskCredential(key);
+  return `[${JSON.stringify(shown)}]`;
+}
+
+/** A dynamic block's `iterator`: a name (`.tf.json`, cdktf), or the bare reference hcl2json writes (`iterator = s` as `"${s}"`). */
+function iteratorName(given: unknown, block: string): string {
+  if (typeof given !== 'string') return block;
+  const bare = /^\$\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}$/.exec(given);
+  return bare ? bare[1] : /^[A-Za-z_][A-Za-z0-9_-]*$/.test(given) ? given : block;
 }
 
 /** Whether a string of `value` (deeply) reads `each.` or `count.index`. */
@@ -62,14 +97,22 @@ export function withDynamicBlocks(value: unknown, variables: TerraformVariables)
     for (const spec of [specs].flat()) {
       const s = (spec ?? {}) as Record<string, unknown>;
       const forEach = evaluateValue(s.for_each, variables);
-      const pairs = forEach.known ? iterated(forEach.value) : undefined;
-      const iterator = typeof s.iterator === 'string' ? s.iterator : block;
+      const pairs = forEach.known && !forEach.sensitive ? iterated(forEach.value, true) : undefined;
+      const iterator = iteratorName(s.iterator, block);
       const content = first(s.content);
       if (pairs === undefined || content === null || typeof content !== 'object') {
         (left[block] ??= []).push(spec);
         continue;
       }
       out ??= { ...given };
+      // What it iterates and the blocks do not show stays, without its content, to be judged as written
+      // (a literal in for_each's map): every value when the content reads none (`${secret.key}` only), else those past the cap.
+      const readsValue = new RegExp(`(?<![\\w.])${iterator}\\s*\\.\\s*value\\b`).test(JSON.stringify(content));
+      const unread = !readsValue ? s.for_each : pairs.length > MOST_INSTANCES ? unmade(forEach.value, pairs.slice(MOST_INSTANCES)) : undefined;
+      if (unread !== undefined) {
+        const { content: _made, for_each: _all, ...iterating } = s;
+        (left[block] ??= []).push({ ...iterating, for_each: unread });
+      }
       const made = pairs.slice(0, MOST_INSTANCES).map(([key, item]) => {
         const bound = bindIterators(variables, { [`${iterator}.key`]: key, [`${iterator}.value`]: item }, forEach.sensitive);
         const blockValue = literalize(content, bound);
@@ -99,8 +142,9 @@ export function instancesOf(attributes: Readonly<Record<string, unknown>>, varia
   if ((forEach !== undefined || count !== undefined) && readsInstance(rest)) {
     if (forEach !== undefined) {
       const e = evaluateValue(forEach, variables);
-      const pairs = e.known ? iterated(e.value) : undefined;
-      instances = pairs?.slice(0, MOST_INSTANCES).map(([key, value]) => ({ key: `[${JSON.stringify(key)}]`, bound: bindIterators(variables, { 'each.key': key, 'each.value': value }, e.sensitive) }));
+      // Terraform refuses a sensitive for_each; its values are left as written.
+      const pairs = e.known && !e.sensitive ? iterated(e.value, false) : undefined;
+      instances = pairs?.slice(0, MOST_INSTANCES).map(([key, value]) => ({ key: keyOf(key), bound: bindIterators(variables, { 'each.key': key, 'each.value': value }) }));
     } else {
       const e = evaluateValue(count, variables);
       const n = e.known ? Number(e.value) : NaN;
@@ -108,10 +152,8 @@ export function instancesOf(attributes: Readonly<Record<string, unknown>>, varia
     }
   }
   if (instances !== undefined) {
-    return instances.map(({ key, bound }) => {
-      const seen = literalize(attributes, bound) as Record<string, unknown>;
-      return { key, attributes: (withDynamicBlocks(seen, bound) ?? seen) as Record<string, unknown> };
-    });
+    // Dynamic blocks first: an iterator of theirs named `each` (cdktf's) is theirs in their content, not the block's.
+    return instances.map(({ key, bound }) => ({ key, attributes: literalize(withDynamicBlocks(attributes, bound) ?? attributes, bound) as Record<string, unknown> }));
   }
   const expanded = withDynamicBlocks(attributes, variables);
   return expanded === undefined ? undefined : [{ key: '', attributes: expanded as Record<string, unknown> }];

@@ -243,11 +243,12 @@ function evaluated(rule: ILessonRule, resource: RuleResource, context: IRuleCont
 
 /**
  * What `rule` makes of each instance of `resource`: undefined when it concerns none, else its
- * findings, each once, with the instance it is about (the resource itself when every instance
- * gives it: a finding of the block as written, reported under its own path).
+ * findings with the instance each is about: a finding every instance of several gives (the same
+ * setting, value, problem and fix) once, on the resource itself (a finding of the block as
+ * written); any other on each instance that gives it (an only instance names itself).
  */
 function judgedByInstance<R extends RuleResource>(rule: ILessonRule, resource: R, instances: readonly R[], context: IRuleContext): [R, RuleFinding][] | undefined {
-  const found = new Map<string, { finding: RuleFinding; where: R; times: number }>();
+  const found = new Map<string, { finding: RuleFinding; where: R[] }>();
   let applicable = false;
   for (const instance of instances) {
     const outcome = evaluated(rule, instance, context);
@@ -256,12 +257,12 @@ function judgedByInstance<R extends RuleResource>(rule: ILessonRule, resource: R
     for (const finding of outcome.findings) {
       const key = JSON.stringify([finding.setting, finding.given, finding.problem, finding.fix]);
       const seen = found.get(key);
-      if (seen) seen.times += 1;
-      else found.set(key, { finding, where: instance, times: 1 });
+      if (seen) seen.where.push(instance);
+      else found.set(key, { finding, where: [instance] });
     }
   }
   if (!applicable) return undefined;
-  return [...found.values()].map(({ finding, where, times }) => [instances.length > 1 && times === instances.length ? resource : where, finding]);
+  return [...found.values()].flatMap(({ finding, where }) => (instances.length > 1 && where.length === instances.length ? [[resource, finding] as [R, RuleFinding]] : where.map((w) => [w, finding] as [R, RuleFinding])));
 }
 
 /**

@@ -52,7 +52,9 @@ export async function checkPaths(paths: string[], cwd: string, configFile: strin
     const inSource = new Map<ReportRow, boolean>();
     const sink = (resource: RuleResource, base: RowBase, _level: RuleLevel, finding: RuleFinding): ReportRow => {
       const message = FindingFormat.format(resource.path, { lesson: base.ruleId, ...finding });
-      const s = findSuppression(own, base, finding);
+      // A finding of one instance of an iterated block: its key, as the message's path ends in it.
+      const instance = resource.path !== base.resourcePath && resource.path.startsWith(base.resourcePath) ? resource.path.slice(base.resourcePath.length) : '';
+      const s = findSuppression(own, base, finding, instance);
       if (!s) return nonCompliantRow(base, finding.setting, message);
       const row = suppressedRow(base, finding.setting, message, s.reason);
       inSource.set(row, !(config.suppressions ?? []).includes(s));

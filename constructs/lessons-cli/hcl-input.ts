@@ -12,11 +12,15 @@ import { readSettingsFiles } from './tfvars-and-tfbackend';
 
 type Blocks = Record<string, Record<string, unknown>>;
 interface ParsedFile { readonly file: string; readonly lines: string[]; readonly json: Record<string, Blocks> }
+/** What a module gives its caller besides its resources: its outputs. */
+interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown> }
+
 /**
- * What a module gives its caller besides its resources: its outputs, and (a child module) its
- * variables and locals with its children's, under their module address (`module.db.var.password`).
+ * A local module directory's variables and locals as the rules see them, with their suppression
+ * comments, under the address of the call nearest the root (fewest `module.` steps; the first
+ * read of those): its defaults are written once, whichever calls use it.
  */
-interface ModuleRead extends SourceRead { readonly outputs: Map<string, unknown>; readonly values: SourceResource[] }
+interface ModuleValues { readonly depth: number; readonly blocks: SourceResource[]; readonly suppressions: SourceSuppression[] }
 
 const HEADER = /^\s*(resource|data|module|output|provider|variable|backend)\s+"([^"]+)"(?:\s+"([^"]+)")?\s*\{/;
 const META_ARGUMENTS = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
@@ -43,10 +47,10 @@ export async function readTerraformFiles(dir: string, display: string, names: st
 }
 
 /**
- * @param valuesRead the directories whose variables and locals are read already: a local module
+ * @param valuesRead each local module directory's variables and locals (`ModuleValues`): a module
  * called twice holds its defaults once, and is judged once
  */
-async function readModule(dir: string, display: string, prefix: string, args: ReadonlyMap<string, unknown>, only?: string[], valuesRead = new Set<string>()): Promise<ModuleRead | undefined> {
+async function readModule(dir: string, display: string, prefix: string, args: ReadonlyMap<string, unknown>, only?: string[], valuesRead = new Map<string, ModuleValues>()): Promise<ModuleRead | undefined> {
   const names = only ?? fs.readdirSync(dir).filter((n) => (n.endsWith('.tf') || n.endsWith('.tf.json')) && fs.statSync(path.join(dir, n)).isFile()).sort();
   if (names.length === 0) return undefined;
   const files = await Promise.all(names.map((n) => parseFile(path.join(dir, n), only ? display : joinDisplay(display, n))));
@@ -71,14 +75,17 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   ]);
   const callerScope: Scope = { ...plain, locals, terraformVariables: withLocals };
   const outputs = new Map<string, unknown>();
-  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: withLocals, values: [] };
+  const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: withLocals };
   // A child module's variables and locals: a default or a local is written in the configuration whatever the caller gives.
-  if (prefix !== '' && !valuesRead.has(path.resolve(dir))) {
-    valuesRead.add(path.resolve(dir));
+  const depth = prefix.split('module.').length - 1;
+  const before = valuesRead.get(path.resolve(dir));
+  if (prefix !== '' && (before === undefined || depth < before.depth)) {
+    const values: ModuleValues = { depth, blocks: [], suppressions: [] };
     for (const f of files) {
-      variableBlocks(f, prefix, read.values, read.suppressions);
-      localBlocks(f, prefix, read.values);
+      variableBlocks(f, prefix, values.blocks, values.suppressions);
+      localBlocks(f, prefix, values.blocks);
     }
+    valuesRead.set(path.resolve(dir), values);
   }
   for (const { f, name, body } of all('module')) {
     const address = `${prefix}module.${name}`;
@@ -91,7 +98,6 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     read.resources.push(...child.resources);
     read.suppressions.push(...child.suppressions);
     read.notRead.push(...child.notRead);
-    read.values.push(...child.values);
     for (const [o, v] of child.outputs) outputs.set(`${name}.${o}`, v);
   }
   const scope: Scope = { ...callerScope, outputs };
@@ -129,7 +135,9 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
     const beside = only === undefined ? await readSettingsFiles(dir, display, parseFile, backendType) : undefined;
     read.suppressions.push(...suppressions, ...beside?.suppressions ?? []);
     read.notRead.push(...beside?.notRead ?? []);
-    return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...read.values, ...beside?.blocks ?? []] };
+    const moduleValues = [...valuesRead.values()];
+    read.suppressions.push(...moduleValues.flatMap((v) => v.suppressions));
+    return { ...read, rootConfiguration: [...rootOutputs, ...blocks, ...moduleValues.flatMap((v) => v.blocks), ...beside?.blocks ?? []] };
   }
   return read;
 }
@@ -310,7 +318,7 @@ function localLine(f: ParsedFile, name: string): number | undefined {
 }
 
 /** The module a `module` block calls: read when its source is a local path, else a notice. */
-async function readCall(dir: string, display: string, address: string, body: Record<string, unknown>, scope: Scope, valuesRead: Set<string>): Promise<ModuleRead | Notice> {
+async function readCall(dir: string, display: string, address: string, body: Record<string, unknown>, scope: Scope, valuesRead: Map<string, ModuleValues>): Promise<ModuleRead | Notice> {
   const source = body.source;
   const notRead = (problem: string, fix: string): Notice => ({
     // An address's user info is left out (a token as the user name: `https://<PAT>@dev.azure.com/...`; SEC-1.PlainCredential judges it).

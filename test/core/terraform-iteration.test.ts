@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bindIterators, evaluateValue, localKey, readsConfigurationOnly, TerraformVariables } from '../../constructs/core/terraform-expression';
-import { holdsDynamicBlock, instancesOf, MOST_INSTANCES } from '../../constructs/core/terraform-iteration';
+import { holdsDynamicBlock, instancesOf } from '../../constructs/core/terraform-iteration';
 
 const NONE: TerraformVariables = new Map();
 
@@ -56,9 +56,37 @@ describe('instancesOf', () => {
     expect(instancesOf({ for_each: { a: 'x' }, name: 'fixed' }, NONE)).toBeUndefined();
   });
 
-  it('reads no more than MOST_INSTANCES instances', () => {
-    const many = Object.fromEntries(Array.from({ length: MOST_INSTANCES + 5 }, (_, i) => [`k${String(i).padStart(3, '0')}`, String(i)]));
-    expect(instancesOf({ for_each: many, value: '${each.value}' }, NONE)).toHaveLength(MOST_INSTANCES);
+  it('reads no more than 32 instances', () => {
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${String(i).padStart(3, '0')}`, String(i)]));
+    expect(instancesOf({ for_each: many, value: '${each.value}' }, NONE)).toHaveLength(32);
+  });
+
+  it('masks a key that may be a secret (a set\'s element is its own key), and shows a plain one', () => {
+    const keys = instancesOf({ for_each: ['sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'Tr0ub4dor&3xyzQ', 'orders-api', 'a8f5f167f44f4964e6c998dee827110c'], value: '${each.value}' }, NONE)!.map((i) => i.key);
+    expect(keys).toEqual(['["…(15 chars)"]', '["…(32 chars)"]', '["orders-api"]', '["sk_l…(32 chars)"]']);
+  });
+
+  it('keeps what a dynamic block iterates and its blocks do not show, to be judged as written: every value when the content reads none, else those past the cap', () => {
+    const [one] = instancesOf({ dynamic: { secret: [{ for_each: { psp: 'sk-value' }, content: [{ name: '${secret.key}' }] }] } }, NONE)!;
+    expect(one.attributes).toEqual({ secret: [{ name: 'psp' }], dynamic: { secret: [{ for_each: { psp: 'sk-value' } }] } });
+    const many = Object.fromEntries(Array.from({ length: 34 }, (_, i) => [`k${String(i).padStart(2, '0')}`, `v${i}`]));
+    const [capped] = instancesOf({ dynamic: { secret: [{ for_each: many, content: [{ value: '${secret.value}' }] }] } }, NONE)!;
+    expect([(capped.attributes.secret as unknown[]).length, capped.attributes.dynamic]).toEqual([32, { secret: [{ for_each: { k32: 'v32', k33: 'v33' } }] }]);
+  });
+
+  it('reads HCL\'s `iterator = s` (hcl2json writes "${s}"), and keys a dynamic block\'s list of objects by index', () => {
+    const [one] = instancesOf({ dynamic: { secret: [{ for_each: [{ n: 'a' }, { n: 'b' }], iterator: '${s}', content: [{ name: '${s.value.n}-${s.key}' }] }] } }, NONE)!;
+    expect(one.attributes.secret).toEqual([{ name: 'a-0' }, { name: 'b-1' }]);
+  });
+
+  it('binds a dynamic block\'s iterator named each (cdktf\'s) in its content over the resource\'s own each', () => {
+    const [one] = instancesOf({ for_each: { orders: 'orders-name' }, name: '${each.value}', dynamic: { secret: { for_each: { psp: 'inner' }, iterator: 'each', content: { name: '${each.key}', value: '${each.value}' } } } }, NONE)!;
+    expect([one.key, one.attributes.name, one.attributes.secret]).toEqual(['["orders"]', 'orders-name', [{ name: 'psp', value: 'inner' }]]);
+  });
+
+  it('leaves a for_each over a sensitive value as written (Terraform refuses one)', () => {
+    const secret: TerraformVariables = new Map([['pw', { hasDefault: true, default: { a: 'x' }, sensitive: true }]]);
+    expect(instancesOf({ for_each: '${var.pw}', value: '${each.value}' }, secret)).toBeUndefined();
   });
 
   it('makes the blocks of a dynamic block whose for_each is known, as hcl2json and cdk.tf.json write it, after the blocks written out', () => {

@@ -205,8 +205,15 @@ describe('SEC-1.VariableDefaultSecret in a local child module (azure-lessons)', 
     const root = ['module "db" {', '  source = "./mod"', '  name   = "orders"', '}', 'module "db2" {', '  source = "./mod"', '  name   = "reports"', '}', ''].join('\n');
     const found = failuresOf(await lessonsOn({ 'main.tf': root, 'mod/main.tf': module(CLIENT_SECRET) }), VARIABLE);
     expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['module.db.var.admin_password default', 'module.db.local.api_key value']);
-    expect(found[0].message).toContain('Fix: no default: the module\'s resource reads the secret from Key Vault with its identity, or the caller passes it (module.db { admin_password = var.<a sensitive root variable without a default> }');
+    expect(found[0].message).toContain('Fix: remove the default (a caller\'s value does not take it out of the module\'s source): the module\'s resource reads the secret from Key Vault with its identity, or its caller passes it (module.db { admin_password = ... }) from a sensitive variable without a default');
     expect(found[0].message).not.toContain(CLIENT_SECRET.slice(4));
+  });
+
+  it('reports a module called from the root and from another module under the root\'s call, whatever the names\' order', async () => {
+    const root = ['module "app" {', '  source = "./app"', '}', 'module "db" {', '  source = "./mod"', '  name   = "orders"', '}', ''].join('\n');
+    const app = ['module "inner" {', '  source = "../mod"', '  name   = "inner"', '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': root, 'app/main.tf': app, 'mod/main.tf': module(CLIENT_SECRET) }), VARIABLE);
+    expect(found.map((r) => r.address)).toEqual(['module.db.var.admin_password', 'module.db.local.api_key']);
   });
 
   it('passes a local module\'s plain locals, and honours a suppression comment on its variable', async () => {

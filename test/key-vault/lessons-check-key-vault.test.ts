@@ -251,6 +251,31 @@ describe('SEC-1 on blocks that iterate over what the configuration holds', () =>
     expect(found.map((r) => [r.address, r.message!.split(' = ')[0]])).toEqual([['module.db', '[SEC-1.PlainCredential] module.db["orders"]: administrator_login_password']]);
   });
 
+  it('fails when a secret is in a dynamic block\'s for_each its content does not read (judged as written), and reads HCL\'s iterator = s', async () => {
+    const hcl = ['resource "azurerm_container_app" "b" {', '  name = "ca-b"', '  dynamic "secret" {', `    for_each = { psp = "${STRIPE}" }`, '    content {', '      name                = secret.key',
+      '      key_vault_secret_id = "https://kv.vault.azure.net/secrets/${secret.key}"', '      identity            = "System"', '    }', '  }', '}',
+      'resource "azurerm_container_app" "c" {', '  name = "ca-c"', '  dynamic "secret" {', `    for_each = { gh = "${GH_TOKEN}" }`, '    iterator = s', '    content {', '      name  = s.key', '      value = s.value', '    }', '  }', '}', ''].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const sec = report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT && r.ruleId.startsWith('SEC-1.')).map((r) => r.message!.split(' = ')[0]);
+    expect(sec).toEqual(['[SEC-1.PlainCredential] azurerm_container_app.b: dynamic.secret.for_each.psp', `[${SENSITIVE}] azurerm_container_app.c: secret.gh.value`]);
+  });
+
+  it('masks a key that may be a secret in the instance\'s path (a set\'s element is its own key)', async () => {
+    const hcl = ['resource "azurerm_key_vault_secret" "s" {', `  for_each     = toset(["${STRIPE}"])`, '  name         = "stripe"', '  value        = each.value', `  key_vault_id = "${VAULT}"`, '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => r.message!.split(': azurerm marks')[0])).toEqual([`[${SENSITIVE}] azurerm_key_vault_secret.s["sk_l…(32 chars)"]: value = "sk_l…(32 chars)"`]);
+    neverEchoed(found.map((r) => r.message!));
+  });
+
+  it('honours a config suppression that names the instance a finding names, and only that instance', async () => {
+    const hcl = ['resource "azurerm_key_vault_secret" "s" {', `  for_each     = { sql = "${PASSWORD}", psp = "${STRIPE}" }`, '  name         = each.key', '  value        = each.value', `  key_vault_id = "${VAULT}"`, '}', ''].join('\n');
+    const config = JSON.stringify({ suppressions: [{ id: SENSITIVE, resource: 'azurerm_key_vault_secret.s["sql"]', reason: 'a throwaway sandbox password, rotated daily' }] });
+    const report = await lessonsOn({ 'main.tf': hcl, 'lessons.json': config }, '--config', 'lessons.json');
+    expect(report.results.filter((r) => r.ruleId === SENSITIVE).map((r) => [r.status, r.message!.split(': azurerm marks')[0].replace(/ = .*$/, '')])).toEqual([
+      [ReportStatus.NON_COMPLIANT, `[${SENSITIVE}] azurerm_key_vault_secret.s["psp"]: value`], [ReportStatus.SUPPRESSED, `[${SENSITIVE}] azurerm_key_vault_secret.s["sql"]: value`],
+    ]);
+  });
+
   it('passes for_each over what is known at apply only, and a dynamic block whose values are references', async () => {
     const hcl = [
       'resource "azurerm_key_vault_secret" "s" {', '  for_each     = azurerm_storage_account.sa', '  name         = each.key', '  value        = each.value.primary_access_key', `  key_vault_id = "${VAULT}"`, '}',
@@ -272,16 +297,26 @@ describe('SEC-1 on blocks that iterate over what the configuration holds', () =>
       name: 'ca-nested', resourceGroupName: 'rg', containerAppEnvironmentId: ENV, revisionMode: 'Single',
       template: { container: containers.dynamic({ name: containers.key, image: 'contoso.azurecr.io/app:1.0.0', cpu: 0.5, memory: '1Gi', env: [{ name: 'DB_PASSWORD', value: containers.value }] }) },
     });
+    // A resource that iterates, with a dynamic block whose iterator cdktf names each too: the block's own each in its content.
+    const outer = TerraformIterator.fromMap({ orders: 'orders-name' });
+    const inner = TerraformIterator.fromMap({ psp: STRIPE });
+    new ContainerApp(stack, 'od', {
+      forEach: outer, name: outer.value, resourceGroupName: 'rg', containerAppEnvironmentId: ENV, revisionMode: 'Single',
+      secret: inner.dynamic({ name: inner.key, value: inner.value }),
+      template: { container: [{ name: 'app', image: 'contoso.azurecr.io/app:1.0.0', cpu: 0.5, memory: '1Gi' }] },
+    });
     return stack;
   }
   const EXPECTED = [
     `[${SENSITIVE}] other-dev/each["psp"]: value = "sk_l…(32 chars)"`,
     `[${SENSITIVE}] other-dev/app: secret.gh.value = "ghp_…(40 chars)"`,
     '[SEC-1.ContainerAppPlainSecret] other-dev/nested: template.container.env.DB_PASSWORD',
+    // The dynamic block's own value, not the resource's (`orders-name`).
+    `[${SENSITIVE}] other-dev/od["orders"]: secret.psp.value = "sk_l…(32 chars)"`,
   ];
   const heads = (errors: string[]) => errors.filter((e) => e.startsWith('[SEC-1.')).map((e) => e.split(': azurerm marks')[0].replace(/ = "…\(\d+ chars\)": .*$/, ''));
 
-  it('fails when a cdktf TerraformIterator over a literal map gives its value to a Key Vault secret, a dynamic Container App secret or a dynamic container\'s env (Testing.synth: attributes read one at a time)', () => {
+  it('fails when a cdktf TerraformIterator over a literal map gives its value to a Key Vault secret, a dynamic Container App secret (also inside a resource that iterates) or a dynamic container\'s env (Testing.synth: attributes read one at a time)', () => {
     const stack = iterated();
     Testing.synth(stack);
     expect(heads(errorsOf(stack))).toEqual(EXPECTED);
@@ -290,7 +325,7 @@ describe('SEC-1 on blocks that iterate over what the configuration holds', () =>
 
   it('fails the same on the stack\'s JSON, as cdktf synth judges an AzureStack (PlatformTesting.synth)', () => {
     const stack = iterated();
-    expect(() => PlatformTesting.synth(stack)).toThrow(/3 error\(s\) that fail `cdktf synth`/);
+    expect(() => PlatformTesting.synth(stack)).toThrow(/4 error\(s\) that fail `cdktf synth`/);
     expect(heads(PlatformTesting.errors(stack))).toEqual(EXPECTED);
   });
 });

@@ -5,7 +5,6 @@ import { ILessonRule, IRuleContext, RuleOutcome, RuleResource } from '../../cons
 import { RuleContext } from '../../constructs/lessons-check/rule-context';
 import { RulesByType, nonCompliantRow, readsType, runRules, suppressedRow } from '../../constructs/lessons-check/rule-runner';
 import { recordInstances } from '../../constructs/lessons-check/resource-instances';
-import { instancesOf } from '../../constructs/core/terraform-iteration';
 import { probeHiddenClasses } from '../support/hidden-classes';
 
 function rule(id: string, resourceTypes: string[], evaluate: ILessonRule['evaluate'] = () => RuleOutcome.compliant()): PackRule {
@@ -107,7 +106,7 @@ describe('runRules', () => {
       rule('T-3.Never', ['a'], () => RuleOutcome.notApplicable()),
     ];
     const iterated: RuleResource = { type: 'a', address: 'a.s', path: 'a.s', attributes: { for_each: { one: 'good', two: 'bad' }, name: 'n', value: '${each.value}' } };
-    recordInstances(iterated, () => instancesOf(iterated.attributes, new Map()));
+    recordInstances(iterated, () => [{ key: '["one"]', attributes: { name: 'n', value: 'good' } }, { key: '["two"]', attributes: { name: 'n', value: 'bad' } }]);
     const where: string[] = [];
     const run = runRules(rules, [iterated], new RuleContext([iterated], true), (r, base, _level, finding) => {
       where.push(`${base.ruleId} ${r.path} ${finding.setting}`);
@@ -120,9 +119,18 @@ describe('runRules', () => {
     expect(run.notApplicable).toEqual(new Map([['T-3.Never', 1]]));
   });
 
+  it('names each instance that gives a finding, though the findings read the same (a masked value of the same length)', () => {
+    const iterated: RuleResource = { type: 'a', address: 'a.s', path: 'a.s', attributes: {} };
+    recordInstances(iterated, () => ['one', 'two', 'three'].map((k) => ({ key: `["${k}"]`, attributes: { value: k === 'three' ? '' : 'secret' } })));
+    const where: string[] = [];
+    runRules([rule('T-1.A', ['a'], (r) => (r.attributes.value === '' ? RuleOutcome.compliant() : RuleOutcome.nonCompliant({ setting: 'value', given: '…(6 chars)', problem: 'p', fix: 'f' })))],
+      [iterated], new RuleContext([iterated], true), (r, base) => { where.push(r.path); return { ...base, status: ReportStatus.NON_COMPLIANT }; });
+    expect(where).toEqual(['a.s["one"]', 'a.s["two"]']);
+  });
+
   it('writes one compliant row for a resource whose every instance complies', () => {
     const iterated: RuleResource = { type: 'a', address: 'a.s', path: 'a.s', attributes: { count: 3, name: 'n-${count.index}' } };
-    recordInstances(iterated, () => instancesOf(iterated.attributes, new Map()));
+    recordInstances(iterated, () => [0, 1, 2].map((i) => ({ key: `[${i}]`, attributes: { name: `n-${i}` } })));
     const run = runRules([rule('T-1.A', ['a'])], [iterated], new RuleContext([iterated], true), () => { throw new Error('no finding expected'); });
     expect(run.rows.map((r) => r.status)).toEqual([ReportStatus.COMPLIANT]);
   });

@@ -83,7 +83,7 @@ export class VariableDefaultSecretRule implements ILessonRule {
     const fix = local
       ? 'a local holds no secret: the resource reads it from Key Vault with its identity, or it comes in as a sensitive variable without a default, given at plan time from the pipeline\'s secret store (TF_VAR_<variable>).'
       : inModule
-      ? `no default: the module's resource reads the secret from Key Vault with its identity, or the caller passes it (${resource.address.replace(/\.var\..*$/, '')} { ${name} = var.<a sensitive root variable without a default> }, given at plan time from the pipeline's secret store), the module's variable sensitive = true.`
+      ? `remove the default (a caller's value does not take it out of the module's source): the module's resource reads the secret from Key Vault with its identity, or its caller passes it (${resource.address.replace(/\.var\..*$/, '')} { ${name} = ... }) from a sensitive variable without a default, given down from the root at plan time from the pipeline's secret store; the module's variable sensitive = true.`
       : `no default: the resource reads the secret from Key Vault with its identity, or the pipeline gives it at plan time from its secret store (TF_VAR_${resource.address.replace(/^(?:.*\.)?var\./, '')}, the variable sensitive = true).`;
     return RuleOutcome.nonCompliant({ setting: `${setting}${found.at ?? ''}`, given: found.given, problem: `${found.problem}: ${written}.`, fix });
   }
