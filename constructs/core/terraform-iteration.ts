@@ -3,7 +3,7 @@
 // `dynamic "secret" { for_each = ...; content { value = secret.value } }`. A value check reads
 // each instance's own values, so a secret cannot hide behind an iterator over a literal map.
 
-import { maskCredential, mayHoldCredential } from './credential-formats';
+import { credentialFormatOf, maskCredential } from './credential-formats';
 import { bindIterators, evaluateValue, literalize, TerraformVariables } from './terraform-expression';
 
 /**
@@ -39,17 +39,15 @@ function unmade(value: unknown, rest: [string | number, unknown][]): unknown {
   return Array.isArray(value) ? rest.map(([, v]) => v) : Object.fromEntries(rest);
 }
 
-/** A character a key the finding may show has (an identifier, a name, a path): anything else may be a secret used as a key. */
-const PLAIN_KEY = /^[A-Za-z0-9_.:/@-]{1,40}$/;
-
 /**
- * An instance's key as Terraform writes it in the address (`["sql"]`, `[0]`), masked as a value
- * is (`["sk_l…(32 chars)"]`) when it may be a secret: a set's element is its own key
- * (`for_each = toset([var.pw])`), and a map's key may be one too.
+ * An instance's key as Terraform writes it in the address (`["sql"]`, `[0]`). A set's element is
+ * its own key, and may be the secret itself (`for_each = toset([var.admin_password])`): it is
+ * masked as a value is (`["…(14 chars)"]`). A map's key is a name, shown, unless it has a
+ * credential's format.
  */
-function keyOf(key: string | number): string {
+function keyOf(key: string | number, value: unknown): string {
   if (typeof key === 'number') return `[${key}]`;
-  const shown = PLAIN_KEY.test(key) && !mayHoldCredential(key) && !(key.length >= 20 && /\d/.test(key) && /[A-Za-z]/.test(key)) ? key : maskCredential(key);
+  const shown = key !== value && credentialFormatOf(key) === undefined ? key : maskCredential(key);
   return `[${JSON.stringify(shown)}]`;
 }
 
@@ -110,7 +108,7 @@ export function withDynamicBlocks(value: unknown, variables: TerraformVariables)
       const readsValue = new RegExp(`(?<![\\w.])${iterator}\\s*\\.\\s*value\\b`).test(JSON.stringify(content));
       const unread = !readsValue ? s.for_each : pairs.length > MOST_INSTANCES ? unmade(forEach.value, pairs.slice(MOST_INSTANCES)) : undefined;
       if (unread !== undefined) {
-        const { content: _made, for_each: _all, ...iterating } = s;
+        const iterating = Object.fromEntries(Object.entries(s).filter(([k]) => k !== 'content' && k !== 'for_each'));
         (left[block] ??= []).push({ ...iterating, for_each: unread });
       }
       const made = pairs.slice(0, MOST_INSTANCES).map(([key, item]) => {
@@ -144,7 +142,7 @@ export function instancesOf(attributes: Readonly<Record<string, unknown>>, varia
       const e = evaluateValue(forEach, variables);
       // Terraform refuses a sensitive for_each; its values are left as written.
       const pairs = e.known && !e.sensitive ? iterated(e.value, false) : undefined;
-      instances = pairs?.slice(0, MOST_INSTANCES).map(([key, value]) => ({ key: keyOf(key), bound: bindIterators(variables, { 'each.key': key, 'each.value': value }) }));
+      instances = pairs?.slice(0, MOST_INSTANCES).map(([key, value]) => ({ key: keyOf(key, value), bound: bindIterators(variables, { 'each.key': key, 'each.value': value }) }));
     } else {
       const e = evaluateValue(count, variables);
       const n = e.known ? Number(e.value) : NaN;

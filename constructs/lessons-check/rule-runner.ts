@@ -248,7 +248,7 @@ function evaluated(rule: ILessonRule, resource: RuleResource, context: IRuleCont
  * written); any other on each instance that gives it (an only instance names itself).
  */
 function judgedByInstance<R extends RuleResource>(rule: ILessonRule, resource: R, instances: readonly R[], context: IRuleContext): [R, RuleFinding][] | undefined {
-  const found = new Map<string, { finding: RuleFinding; where: R[] }>();
+  const found = new Map<string, { finding: RuleFinding; where: R[]; times: number }>();
   let applicable = false;
   for (const instance of instances) {
     const outcome = evaluated(rule, instance, context);
@@ -257,12 +257,15 @@ function judgedByInstance<R extends RuleResource>(rule: ILessonRule, resource: R
     for (const finding of outcome.findings) {
       const key = JSON.stringify([finding.setting, finding.given, finding.problem, finding.fix]);
       const seen = found.get(key);
-      if (seen) seen.where.push(instance);
-      else found.set(key, { finding, where: [instance] });
+      // Instances whose masked keys read the same (a set's elements of one length) are one row.
+      if (seen) {
+        if (!seen.where.some((w) => w.path === instance.path)) seen.where.push(instance);
+        seen.times += 1;
+      } else found.set(key, { finding, where: [instance], times: 1 });
     }
   }
   if (!applicable) return undefined;
-  return [...found.values()].flatMap(({ finding, where }) => (instances.length > 1 && where.length === instances.length ? [[resource, finding] as [R, RuleFinding]] : where.map((w) => [w, finding] as [R, RuleFinding])));
+  return [...found.values()].flatMap(({ finding, where, times }) => (instances.length > 1 && times === instances.length ? [[resource, finding] as [R, RuleFinding]] : where.map((w) => [w, finding] as [R, RuleFinding])));
 }
 
 /**

@@ -77,7 +77,7 @@ async function readModule(dir: string, display: string, prefix: string, args: Re
   const outputs = new Map<string, unknown>();
   const read: ModuleRead = { resources: [], suppressions: [], notRead: [], outputs: new Map(), variables: withLocals };
   // A child module's variables and locals: a default or a local is written in the configuration whatever the caller gives.
-  const depth = prefix.split('module.').length - 1;
+  const depth = (prefix.match(/(?:^|\.)module\./g) ?? []).length;
   const before = valuesRead.get(path.resolve(dir));
   if (prefix !== '' && (before === undefined || depth < before.depth)) {
     const values: ModuleValues = { depth, blocks: [], suppressions: [] };

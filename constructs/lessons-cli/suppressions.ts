@@ -47,8 +47,8 @@ function checked(s: SourceSuppression): SourceSuppression {
 
 /** The suppression covering `finding` of a rule on the resource at `address`, marked used; undefined when none does. */
 export function findSuppression(all: readonly SourceSuppression[], base: RowBase, finding: RuleFinding, instance = ''): SourceSuppression | undefined {
-  // A finding of one instance (`azurerm_key_vault_secret.s["sql"]`, as its message names it) is covered by a suppression of that instance too.
-  const found = all.find((s) => (covers(s.address, base.address) || (instance !== '' && s.address === `${base.address}${instance}`))
+  // A finding of one instance (`azurerm_key_vault_secret.s["sql"]`, as its message names it) is covered by a suppression of that instance too (not a masked key's: several read the same).
+  const found = all.find((s) => (covers(s.address, base.address) || (instance !== '' && !instance.includes('…(') && s.address === `${base.address}${instance}`))
     && (s.id === base.ruleId || s.id === base.lesson)
     && (s.appliesTo === undefined || s.appliesTo.includes(finding.setting)));
   if (found) found.used = true;

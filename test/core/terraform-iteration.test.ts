@@ -61,9 +61,13 @@ describe('instancesOf', () => {
     expect(instancesOf({ for_each: many, value: '${each.value}' }, NONE)).toHaveLength(32);
   });
 
-  it('masks a key that may be a secret (a set\'s element is its own key), and shows a plain one', () => {
-    const keys = instancesOf({ for_each: ['sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'Tr0ub4dor&3xyzQ', 'orders-api', 'a8f5f167f44f4964e6c998dee827110c'], value: '${each.value}' }, NONE)!.map((i) => i.key);
-    expect(keys).toEqual(['["…(15 chars)"]', '["…(32 chars)"]', '["orders-api"]', '["sk_l…(32 chars)"]']);
+  it('masks a set\'s element in the key (it is its own key, and may be the secret), and shows a map\'s key unless it has a credential\'s format', () => {
+    const pw: TerraformVariables = new Map([['admin_password', { hasDefault: true, default: 'hunter2hunter2', sensitive: false }]]);
+    expect(instancesOf({ for_each: '${toset([var.admin_password, "orders-api"])}', value: '${each.value}' }, pw)!.map((i) => i.key)).toEqual(['["…(14 chars)"]', '["…(10 chars)"]']);
+    const map = { '00000000-0000-0000-0000-000000000001': 'a', 'Orders API': 'b', 'ops@contoso.com': 'c', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc': 'd' };
+    expect(instancesOf({ for_each: map, value: '${each.value}' }, NONE)!.map((i) => i.key)).toEqual([
+      '["00000000-0000-0000-0000-000000000001"]', '["Orders API"]', '["ops@contoso.com"]', '["sk_l…(32 chars)"]',
+    ]);
   });
 
   it('keeps what a dynamic block iterates and its blocks do not show, to be judged as written: every value when the content reads none, else those past the cap', () => {

@@ -210,10 +210,11 @@ describe('SEC-1.VariableDefaultSecret in a local child module (azure-lessons)', 
   });
 
   it('reports a module called from the root and from another module under the root\'s call, whatever the names\' order', async () => {
-    const root = ['module "app" {', '  source = "./app"', '}', 'module "db" {', '  source = "./mod"', '  name   = "orders"', '}', ''].join('\n');
+    // A call named shared_module is one step from the root, though its name holds `module`.
+    const root = ['module "app" {', '  source = "./app"', '}', 'module "shared_module" {', '  source = "./mod"', '  name   = "orders"', '}', ''].join('\n');
     const app = ['module "inner" {', '  source = "../mod"', '  name   = "inner"', '}', ''].join('\n');
     const found = failuresOf(await lessonsOn({ 'main.tf': root, 'app/main.tf': app, 'mod/main.tf': module(CLIENT_SECRET) }), VARIABLE);
-    expect(found.map((r) => r.address)).toEqual(['module.db.var.admin_password', 'module.db.local.api_key']);
+    expect(found.map((r) => r.address)).toEqual(['module.shared_module.var.admin_password', 'module.shared_module.local.api_key']);
   });
 
   it('passes a local module\'s plain locals, and honours a suppression comment on its variable', async () => {

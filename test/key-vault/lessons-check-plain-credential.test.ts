@@ -235,7 +235,7 @@ describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr componen
     const found = findings(s);
     expect(heads(found)).toEqual([`[${RULE}] other-dev/redis: metadata[1].value`]);
     expect(found[0]).toContain('the name says the value is a secret (PASSWORD)');
-    expect(found[0]).toContain('Fix: sign the component in with an identity where it takes one (azureClientId metadata');
+    expect(found[0]).toContain('Fix: sign the component in with an identity where it takes one (the managed identity of the container apps it is scoped to, granted a data role; azureClientId metadata for a user-assigned one)');
     expect(found[0]).toContain('secret { name, key_vault_secret_id = <versionless secret id>, identity }) and name it in the metadata (secret_name)');
     expect(found[0]).not.toContain(PASSWORD.slice(2));
     // cdktf synth's path: the stack's JSON, where only arguments that may hold a credential are read.
@@ -243,6 +243,12 @@ describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr componen
     component(json, metadata);
     expect(() => PlatformTesting.synth(json)).toThrow(/1 error\(s\)/);
     expect(heads(PlatformTesting.errors(json).filter((e) => e.startsWith(`[${RULE}] `)))).toEqual([`[${RULE}] other-dev/redis: metadata[1].value`]);
+  });
+
+  it('passes a Helm release\'s set (its names name a chart\'s values: auth.existingSecret is a Kubernetes Secret\'s name) and a resource\'s own name and value, judged by format only', async () => {
+    const hcl = ['resource "helm_release" "redis" {', '  name  = "redis"', '  chart = "redis"', '  set {', '    name  = "auth.existingSecret"', '    value = "redis-auth"', '  }', '}',
+      'resource "azurerm_automation_variable_string" "v" {', '  name  = "ApiKey"', '  value = "some-api-key-value"', '}', ''].join('\n');
+    expect(failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE)).toEqual([]);
   });
 
   it('passes metadata that names a component secret, plain metadata, a pair whose value is a reference, and judges a pair under tags by format only', async () => {
@@ -253,7 +259,7 @@ describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr componen
       '  body = {', '    properties = {', '      metadata = [{ name = "accessKey", value = "abcdef0123456789abcdef0123" }]', '    }', '    tags = [{ name = "apiKey", value = "not-a-secret-label" }]', '  }', '}', ''].join('\n');
     const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
     expect(found.map((r) => r.setting)).toEqual(['body.properties.metadata.value']);
-    expect(found[0].message).toContain('(properties.secrets: { name, keyVaultUrl, identity }) and name it in the metadata (secretRef)');
+    expect(found[0].message).toContain('(properties.secrets: { name, keyVaultUrl, identity }, no value) and name it in the metadata (secretRef)');
   });
 });
 

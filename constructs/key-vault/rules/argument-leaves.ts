@@ -89,8 +89,10 @@ export interface Leaf {
  * what it is (`all`, a module's inputs; `NAMED_ROOTS`), else those that may hold a credential format
  * (most strings of a stack hold none, and no setting is built for them); `wanted` picks others.
  * `skip` lists the paths another rule judges (without list positions; a path covers what is below it).
+ * `pairs`: whether a block's pair names its value (`namedPairOf`; a Helm release's `set` names a
+ * chart's value, often a Kubernetes Secret's name: `auth.existingSecret`).
  */
-export function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean, wanted: LeafFilter = mayHoldCredentialOrNamed, namedRoots: ReadonlySet<string> = NAMED_ROOTS): Leaf[] {
+export function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean, wanted: LeafFilter = mayHoldCredentialOrNamed, namedRoots: ReadonlySet<string> = NAMED_ROOTS, pairs = true): Leaf[] {
   const out: Leaf[] = [];
   // A list of one block is written as the block (`template.container.args[1]`), as HCL and cdk.tf.json differ in which they list.
   const path: (string | number | typeof ONE_BLOCK)[] = [];
@@ -122,7 +124,8 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
         if (out.length > before || mayHoldCredential(joined)) out.push({ setting: settingOf(), name: '', text: joined, named: false, words: out.length - before });
       }
     } else if (value !== null && typeof value === 'object') {
-      const pair = namedPairOf(value as Record<string, unknown>);
+      // A block's pair, not the resource's own name and value (an Automation variable's).
+      const pair = path.length > 0 && pairs ? namedPairOf(value as Record<string, unknown>) : undefined;
       for (const k of Object.keys(value)) {
         if (path.length === 0 && (all ? MODULE_META : META).has(k)) continue;
         path.push(k);

@@ -15,6 +15,12 @@ function whereHeld(type: string): string {
   return 'written in a resource\'s argument: the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold it in plain text, and what Azure keeps of it (a tag, a body, a header) every reader of the resource sees.';
 }
 
+/**
+ * Types whose `{ name, value }` blocks name something else than the value: a Helm release's `set`
+ * names a chart's value, often a Kubernetes Secret's name (`auth.existingSecret = "redis-auth"`).
+ */
+const PAIRS_NAME_OTHER_THINGS = new Set(['helm_release', 'data.helm_template']);
+
 /** A Dapr component of a Container Apps environment, azurerm's and Resource Manager's. */
 const DAPR_COMPONENT = 'azurerm_container_app_environment_dapr_component';
 const DAPR_COMPONENT_ARM = 'Microsoft.App/managedEnvironments/daprComponents';
@@ -26,8 +32,8 @@ function fixFor(type: string, instead: string): string {
   }
   if (type === DAPR_COMPONENT || type === `azapi:${DAPR_COMPONENT_ARM}`) {
     return type === DAPR_COMPONENT
-      ? 'sign the component in with an identity where it takes one (azureClientId metadata, the environment\'s identity granted a data role); else give the value through a component secret read from Key Vault (secret { name, key_vault_secret_id = <versionless secret id>, identity }) and name it in the metadata (secret_name), with no value written here.'
-      : 'sign the component in with an identity where it takes one (azureClientId metadata, the environment\'s identity granted a data role); else give the value through a component secret read from Key Vault (properties.secrets: { name, keyVaultUrl, identity }) and name it in the metadata (secretRef), with no value written here.';
+      ? 'sign the component in with an identity where it takes one (the managed identity of the container apps it is scoped to, granted a data role; azureClientId metadata for a user-assigned one); else give the value through a component secret read from Key Vault (secret { name, key_vault_secret_id = <versionless secret id>, identity }) and name it in the metadata (secret_name), with no value written here.'
+      : 'sign the component in with an identity where it takes one (the managed identity of the container apps it is scoped to, granted a data role; azureClientId metadata for a user-assigned one); else give the value through a component secret read from Key Vault (properties.secrets: { name, keyVaultUrl, identity }, no value) and name it in the metadata (secretRef), with no value written here.';
   }
   if (type === 'data.terraform_remote_state') return 'leave the key out: read the state with Entra ID (config use_azuread_auth = true, the reader granted Storage Blob Data Reader on the container), or let the backend take ARM_ACCESS_KEY from the pipeline\'s secret store.';
   const then = type === MODULE_TYPE
@@ -41,12 +47,14 @@ function fixFor(type: string, instead: string): string {
  * may be one (a variable's default, a local, a function of literals, a literal inside `${...}`):
  * anything but literal text and bare references; a list of strings read as a command line too.
  */
-const CANDIDATE: LeafFilter = {
+const CANDIDATE_BASE: LeafFilter = {
   keeps: (text) => mayHoldCredential(text) || ((text.includes('${') || text.includes('%{')) && !isReferencesOnly(text)),
   joinsWords: true,
-  // A pair's value under a secret's name (a Dapr component's `metadata { name = "redisPassword" }`), whatever its text.
-  pairs: true,
 };
+/** The same, and a pair's value under a secret's name (a Dapr component's `metadata { name = "redisPassword" }`), whatever its text. */
+const CANDIDATE: LeafFilter = { ...CANDIDATE_BASE, pairs: true };
+/** The arguments' filter without pairs, for the types whose pairs name other things (`PAIRS_NAME_OTHER_THINGS`). */
+const CANDIDATE_BY_FORMAT: LeafFilter = { ...CANDIDATE_BASE, pairs: false };
 
 /**
  * The arguments worth reading: where the check read the stack's JSON, only those whose JSON holds
@@ -57,9 +65,10 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
   const raw = rawAttributesOf(resource);
   if (raw === undefined) return resource.attributes;
   const named = namedRootsOf(resource.type);
+  const filter = PAIRS_NAME_OTHER_THINGS.has(resource.type) ? CANDIDATE_BY_FORMAT : CANDIDATE;
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!(all ? MODULE_META : META).has(key) && (all || named.has(key) || holdsLeaf(raw[key], CANDIDATE))) (picked ??= {})[key] = resource.attributes[key];
+    if (!(all ? MODULE_META : META).has(key) && (all || named.has(key) || holdsLeaf(raw[key], filter))) (picked ??= {})[key] = resource.attributes[key];
   }
   return picked ?? NOTHING;
 }
@@ -195,7 +204,7 @@ export class PlainCredentialRule implements ILessonRule {
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
       ? { ...given, body: armBodyOf(resource) } : given;
-    const leaves = leavesOf(attributes, judged, module, undefined, namedRootsOf(resource.type));
+    const leaves = leavesOf(attributes, judged, module, undefined, namedRootsOf(resource.type), !PAIRS_NAME_OTHER_THINGS.has(resource.type));
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
     if (leaves.length === 0 && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
