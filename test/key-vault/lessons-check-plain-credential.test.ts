@@ -245,6 +245,18 @@ describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr componen
     expect(heads(PlatformTesting.errors(json).filter((e) => e.startsWith(`[${RULE}] `)))).toEqual([`[${RULE}] other-dev/redis: metadata[1].value`]);
   });
 
+  it('fails when a pair\'s name is a credential header\'s (a probe\'s X-Api-Key), whatever the value\'s text; a plain header, a bare code (a word of query strings only) and a named value pass', async () => {
+    const header = (name: string, value: string) => ['        header {', `          name  = "${name}"`, `          value = "${value}"`, '        }'];
+    const hcl = ['resource "azurerm_container_app" "app" {', '  name = "ca-orders"', '  template {', '    container {', '      name   = "app"', '      image  = "contoso.azurecr.io/app:1.0.0"',
+      '      liveness_probe {', '        transport = "HTTP"', '        port      = 8080',
+      ...header('X-Api-Key', 'q3v9xk2m7wplz8rt'), ...header('X-Request-Source', 'probe'), ...header('code', 'probe-marker'), ...header('Ocp-Apim-Subscription-Key', '{{apim-key}}'),
+      '      }', '    }', '  }', '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => r.message!.split(': written')[0].split(', written')[0])).toEqual([
+      `[${RULE}] azurerm_container_app.app: template.container.liveness_probe.header[0].value = "…(16 chars)": the name says the value is a credential (X-Api-Key), and it is a literal`,
+    ]);
+  });
+
   it('passes a Helm release\'s set (its names name a chart\'s values: auth.existingSecret is a Kubernetes Secret\'s name) and a resource\'s own name and value, judged by format only', async () => {
     const hcl = ['resource "helm_release" "redis" {', '  name  = "redis"', '  chart = "redis"', '  set {', '    name  = "auth.existingSecret"', '    value = "redis-auth"', '  }', '}',
       'resource "azurerm_automation_variable_string" "v" {', '  name  = "ApiKey"', '  value = "some-api-key-value"', '}', ''].join('\n');

@@ -1,4 +1,4 @@
-import { mayHoldCredential } from '../../core/credential-formats';
+import { isCredentialParameter, mayHoldCredential } from '../../core/credential-formats';
 import { namesSecret } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
 
@@ -82,6 +82,18 @@ export interface Leaf {
   readonly named: boolean;
   /** For a list's words read together: how many of the leaves just before it are its words. */
   readonly words?: number;
+  /** Whether `name` is a pair's (`namedPairOf`): a header's name there (`X-Api-Key`) says what the value is too (`isCredentialPairName`). */
+  readonly pair?: boolean;
+}
+
+/**
+ * A pair's name that says its value is a credential as a header's or parameter's does
+ * (`X-Api-Key`, `Ocp-Apim-Subscription-Key`, `Authorization`: a probe's or a rule's header), not
+ * as a secret's name (`namesSecret`). A bare `token`, `code` or `sig` names a value only in a
+ * query string.
+ */
+export function isCredentialPairName(name: string): boolean {
+  return isCredentialParameter(name) && !/^(?:token|code|sig)$/i.test(name);
 }
 
 /**
@@ -107,7 +119,7 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
     if (typeof value === 'string') {
       const byName = pairName !== undefined ? !path.includes('tags') : named();
       if (wanted.keeps(value, byName)) {
-        out.push({ setting: settingOf(), name: pairName ?? [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value, named: byName });
+        out.push({ setting: settingOf(), name: pairName ?? [...path].reverse().find((k): k is string => typeof k === 'string') ?? '', text: value, named: byName, ...(pairName !== undefined ? { pair: true } : {}) });
       }
     } else if (Array.isArray(value)) {
       const before = out.length;
@@ -156,7 +168,7 @@ export function holdsLeaf(value: unknown, filter: LeafFilter): boolean {
   if (value !== null && typeof value === 'object') {
     if (filter.pairs === true && typeof (value as Record<string, unknown>).name === 'string') {
       const pair = namedPairOf(value as Record<string, unknown>);
-      if (pair !== undefined && namesSecret(pair)) return true;
+      if (pair !== undefined && (namesSecret(pair) || isCredentialPairName(pair))) return true;
     }
     for (const key in value) if (holdsLeaf((value as Record<string, unknown>)[key], filter)) return true;
   }

@@ -6,7 +6,7 @@ import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
-import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, leavesOf } from './argument-leaves';
+import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
 function whereHeld(type: string): string {
@@ -213,11 +213,18 @@ export class PlainCredentialRule implements ILessonRule {
     // A name says what a value is only where it names the value (a module's input, a backend's or a
     // connection's argument); elsewhere a key (a tag's) is anyone's word, and the format decides.
     const foundAt = new Set<number>();
-    for (const [at, { setting, name, text, named, words }] of leaves.entries()) {
+    for (const [at, { setting, name, text, named, words, pair }] of leaves.entries()) {
       // A list's words together: only where none of them was found alone (one finding per value).
       if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
       const found = literalCredentialIn(text, named ? name : '', variables, true);
-      if (found === undefined) continue;
+      if (found === undefined) {
+        // A pair's header name (`X-Api-Key`): a literal there is a credential, whatever its format.
+        if (pair === true && named && isCredentialPairName(name) && text !== '' && !text.includes('${') && !NAMED_VALUE.test(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {
+          foundAt.add(at);
+          findings.push({ setting, given: maskCredential(text), problem: `the name says the value is a credential (${name}), and it is a literal, ${whereHeld(resource.type)}`, fix: fixFor(fixType, PARAMETER_FIX) });
+        }
+        continue;
+      }
       foundAt.add(at);
       findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type)}`, fix: fixFor(fixType, found.fix) });
     }
