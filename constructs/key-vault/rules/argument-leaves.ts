@@ -59,7 +59,7 @@ export interface LeafFilter {
 
 /**
  * The name a block of a name and a value gives its value (`metadata { name = "redisPassword"
- * value = "..." }`, a Dapr component's; `{ name = "consumerKey", value = "..." }` in an AzAPI body):
+ * value = "..." }`, a Dapr component's; `{ name = "accessKey", value = "..." }` in an AzAPI body):
  * the literal `name` of an object that holds a `value`, or undefined.
  */
 function namedPairOf(block: Record<string, unknown>): string | undefined {

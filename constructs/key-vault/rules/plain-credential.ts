@@ -130,6 +130,9 @@ const PARAMETER_MAPS: Readonly<Record<string, readonly (readonly [string, string
   ...Object.fromEntries(['azapi_resource', 'azapi_update_resource'].map((t) => [t, ['create_headers', 'update_headers', 'read_headers', 'delete_headers'].map((h) => ['', h] as const)])),
 };
 
+/** A value written out under a credential parameter's name: a non-empty literal, not a reference and not a named value (`{{psp-key}}`). */
+const literal = (v: unknown): v is string => typeof v === 'string' && v !== '' && !v.includes('${') && !NAMED_VALUE.test(v);
+
 /**
  * A literal under a credential parameter's name (an API Management backend's `credentials.header`,
  * `query` and `authorization.parameter`, an http data source's `request_headers`): the name says
@@ -137,7 +140,6 @@ const PARAMETER_MAPS: Readonly<Record<string, readonly (readonly [string, string
  */
 function parameterFindings(resource: RuleResource): RuleFinding[] {
   const out: RuleFinding[] = [];
-  const literal = (v: unknown): v is string => typeof v === 'string' && v !== '' && !v.includes('${') && !NAMED_VALUE.test(v);
   for (const [block, map] of PARAMETER_MAPS[resource.type] ?? []) {
     const holders = block === '' ? [resource.attributes] : blocksOf(resource.attributes[block]);
     for (const holder of holders) {
@@ -219,7 +221,7 @@ export class PlainCredentialRule implements ILessonRule {
       const found = literalCredentialIn(text, named ? name : '', variables, true);
       if (found === undefined) {
         // A pair's header name (`X-Api-Key`): a literal there is a credential, whatever its format.
-        if (pair === true && named && isCredentialPairName(name) && text !== '' && !text.includes('${') && !NAMED_VALUE.test(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {
+        if (pair === true && named && isCredentialPairName(name) && literal(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {
           foundAt.add(at);
           findings.push({ setting, given: maskCredential(text), problem: `the name says the value is a credential (${name}), and it is a literal, ${whereHeld(resource.type)}`, fix: fixFor(fixType, PARAMETER_FIX) });
         }
