@@ -13,6 +13,7 @@ import { PublicNetworkAccess } from '../../constructs/core/network';
 import { FlexFunctionApp } from '../../constructs/functions/flex-function-app';
 import { StorageAccount } from '../../constructs/storage/storage-account';
 import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../constructs/core/sensitive-attributes';
+import { ARM_SENSITIVE_PROPERTIES } from '../../constructs/core/arm-sensitive-properties';
 import { failuresOf, lessonsOn } from '../support/hcl';
 import { ENVIRONMENT } from '../support/fixtures';
 import { refusalOf } from '../support/refusal';
@@ -559,6 +560,23 @@ describe('the sensitive-attributes table', () => {
   it('is what its generator writes from the provider schema extract', () => {
     const out = execFileSync(process.execPath, [join(__dirname, '../../tools/provider-secrets/generate.mjs'), '--check'], { encoding: 'utf8' });
     expect(out).toMatch(/constructs\/core\/sensitive-attributes\.ts is up to date \(\d+ types\)\./);
+  });
+
+  it('and the AzAPI table are what their generators write from the schema extracts', () => {
+    const out = execFileSync(process.execPath, [join(__dirname, '../../tools/provider-secrets/generate-arm.mjs'), '--check'], { encoding: 'utf8' });
+    expect(out).toMatch(/constructs\/core\/arm-sensitive-properties\.ts is up to date \(\d+ types\)\./);
+  });
+
+  it('holds the body properties Resource Manager marks secure, by type in lower case, and leaves out the identifiers and public values the types mark too', () => {
+    expect(ARM_SENSITIVE_PROPERTIES['microsoft.app/containerapps']).toEqual(['properties.configuration.secrets[].value']);
+    expect(ARM_SENSITIVE_PROPERTIES['microsoft.app/managedenvironments/daprcomponents']).toEqual(['properties.secrets[].value']);
+    expect(ARM_SENSITIVE_PROPERTIES['microsoft.sql/servers']).toEqual(['properties.administratorLoginPassword']);
+    expect(ARM_SENSITIVE_PROPERTIES['microsoft.web/sites']).toEqual(['properties.siteConfig.azureStorageAccounts.*.accessKey']);
+    // Application Insights' connection string and the Dapr AI key identify a component; a client id and a workspace id are identifiers.
+    expect(ARM_SENSITIVE_PROPERTIES['microsoft.app/managedenvironments']).not.toContain('properties.daprAIConnectionString');
+    expect(ARM_SENSITIVE_PROPERTIES['microsoft.app/managedenvironments']).toContain('properties.appLogsConfiguration.logAnalyticsConfiguration.sharedKey');
+    expect(ARM_SENSITIVE_PROPERTIES['microsoft.containerinstance/containergroups']).not.toContain('properties.diagnostics.logAnalytics.workspaceResourceId');
+    expect(Object.values(ARM_SENSITIVE_PROPERTIES).flat().filter((p) => /(?:^|\.)(?:clientId|tenantId|thumbprint|customData)$/.test(p))).toEqual([]);
   });
 
   it('holds the fields azurerm 4.55.0\'s source marks sensitive in attribute-mode and computed blocks, which its schema leaves unmarked', () => {

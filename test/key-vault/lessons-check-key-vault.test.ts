@@ -10,6 +10,7 @@ import { failuresOf, lessonsOn, statusesAt } from '../support/hcl';
 import { rawStack, statusOf } from '../support/lessons-rules';
 import { errorsOf } from '../support/synth';
 import { PlatformTesting } from '../../constructs/testing/platform-testing';
+import { Resource } from '../../.gen/providers/azapi/resource';
 
 // SEC-1 on what Terraform keeps as a secret: an attribute azurerm marks sensitive, and a root
 // output (review of issue 28: "no secret reaches the synthesized JSON by any road").
@@ -327,6 +328,82 @@ describe('SEC-1 on blocks that iterate over what the configuration holds', () =>
     const stack = iterated();
     expect(() => PlatformTesting.synth(stack)).toThrow(/4 error\(s\) that fail `cdktf synth`/);
     expect(heads(PlatformTesting.errors(stack))).toEqual(EXPECTED);
+  });
+});
+
+describe('SEC-1.SensitiveAttributePlainSecret on an AzAPI body: the properties Resource Manager marks secure', () => {
+  const APP = 'Microsoft.App/containerApps@2024-03-01';
+  function armStack(secrets: Record<string, unknown>[], sensitiveBody?: Record<string, unknown>) {
+    const stack = rawStack();
+    new Resource(stack, 'ca', {
+      type: APP, name: 'ca-orders', parentId: '/subscriptions/0/resourceGroups/rg',
+      body: { properties: { environmentId: ENV, configuration: { secrets } } },
+      ...(sensitiveBody !== undefined ? { sensitiveBody } : {}),
+    });
+    return stack;
+  }
+
+  it('fails when a Container App secret in an azapi_resource body is a literal, whatever its name, masked, with the Key Vault and sensitive_body fixes; PlainCredential does not judge it again', () => {
+    const stack = armStack([{ name: 'redis', value: 'plain-literal-value-1234' }, { name: 'psp', value: STRIPE }]);
+    Testing.synth(stack);
+    const errors = errorsOf(stack).filter((e) => e.startsWith('[SEC-1.'));
+    expect(errors.map((e) => e.split(': the types')[0])).toEqual([
+      `[${SENSITIVE}] other-dev/ca: body.properties.configuration.secrets.redis.value = "…(24 chars)"`,
+      `[${SENSITIVE}] other-dev/ca: body.properties.configuration.secrets.psp.value = "sk_l…(32 chars)"`,
+    ]);
+    expect(errors[0]).toContain('mark Microsoft.App/containerApps properties.configuration.secrets[].value secure, and it is given a value written in the configuration');
+    expect(errors[0]).toContain('the Terraform state (azapi keeps the body it sent)');
+    expect(errors[0]).toContain('Fix: let Azure read it from Key Vault with the app\'s identity: the secret as { name, keyVaultUrl = <versionless secret URI>');
+    expect(errors[0]).toContain('move it from body to sensitive_body (write-only');
+    neverEchoed(errors);
+  });
+
+  it('fails the same on the stack\'s JSON (PlatformTesting.synth) and through azure-lessons, for a body written with jsonencode and a type in another case', async () => {
+    const stack = armStack([{ name: 'redis', value: 'plain-literal-value-1234' }]);
+    expect(() => PlatformTesting.synth(stack)).toThrow(/error\(s\) that fail `cdktf synth`/);
+    expect(PlatformTesting.errors(stack).filter((e) => e.startsWith('[SEC-1.')).map((e) => e.split(' = ')[0])).toEqual([
+      `[${SENSITIVE}] other-dev/ca: body.properties.configuration.secrets.redis.value`,
+    ]);
+    const hcl = ['resource "azapi_resource" "dapr" {', '  type      = "microsoft.app/managedEnvironments/daprComponents@2024-03-01"', '  name      = "pubsub"', `  parent_id = "${ENV}"`,
+      '  body = jsonencode({ properties = { componentType = "pubsub.azure.servicebus.queues", version = "v1", secrets = [{ name = "sb", value = "plain-literal-value-1234" }], metadata = [{ name = "connectionString", secretRef = "sb" }] } })', '}', ''].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, SENSITIVE).map((r) => `${r.address} ${r.setting}`)).toEqual(['azapi_resource.dapr body.properties.secrets.sb.value']);
+    expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
+  });
+
+  it('fails when sensitive_body gives a literal (write-only keeps it out of the state, not out of the configuration), and when a mounted share\'s key is a map\'s value', async () => {
+    const stack = armStack([], { properties: { configuration: { secrets: [{ name: 'redis', value: 'plain-literal-value-1234' }] } } });
+    Testing.synth(stack);
+    const errors = errorsOf(stack).filter((e) => e.startsWith('[SEC-1.'));
+    expect(errors.map((e) => e.split(' = ')[0])).toEqual([`[${SENSITIVE}] other-dev/ca: sensitive_body.properties.configuration.secrets.redis.value`]);
+    expect(errors[0]).toContain('sensitive_body keeps it out of the state and the plan (write-only), but it is given a value written in the configuration');
+    expect(errors[0]).toContain('change its sensitive_body_version entry to roll it');
+    const hcl = ['resource "azapi_resource" "site" {', '  type      = "Microsoft.Web/sites@2024-04-01"', '  name      = "app-orders"', '  parent_id = "/subscriptions/0/resourceGroups/rg"',
+      '  body = { properties = { siteConfig = { azureStorageAccounts = { media = { type = "AzureFiles", accountName = "stmedia", shareName = "media", accessKey = "plain-literal-value-1234" } } } } }', '}', ''].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const found = failuresOf(report, SENSITIVE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azapi_resource.site body.properties.siteConfig.azureStorageAccounts.media.accessKey']);
+    expect(found[0].message).not.toContain('keyVaultUrl');
+    // One finding per value: PlainCredential, which reads a body by name, leaves a map's secure value to this rule.
+    expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
+  });
+
+  it('passes a secret read from Key Vault, a reference, a sensitive variable without a default in sensitive_body, and a body of a type with no secure property', () => {
+    const stack = armStack([
+      { name: 'redis', keyVaultUrl: 'https://kv-orders.vault.azure.net/secrets/redis', identity: 'system' },
+      { name: 'storage', value: '${azurerm_storage_account.sa.primary_connection_string}' },
+    ]);
+    new Resource(stack, 'sql', {
+      type: 'Microsoft.Sql/servers@2023-08-01', name: 'sql-orders', parentId: '/subscriptions/0/resourceGroups/rg', body: { properties: { administratorLogin: 'sqladmin' } },
+      sensitiveBody: { properties: { administratorLoginPassword: new TerraformVariable(stack, 'sql_password', { type: 'string', sensitive: true }).stringValue } },
+    });
+    new Resource(stack, 'topic', { type: 'Microsoft.EventGrid/topics@2022-06-15', name: 'egt-orders', parentId: '/subscriptions/0/resourceGroups/rg', body: { properties: { disableLocalAuth: true } } });
+    Testing.synth(stack);
+    expect(errorsOf(stack).filter((e) => e.startsWith('[SEC-1.'))).toEqual([]);
+    expect(statusOf(stack, SENSITIVE, 'ca')).toEqual([ReportStatus.COMPLIANT]);
+    expect(statusOf(stack, SENSITIVE, 'sql')).toEqual([ReportStatus.COMPLIANT]);
+    // Not applicable: counted, no row.
+    expect(statusOf(stack, SENSITIVE, 'topic')).toEqual([]);
   });
 });
 

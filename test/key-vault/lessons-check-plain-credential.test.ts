@@ -452,8 +452,14 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/q3v9xk|abcdefghij|c3ZjOm/);
   });
 
-  it('fails when an AzAPI body gives a literal under a Resource Manager property\'s secret name, or an AzAPI request header one under a credential\'s name; the body\'s tags, switches and setting names pass', async () => {
+  it('fails when an AzAPI body gives a literal under a Resource Manager property\'s secret name, or an AzAPI request header one under a credential\'s name; the body\'s tags, switches and setting names pass; a property Resource Manager marks secure is SEC-1.SensitiveAttributePlainSecret\'s', async () => {
     const hcl = [
+      'resource "azapi_resource" "user" {',
+      '  type      = "Microsoft.ApiManagement/service/users@2024-05-01"',
+      '  name      = "ops"',
+      '  parent_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.ApiManagement/service/apim"',
+      '  body      = { properties = { email = "ops@contoso.com", firstName = "Ops", lastName = "Team", password = "correct-horse-battery" } }',
+      '}',
       'resource "azapi_resource" "sql" {',
       '  type      = "Microsoft.Sql/servers@2023-08-01"',
       '  name      = "sql-orders"',
@@ -472,10 +478,13 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
       '  body        = { properties = { passwordAuthentication = "Disabled", clientSecretSettingName = "MICROSOFT_PROVIDER_AUTHENTICATION_SECRET" } }',
       '}', '',
     ].join('\n');
-    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
-    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azapi_resource.sql body.properties.administratorLoginPassword', 'azapi_resource_action.settings headers.x-api-key']);
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const found = failuresOf(report, RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azapi_resource.user body.properties.password', 'azapi_resource_action.settings headers.x-api-key']);
     expect(found[0].message).toContain('the name says the value is a secret (PASSWORD), and it is a literal');
-    for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/correct-horse|plainvalue/);
+    // One finding per value: the SQL password is judged as the secure property it is.
+    expect(failuresOf(report, 'SEC-1.SensitiveAttributePlainSecret').map((r) => `${r.address} ${r.setting}`)).toEqual(['azapi_resource.sql body.properties.administratorLoginPassword']);
+    for (const m of [...found, ...failuresOf(report, 'SEC-1.SensitiveAttributePlainSecret')].map((r) => r.message!)) expect(m).not.toMatch(/correct-horse|plainvalue/);
   });
 
   it('fails when a container group\'s environment variable is a literal under a secret\'s name, with the fix that names secure_environment_variables; other variables and commands pass', async () => {

@@ -100,7 +100,7 @@ export function isCredentialPairName(name: string): boolean {
  * The strings of `attributes` to judge, with their settings: by default every one where a name says
  * what it is (`all`, a module's inputs; `NAMED_ROOTS`), else those that may hold a credential format
  * (most strings of a stack hold none, and no setting is built for them); `wanted` picks others.
- * `skip` lists the paths another rule judges (without list positions; a path covers what is below it).
+ * `skip` lists the paths another rule judges (without list positions, a map's key as `*`; a path covers what is below it).
  * `pairs`: whether a block's pair names its value (`namedPairOf`; a Helm release's `set` names a
  * chart's value, often a Kubernetes Secret's name: `auth.existingSecret`).
  */
@@ -110,7 +110,13 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
   const path: (string | number | typeof ONE_BLOCK)[] = [];
   const skipRoots = new Set(skip.map((p) => p.split('.')[0]));
   const settingOf = () => path.filter((k): k is string | number => k !== ONE_BLOCK).map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
-  const skipped = () => skipRoots.has(path[0] as string) && skip.includes(path.filter((k) => typeof k === 'string').join('.'));
+  // A map's key in a skipped path is `*` (`body.properties.siteConfig.azureStorageAccounts.*.accessKey`).
+  const wild = skip.filter((p) => p.includes('*')).map((p) => p.split('.'));
+  const skipped = () => {
+    if (!skipRoots.has(path[0] as string)) return false;
+    const names = path.filter((k): k is string => typeof k === 'string');
+    return skip.includes(names.join('.')) || wild.some((w) => w.length === names.length && w.every((n, i) => n === '*' || n === names[i]));
+  };
   // A tag's name is anyone's word, in a module's input too.
   const named = () => (all || namedRoots.has(path[0] as string)) && !path.includes('tags');
   /** The name of the pair whose value is being visited (`namedPairOf`): it names the value wherever the pair is. */

@@ -6,6 +6,7 @@ import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
+import { armSkipPathsOf } from './arm-sensitive-values';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
@@ -173,7 +174,7 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * `source` address, which `terraform init` prints); and a literal under
  * a secret's name where the name is all there is to go by: a module call's input (a variable of
  * the module: `client_secret = "..."`), a container group's environment variable, a property of
- * an AzAPI body (`administratorLoginPassword`),
+ * an AzAPI body (an API Management user's `password`),
  * a header or query parameter of an AzAPI request, an API Management
  * backend's `credentials` or an http data source's `request_headers` (`x-functions-key`), a
  * `terraform_remote_state`'s `config` (a backend's
@@ -182,7 +183,7 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * whose fix is a component secret read from Key Vault). Every such value is in
  * `cdk.tf.json` (or the `.tf` files) and the plan file; most are in the state and in Azure, where
  * a tag is shown to every reader. The settings another rule judges (app settings, an app's
- * environment, a policy, attributes azurerm marks sensitive) are left to it: one finding per value.
+ * environment, a policy, attributes azurerm marks sensitive, AzAPI body properties Resource Manager marks secure) are left to it: one finding per value.
  * A variable's default or a function of literals is seen through, as the other rules see it. A
  * reference passes (`${azurerm_key_vault_secret.x.value}`), and so does a variable without a default.
  */
@@ -201,7 +202,9 @@ export class PlainCredentialRule implements ILessonRule {
     const parameters = byName.length > 0;
     if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
     const armType = resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : undefined;
-    const judged = JUDGED_ELSEWHERE[armType ?? resource.type] ?? [];
+    // A property Resource Manager marks secure is SEC-1.SensitiveAttributePlainSecret's, in body and sensitive_body.
+    const judged = armType === undefined ? JUDGED_ELSEWHERE[resource.type] ?? []
+      : [...JUDGED_ELSEWHERE[armType] ?? [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')];
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0

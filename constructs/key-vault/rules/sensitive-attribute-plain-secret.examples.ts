@@ -1,4 +1,4 @@
-import { RuleExamples, raw, ref } from '../../lessons-check/rule-examples';
+import { RuleExamples, azapi, raw, ref } from '../../lessons-check/rule-examples';
 import { SENSITIVE_INPUTS } from './sensitive-attribute-plain-secret';
 
 /** `{ a: [{ b: value }] }` for the path `a.b`: a nested block's attribute, as Terraform JSON writes blocks. */
@@ -11,7 +11,7 @@ function nestedAt(path: readonly string[], value: string): { [name: string]: unk
 // cdk.tf.json and in every plan): on every type with one, its first such attribute.
 export const EXAMPLES: RuleExamples = {
   rule: 'SEC-1.SensitiveAttributePlainSecret',
-  finds: 'an attribute the azurerm schema marks Sensitive (the generated `SENSITIVE_ATTRIBUTES` table: a Container App\'s `secret.value`, `azurerm_key_vault_secret.value`, a web app\'s `connection_string.value`, a registry password, ...) given a secret the configuration holds: a literal, a variable\'s default, a local or a function of literals that evaluates to one, an expression of the configuration alone (`file(...)`), or a credential format beside references (`Password=...;Server=${...}`); the value is masked. A reference to another resource\'s attribute, a variable without a default, `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity (`Authentication=Active Directory Managed Identity`, `AuthType=azure.msi`) pass; an Event Grid delivery property Event Grid shows (`secret` unset) is judged by its header\'s name and its format only; a named value\'s `value` is `SEC-1.NamedValuePlainSecret`\'s, a function app\'s host storage key `SEC-1.FunctionHostStorageKey`\'s',
+  finds: 'an attribute the azurerm schema marks Sensitive (the generated `SENSITIVE_ATTRIBUTES` table: a Container App\'s `secret.value`, `azurerm_key_vault_secret.value`, a web app\'s `connection_string.value`, a registry password, ...), or a property of an `azapi_resource`\'s `body` or `sensitive_body` that the types azapi embeds mark secure (the generated `ARM_SENSITIVE_PROPERTIES` table: `Microsoft.App/containerApps` `properties.configuration.secrets[].value`, a Dapr component\'s `properties.secrets[].value`, a database\'s `administratorLoginPassword`, ...), given a secret the configuration holds: a literal, a variable\'s default, a local or a function of literals that evaluates to one, an expression of the configuration alone (`file(...)`), or a credential format beside references (`Password=...;Server=${...}`); the value is masked. A reference to another resource\'s attribute, a variable without a default, `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity (`Authentication=Active Directory Managed Identity`, `AuthType=azure.msi`) pass; on AzAPI the fix is a secret Azure reads from Key Vault (`keyVaultUrl`, `identity`) where the type takes one, else `sensitive_body` from an ephemeral value; an Event Grid delivery property Event Grid shows (`secret` unset) is judged by its header\'s name and its format only; a named value\'s `value` is `SEC-1.NamedValuePlainSecret`\'s, a function app\'s host storage key `SEC-1.FunctionHostStorageKey`\'s',
   failing: [
     ...Object.entries(SENSITIVE_INPUTS).map(([type, paths]) => [raw(type, 'secret', paths[0] === 'delivery_property.value'
       // A delivery property Event Grid shows is judged as a credential only under a credential's name (or marked secret).
@@ -19,6 +19,14 @@ export const EXAMPLES: RuleExamples = {
       : nestedAt(paths[0].split('.'), 'a-literal-secret'))]),
     // An address with a SAS token in its query string carries the credential.
     [raw('azurerm_data_factory_linked_service_azure_blob_storage', 'sas', { data_factory_id: '/subscriptions/0/df', sas_uri: 'https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=abc%3D' })],
+    // AzAPI: a property Resource Manager marks secure, in the body, whatever the secret's name (azurerm's secret.value).
+    [azapi('app', 'Microsoft.App/containerApps@2024-03-01', { properties: { configuration: { secrets: [{ name: 'redis', value: 'a-literal-secret' }] } } })],
+    // A map's value (a mounted share's key, by the share's name).
+    [azapi('site', 'Microsoft.Web/sites@2024-04-01', { properties: { siteConfig: { azureStorageAccounts: { media: { type: 'AzureFiles', accountName: 'stmedia', shareName: 'media', accessKey: 'a-literal-secret' } } } } })],
+  ],
+  // sensitive_body is write-only: a plan does not show it, the configuration does.
+  failingNotInAPlan: [
+    [{ type: 'azapi_resource', name: 'sql', attributes: { name: 'sql', type: 'Microsoft.Sql/servers@2023-08-01', parent_id: '/subscriptions/0/resourceGroups/rg', body: { properties: { administratorLogin: 'sqladmin' } }, sensitive_body: { properties: { administratorLoginPassword: 'a-literal-secret' } } } }],
   ],
   passing: [
     [
@@ -30,6 +38,12 @@ export const EXAMPLES: RuleExamples = {
     [raw('azurerm_mssql_virtual_machine', 'sqlvm', { virtual_machine_id: '/subscriptions/0/vm', key_vault_credential: [{ name: 'cred', key_vault_url: 'https://kv.vault.azure.net', service_principal_name: 'sp' }] })],
     // A static header Event Grid shows, which is no credential (azurerm marks every delivery property's value sensitive).
     [raw('azurerm_eventgrid_event_subscription', 'orders', { scope: '/subscriptions/0/x', delivery_property: [{ header_name: 'Source', type: 'Static', value: 'orders-api' }] })],
+    // AzAPI: the secret read from Key Vault by the app's identity, no value; and a value from a variable without a default, in sensitive_body.
+    [azapi('app', 'Microsoft.App/containerApps@2024-03-01', { properties: { configuration: { secrets: [{ name: 'redis', keyVaultUrl: 'https://kv.vault.azure.net/secrets/redis', identity: 'system' }] } } })],
+    [
+      raw('random_password', 'sqlpw', { length: 32 }),
+      { type: 'azapi_resource', name: 'sql', attributes: { name: 'sql', type: 'Microsoft.Sql/servers@2023-08-01', parent_id: '/subscriptions/0/resourceGroups/rg', body: { properties: { administratorLogin: 'sqladmin' } }, sensitive_body: { properties: { administratorLoginPassword: ref('random_password', 'sqlpw', 'result') } } } },
+    ],
     // A value made at apply (a random id) is not a secret the configuration holds.
     [raw('azurerm_key_vault_secret', 'generated', { key_vault_id: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv', value: '${uuid()}' })],
   ],

@@ -3,7 +3,8 @@ import { configuredSecretIn } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
-import { blocksOf } from '../../lessons-check/rules/attributes';
+import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
+import { armSensitivePathsOf, armValuesAt } from './arm-sensitive-values';
 
 /**
  * Sensitive attributes another rule judges already, by type: a named value's `value` (secret or
@@ -75,7 +76,10 @@ function isPlainDeliveryProperty(type: string, attribute: string, given: GivenVa
 /**
  * SEC-1: an attribute the azurerm schema marks Sensitive (a Container App secret's `value`,
  * `azurerm_key_vault_secret.value`, a web app's connection string, a registry password: the
- * generated `SENSITIVE_ATTRIBUTES` table) given a secret the configuration itself holds: a
+ * generated `SENSITIVE_ATTRIBUTES` table), or a property of an `azapi_resource`'s `body` or
+ * `sensitive_body` that the types azapi embeds mark secure (`ARM_SENSITIVE_PROPERTIES`: a Container
+ * App secret's `properties.configuration.secrets[].value`, whatever the secret's name), given a
+ * secret the configuration itself holds: a
  * literal, a variable's default, a local or a function of literals that evaluates to one, an
  * expression of the configuration alone (`file(...)`). It is then in the source, the Terraform
  * state and the plan. A reference to another resource's attribute, a variable without a default,
@@ -87,9 +91,10 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveAttributePlainSecret';
   public readonly lesson = 'SEC-1';
   public readonly description = 'An attribute azurerm marks sensitive (a secret\'s value, a password, a connection string) given a secret written in the configuration.';
-  public readonly resourceTypes = Object.keys(SENSITIVE_INPUTS);
+  public readonly resourceTypes = [...Object.keys(SENSITIVE_INPUTS), 'azapi_resource'];
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
+    if (resource.type === 'azapi_resource') return armFindings(resource, context);
     const paths = SENSITIVE_INPUTS[resource.type] ?? [];
     const given = paths.flatMap((p) => valuesAt(resource.attributes, p.split('.'), '').map((v) => ({ ...v, attribute: p })));
     if (given.length === 0) return RuleOutcome.notApplicable();
@@ -125,4 +130,54 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
     });
     return findings.length ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
   }
+}
+
+/** An AzAPI argument that holds a body (an object, or JSON text as `jsonencode` leaves it), or an empty object. */
+function bodyAt(resource: RuleResource, argument: 'body' | 'sensitive_body'): Record<string, unknown> {
+  if (argument === 'body') return armBodyOf(resource);
+  let body: unknown = resource.attributes[argument];
+  if (typeof body === 'string') {
+    try { body = JSON.parse(body); } catch { body = undefined; }
+  }
+  return blockOf(body) ?? {};
+}
+
+/** The Resource Manager types whose secrets Azure reads from Key Vault itself (`{ name, keyVaultUrl, identity }`, no value). */
+const KEY_VAULT_SECRETS = new Set(['microsoft.app/containerapps', 'microsoft.app/jobs', 'microsoft.app/managedenvironments/daprcomponents']);
+
+/**
+ * An `azapi_resource` whose body, or `sensitive_body`, gives a property the types azapi embeds
+ * mark sensitive (Resource Manager's secure strings: a Container App secret's `value`, a
+ * database's `administratorLoginPassword`) a secret the configuration holds.
+ */
+function armFindings(resource: RuleResource, context: IRuleContext): RuleOutcome {
+  const armType = armTypeOf(resource);
+  const paths = armType === undefined ? [] : armSensitivePathsOf(armType);
+  if (armType === undefined || paths.length === 0) return RuleOutcome.notApplicable();
+  const given = (['body', 'sensitive_body'] as const).flatMap((root) => {
+    const body = bodyAt(resource, root);
+    return paths.flatMap((p) => armValuesAt(body, p, root).map((v) => ({ ...v, root })));
+  });
+  if (given.length === 0) return RuleOutcome.notApplicable();
+  const variables = variablesOf(context);
+  const keyVault = KEY_VAULT_SECRETS.has(armType.toLowerCase());
+  const findings: RuleFinding[] = given.flatMap(({ setting, value, property, root }) => {
+    if (PLAIN_ADDRESS.test(value) || (IDENTITY_CONNECTION.test(value) && credentialFormatOf(value) === undefined)) return [];
+    const found = configuredSecretIn(value, variables);
+    if (!found) return [];
+    const marked = `the types azapi embeds (Resource Manager's) mark ${armType} ${property} secure`;
+    if (root === 'sensitive_body') {
+      return [{
+        setting, given: found.given,
+        problem: `${marked}, and sensitive_body keeps it out of the state and the plan (write-only), but it is given ${found.from}: the configuration (source control, cdk.tf.json) still holds the secret, readable by whoever reads it.`,
+        fix: 'give it a value that is not written down: an ephemeral resource (ephemeral "azurerm_key_vault_secret" reading the secret from Key Vault, or ephemeral "random_password"), or a variable marked ephemeral (or sensitive, without a default) given at apply time from the pipeline\'s secret store; change its sensitive_body_version entry to roll it.',
+      }];
+    }
+    return [{
+      setting, given: found.given,
+      problem: `${marked}, and it is given ${found.from} in the body: the secret is in the configuration (source control, cdk.tf.json), the plan and the Terraform state (azapi keeps the body it sent), readable by whoever can read any of them.`,
+      fix: `${keyVault ? 'let Azure read it from Key Vault with the app\'s identity: the secret as { name, keyVaultUrl = <versionless secret URI>, identity = <user-assigned identity id, or "system"> } with no value, the identity granted Key Vault Secrets User on the secret; else ' : ''}move it from body to sensitive_body (write-only: azapi keeps it out of the state and the plan), given by reference from an ephemeral resource (ephemeral "azurerm_key_vault_secret") or from a variable marked ephemeral (or sensitive, without a default) at apply time from the pipeline's secret store, with a sensitive_body_version entry to roll it.`,
+    }];
+  });
+  return findings.length ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
 }
