@@ -275,6 +275,54 @@ describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr componen
   });
 });
 
+describe('SEC-1.PlainCredential on an ARM template deployment\'s parameters', () => {
+  const VAULT = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv';
+  const hcl = (parameters: string, template: string) => ['resource "azurerm_resource_group_template_deployment" "vm" {', '  name                = "vm"', '  resource_group_name = "rg"',
+    '  deployment_mode     = "Incremental"', `  template_content    = jsonencode(${template})`, `  parameters_content  = jsonencode(${parameters})`, '}',
+    'variable "given" {', '  type      = string', '  sensitive = true', '}', ''].join('\n');
+
+  it('fails when a parameter under a secret\'s name, one the template declares securestring, one holding a credential format, or a secure parameter\'s default is written in the configuration, masked, with the Key Vault reference fix', async () => {
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl(
+      `{ adminUsername = { value = "azureuser" }, adminPassword = { value = "correct-horse-battery" }, sqlLogin = { value = "hunter2hunter2" }, storage = { value = "${CONNECTION}" } }`,
+      '{ parameters = { sqlLogin = { type = "securestring" }, apiKey = { type = "secureString", defaultValue = "let-me-in-please" } } }',
+    ) }), RULE);
+    expect(found.map((r) => /: (\S+ = "[^"]*")/.exec(r.message!)?.[1])).toEqual([
+      'parameters_content.adminPassword.value = "…(21 chars)"',
+      'parameters_content.sqlLogin.value = "…(14 chars)"',
+      `parameters_content.storage.value = "Defa…(${CONNECTION.length} chars)"`,
+      'template_content.parameters.apiKey.defaultValue = "…(16 chars)"',
+    ]);
+    expect(found[0].message).toContain('the name says the value is a secret (PASSWORD), and it is a literal, given to an ARM template deployment as a parameter\'s value');
+    expect(found[0].message).toContain('Azure shows the deployment\'s parameters to every reader of the resource group unless the template declares it secure');
+    expect(found[1].message).toContain('the template declares sqlLogin securestring, and the deployment is given a value written in the configuration');
+    expect(found[1].message).not.toContain('unless the template declares it secure');
+    expect(found[3].message).toContain('Fix: remove the defaultValue: give it as a Key Vault reference in the parameters ("<name>": { "reference": { "keyVault": { "id": "<vault id>" }, "secretName": "<secret>" } }');
+    // One finding per value: the connection string is not found again on the whole argument.
+    expect(found.filter((r) => r.setting === 'parameters_content')).toEqual([]);
+    for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/correct-horse|hunter2|let-me-in|bXlLZXkx/);
+  });
+
+  it('passes a Key Vault reference, a sensitive variable without a default (the parameters then known at apply only in part: the literals beside it are still judged), and names that say nothing', async () => {
+    const report = await lessonsOn({ 'main.tf': hcl(
+      `{ adminUsername = { value = "azureuser" }, adminPassword = { reference = { keyVault = { id = "${VAULT}" }, secretName = "vm-admin" } }, given = { value = var.given }, sqlLogin = { value = var.given }, dbPassword = { value = "correct-horse-battery" } }`,
+      '{ parameters = { sqlLogin = { type = "securestring" } } }',
+    ) });
+    expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['parameters_content.dbPassword.value']);
+  });
+
+  it('fails the same on a stack (JSON.stringify, as a cdktf team writes it) and on an AzAPI Microsoft.Resources/deployments body', () => {
+    const s = stack();
+    new TerraformResource(s, 'vm', { terraformResourceType: 'azurerm_resource_group_template_deployment' }).addOverride('parameters_content', JSON.stringify({ adminPassword: { value: 'correct-horse-battery' } }));
+    const deployment = new TerraformResource(s, 'dep', { terraformResourceType: 'azapi_resource' });
+    deployment.addOverride('type', 'Microsoft.Resources/deployments@2024-03-01');
+    deployment.addOverride('body', { properties: { mode: 'Incremental', template: { parameters: { sqlLogin: { type: 'securestring' } }, resources: [] }, parameters: { sqlLogin: { value: 'hunter2hunter2' } } } });
+    expect(findings(s).map((e) => e.split(' = ')[0])).toEqual([
+      `[${RULE}] other-dev/vm: parameters_content.adminPassword.value`,
+      `[${RULE}] other-dev/dep: body.properties.parameters.sqlLogin.value`,
+    ]);
+  });
+});
+
 describe('SEC-1.PlainCredential through azure-lessons', () => {
   it('fails on a tag, a module\'s input and a remote state\'s key in HCL, by address and line', async () => {
     const found = failuresOf(await lessonsOn({

@@ -77,7 +77,8 @@ function expression(v: unknown, indent: string): string {
     return whole ? whole[1] : JSON.stringify(v);
   }
   if (Array.isArray(v)) return `[${v.map((x) => expression(x, indent)).join(', ')}]`;
-  if (v && typeof v === 'object') return `{\n${Object.entries(v).map(([k, x]) => `${indent}  ${k} = ${expression(x, `${indent}  `)}\n`).join('')}${indent}}`;
+  // An object's key that is no HCL identifier (`$schema`, `x-api-key`) is quoted, as a team writes it.
+  if (v && typeof v === 'object') return `{\n${Object.entries(v).map(([k, x]) => `${indent}  ${/^[A-Za-z_][\w-]*$/.test(k) ? k : JSON.stringify(k)} = ${expression(x, `${indent}  `)}\n`).join('')}${indent}}`;
   return JSON.stringify(v);
 }
 

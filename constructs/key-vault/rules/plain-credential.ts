@@ -7,6 +7,7 @@ import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
 import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
 import { armSkipPathsOf } from './arm-sensitive-values';
+import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-parameters';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
@@ -178,7 +179,8 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * a header or query parameter of an AzAPI request, an API Management
  * backend's `credentials` or an http data source's `request_headers` (`x-functions-key`), a
  * `terraform_remote_state`'s `config` (a backend's
- * `access_key`), a provisioner's `connection` (`password`) and the value of a pair whose `name`
+ * `access_key`), an ARM template deployment's parameter (by its name, or declared `securestring`
+ * in the template; a secure parameter's `defaultValue` too), a provisioner's `connection` (`password`) and the value of a pair whose `name`
  * says it is a secret (a Dapr component's `metadata { name = "redisPassword", value = "..." }`,
  * whose fix is a component secret read from Key Vault). Every such value is in
  * `cdk.tf.json` (or the `.tf` files) and the plan file; most are in the state and in Azure, where
@@ -199,12 +201,15 @@ export class PlainCredentialRule implements ILessonRule {
     const given = argumentsToRead(resource, module);
     // Most resources have no such map: the quick answer first.
     const byName = resource.type in PARAMETER_MAPS ? parameterFindings(resource) : [];
+    // An ARM template deployment's parameters, by name and by the template's secure types.
+    const deployment = TEMPLATE_DEPLOYMENTS.has(resource.type) || resource.type === 'azapi_resource' ? templateParameterFindings(resource, variablesOf(context)) : undefined;
+    if (deployment !== undefined) byName.push(...deployment.findings);
     const parameters = byName.length > 0;
     if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
     const armType = resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : undefined;
     // A property Resource Manager marks secure is SEC-1.SensitiveAttributePlainSecret's, in body and sensitive_body.
-    const judged = armType === undefined ? JUDGED_ELSEWHERE[resource.type] ?? []
-      : [...JUDGED_ELSEWHERE[armType] ?? [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')];
+    const judged = [...(armType === undefined ? JUDGED_ELSEWHERE[resource.type] ?? []
+      : [...JUDGED_ELSEWHERE[armType] ?? [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? []];
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
