@@ -99,8 +99,8 @@ export const PATTERNS: readonly CredentialPattern[] = [
     instead: `${IDENTITY} (a managed identity, or workload identity federation for a pipeline: no secret at all), or ${KEY_VAULT}`,
   },
   {
-    what: 'a secret on a command line (`--password`, `--admin-password`, `--account-key`, `--client-secret`, `--sas-token`, `--connection-string`: whoever reads the command, its log or the state where it is kept reads the secret)',
-    matches: (v) => COMMAND_LINE_SECRET.test(v) || AZ_LOGIN_PASSWORD.test(v),
+    what: 'a secret on a command line (an option that takes one, `--password`, `--account-key`, `login -p`, `kubectl --from-literal`, or a shell variable named for one, `export DB_PASSWORD=`: whoever reads the command, its log or the state where it is kept reads the secret)',
+    matches: (v) => COMMAND_LINE_SECRET.test(v) || AZ_LOGIN_PASSWORD.test(v) || COMMAND_FORM_SECRETS.some((r) => r.test(v)),
     instead: `${IDENTITY} (\`az login --identity\`, \`--auth-mode login\` for Storage), or read the secret where the command runs (\`az keyvault secret show\`, an environment variable the pipeline sets from its secret store)`,
   },
   {
@@ -156,6 +156,30 @@ const COMMAND_LINE_SECRET = new RegExp(`(?:^|\\s)--(?:password|passwd|admin-pass
  */
 const AZ_LOGIN_PASSWORD = new RegExp(`\\b[aA][zZ]\\s+[lL][oO][gG][iI][nN]\\b(?:[^|;&\\n-]|-(?!p[=\\s])){0,512}?\\s-p(?!(?:=|\\s+)["']?(?:/|\\./|~/|[A-Za-z]:\\\\))${OPTION_VALUE}`);
 
+/** A value as a shell gives one after `=` or a space: not a shell variable, a placeholder, `%VAR%`, a command's output, a path; 8 or more characters. */
+const SHELL_VALUE = `["']?(?![$%{<\`(/~]|\\./|@Microsoft\\.KeyVault\\()[^\\s"'$\`;|&]{8,}`;
+
+/**
+ * Commands that take a secret in a form of their own, each within 512 characters of its name (a
+ * long text costs no more than its length), the value as `SHELL_VALUE`:
+ * - `docker`, `podman`, `buildah`, `oras`, `helm registry` `login ... -p <password>`;
+ * - `sqlcmd ... -P <password>` (SQL Server's tools; lower-case `-p` is another option there);
+ * - `az keyvault secret set ... --value <secret>` (`--file` is another way, and passes);
+ * - `kubectl create secret ... --from-literal=<key>=<secret>`;
+ * - `helm ... --set[-string] <path>.password=<secret>` (the path's last name a credential's:
+ *   password, token, api key, access key, client secret; `existingSecret` names a Secret);
+ * - a shell assignment to a variable named for a credential (`export DB_PASSWORD=...`,
+ *   `ARM_CLIENT_SECRET=... terraform apply`, `PGPASSWORD=...`; `DB_PASSWORD_FILE=` is another).
+ */
+const COMMAND_FORM_SECRETS: readonly RegExp[] = [
+  new RegExp(`\\b(?:docker|podman|buildah|oras|helm\\s+registry)\\s+login\\b(?:[^|;&\\n-]|-(?!p[=\\s])){0,512}?\\s-p(?:=|\\s+)${SHELL_VALUE}`, 'i'),
+  new RegExp(`\\bsqlcmd\\b(?:[^|;&\\n-]|-(?!P[=\\s])){0,512}?\\s-P(?:=|\\s+)${SHELL_VALUE}`),
+  new RegExp(`\\baz\\s+keyvault\\s+secret\\s+set\\b[^|;&\\n]{0,512}?\\s--value(?:=|\\s+)${SHELL_VALUE}`, 'i'),
+  new RegExp(`\\bkubectl\\b[^|;&\\n]{0,512}?\\s--from-literal(?:=|\\s+)["']?[\\w.-]+=${SHELL_VALUE}`),
+  new RegExp(`\\s--set(?:-string)?(?:=|\\s+)["']?(?:[\\w\\[\\]-]+\\.)*[\\w-]*(?:password|passwd|token|api[-_]?key|access[-_]?key|client[-_]?secret|secret[-_]?key)=${SHELL_VALUE}`, 'i'),
+  new RegExp(`(?:^|[\\s&|(])(?:export\\s+)?[A-Za-z_][A-Za-z0-9_]*?(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SAS|PWD)=${SHELL_VALUE}`),
+];
+
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
 const SLACK_WEBHOOK = /\bhttps:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9_-]{8,}/;
 
@@ -176,7 +200,7 @@ function isBasicCredential(v: string): boolean {
  * this first and runs the formats on the few that pass (a `${...}` reference, an id or a name passes
  * only when it holds one of these).
  */
-const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
+const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|[lL][oO][gG][iI][nN]\s[^\n]*-p|sqlcmd\s|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
 
 /** Whether `value` may match a credential format (false: it matches none of `PATTERNS`). */
 export function mayHoldCredential(value: string): boolean {

@@ -389,6 +389,9 @@ export function credentialInTerraform(text: string, host: SettingsHost, name: st
   return undefined;
 }
 
+/** What `configuredSecretIn` calls a value read from the configuration by an expression it cannot evaluate (`file(...)`). */
+export const CONFIGURATION_ALONE = 'an expression of the configuration alone (a conditional of literals, file(...))';
+
 /** What a message calls a value the configuration holds (rules see a variable's default or a function of literals already evaluated). */
 const WRITTEN = 'a value written in the configuration (a literal, or a variable\'s default, a local or a function of literals that evaluates to one)';
 
@@ -414,7 +417,7 @@ export function configuredSecretIn(text: string, variables: TerraformVariables):
   if (format) return { given: SecretDetector.mask(text), from: `${format.what}, written beside references` };
   const entry = namedEntryInExpression(text);
   if (entry !== undefined) return { given: SecretDetector.mask(text), from: entry };
-  if (readsConfigurationOnly(text, variables)) return { given: SecretDetector.mask(text), from: 'an expression of the configuration alone (a conditional of literals, file(...))' };
+  if (readsConfigurationOnly(text, variables)) return { given: SecretDetector.mask(text), from: CONFIGURATION_ALONE };
   return undefined;
 }
 

@@ -363,6 +363,39 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
       .map((v) => credentialFormatOf(v)?.what?.slice(0, 27))).toEqual(Array(4).fill('a secret on a command line '));
   });
 
+  it('fails when a command gives a secret in a form of its own: a registry login\'s -p, sqlcmd -P, az keyvault secret set --value, kubectl --from-literal, helm --set <path>.password, a shell assignment to a credential\'s variable', () => {
+    const commands = [
+      `docker login contoso.azurecr.io -u 00000000-0000-0000-0000-000000000001 -p ${KEY}`,
+      `helm registry login contoso.azurecr.io --username app -p ${KEY}`,
+      `sqlcmd -S sql-orders.database.windows.net -d orders -U app -P ${KEY} -i seed.sql`,
+      `az keyvault secret set --vault-name kv-orders --name psp --value ${KEY}`,
+      `kubectl create secret generic psp --from-literal=api-key=${KEY}`,
+      `helm upgrade --install redis bitnami/redis --set auth.password=${KEY}`,
+      `export DB_PASSWORD=${KEY}`,
+      `ARM_CLIENT_SECRET='${KEY}' terraform apply -auto-approve`,
+    ];
+    expect(commands.map((v) => [mayHoldCredential(v), credentialFormatOf(v)?.what.slice(0, 26)])).toEqual(Array(commands.length).fill([true, 'a secret on a command line']));
+  });
+
+  it('passes the same commands given the secret from the environment, a file, Key Vault or a command, and options that only look like one', () => {
+    expect([
+      'docker login contoso.azurecr.io -u app -p $ACR_PASSWORD',
+      'echo $ACR_TOKEN | docker login contoso.azurecr.io -u app --password-stdin',
+      'docker run -p 8080:8080 contoso.azurecr.io/orders:1.4.2',
+      'sqlcmd -S sql-orders.database.windows.net -d orders --authentication-method ActiveDirectoryManagedIdentity -i seed.sql',
+      'sqlcmd -S tcp:sql-orders.database.windows.net -p 1 -i seed.sql',
+      'az keyvault secret set --vault-name kv-orders --name psp --file psp.txt',
+      'az keyvault secret set --vault-name kv-orders --name psp --value "$(openssl rand -base64 32)"',
+      'kubectl create secret generic psp --from-file=api-key=./psp.txt',
+      'kubectl create secret generic psp --from-literal=api-key=$PSP_KEY',
+      'helm upgrade --install redis bitnami/redis --set auth.existingSecret=redis-auth --set auth.existingSecretPasswordKey=redis-password',
+      'export DB_PASSWORD_FILE=/run/secrets/db-password',
+      'export DB_PASSWORD=$(az keyvault secret show --vault-name kv-orders --name db --query value -o tsv)',
+      'export KEY_VAULT_URI=https://kv-orders.vault.azure.net/',
+      'cd $PWD && PWD=/srv/app ./run.sh',
+    ].map((v) => credentialFormatOf(v)?.what)).toEqual(Array(14).fill(undefined));
+  });
+
   it('asks the formats only of values that may hold one: every format here and in the table above passes the quick test, the look-alikes of names and ids do not', () => {
     expect([...cases.map((c) => c.value), ...FORMATS.map((f) => f.value)].filter((v) => !mayHoldCredential(v))).toEqual([]);
     expect(['rg-orders-prod', '${azurerm_resource_group.rg.id}', '/subscriptions/0/resourceGroups/rg', 'westeurope', 'Standard_LRS', 'Basic', 'Bearer', 'https://orders.example/api/v1'].filter(mayHoldCredential)).toEqual([]);

@@ -8,6 +8,7 @@ import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rul
 import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
 import { armSkipPathsOf } from './arm-sensitive-values';
 import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-parameters';
+import { isMachineScript, scriptFinding } from './machine-script-findings';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
 /** Where a value written in a block of `type` ends up. */
@@ -204,12 +205,17 @@ export class PlainCredentialRule implements ILessonRule {
     // An ARM template deployment's parameters, by name and by the template's secure types.
     const deployment = TEMPLATE_DEPLOYMENTS.has(resource.type) || resource.type === 'azapi_resource' ? templateParameterFindings(resource, variablesOf(context)) : undefined;
     if (deployment !== undefined) byName.push(...deployment.findings);
+    // A machine's user_data (custom_data is sensitive: SEC-1.SensitiveAttributePlainSecret's), read as the script it is;
+    // one Terraform cannot read at plan is left to the argument-wide check.
+    const userData = resource.attributes.user_data;
+    const script = typeof userData === 'string' && isMachineScript(resource.type, 'user_data') ? scriptFinding('user_data', 'user_data', userData, variablesOf(context)) : undefined;
+    if (script) byName.push(script);
     const parameters = byName.length > 0;
     if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
     const armType = resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : undefined;
     // A property Resource Manager marks secure is SEC-1.SensitiveAttributePlainSecret's, in body and sensitive_body.
     const judged = [...(armType === undefined ? JUDGED_ELSEWHERE[resource.type] ?? []
-      : [...JUDGED_ELSEWHERE[armType] ?? [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? []];
+      : [...JUDGED_ELSEWHERE[armType] ?? [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? [], ...script !== undefined ? ['user_data'] : []];
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
     const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0

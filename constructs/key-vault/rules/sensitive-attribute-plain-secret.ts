@@ -1,10 +1,11 @@
 import { credentialFormatOf, isCredentialParameter } from '../../core/credential-formats';
-import { configuredSecretIn } from '../../core/secret-detection';
+import { CONFIGURATION_ALONE, configuredSecretIn } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
 import { armSensitivePathsOf, armValuesAt } from './arm-sensitive-values';
+import { isMachineScript, scriptFinding } from './machine-script-findings';
 
 /**
  * Sensitive attributes another rule judges already, by type: a named value's `value` (secret or
@@ -86,6 +87,8 @@ function isPlainDeliveryProperty(type: string, attribute: string, given: GivenVa
  * `@Microsoft.KeyVault(...)` and a connection string that signs in with an identity pass, and so
  * does an Event Grid delivery property Event Grid shows that is no credential (judged by its
  * header's name and format). The value is masked in the finding, never echoed.
+ * A virtual machine's `custom_data` is a boot script, not a secret: it is read as its text
+ * (decoded from base64) and judged by the credential formats it holds.
  */
 export class SensitiveAttributePlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveAttributePlainSecret';
@@ -101,6 +104,12 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
     const variables = variablesOf(context);
     const keyVaultSecret = resource.type === 'azurerm_key_vault_secret';
     const findings: RuleFinding[] = given.flatMap(({ setting, value, attribute, block }) => {
+      // A machine's boot script is no secret itself: what it holds is judged, read as its text.
+      const script = isMachineScript(resource.type, attribute);
+      if (script) {
+        const judged = scriptFinding(setting, attribute, value, variables);
+        if (judged !== undefined) return judged === null ? [] : [judged];
+      }
       if (isPlainDeliveryProperty(resource.type, attribute, { setting, value, block })) return [];
       // Some sensitive attributes are addresses (a blob service endpoint, a vault URL): one without a
       // query string or user info carries no credential (a SAS URL does, and is judged).
@@ -108,7 +117,8 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
       // A connection string that signs in with an identity carries no credential (a password beside it is one, and is judged).
       if (IDENTITY_CONNECTION.test(value) && credentialFormatOf(value) === undefined) return [];
       const found = configuredSecretIn(value, variables);
-      if (!found) return [];
+      // A script read from a file is the configuration's text, no secret by itself (a literal under a secret's name in its variables is one).
+      if (!found || (script && found.from === CONFIGURATION_ALONE)) return [];
       // A write-only argument keeps the value out of the state and the plan: the configuration is where it is.
       if (attribute.endsWith('_wo')) {
         return [{
