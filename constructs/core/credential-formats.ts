@@ -17,7 +17,8 @@ export const TYPED_SECRET = 'KeyVaultSecretReference.fromSlot(slot) or .fromVaul
 export const KEY_VAULT = 'keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret)';
 
 /**
- * Well-known API-key prefixes (Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm),
+ * Well-known API-key prefixes (Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm,
+ * HCP Terraform),
  * as one expression: any of them matching is the one test passing. Built once, not per value.
  */
 const API_KEY = new RegExp([
@@ -26,6 +27,8 @@ const API_KEY = new RegExp([
   /\bxox[abposr]-[A-Za-z0-9-]{10,}/, /\bxapp-[A-Za-z0-9-]{10,}/,
   /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, /\bAIza[0-9A-Za-z_-]{35}\b/,
   /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/, /\bsk-[A-Za-z0-9]{32,}\b/, /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/, /\bnpm_[A-Za-z0-9]{36}\b/,
+  // An HCP Terraform (Terraform Cloud) or Terraform Enterprise API token, as a credentials block or TF_TOKEN_* takes it.
+  /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}/,
 ].map((re) => `(?:${re.source})`).join('|'));
 
 /**
@@ -104,7 +107,7 @@ export const PATTERNS: readonly CredentialPattern[] = [
     instead: `${IDENTITY} (\`az login --identity\`, \`--auth-mode login\` for Storage), or read the secret where the command runs (\`az keyvault secret show\`, an environment variable the pipeline sets from its secret store)`,
   },
   {
-    what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
+    what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm, HCP Terraform)',
     matches: (v) => API_KEY.test(v),
     instead: KEY_VAULT,
   },
@@ -200,7 +203,7 @@ function isBasicCredential(v: string): boolean {
  * this first and runs the formats on the few that pass (a `${...}` reference, an id or a name passes
  * only when it holds one of these).
  */
-const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|[lL][oO][gG][iI][nN]\s[^\n]*-p|sqlcmd\s|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack/;
+const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|[lL][oO][gG][iI][nN]\s[^\n]*-p|sqlcmd\s|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack|\.atlasv1\./;
 
 /** Whether `value` may match a credential format (false: it matches none of `PATTERNS`). */
 export function mayHoldCredential(value: string): boolean {

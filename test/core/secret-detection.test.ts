@@ -80,7 +80,7 @@ const FORMATS: readonly { format: string; value: string; secret: string; what: s
   ...[['a Stripe live key (sk_live_)', STRIPE_LIVE], ['a Stripe test key (sk_test_)', STRIPE_TEST], ['a GitHub token (ghp_)', GITHUB], ['a Slack bot token (xoxb-)', SLACK], ['an AWS access key id (AKIA)', AWS]]
     .map(([format, value]) => ({
       format: `the value is ${format}`, value, secret: value,
-      what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
+      what: 'an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm, HCP Terraform)',
     })),
 ];
 
@@ -138,7 +138,7 @@ describe('secrets in Container App environment variables (SEC-1)', () => {
 
   it('fails when a Stripe key is given as PSP_API_KEY, with the whole message', () => {
     expect(refusalOf(() => service({ PSP_API_KEY: STRIPE_LIVE })).message).toBe(
-      '[SEC-1] test/svc: environmentVariables.PSP_API_KEY = "sk_l…(32 chars)": an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm): '
+      '[SEC-1] test/svc: environmentVariables.PSP_API_KEY = "sk_l…(32 chars)": an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm, HCP Terraform): '
       + 'in plain text it lands in the Terraform state, the plan output and the app\'s configuration, readable by whoever can read them. '
       + 'Fix: keep it in Key Vault and let the app read it with its identity (Key Vault Secrets User on the secret). '
       + 'If it is no secret, declare it: notSecrets: [{ name: \'PSP_API_KEY\', reason: \'...\' }].');
@@ -308,6 +308,7 @@ describe('secrets behind tokens: what Terraform will get is judged (SEC-1, issue
 
 describe('more credential formats, each beside a benign look-alike (SEC-1, issue 28)', () => {
   const WHSEC = ['whsec', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'].join('_');
+  const ATLAS = ['Xk3vQ9wLm2PzRt', 'atlasv1', 'a8F3kL9mQ2wE7rT5yU1iO4pA6sD0fG3hJ8kL2zX5cV7bN9mQ1wE4rT6yU8iO0pA2sD4fG6hJ'].join('.');
   const BASIC = `Basic ${Buffer.from('orders:Tr0ub4dor&3xyz').toString('base64')}`;
   const SLACK_HOOK = ['https://hooks.slack.com/services', 'T00000000', 'B00000000', 'XXXXXXXXXXXXXXXXXXXXXXXX'].join('/');
   const SIGNALR = `Endpoint=https://sigr-orders.service.signalr.net;AccessKey=${KEY};Version=1.0;`;
@@ -323,6 +324,8 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
       what: 'a connection string with a shared access key', lookAlike: ['SERVICEBUS', 'Endpoint=sb://sb-orders.servicebus.windows.net/;Authentication=ManagedIdentity'],
     },
     { format: 'the value is a Stripe webhook signing secret (whsec_)', value: WHSEC, secret: WHSEC, what: 'an API key', lookAlike: ['STRIPE_WEBHOOK_HEADER', 'whsec_placeholder'] },
+    // An HCP Terraform API token (a credentials block's, TF_TOKEN_app_terraform_io's); the host's name is none.
+    { format: 'the value is an HCP Terraform API token (atlasv1)', value: ATLAS, secret: ATLAS.slice(24), what: 'an API key', lookAlike: ['TF_CLOUD_HOST', 'app.terraform.io'] },
     { format: 'the value is a Basic authorization value', value: BASIC, secret: BASIC.slice(6), what: 'a Basic authorization value', lookAlike: ['AUTH_CHALLENGE', 'Basic realm="orders"'] },
     // Review of issue 28, item 4: an opaque Bearer token and a key in a URL's query.
     { format: 'the value is a Bearer token (opaque, not a JWT)', value: `Bearer ${OPAQUE}`, secret: OPAQUE, what: 'a Bearer token', lookAlike: ['AUTH_CHALLENGE', 'Bearer realm="orders", error="invalid_token"'] },

@@ -275,6 +275,20 @@ describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr componen
   });
 });
 
+describe('SEC-1.PlainCredential on what a run keeps: terraform_data\'s input and triggers_replace, null_resource\'s triggers', () => {
+  it('fails when a key there names a secret and its value is a literal; other keys, references and variables without a default pass', async () => {
+    const hcl = [
+      'variable "token" {', '  sensitive = true', '}',
+      'resource "terraform_data" "seed" {', '  input            = { db_password = "correct-horse-battery", region = "westeurope", api_key = var.token }', '  triggers_replace = { api_token = "Sup3rS3cretT0ken!", version = "1.2.3" }', '}',
+      'resource "null_resource" "n" {', '  triggers = { admin_password = "hunter2-hunter2", image = "app:1", client_secret = azurerm_key_vault_secret.s.value }', '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['null_resource.n triggers.admin_password', 'terraform_data.seed input.db_password', 'terraform_data.seed triggers_replace.api_token']);
+    expect(found[1].message).toContain('input.db_password = "…(21 chars)": the name says the value is a secret (PASSWORD), and it is a literal');
+    for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/correct-horse|hunter2|Sup3rS3cret/);
+  });
+});
+
 describe('SEC-1.PlainCredential on an ARM template deployment\'s parameters', () => {
   const VAULT = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv';
   const hcl = (parameters: string, template: string) => ['resource "azurerm_resource_group_template_deployment" "vm" {', '  name                = "vm"', '  resource_group_name = "rg"',
@@ -403,7 +417,7 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     ].join('\n');
     const report = await lessonsOn({ 'main.tf': hcl });
     expect(failuresOf(report, RULE).map((r) => `${r.address} ${r.message?.split('": ')[1].split(', in a module')[0]}`)).toEqual([
-      'module.gh an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm)',
+      'module.gh an API key (its prefix is a well-known provider\'s: Stripe, GitHub, GitLab, Slack, AWS, Google, OpenAI, SendGrid, npm, HCP Terraform)',
       'module.pat a token as the URL\'s user name',
       'module.s3 a URL with a key or token in its query (`?api_key=`, `&access_token=`, `?code=`)',
       'module.session a URL with a key or token in its query (`?api_key=`, `&access_token=`, `?code=`)',

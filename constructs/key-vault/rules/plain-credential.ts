@@ -79,9 +79,18 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
 /** A container group's containers: an environment variable's name says what its value is. */
 const CONTAINER_GROUP_NAMED_ROOTS = new Set([...NAMED_ROOTS, 'container', 'init_container']);
 
-/** The arguments under which a name says what a value is, for a block of `type`: an AzAPI resource's body, a container group's containers besides. */
+/**
+ * The values Terraform keeps for a run and shows in every plan: `terraform_data`'s `input` and
+ * `triggers_replace`, `null_resource`'s `triggers`; a key there names what it holds (`db_password`).
+ */
+const TRIGGER_NAMED_ROOTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  terraform_data: new Set([...NAMED_ROOTS, 'input', 'triggers_replace']),
+  null_resource: new Set([...NAMED_ROOTS, 'triggers']),
+};
+
+/** The arguments under which a name says what a value is, for a block of `type`: an AzAPI resource's body, a container group's containers, a run's triggers besides. */
 const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('azapi_') || type.startsWith('data.azapi_') ? AZAPI_NAMED_ROOTS
-  : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : NAMED_ROOTS);
+  : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : TRIGGER_NAMED_ROOTS[type] ?? NAMED_ROOTS);
 
 /**
  * A credential in a module call's `source` (`git::https://user:<token>@github.com/...`, `?sshkey=`):
