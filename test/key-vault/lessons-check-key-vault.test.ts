@@ -388,6 +388,23 @@ describe('SEC-1.SensitiveAttributePlainSecret on an AzAPI body: the properties R
     expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
   });
 
+  it('fails when a body written with jsonencode holds a reference beside the secret (the plan knows the body in part), and on azapi_update_resource; PlainCredential leaves the value to this rule', async () => {
+    const hcl = ['variable "env" {}',
+      'resource "azapi_resource" "app" {', '  type      = "Microsoft.App/containerApps@2024-03-01"', '  name      = "ca"', '  parent_id = "/subscriptions/0/resourceGroups/rg"',
+      '  body = jsonencode({ properties = { environmentId = var.env, configuration = { secrets = [{ name = "redis", value = "plain-literal-value-1234" }, { name = "given", value = var.env }] } } })', '}',
+      'resource "azapi_resource" "sql" {', '  type      = "Microsoft.Sql/servers@2023-08-01"', '  name      = "sql"', '  parent_id = "/subscriptions/0/resourceGroups/rg"',
+      `  body = jsonencode({ properties = { administratorLogin = var.env, administratorLoginPassword = "${PASSWORD}" } })`, '}',
+      'resource "azapi_update_resource" "upd" {', '  type        = "Microsoft.App/containerApps@2024-03-01"', '  resource_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.App/containerApps/ca"',
+      '  body = { properties = { configuration = { secrets = [{ name = "redis", value = "plain-literal-value-1234" }] } } }', '}', ''].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, SENSITIVE).map((r) => `${r.address} ${r.setting}`)).toEqual([
+      'azapi_resource.app body.properties.configuration.secrets.redis.value',
+      'azapi_resource.sql body.properties.administratorLoginPassword',
+      'azapi_update_resource.upd body.properties.configuration.secrets.redis.value',
+    ]);
+    expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
+  });
+
   it('passes a secret read from Key Vault, a reference, a sensitive variable without a default in sensitive_body, and a body of a type with no secure property', () => {
     const stack = armStack([
       { name: 'redis', keyVaultUrl: 'https://kv-orders.vault.azure.net/secrets/redis', identity: 'system' },

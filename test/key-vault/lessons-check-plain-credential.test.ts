@@ -310,7 +310,7 @@ describe('SEC-1.PlainCredential on an ARM template deployment\'s parameters', ()
     expect(found[0].message).toContain('Azure shows the deployment\'s parameters to every reader of the resource group unless the template declares it secure');
     expect(found[1].message).toContain('the template declares sqlLogin securestring, and the deployment is given a value written in the configuration');
     expect(found[1].message).not.toContain('unless the template declares it secure');
-    expect(found[3].message).toContain('Fix: remove the defaultValue: give it as a Key Vault reference in the parameters ("<name>": { "reference": { "keyVault": { "id": "<vault id>" }, "secretName": "<secret>" } }');
+    expect(found[3].message).toContain('Fix: remove the defaultValue and give the value at deployment as a Key Vault reference in the parameters, "<name>": { "reference": { "keyVault": { "id": "<vault id>" }, "secretName": "<secret>" } }');
     // One finding per value: the connection string is not found again on the whole argument.
     expect(found.filter((r) => r.setting === 'parameters_content')).toEqual([]);
     for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/correct-horse|hunter2|let-me-in|bXlLZXkx/);
@@ -324,9 +324,19 @@ describe('SEC-1.PlainCredential on an ARM template deployment\'s parameters', ()
     expect(failuresOf(report, RULE).map((r) => r.setting)).toEqual(['parameters_content.dbPassword.value']);
   });
 
-  it('fails the same on a stack (JSON.stringify, as a cdktf team writes it) and on an AzAPI Microsoft.Resources/deployments body', () => {
+  it('fails when a parameter known in part holds a key beside a reference, or an object\'s entry is a literal under a secret\'s name; an ARM expression as a secure default and a secure object\'s other entries pass', async () => {
+    const found = failuresOf(await lessonsOn({ 'main.tf': `variable "acct" {}\n${hcl(
+      `{ conn = { value = "DefaultEndpointsProtocol=https;AccountName=\${var.acct};AccountKey=${ACCOUNT_KEY}" }, cfg = { value = { host = var.acct, password = "correct-horse-battery" } }, s = { value = { host = "r.example", region = "westeurope" } } }`,
+      '{ parameters = { b = { type = "securestring", defaultValue = "[newGuid()]" }, c = { type = "securestring", defaultValue = "[parameters(\'x\')]" }, s = { type = "secureObject" } } }',
+    )}` }), RULE);
+    expect(found.map((r) => r.setting)).toEqual(['parameters_content.conn.value', 'parameters_content.cfg.value.password']);
+    expect(found[0].message).toContain('a connection string with an account key (Storage, Cosmos DB)');
+  });
+
+  it('fails the same on a stack (JSON.stringify, as a cdktf team writes it, a token beside the secret) and on an AzAPI Microsoft.Resources/deployments body', () => {
     const s = stack();
-    new TerraformResource(s, 'vm', { terraformResourceType: 'azurerm_resource_group_template_deployment' }).addOverride('parameters_content', JSON.stringify({ adminPassword: { value: 'correct-horse-battery' } }));
+    const rg = new TerraformVariable(s, 'rg', { type: 'string' });
+    new TerraformResource(s, 'vm', { terraformResourceType: 'azurerm_resource_group_template_deployment' }).addOverride('parameters_content', JSON.stringify({ rg: { value: rg.stringValue }, adminPassword: { value: 'correct-horse-battery' } }));
     const deployment = new TerraformResource(s, 'dep', { terraformResourceType: 'azapi_resource' });
     deployment.addOverride('type', 'Microsoft.Resources/deployments@2024-03-01');
     deployment.addOverride('body', { properties: { mode: 'Incremental', template: { parameters: { sqlLogin: { type: 'securestring' } }, resources: [] }, parameters: { sqlLogin: { value: 'hunter2hunter2' } } } });

@@ -26,13 +26,19 @@ const NOT_CREDENTIALS = new Set([
   'adminUserSshPublicKey', 'appId', 'appName', 'baiduEndPoint', 'caCertificate', 'carrierAccountNumber', 'clientEmail', 'clientId',
   'customData', 'daprAIConnectionString', 'daprAIInstrumentationKey', 'email', 'encryptionCertThumbprint', 'endpoint', 'gcmEndpoint',
   'hostKeyAlgorithm', 'id', 'imagePath', 'keyId', 'linkingClientId', 'localVhdPath', 'networkDataContent', 'packageSid', 'projectId',
-  'publicKeyData', 'serverCACertificate', 'serverRootCACertificate', 'state', 'subject', 'tenantId', 'thumbprint', 'userDataContent',
+  'publicBlob', 'publicKeyData', 'serverCACertificate', 'serverRootCACertificate', 'state', 'subject', 'tenantId', 'thumbprint', 'userDataContent',
   'username', 'vapidPublicKey', 'windowsLiveEndpoint', 'workspaceResourceId',
 ]);
-/** By type (lower case) and path: an Application Insights connection string, as above. */
+/**
+ * By type (lower case) and path: an Application Insights connection string, as above; an SSH
+ * public key; a certificate whose private key is a field of its own (`privateKey`, `key`).
+ */
 const NOT_CREDENTIALS_OF = {
   'microsoft.app/agents': ['properties.logConfiguration.applicationInsightsConfiguration.connectionString'],
   'microsoft.app/managedenvironments': ['properties.appInsightsConfiguration.connectionString'],
+  'microsoft.azurestackhci/virtualmachines': ['linux', 'windows'].map((os) => `properties.osProfile.${os}Configuration.ssh.publicKeys[].keyData`),
+  'microsoft.kubernetesconfiguration/fluxconfigurations': ['properties.ociRepository.tlsConfig.clientCertificate'],
+  'microsoft.machinelearningservices/workspaces/computes': ['properties.properties.sslConfiguration.cert'],
 };
 
 // ReadOnly (2) and not WriteOnly (4): Azure returns it, a body does not give it.
@@ -65,7 +71,10 @@ function sensitivePaths(types, ref, prefix, seen, out) {
       for (const e of type.elements) sensitivePaths(types, e.$ref, prefix, inner, out);
       break;
     case 'DiscriminatedObjectType':
-      for (const [name, p] of Object.entries(type.baseProperties ?? {})) sensitivePaths(types, p.type.$ref, join(name), inner, out);
+      for (const [name, p] of Object.entries(type.baseProperties ?? {})) {
+        if ((p.flags ?? 0) & READ_ONLY && !((p.flags ?? 0) & WRITE_ONLY)) continue;
+        sensitivePaths(types, p.type.$ref, join(name), inner, out);
+      }
       for (const e of Object.values(type.elements ?? {})) sensitivePaths(types, e.$ref, prefix, inner, out);
       break;
     default:

@@ -1,5 +1,49 @@
 import { ARM_SENSITIVE_PROPERTIES } from '../../core/arm-sensitive-properties';
+import { knownParts, TerraformVariables, UNKNOWN_PART } from '../../core/terraform-expression';
+import { RuleResource } from '../../lessons-check/rule';
 import { blockOf, blocksOf } from '../../lessons-check/rules/attributes';
+
+/** What a part known at apply only reads as in a body the checks read: a reference (`${...}`), which no check takes for a literal. */
+const UNKNOWN_REFERENCE = '${unknown.at_plan}';
+
+/** `value` with each unknown part of its strings (`UNKNOWN_PART`) as `UNKNOWN_REFERENCE`. */
+function withReferences(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes(UNKNOWN_PART) ? value.split(UNKNOWN_PART).join(UNKNOWN_REFERENCE) : value;
+  if (Array.isArray(value)) return value.map(withReferences);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReferences(v)]));
+  return value;
+}
+
+/**
+ * A JSON document Terraform is given (an AzAPI body, an ARM template or its parameters) as the
+ * object it holds: an object as it is; JSON text parsed (cdktf's `JSON.stringify`, references
+ * inside its strings); an expression (`jsonencode({...})`) evaluated, each part known at apply
+ * only (`var.env`, a resource's id) read as a reference. Undefined when it cannot be read.
+ */
+export function documentOf(value: unknown, variables: TerraformVariables): Record<string, unknown> | undefined {
+  if (typeof value !== 'string') return blockOf(value);
+  try {
+    return blockOf(JSON.parse(value));
+  } catch {
+    // An expression, read below.
+  }
+  const text = value.includes('${') ? knownParts(value, variables) : undefined;
+  if (text === undefined) return undefined;
+  try {
+    return blockOf(withReferences(JSON.parse(text)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The AzAPI types whose `type` names the Resource Manager type their `body` is of. */
+const AZAPI_BODIES = new Set(['azapi_resource', 'azapi_update_resource']);
+
+/** The Resource Manager type (`Microsoft.App/containerApps`, no API version) of an AzAPI resource or update, or undefined. */
+export function armTypeOfBody(resource: RuleResource): string | undefined {
+  const type = resource.attributes.type;
+  return AZAPI_BODIES.has(resource.type) && typeof type === 'string' ? type.split('@')[0] : undefined;
+}
 
 /**
  * The credential properties of a Resource Manager type's body (`Microsoft.App/containerApps`, any

@@ -1,12 +1,12 @@
 import { credentialFormatOf, isCredentialParameter, maskCredential, mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn, NAMED_VALUE } from '../../core/secret-detection';
-import { isReferencesOnly } from '../../core/terraform-expression';
+import { isReferencesOnly, TerraformVariables } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
-import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
-import { armSkipPathsOf } from './arm-sensitive-values';
+import { blockOf, blocksOf } from '../../lessons-check/rules/attributes';
+import { armSkipPathsOf, armTypeOfBody, documentOf } from './arm-sensitive-values';
 import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-parameters';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
@@ -173,6 +173,16 @@ function parameterFindings(resource: RuleResource): RuleFinding[] {
 
 const PARAMETER_FIX = 'call with an identity instead where the API takes one (a backend: the gateway\'s managed identity, authentication-managed-identity in its policy); else keep the key in Key Vault and give it by reference (an API Management backend: a Key Vault-backed named value, {{name}}, in the header)';
 
+/** An AzAPI resource's arguments with its `body` and `sensitive_body` read as the objects they hold, where they are JSON text. */
+function withDocuments(given: Record<string, unknown>, variables: TerraformVariables): Record<string, unknown> {
+  let out = given;
+  for (const root of ['body', 'sensitive_body']) {
+    const document = typeof given[root] === 'string' ? documentOf(given[root], variables) : undefined;
+    if (document !== undefined) out = { ...out, [root]: document };
+  }
+  return out;
+}
+
 /** No argument to read. */
 const NOTHING: Record<string, unknown> = Object.freeze({});
 
@@ -221,14 +231,13 @@ export class PlainCredentialRule implements ILessonRule {
     if (script) byName.push(script);
     const parameters = byName.length > 0;
     if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
-    const armType = resource.type === 'azapi_resource' ? armTypeOf(resource) ?? '' : undefined;
+    const armType = armTypeOfBody(resource);
     // A property Resource Manager marks secure is SEC-1.SensitiveAttributePlainSecret's, in body and sensitive_body.
     const judged = [...(armType === undefined ? JUDGED_ELSEWHERE[resource.type] ?? []
       : [...JUDGED_ELSEWHERE[armType] ?? [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? [], ...script !== undefined ? ['user_data'] : []];
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
-    // An AzAPI body given as JSON text (jsonencode) is read as the object it holds, as the other rules read it.
-    const attributes = resource.type === 'azapi_resource' && typeof given.body === 'string' && Object.keys(armBodyOf(resource)).length > 0
-      ? { ...given, body: armBodyOf(resource) } : given;
+    // An AzAPI body given as JSON text (jsonencode, partly known too) is read as the object it holds, as the other rules read it.
+    const attributes = armType !== undefined ? withDocuments(given, variablesOf(context)) : given;
     const leaves = leavesOf(attributes, judged, module, undefined, namedRootsOf(resource.type), !PAIRS_NAME_OTHER_THINGS.has(resource.type));
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).

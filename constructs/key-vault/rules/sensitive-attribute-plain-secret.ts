@@ -3,8 +3,8 @@ import { CONFIGURATION_ALONE, configuredSecretIn } from '../../core/secret-detec
 import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
-import { armBodyOf, armTypeOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
-import { armSensitivePathsOf, armValuesAt } from './arm-sensitive-values';
+import { blocksOf } from '../../lessons-check/rules/attributes';
+import { armSensitivePathsOf, armTypeOfBody, armValuesAt, documentOf } from './arm-sensitive-values';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
 
 /**
@@ -94,10 +94,10 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveAttributePlainSecret';
   public readonly lesson = 'SEC-1';
   public readonly description = 'An attribute azurerm marks sensitive (a secret\'s value, a password, a connection string) given a secret written in the configuration.';
-  public readonly resourceTypes = [...Object.keys(SENSITIVE_INPUTS), 'azapi_resource'];
+  public readonly resourceTypes = [...Object.keys(SENSITIVE_INPUTS), 'azapi_resource', 'azapi_update_resource'];
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
-    if (resource.type === 'azapi_resource') return armFindings(resource, context);
+    if (resource.type === 'azapi_resource' || resource.type === 'azapi_update_resource') return armFindings(resource, context);
     const paths = SENSITIVE_INPUTS[resource.type] ?? [];
     const given = paths.flatMap((p) => valuesAt(resource.attributes, p.split('.'), '').map((v) => ({ ...v, attribute: p })));
     if (given.length === 0) return RuleOutcome.notApplicable();
@@ -142,18 +142,8 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
   }
 }
 
-/** An AzAPI argument that holds a body (an object, or JSON text as `jsonencode` leaves it), or an empty object. */
-function bodyAt(resource: RuleResource, argument: 'body' | 'sensitive_body'): Record<string, unknown> {
-  if (argument === 'body') return armBodyOf(resource);
-  let body: unknown = resource.attributes[argument];
-  if (typeof body === 'string') {
-    try { body = JSON.parse(body); } catch { body = undefined; }
-  }
-  return blockOf(body) ?? {};
-}
-
 /** The Resource Manager types whose secrets Azure reads from Key Vault itself (`{ name, keyVaultUrl, identity }`, no value). */
-const KEY_VAULT_SECRETS = new Set(['microsoft.app/containerapps', 'microsoft.app/jobs', 'microsoft.app/managedenvironments/daprcomponents']);
+const KEY_VAULT_SECRETS = new Set(['microsoft.app/containerapps', 'microsoft.app/jobs', 'microsoft.app/managedenvironments/daprcomponents', 'microsoft.app/connectedenvironments/daprcomponents']);
 
 /**
  * An `azapi_resource` whose body, or `sensitive_body`, gives a property the types azapi embeds
@@ -161,15 +151,15 @@ const KEY_VAULT_SECRETS = new Set(['microsoft.app/containerapps', 'microsoft.app
  * database's `administratorLoginPassword`) a secret the configuration holds.
  */
 function armFindings(resource: RuleResource, context: IRuleContext): RuleOutcome {
-  const armType = armTypeOf(resource);
+  const armType = armTypeOfBody(resource);
   const paths = armType === undefined ? [] : armSensitivePathsOf(armType);
   if (armType === undefined || paths.length === 0) return RuleOutcome.notApplicable();
+  const variables = variablesOf(context);
   const given = (['body', 'sensitive_body'] as const).flatMap((root) => {
-    const body = bodyAt(resource, root);
+    const body = documentOf(resource.attributes[root], variables) ?? {};
     return paths.flatMap((p) => armValuesAt(body, p, root).map((v) => ({ ...v, root })));
   });
   if (given.length === 0) return RuleOutcome.notApplicable();
-  const variables = variablesOf(context);
   const keyVault = KEY_VAULT_SECRETS.has(armType.toLowerCase());
   const findings: RuleFinding[] = given.flatMap(({ setting, value, property, root }) => {
     if (PLAIN_ADDRESS.test(value) || (IDENTITY_CONNECTION.test(value) && credentialFormatOf(value) === undefined)) return [];
