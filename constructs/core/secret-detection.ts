@@ -418,6 +418,64 @@ export function configuredSecretIn(text: string, variables: TerraformVariables):
   const entry = namedEntryInExpression(text);
   if (entry !== undefined) return { given: SecretDetector.mask(text), from: entry };
   if (readsConfigurationOnly(text, variables)) return { given: SecretDetector.mask(text), from: CONFIGURATION_ALONE };
+  const fallback = fallbackLiteralIn(text);
+  if (fallback !== undefined) return { given: SecretDetector.mask(fallback), from: FALLBACK };
+  return undefined;
+}
+
+/** What `configuredSecretIn` calls a literal an expression falls back to. */
+const FALLBACK = 'a fallback written in the configuration (a literal in coalesce() or try(), a lookup\'s default or a conditional\'s branch, which Terraform sends whenever the rest is empty or fails)';
+
+/** A string literal starting at `at` of `expression` (after white space), with where it ends, or undefined. */
+function stringLiteralAt(expression: string, at: number): { value: string; end: number } | undefined {
+  let i = at;
+  while (i < expression.length && /\s/.test(expression[i])) i += 1;
+  const m = /^"((?:[^"\\$%]|\\.|[$%](?!\{)){0,4096})"/.exec(expression.slice(i, i + 4100));
+  return m === null ? undefined : { value: m[1].replace(/\\(.)/g, '$1'), end: i + m[0].length };
+}
+
+/** The index just past the argument or branch that starts at `from`: the next `,` `:` `)` `]` `}` at depth 0 (strings skipped), or the end. */
+function endOfPart(expression: string, from: number, stops: string): number {
+  let depth = 0;
+  for (let i = from; i < expression.length; i += 1) {
+    const c = expression[i];
+    if (c === '"') {
+      for (i += 1; i < expression.length && expression[i] !== '"'; i += 1) if (expression[i] === '\\') i += 1;
+    } else if (c === '(' || c === '[' || c === '{') depth += 1;
+    else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth -= 1;
+    else if (depth === 0 && stops.includes(c)) return i;
+  }
+  return expression.length;
+}
+
+/**
+ * A non-empty string literal an expression falls back to: an argument of `coalesce(...)` or
+ * `try(...)`, a lookup's third argument (its default), a conditional's branch
+ * (`var.pw != "" ? var.pw : "hunter2"`). In a sensitive attribute Terraform sends it whenever the
+ * rest is empty or fails, so the configuration holds a secret.
+ */
+function fallbackLiteralIn(text: string): string | undefined {
+  for (const expression of expressionsOf(text)) {
+    for (const m of expression.matchAll(/\b(coalesce|try|lookup)\s*\(/g)) {
+      let at = m.index + m[0].length;
+      let found: string | undefined;
+      for (let arg = 0; at <= expression.length && expression[at - 1] !== ')'; arg += 1) {
+        const literal = stringLiteralAt(expression, at);
+        const end = endOfPart(expression, at, ',)');
+        if (found === undefined && literal !== undefined && literal.value !== '' && (m[1] !== 'lookup' || arg === 2) && /^\s*$/.test(expression.slice(literal.end, end))) found = literal.value;
+        at = end + 1;
+      }
+      // A call whose value is compared (`coalesce(var.x, "a") == "b"`) gives no value.
+      if (found !== undefined && !/^\s*[!=]=/.test(expression.slice(at))) return found;
+    }
+    for (let q = expression.indexOf('?'); q >= 0; q = expression.indexOf('?', q + 1)) {
+      const colon = endOfPart(expression, q + 1, ':');
+      for (const [from, stops] of [[q + 1, ':'], [colon + 1, ',)]}?']] as const) {
+        const literal = stringLiteralAt(expression, from);
+        if (literal !== undefined && literal.value !== '' && /^\s*$/.test(expression.slice(literal.end, endOfPart(expression, from, stops)))) return literal.value;
+      }
+    }
+  }
   return undefined;
 }
 

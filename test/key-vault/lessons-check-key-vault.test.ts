@@ -78,6 +78,19 @@ describe('SEC-1.SensitiveAttributePlainSecret on raw resources in an AzureStack'
     neverEchoed(errors);
   });
 
+  it('fails when the value falls back to a literal: coalesce(), try(), a lookup\'s default, a conditional\'s branch; a fallback to a reference, an empty string or a compared call passes', async () => {
+    const secret = (name: string, value: string) => `resource "azurerm_key_vault_secret" "${name}" {\n  name  = "${name}"\n  value = ${value}\n}`;
+    const hcl = ['variable "pw" {\n  sensitive = true\n}', 'variable "m" {\n  type = map(string)\n}',
+      secret('coalesced', 'coalesce(var.pw, "hunter2-hunter2")'), secret('tried', 'try(var.m["db"], "changeme-1234")'), secret('looked', 'lookup(var.m, "db", "fallback-pw-1")'),
+      secret('branch', 'var.pw != "" ? var.pw : "correct-horse"'), secret('encoded', 'base64encode(coalesce(var.pw, "hunter2-hunter2"))'),
+      secret('generated', 'coalesce(var.pw, random_password.p.result)'), secret('empty', 'coalesce(var.pw, "")'), secret('lookup', 'lookup(var.m, "db")'),
+      secret('compared', 'coalesce(var.m["a"], "x") == "y" ? var.pw : random_password.p.result'), ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => r.address)).toEqual(['branch', 'coalesced', 'encoded', 'looked', 'tried'].map((n) => `azurerm_key_vault_secret.${n}`));
+    expect(found[1].message).toContain('value = "…(15 chars)": azurerm marks azurerm_key_vault_secret.value sensitive, and it is given a fallback written in the configuration (a literal in coalesce() or try()');
+    for (const m of found.map((r) => r.message!)) expect(m).not.toMatch(/hunter2|changeme|fallback-pw|correct-horse/);
+  });
+
   it('passes a reference to another resource\'s key, a Key Vault secret, a sensitive variable without a default and a Key Vault reference', () => {
     const stack = rawStack();
     const account = new StorageAccount(stack, 'sa', { name: 'stother', resourceGroupName: 'rg', location: 'westeurope', accountTier: 'Standard', accountReplicationType: 'LRS' });
