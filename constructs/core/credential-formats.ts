@@ -159,8 +159,13 @@ const COMMAND_LINE_SECRET = new RegExp(`(?:^|\\s)--(?:password|passwd|admin-pass
  */
 const AZ_LOGIN_PASSWORD = new RegExp(`\\b[aA][zZ]\\s+[lL][oO][gG][iI][nN]\\b(?:[^|;&\\n-]|-(?!p[=\\s])){0,512}?\\s-p(?!(?:=|\\s+)["']?(?:/|\\./|~/|[A-Za-z]:\\\\))${OPTION_VALUE}`);
 
-/** A value as a shell gives one after `=` or a space: not a shell variable, a placeholder, `%VAR%`, a command's output, a path; 8 or more characters. */
-const SHELL_VALUE = `["']?(?![$%{<\`(/~]|\\./|@Microsoft\\.KeyVault\\()[^\\s"'$\`;|&]{8,}`;
+/**
+ * A value as a shell gives one after `=` or a space, quoted (spaces inside) or not: not a shell
+ * variable, a placeholder, `%VAR%`, a command's output, a path, a file az reads (`@file`), a Key
+ * Vault reference; 8 or more characters.
+ */
+const NOT_A_VALUE = `(?![$%{<\`(/~@]|\\./)`;
+const SHELL_VALUE = `(?:"${NOT_A_VALUE}[^"$\`\\n]{8,}"|'${NOT_A_VALUE}[^'\\n]{8,}'|${NOT_A_VALUE}[^\\s"'$\`;|&]{8,})`;
 
 /**
  * Commands that take a secret in a form of their own, each within 512 characters of its name (a
@@ -168,19 +173,24 @@ const SHELL_VALUE = `["']?(?![$%{<\`(/~]|\\./|@Microsoft\\.KeyVault\\()[^\\s"'$\
  * - `docker`, `podman`, `buildah`, `oras`, `helm registry` `login ... -p <password>`;
  * - `sqlcmd ... -P <password>` (SQL Server's tools; lower-case `-p` is another option there);
  * - `az keyvault secret set ... --value <secret>` (`--file` is another way, and passes);
- * - `kubectl create secret ... --from-literal=<key>=<secret>`;
+ * - `kubectl create secret ... --from-literal=<key>=<secret>` (a config map's literals are no secret);
  * - `helm ... --set[-string] <path>.password=<secret>` (the path's last name a credential's:
  *   password, token, api key, access key, client secret; `existingSecret` names a Secret);
  * - a shell assignment to a variable named for a credential (`export DB_PASSWORD=...`,
- *   `ARM_CLIENT_SECRET=... terraform apply`, `PGPASSWORD=...`; `DB_PASSWORD_FILE=` is another).
+ *   `ARM_CLIENT_SECRET=... terraform apply`, `PGPASSWORD=...`, `TOKEN=...`, `set DB_PASSWORD=...`,
+ *   systemd's `Environment="DB_PASSWORD=..."`; `DB_PASSWORD_FILE=` is another), PowerShell's
+ *   `$env:DB_PASSWORD = '...'` and `ConvertTo-SecureString '...' -AsPlainText`.
  */
 const COMMAND_FORM_SECRETS: readonly RegExp[] = [
-  new RegExp(`\\b(?:docker|podman|buildah|oras|helm\\s+registry)\\s+login\\b(?:[^|;&\\n-]|-(?!p[=\\s])){0,512}?\\s-p(?:=|\\s+)${SHELL_VALUE}`, 'i'),
-  new RegExp(`\\bsqlcmd\\b(?:[^|;&\\n-]|-(?!P[=\\s])){0,512}?\\s-P(?:=|\\s+)${SHELL_VALUE}`),
-  new RegExp(`\\baz\\s+keyvault\\s+secret\\s+set\\b[^|;&\\n]{0,512}?\\s--value(?:=|\\s+)${SHELL_VALUE}`, 'i'),
-  new RegExp(`\\bkubectl\\b[^|;&\\n]{0,512}?\\s--from-literal(?:=|\\s+)["']?[\\w.-]+=${SHELL_VALUE}`),
+  new RegExp(`\\b(?:docker|podman|buildah|oras|helm\\s+registry)\\s+login\\b(?:[^|;&\\n",-]|-(?!p[=\\s])){0,512}?\\s-p(?:=|\\s+)${SHELL_VALUE}`, 'i'),
+  new RegExp(`\\bsqlcmd\\b(?:[^|;&\\n",-]|-(?!P[=\\s])){0,512}?\\s-P(?:=|\\s+)${SHELL_VALUE}`),
+  new RegExp(`\\baz\\s+keyvault\\s+secret\\s+set\\b[^|;&\\n",]{0,512}?\\s--value(?:=|\\s+)${SHELL_VALUE}`, 'i'),
+  new RegExp(`\\bkubectl\\s+create\\s+secret\\b[^|;&\\n",]{0,512}?\\s--from-literal(?:=|\\s+)["']?[\\w.-]+=${SHELL_VALUE}`),
   new RegExp(`\\s--set(?:-string)?(?:=|\\s+)["']?(?:[\\w\\[\\]-]+\\.)*[\\w-]*(?:password|passwd|token|api[-_]?key|access[-_]?key|client[-_]?secret|secret[-_]?key)=${SHELL_VALUE}`, 'i'),
-  new RegExp(`(?:^|[\\s&|(])(?:export\\s+)?[A-Za-z_][A-Za-z0-9_]*?(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SAS|PWD)=${SHELL_VALUE}`),
+  new RegExp(`(?:^|[\\s&|("])(?:export\\s+|set\\s+)?[A-Za-z0-9_]*?(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SAS|PWD)=${SHELL_VALUE}`),
+  // PowerShell: an environment variable named for a credential, a secure string made from a literal.
+  new RegExp(`\\$env:[A-Za-z0-9_]*?(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|PWD)\\s*=\\s*${SHELL_VALUE}`, 'i'),
+  new RegExp(`ConvertTo-SecureString\\s+(?:-String\\s+)?${SHELL_VALUE}\\s+-AsPlainText`, 'i'),
 ];
 
 /** A Slack webhook: `https://hooks.slack.com/services/T.../B.../<secret>` (also `workflows`, `triggers`). */
@@ -203,7 +213,7 @@ function isBasicCredential(v: string): boolean {
  * this first and runs the formats on the few that pass (a `${...}` reference, an id or a name passes
  * only when it holds one of these).
  */
-const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|[lL][oO][gG][iI][nN]\s[^\n]*-p|sqlcmd\s|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack|\.atlasv1\./;
+const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|[lL][oO][gG][iI][nN]\s[^\n]{0,512}?\s-[pP]|sqlcmd\b|\$env:|ConvertTo-SecureString|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack|\.atlasv1\./;
 
 /** Whether `value` may match a credential format (false: it matches none of `PATTERNS`). */
 export function mayHoldCredential(value: string): boolean {

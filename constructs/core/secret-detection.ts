@@ -94,6 +94,11 @@ function secretWordFor(name: string, value: string): string | undefined {
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|enabled|disabled|none|null|\d{1,5})$/i;
 
+/** The secret word `name` holds when `value`, a literal, is one under it (`DB_PASSWORD`, `hunter22`), or undefined (no such word, a switch, an address). */
+export function literalSecretWord(name: string, value: string): string | undefined {
+  return value === '' || PLAIN_LITERAL.test(value) ? undefined : secretWordFor(name, value);
+}
+
 /** Whether `value` is a switch or a small number, which no secret is made of, whatever its name says (`USE_ACCESS_TOKEN=true`). */
 export function isPlainLiteral(value: string): boolean {
   return PLAIN_LITERAL.test(value);

@@ -376,6 +376,15 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
       `helm upgrade --install redis bitnami/redis --set auth.password=${KEY}`,
       `export DB_PASSWORD=${KEY}`,
       `ARM_CLIENT_SECRET='${KEY}' terraform apply -auto-approve`,
+      // Review: a bare name, a quoted value with spaces, Windows' set, systemd, PowerShell, upper-case options and sqlcmd.exe.
+      `TOKEN=${KEY} ./sync.sh`,
+      'export DB_PASSWORD="correct horse battery staple"',
+      `set DB_PASSWORD=${KEY}`,
+      `Environment="DB_PASSWORD=${KEY}"`,
+      `$env:DB_PASSWORD = '${KEY}'`,
+      `$pw = ConvertTo-SecureString -String '${KEY}' -AsPlainText -Force`,
+      `DOCKER LOGIN contoso.azurecr.io -u app -P ${KEY}`,
+      `sqlcmd.exe -S sql-orders -U app -P ${KEY}`,
     ];
     expect(commands.map((v) => [mayHoldCredential(v), credentialFormatOf(v)?.what.slice(0, 26)])).toEqual(Array(commands.length).fill([true, 'a secret on a command line']));
   });
@@ -396,7 +405,11 @@ describe('more credential formats, each beside a benign look-alike (SEC-1, issue
       'export DB_PASSWORD=$(az keyvault secret show --vault-name kv-orders --name db --query value -o tsv)',
       'export KEY_VAULT_URI=https://kv-orders.vault.azure.net/',
       'cd $PWD && PWD=/srv/app ./run.sh',
-    ].map((v) => credentialFormatOf(v)?.what)).toEqual(Array(14).fill(undefined));
+      // Review: a config map's literals, a port after a login in a list of commands, a file az reads.
+      'kubectl create configmap app --from-literal=ENVIRONMENT=production',
+      '["docker login contoso.azurecr.io -u app --password-stdin", "docker run -d -p 8080:8080 nginx"]',
+      'az keyvault secret set --vault-name kv-orders --name tls --value @./tls.pem',
+    ].map((v) => credentialFormatOf(v)?.what)).toEqual(Array(17).fill(undefined));
   });
 
   it('asks the formats only of values that may hold one: every format here and in the table above passes the quick test, the look-alikes of names and ids do not', () => {

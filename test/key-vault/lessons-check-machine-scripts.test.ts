@@ -44,6 +44,26 @@ describe('SEC-1 on a virtual machine\'s boot script', () => {
     expect([...failuresOf(report, SENSITIVE), ...failuresOf(report, PLAIN)]).toEqual([]);
   });
 
+  it('fails when a Windows script (UTF-16LE PowerShell), a cloud-config\'s YAML or a systemd unit holds a literal under a secret\'s name; a gzip script, which is no text, is refused as the value it is (review)', async () => {
+    const win = (name: string, body: string) => [`resource "azurerm_windows_virtual_machine" "${name}" {`, `  name                = "${name}"`, '  resource_group_name = "rg"', '  location            = "westeurope"', body, '}'].join('\n');
+    const hcl = [
+      win('ps', `  custom_data = "${Buffer.from(`$env:DB_PASSWORD = '${PASSWORD}'\r\n`, 'utf16le').toString('base64')}"`),
+      vm('yaml', `  custom_data = "${b64(`#cloud-config\nwrite_files:\n  - path: /etc/app.yaml\n    content: |\n      password: ${PASSWORD}\n`)}"`),
+      vm('unit', `  user_data = "${b64(`[Service]\nEnvironment="DB_PASSWORD=${PASSWORD}"\n`)}"`),
+      vm('gzip', `  custom_data = "${Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02, 0x03, 0xff, 0xfe, 0x10, 0x20, 0x30]).toString('base64')}"`),
+      '', 'resource "azurerm_orchestrated_virtual_machine_scale_set" "ok" {', '  name                = "vmss"', '  resource_group_name = "rg"', '  location            = "westeurope"',
+      `  user_data_base64    = "${b64('#cloud-config\npackages:\n  - nginx\n')}"`, '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const found = [...failuresOf(report, SENSITIVE), ...failuresOf(report, PLAIN)].map((r) => `${r.ruleId} ${r.address} ${r.setting}`);
+    expect(found).toEqual([
+      `${SENSITIVE} azurerm_linux_virtual_machine.gzip custom_data`,
+      `${SENSITIVE} azurerm_linux_virtual_machine.yaml custom_data`,
+      `${SENSITIVE} azurerm_windows_virtual_machine.ps custom_data`,
+      `${PLAIN} azurerm_linux_virtual_machine.unit user_data`,
+    ]);
+  });
+
   it('fails the same on a stack: customData as base64 the app computes, and Fn.base64encode of a literal', () => {
     const stack = rawStack();
     const common = { resourceGroupName: 'rg', location: 'westeurope', size: 'Standard_B2s', adminUsername: 'azureuser', networkInterfaceIds: ['/subscriptions/0/nic'], osDisk: { caching: 'ReadWrite', storageAccountType: 'Standard_LRS' } };

@@ -275,6 +275,23 @@ describe('SEC-1.PlainCredential on a pair of a name and a value (a Dapr componen
   });
 });
 
+describe('SEC-1.PlainCredential on an AzAPI body written with jsonencode and a reference (known at plan in part)', () => {
+  it('fails when such a body gives app settings or a container\'s env a secret, which the rules that own them cannot read there (review)', async () => {
+    const hcl = ['resource "azurerm_service_plan" "p" {', '  name = "asp"', '}',
+      'resource "azapi_resource" "site" {', '  type      = "Microsoft.Web/sites@2024-04-01"', '  name      = "app-orders"', '  parent_id = "/subscriptions/0/resourceGroups/rg"',
+      `  body = jsonencode({ properties = { serverFarmId = azurerm_service_plan.p.id, siteConfig = { appSettings = [{ name = "PSP_API_KEY", value = "${PSP_KEY}" }, { name = "DB_PASSWORD", value = "correct-horse-battery" }] } } })`, '}',
+      'resource "azapi_resource" "app" {', '  type      = "Microsoft.App/containerApps@2024-03-01"', '  name      = "ca"', '  parent_id = "/subscriptions/0/resourceGroups/rg"',
+      '  body = jsonencode({ properties = { environmentId = azurerm_service_plan.p.id, template = { containers = [{ name = "c", image = "contoso.azurecr.io/app:1.0.0", env = [{ name = "DB_PASSWORD", value = "correct-horse-battery" }] }] } } })', '}', ''].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const secOne = report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT && r.ruleId.startsWith('SEC-1.'));
+    expect(secOne.map((r) => `${r.ruleId} ${r.address} ${r.setting}`)).toEqual([
+      `${RULE} azapi_resource.app body.properties.template.containers.env.value`,
+      `${RULE} azapi_resource.site body.properties.siteConfig.appSettings[0].value`,
+      `${RULE} azapi_resource.site body.properties.siteConfig.appSettings[1].value`,
+    ]);
+  });
+});
+
 describe('SEC-1.PlainCredential on what a run keeps: terraform_data\'s input and triggers_replace, null_resource\'s triggers', () => {
   it('fails when a key there names a secret and its value is a literal; other keys, references and variables without a default pass', async () => {
     const hcl = [

@@ -5,7 +5,7 @@ import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } fro
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
 import { ANY_TYPE, DATA_TYPE_PREFIX, MODULE_TYPE } from '../../lessons-check/rule-runner';
-import { blockOf, blocksOf } from '../../lessons-check/rules/attributes';
+import { armBodyOf, blockOf, blocksOf } from '../../lessons-check/rules/attributes';
 import { armSkipPathsOf, armTypeOfBody, documentOf } from './arm-sensitive-values';
 import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-parameters';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
@@ -233,8 +233,10 @@ export class PlainCredentialRule implements ILessonRule {
     if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
     const armType = armTypeOfBody(resource);
     // A property Resource Manager marks secure is SEC-1.SensitiveAttributePlainSecret's, in body and sensitive_body.
+    // The rules that own a body's app settings or env read a body they can parse: one known at plan only in part is judged here.
+    const ownersRead = armType !== undefined && (typeof resource.attributes.body !== 'string' || Object.keys(armBodyOf(resource)).length > 0);
     const judged = [...(armType === undefined ? JUDGED_ELSEWHERE[resource.type] ?? []
-      : [...JUDGED_ELSEWHERE[armType] ?? [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? [], ...script !== undefined ? ['user_data'] : []];
+      : [...ownersRead ? JUDGED_ELSEWHERE[armType] ?? [] : [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? [], ...script !== undefined ? ['user_data'] : []];
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode, partly known too) is read as the object it holds, as the other rules read it.
     const attributes = armType !== undefined ? withDocuments(given, variablesOf(context)) : given;
