@@ -213,7 +213,7 @@ function isBasicCredential(v: string): boolean {
  * this first and runs the formats on the few that pass (a `${...}` reference, an id or a name passes
  * only when it holds one of these).
  */
-const CANDIDATE = /[=@]|--|[aA][zZ]\s+[lL][oO][gG][iI][nN]|[lL][oO][gG][iI][nN]\s[^\n]{0,512}?\s-[pP]|sqlcmd\b|\$env:|ConvertTo-SecureString|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack|\.atlasv1\./;
+const CANDIDATE = /[=@]|--|[lL][oO][gG][iI][nN]\s[^\n]{0,512}?\s-[pP]|sqlcmd\b|ConvertTo-SecureString|PRIVATE KEY|Basic\s|Bearer\s|eyJ|Q~|[rs]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|ASIA|AIza|sk-|SG\.|npm_|hooks\.slack|\.atlasv1\./;
 
 /** Whether `value` may match a credential format (false: it matches none of `PATTERNS`). */
 export function mayHoldCredential(value: string): boolean {

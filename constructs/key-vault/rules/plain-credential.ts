@@ -226,15 +226,16 @@ export class PlainCredentialRule implements ILessonRule {
     if (deployment !== undefined) byName.push(...deployment.findings);
     // A machine's user_data (custom_data is sensitive: SEC-1.SensitiveAttributePlainSecret's), read as the script it is;
     // one Terraform cannot read at plan is left to the argument-wide check.
-    const userData = resource.attributes.user_data;
-    const script = typeof userData === 'string' && isMachineScript(resource.type, 'user_data') ? scriptFinding('user_data', 'user_data', userData, variablesOf(context)) : undefined;
+    // The type first: most resources have no script, and an attribute read through the rules' view costs more than a lookup.
+    const userData = isMachineScript(resource.type, 'user_data') ? resource.attributes.user_data : undefined;
+    const script = typeof userData === 'string' ? scriptFinding('user_data', 'user_data', userData, variablesOf(context)) : undefined;
     if (script) byName.push(script);
     const parameters = byName.length > 0;
     if (given === NOTHING && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
     const armType = armTypeOfBody(resource);
     // A property Resource Manager marks secure is SEC-1.SensitiveAttributePlainSecret's, in body and sensitive_body.
     // The rules that own a body's app settings or env read a body they can parse: one known at plan only in part is judged here.
-    const ownersRead = armType !== undefined && (typeof resource.attributes.body !== 'string' || Object.keys(armBodyOf(resource)).length > 0);
+    const ownersRead = armType !== undefined && (typeof given.body !== 'string' || Object.keys(armBodyOf(resource)).length > 0);
     const judged = [...(armType === undefined ? JUDGED_ELSEWHERE[resource.type] ?? []
       : [...ownersRead ? JUDGED_ELSEWHERE[armType] ?? [] : [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? [], ...script !== undefined ? ['user_data'] : []];
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
