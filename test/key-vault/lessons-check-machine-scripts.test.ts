@@ -34,6 +34,15 @@ describe('SEC-1 on a virtual machine\'s boot script', () => {
     for (const r of [...plain, custom]) expect(r.message).not.toContain(PASSWORD);
   });
 
+  it('fails when a script known at plan only in part shows a secret beside a reference, with the boot script\'s fix', async () => {
+    const hcl = ['variable "host" {}', vm('partial', `  custom_data = base64encode("#!/bin/bash\\nexport DB_PASSWORD=${PASSWORD}\\nexport DB_HOST=\${var.host}\\n")`), ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_linux_virtual_machine.partial custom_data']);
+    expect(found[0].message).toContain('written beside references');
+    expect(found[0].message).toContain('Fix: let the script read the secret at boot with the machine\'s managed identity');
+    expect(found[0].message).not.toContain(PASSWORD);
+  });
+
   it('passes a script that holds no credential (a cloud-config given as a literal, a script that reads Key Vault with the machine\'s identity) and one read from a file', async () => {
     const hcl = [
       vm('config', '  custom_data = base64encode("#cloud-config\\npackages:\\n  - nginx\\n")'),

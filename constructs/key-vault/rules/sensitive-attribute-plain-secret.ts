@@ -6,6 +6,7 @@ import { variablesOf } from '../../lessons-check/rule-context';
 import { blocksOf } from '../../lessons-check/rules/attributes';
 import { armSensitivePathsOf, armTypeOfBody, armValuesAt, documentOf } from './arm-sensitive-values';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
+import { SCRIPT_FIX } from '../../core/machine-scripts';
 
 /**
  * Sensitive attributes another rule judges already, by type: a named value's `value` (secret or
@@ -131,7 +132,9 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
         setting, given: found.given,
         problem: `${SENSITIVE_IN_SOURCE_ONLY.has(`${resource.type}.${attribute}`) ? `azurerm's source marks ${resource.type}.${attribute} sensitive (its schema does not, so terraform plan prints the value)` : `azurerm marks ${resource.type}.${attribute} sensitive`}, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`
           + (keyVaultSecret ? ' azurerm_key_vault_secret also reads the current value back into the state on every refresh, so a placeholder with ignore_changes does not keep it out.' : ''),
-        fix: resource.type === 'azurerm_iothub' && attribute === 'endpoint.connection_string'
+        // A boot script known at plan only in part (`base64encode("...${var.host}")`): the script's own fix.
+        fix: script ? SCRIPT_FIX
+          : resource.type === 'azurerm_iothub' && attribute === 'endpoint.connection_string'
           ? 'let the hub reach the endpoint with its identity (authentication_type = "identityBased", endpoint_uri and entity_path, the identity granted a data role on the queue, topic, event hub or container), with no connection string at all.'
           : keyVaultSecret
           ? 'create the secret without its value in Terraform (KeyVault.addSecretSlot: an azapi PUT of a placeholder, never read back) and set the value outside Terraform (az keyvault secret set); readers take it from Key Vault with their identity.'
