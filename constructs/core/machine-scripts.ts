@@ -15,15 +15,15 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The text of a script as written (`#!/bin/bash ...`) or base64-encoded (what `base64encode`,
- * `filebase64` and azurerm take): the decoded text when the value is base64 of UTF-8 text, else
- * the value itself.
+ * `filebase64` and azurerm take): the decoded text when the value is base64 of UTF-8 or UTF-16LE
+ * text, undefined when it is base64 of other bytes (gzip), else the value itself.
  */
 export function scriptTextOf(value: string): string | undefined {
   const compact = value.replace(/\s+/g, '');
   if (compact.length < 8 || compact.length % 4 !== 0 || !BASE64.test(compact)) return value;
   const bytes = Buffer.from(compact, 'base64');
   // Text, not bytes: no replacement characters and no control characters but white space; UTF-8,
-  // or UTF-16LE as Windows writes a PowerShell script. Undefined for other bytes (gzip): unread.
+  // or UTF-16LE as Windows writes a PowerShell script.
   const text = (t: string) => !/[\uFFFD\u0000-\u0008\u000E-\u001F]/.test(t);
   const utf8 = bytes.toString('utf8');
   if (text(utf8)) return utf8;

@@ -125,7 +125,7 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
         return [{
           setting, given: found.given,
           problem: `${resource.type}.${attribute} is write-only (Terraform keeps it out of the state and the plan), and it is given ${found.from}: the configuration (source control, cdk.tf.json) still holds the secret, readable by whoever reads it.`,
-          fix: `give it a value that is not written down: an ephemeral resource (ephemeral "azurerm_key_vault_secret" reading the secret from Key Vault, or ephemeral "random_password"), or a variable marked ephemeral (or sensitive, without a default) given at apply time from the pipeline's secret store; change ${attribute.replace(/_wo$/, '_wo_version')} to roll it.`,
+          fix: writeOnlyFix(attribute.replace(/_wo$/, '_wo_version')),
         }];
       }
       return [{
@@ -144,6 +144,9 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
     return findings.length ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
   }
 }
+
+/** The fix for a secret written into a write-only argument (`value_wo`, AzAPI's `sensitive_body`), rolled by changing `version`. */
+const writeOnlyFix = (version: string): string => `give it a value that is not written down: an ephemeral resource (ephemeral "azurerm_key_vault_secret" reading the secret from Key Vault, or ephemeral "random_password"), or a variable marked ephemeral (or sensitive, without a default) given at apply time from the pipeline's secret store; change ${version} to roll it.`;
 
 /** The Resource Manager types whose secrets Azure reads from Key Vault itself (`{ name, keyVaultUrl, identity }`, no value). */
 const KEY_VAULT_SECRETS = new Set(['microsoft.app/containerapps', 'microsoft.app/jobs', 'microsoft.app/managedenvironments/daprcomponents', 'microsoft.app/connectedenvironments/daprcomponents']);
@@ -173,7 +176,7 @@ function armFindings(resource: RuleResource, context: IRuleContext): RuleOutcome
       return [{
         setting, given: found.given,
         problem: `${marked}, and sensitive_body keeps it out of the state and the plan (write-only), but it is given ${found.from}: the configuration (source control, cdk.tf.json) still holds the secret, readable by whoever reads it.`,
-        fix: 'give it a value that is not written down: an ephemeral resource (ephemeral "azurerm_key_vault_secret" reading the secret from Key Vault, or ephemeral "random_password"), or a variable marked ephemeral (or sensitive, without a default) given at apply time from the pipeline\'s secret store; change its sensitive_body_version entry to roll it.',
+        fix: writeOnlyFix('its sensitive_body_version entry'),
       }];
     }
     return [{
