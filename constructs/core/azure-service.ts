@@ -106,6 +106,8 @@ export class AzureServices {
   private readonly rawNameIndex = new Map<string, NameRule>();
   /** Every descriptor's id templates, merged once: the preflight asks for every resource of a stack. */
   private readonly idTemplateIndex: Readonly<Record<string, string>>;
+  /** Every descriptor's `givenByAzure`, by Terraform type (made when first asked). */
+  private givenByAzureIndex?: Map<string, Readonly<Record<string, string>>>;
 
   /** A catalogue of `descriptors` (each made with `AzureService.describe`); two that declare one type, or name-check one raw type, are refused. */
   constructor(descriptors: readonly AzureServiceDescriptor[]) {
@@ -149,11 +151,17 @@ export class AzureServices {
 
   /** The values Azure gives a Terraform type that a stack may also state (see `AzureServiceDescriptor.givenByAzure`). */
   public givenByAzure(terraformType: string): Readonly<Record<string, string>> | undefined {
-    for (const descriptor of this.byType.values()) {
-      const given = descriptor.givenByAzure?.[terraformType];
-      if (given) return given;
+    // Indexed when first asked: the preflight asks for every resource of a stack.
+    if (this.givenByAzureIndex === undefined) {
+      this.givenByAzureIndex = new Map();
+      for (const descriptor of this.byType.values()) {
+        for (const [type, given] of Object.entries(descriptor.givenByAzure ?? {})) {
+          // The first descriptor that gives a type's values, as a search in order finds it.
+          if (given && !this.givenByAzureIndex.has(type)) this.givenByAzureIndex.set(type, given);
+        }
+      }
     }
-    return undefined;
+    return this.givenByAzureIndex.get(terraformType);
   }
 
   /** Every raw resource type a descriptor's name rule checks (Terraform and Resource Manager), sorted. */

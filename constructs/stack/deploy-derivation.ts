@@ -38,16 +38,30 @@ export interface Derived {
  */
 export function deriveRequirements(values: TerraformValues): Derived[] {
   const out: Derived[] = [];
+  // Most resources of a stack ask what others of their type ask (a provider and a region for each
+  // app): each requirement is made once per run and shared, so merging it again is one lookup.
+  const made = new Map<string, DeployRequirement>();
+  const once = (key: string, make: () => DeployRequirement): DeployRequirement => {
+    let requirement = made.get(key);
+    if (requirement === undefined) {
+      requirement = withUnresolved(make());
+      made.set(key, requirement);
+    }
+    return requirement;
+  };
   for (const element of values.elements) {
     const add = (requirement: DeployRequirement) => out.push({ requirement: withUnresolved(requirement), neededBy: element.address });
     for (const { permission, reason } of GRAPH_PERMISSIONS[element.isData ? `data.${element.type}` : element.type] ?? []) {
       add(Requirements.graphPermission(permission, `${element.type} ${reason}`));
     }
     if (element.isData) derivedFromData(element, values, add);
-    else derivedFromResource(element, values, add);
+    else derivedFromResource(element, values, add, (key, make) => out.push({ requirement: once(key, make), neededBy: element.address }));
   }
   return out;
 }
+
+/** Add the requirement `make` makes, made once per run for each `key` (the fields it depends on). */
+type AddShared = (key: string, make: () => DeployRequirement) => void;
 
 function derivedFromData(element: StackElement, values: TerraformValues, add: (r: DeployRequirement) => void): void {
   if (element.type === 'azuread_service_principal') {
@@ -68,7 +82,7 @@ function derivedFromData(element: StackElement, values: TerraformValues, add: (r
     'the stack reads it at plan and does not create it: the plan fails where it does not exist.'));
 }
 
-function derivedFromResource(element: StackElement, values: TerraformValues, add: (r: DeployRequirement) => void): void {
+function derivedFromResource(element: StackElement, values: TerraformValues, add: (r: DeployRequirement) => void, addShared: AddShared): void {
   if (element.type === 'azurerm_resource_group') {
     add(Requirements.azurePermission(RESOURCE_GROUP_WRITE, { scopeId: `/subscriptions/${SUBSCRIPTION_PLACEHOLDER}` },
       'the stack creates its resource group.'));
@@ -77,10 +91,13 @@ function derivedFromResource(element: StackElement, values: TerraformValues, add
   if (element.type === 'azurerm_role_assignment' || (element.type === 'azapi_resource' && values.armTypeOf(element) === 'Microsoft.Authorization/roleAssignments')) {
     const scope = element.type === 'azapi_resource' ? element.attribute('parent_id') : element.attribute('scope');
     const role = element.attribute('role_definition_name') ?? element.attribute('role_definition_id');
-    add(Requirements.azurePermission(ROLE_ASSIGNMENT_WRITE,
-      { scopeId: values.literal(scope) ?? values.expression(scope), existing: values.refersToData(scope) },
+    const scopeId = values.literal(scope) ?? values.expression(scope);
+    const existing = values.refersToData(scope);
+    const roleName = role === undefined ? undefined : values.literal(role) ?? values.expression(role);
+    addShared(`${ROLE_ASSIGNMENT_WRITE}\u0000${scopeId}\u0000${existing}\u0000${roleName ?? '\u0000'}`, () => Requirements.azurePermission(ROLE_ASSIGNMENT_WRITE,
+      { scopeId, existing },
       'the stack creates role assignments here: Owner, User Access Administrator or Role Based Access Control Administrator on the scope or above.',
-      role === undefined ? undefined : [values.literal(role) ?? values.expression(role)]));
+      roleName === undefined ? undefined : [roleName]));
     return;
   }
   if (element.type === 'azurerm_management_lock' || (element.type === 'azapi_resource' && values.armTypeOf(element) === 'Microsoft.Authorization/locks')) {
@@ -100,10 +117,11 @@ function derivedFromResource(element: StackElement, values: TerraformValues, add
     return;
   }
   const namespace = type.split('/')[0];
-  if (!BUILT_IN_NAMESPACES.has(namespace.toLowerCase())) add(Requirements.resourceProvider(namespace, `the stack creates ${type}.`));
+  if (!BUILT_IN_NAMESPACES.has(namespace.toLowerCase())) addShared(`provider\u0000${type}`, () => Requirements.resourceProvider(namespace, `the stack creates ${type}.`));
   const locationValue = location === undefined ? undefined : values.literal(location);
   if (location !== undefined && locationValue?.toLowerCase() !== 'global') {
-    add(Requirements.region(type, locationValue ?? values.expression(location), `the stack creates ${type} there.`));
+    const where = locationValue ?? values.expression(location);
+    addShared(`region\u0000${type}\u0000${where}`, () => Requirements.region(type, where, `the stack creates ${type} there.`));
   }
   const name = element.attribute('name');
   if (name !== undefined && PLATFORM_SERVICES.of(type)?.names.resource?.globallyUnique) {
@@ -122,9 +140,12 @@ function derivedFromResource(element: StackElement, values: TerraformValues, add
 
 /** The fields whose value still is a Terraform expression, listed in `unresolved`. */
 export function withUnresolved(requirement: DeployRequirement): DeployRequirement {
-  const unresolved = [...requirement.unresolved ?? []];
-  for (const [field, value] of Object.entries(requirement)) {
-    if (typeof value === 'string' && value.includes('${')) unresolved.push(`${field} = ${value}`);
+  // No list made for a requirement whose fields are all known (most of them).
+  let unresolved: string[] | undefined;
+  const fields = requirement as unknown as Record<string, unknown>;
+  for (const field in fields) {
+    const value = fields[field];
+    if (typeof value === 'string' && value.includes('${')) (unresolved ??= [...requirement.unresolved ?? []]).push(`${field} = ${value}`);
   }
-  return unresolved.length > 0 ? { ...requirement, unresolved } : requirement;
+  return unresolved !== undefined ? { ...requirement, unresolved } : requirement;
 }

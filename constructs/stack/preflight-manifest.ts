@@ -42,20 +42,31 @@ export class PreflightManifests {
 /** The manifest of `stack`, its attributes read from `json` when given (the synth's resolved JSON), else from each resource. */
 function manifestOf(stack: TerraformStack, json?: StackJson): PreflightManifest {
   const values = new TerraformValues(stack, json);
-  const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string> }>();
+  const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string>; merged: Set<DeployRequirement> }>();
+  /** Each requirement object's key: the derivation shares one object among the resources that ask the same. */
+  const keys = new Map<DeployRequirement, string>();
   const merge = (requirement: DeployRequirement, neededBy: string) => {
-    const key = Requirements.keyOf(requirement);
+    let key = keys.get(requirement);
+    if (key === undefined) {
+      key = Requirements.keyOf(requirement);
+      keys.set(requirement, key);
+    }
     const known = merged.get(key);
     if (!known) {
-      merged.set(key, { requirement, neededBy: new Set([neededBy]) });
+      merged.set(key, { requirement, neededBy: new Set([neededBy]), merged: new Set([requirement]) });
       return;
     }
     known.neededBy.add(neededBy);
+    // One object merged again brings nothing new: its fields are in already.
+    if (known.merged.has(requirement)) return;
+    known.merged.add(requirement);
     // Fields the first left empty are filled from a later one, and roles are joined; copied only
     // when that changes something (most repeats, e.g. a provider each resource needs, change nothing).
     const current = known.requirement as unknown as Record<string, unknown>;
+    const fields = requirement as unknown as Record<string, unknown>;
     let filled: Record<string, unknown> | undefined;
-    for (const [field, value] of Object.entries(requirement)) {
+    for (const field in fields) {
+      const value = fields[field];
       const now = (filled ?? current)[field];
       if (now === undefined || now === '') {
         if (now !== value || !(field in (filled ?? current))) (filled ??= { ...current })[field] = value;
