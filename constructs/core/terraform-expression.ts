@@ -45,10 +45,14 @@ function asLiteral(value: unknown): unknown {
  * `variables` with `bindings` bound (`{ "each.key": "sql", "each.value": "..." }`, values as
  * evaluated, never read as templates): what one instance of an iterated block sees.
  * @param sensitive whether the values came through something sensitive (the iterated value was)
+ * @param written iterators bound to a value as written, read as a template (an entry of a map
+ * whose other entries are known at apply only)
  */
-export function bindIterators(variables: TerraformVariables, bindings: Readonly<Record<string, unknown>>, sensitive = false): TerraformVariables {
+export function bindIterators(variables: TerraformVariables, bindings: Readonly<Record<string, unknown>>, sensitive = false, written: Readonly<Record<string, unknown>> = {}): TerraformVariables {
   const bound = new BoundVariables(variables);
   for (const [name, value] of Object.entries(bindings)) bound.set(name, { hasDefault: true, default: asLiteral(value), sensitive });
+  // Bound to an expression as written (`${var.x}`, or a literal): evaluated where it is read, as Terraform does.
+  for (const [name, value] of Object.entries(written)) bound.set(name, { hasDefault: true, default: value, sensitive: false });
   return bound;
 }
 

@@ -34,6 +34,16 @@ function iterated(value: unknown, lists: boolean): [string | number, unknown][] 
   return undefined;
 }
 
+/**
+ * The pairs of a `for_each` map written out (an object in the JSON, not one expression), in key
+ * order, each value as written; undefined when it is no such map or a key is an expression.
+ */
+function writtenMapPairs(value: unknown): [string, unknown][] | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value).sort();
+  return keys.some((k) => k.includes('${')) ? undefined : keys.map((k) => [k, (value as Record<string, unknown>)[k]]);
+}
+
 /** What is left of a for_each value (a map, or a list) once its first pairs are made into blocks: `rest`, in its form. */
 function unmade(value: unknown, rest: [string | number, unknown][]): unknown {
   return Array.isArray(value) ? rest.map(([, v]) => v) : Object.fromEntries(rest);
@@ -143,6 +153,13 @@ export function instancesOf(attributes: Readonly<Record<string, unknown>>, varia
       // Terraform refuses a sensitive for_each; its values are left as written.
       const pairs = e.known && !e.sensitive ? iterated(e.value, false) : undefined;
       instances = pairs?.slice(0, MOST_INSTANCES).map(([key, value]) => ({ key: keyOf(key, value), bound: bindIterators(variables, { 'each.key': key, 'each.value': value }) }));
+      // A map written out whose values are known in part (`{ db-password = "...", other = var.x }`):
+      // its keys are known, so are its instances; each value is read as written (a literal is judged).
+      if (instances === undefined && !e.known) {
+        instances = writtenMapPairs(forEach)?.slice(0, MOST_INSTANCES).map(([key, value]) => ({
+          key: keyOf(key, value), bound: bindIterators(variables, { 'each.key': key }, false, { 'each.value': value }),
+        }));
+      }
     } else {
       const e = evaluateValue(count, variables);
       const n = e.known ? Number(e.value) : NaN;

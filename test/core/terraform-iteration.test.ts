@@ -56,6 +56,24 @@ describe('instancesOf', () => {
     expect(instancesOf({ for_each: { a: 'x' }, name: 'fixed' }, NONE)).toBeUndefined();
   });
 
+  it('makes an instance per key of a map written out whose values are known in part, each value read as written', () => {
+    const variables: TerraformVariables = new Map([
+      ['x', { hasDefault: false, sensitive: true }],
+      [localKey('pw'), { hasDefault: true, default: 'from-a-local', sensitive: false }],
+    ]);
+    const attributes = { for_each: { 'db-password': 'literal-1', other: '${var.x}', local: '${local.pw}', app: '${azurerm_x.y.id}' }, name: '${each.key}', value: '${each.value}' };
+    const instances = instancesOf(attributes, variables)!;
+    expect(instances.map((i) => [i.key, i.attributes.name, i.attributes.value])).toEqual([
+      // Known at apply only: kept as written, as an unknown value is.
+      ['["app"]', 'app', '${each.value}'],
+      ['["db-password"]', 'db-password', 'literal-1'],
+      ['["local"]', 'local', 'from-a-local'],
+      ['["other"]', 'other', '${each.value}'],
+    ]);
+    // A key that is an expression: the instances are not known.
+    expect(instancesOf({ for_each: { '${var.k}': 'a', b: '${var.x}' }, value: '${each.value}' }, variables)).toBeUndefined();
+  });
+
   it('reads no more than 32 instances', () => {
     const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${String(i).padStart(3, '0')}`, String(i)]));
     expect(instancesOf({ for_each: many, value: '${each.value}' }, NONE)).toHaveLength(32);

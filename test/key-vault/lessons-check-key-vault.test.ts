@@ -250,6 +250,20 @@ describe('SEC-1 on blocks that iterate over what the configuration holds', () =>
     neverEchoed(found.map((r) => r.message!));
   });
 
+  it('fails when for_each over a map written out with a value known at apply only beside a literal gives the literal to a sensitive attribute (HCL and cdktf)', async () => {
+    const hcl = ['variable "other" {', '  type      = string', '  sensitive = true', '}', 'resource "azurerm_key_vault_secret" "s" {',
+      `  for_each     = { sql = "${PASSWORD}", other = var.other, id = azurerm_storage_account.sa.id }`, '  name         = each.key', '  value        = each.value', `  key_vault_id = "${VAULT}"`, '}', ''].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), SENSITIVE);
+    expect(found.map((r) => r.message!.split(': azurerm marks')[0])).toEqual([`[${SENSITIVE}] azurerm_key_vault_secret.s["sql"]: value = "…(${PASSWORD.length} chars)"`]);
+    neverEchoed(found.map((r) => r.message!));
+    const stack = rawStack();
+    const other = new TerraformVariable(stack, 'other', { type: 'string', sensitive: true });
+    const secrets = TerraformIterator.fromMap({ psp: STRIPE, other: other.stringValue });
+    new KeyVaultSecret(stack, 'each', { forEach: secrets, name: secrets.key, value: secrets.value, keyVaultId: VAULT });
+    Testing.synth(stack);
+    expect(errorsOf(stack).filter((e) => e.startsWith('[SEC-1.')).map((e) => e.split(': azurerm marks')[0])).toEqual([`[${SENSITIVE}] other-dev/each["psp"]: value = "sk_l…(32 chars)"`]);
+  });
+
   it('fails when a dynamic block over a literal map makes a Container App secret, and when each.value.<field> of a variable\'s default reaches an app setting', async () => {
     const dynamic = ['resource "azurerm_container_app" "app" {', '  name = "ca-orders"', '  dynamic "secret" {', `    for_each = { "psp" = "${STRIPE}" }`, '    content {', '      name  = secret.key', '      value = secret.value', '    }', '  }', '}', ''].join('\n');
     expect(failuresOf(await lessonsOn({ 'main.tf': dynamic }), SENSITIVE).map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_container_app.app secret.psp.value']);
