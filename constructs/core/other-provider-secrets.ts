@@ -19,6 +19,28 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
   tls_private_key: ['private_key_openssh', 'private_key_pem', 'private_key_pem_pkcs8'],
 };
 
+/**
+ * Arguments other providers mark `Sensitive: true` that a configuration writes a secret into, by
+ * resource type, as paths (`<block>.<attribute>`), where the argument's name does not say so
+ * (`secret_value`, `plaintext_value`, `serviceprincipalkey`): SEC-1.SensitiveAttributePlainSecret
+ * judges them as azurerm's sensitive attributes. Not generated (the registry these providers come
+ * from is not reached here): read in each provider's source, in the schema of the resource's file
+ * at the commit given; an attribute a provider version lacks is never set, so it costs nothing.
+ * - microsoft/terraform-provider-azuredevops: `azuredevops/internal/service/taskagent/resource_variable_group.go`
+ *   (01b0d64), `azuredevops/internal/service/serviceendpoint/resource_serviceendpoint_azurerm.go` (026a2f7; the
+ *   certificate is a PEM that holds the service principal's private key);
+ * - integrations/terraform-provider-github: `github/resource_github_actions_secret.go` (03b7ace),
+ *   `github/resource_github_actions_environment_secret.go` (00762d8; `value` is the newer name of
+ *   `plaintext_value`). `encrypted_value` and `value_encrypted` are left out: sealed with the
+ *   repository's public key, only GitHub can read them.
+ */
+export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = {
+  azuredevops_serviceendpoint_azurerm: ['credentials.serviceprincipalcertificate', 'credentials.serviceprincipalkey'],
+  azuredevops_variable_group: ['variable.secret_value'],
+  github_actions_environment_secret: ['plaintext_value', 'value'],
+  github_actions_secret: ['plaintext_value'],
+};
+
 /** The provider a resource type (or `data.<type>`) belongs to: the name before its first `_`. */
 export function providerOf(type: string): string {
   return type.replace(/^data\./, '').split('_')[0];

@@ -1,4 +1,4 @@
-import { Fn, TerraformIterator, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Fn, TerraformIterator, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { describe, expect, it } from 'vitest';
 import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { KeyVaultSecret } from '@cdktf/provider-azurerm/lib/key-vault-secret';
@@ -525,5 +525,73 @@ describe('SEC-1.OutputPlainSecret on a stack\'s outputs, HCL, cdk.tf.json and a 
     const hcl = `# azure-lessons:suppress SEC-1.OutputPlainSecret the provider publishes this sandbox key in its documentation\noutput "sandbox" {\n  value = "${STRIPE.replace('live', 'test')}"\n}\n`;
     const report = await lessonsOn({ 'main.tf': hcl });
     expect(statusesAt(report, OUTPUT, 'output.sandbox')).toEqual([ReportStatus.SUPPRESSED]);
+  });
+});
+
+describe('SEC-1 on the resources of other providers a platform uses (Azure DevOps, GitHub, Kubernetes)', () => {
+  const SP_KEY = ['Q2w8Q', 'abcDEF123ghiJKL456mnoPQR789stu'].join('~');
+
+  it('fails when an argument another provider marks sensitive is given a literal whatever its name, with that provider named and its own fix; PlainCredential does not judge it again', async () => {
+    const hcl = [
+      'resource "azuredevops_variable_group" "vg" {', '  project_id = "p"', '  name       = "orders"',
+      '  variable {', '    name  = "Environment"', '    value = "prod"', '  }',
+      '  variable {', '    name         = "DbPassword"', `    secret_value = "${PASSWORD}"`, '    is_secret    = true', '  }', '}',
+      'resource "azuredevops_serviceendpoint_azurerm" "se" {', '  project_id            = "p"', '  service_endpoint_name = "azure"', '  azurerm_spn_tenantid  = "t"',
+      '  credentials {', '    serviceprincipalid  = "00000000-0000-4000-8000-000000000001"', `    serviceprincipalkey = "${SP_KEY}"`, '  }', '}',
+      'resource "github_actions_secret" "gh" {', '  repository      = "orders"', '  secret_name     = "PSP_KEY"', `  plaintext_value = "${GH_TOKEN}"`, '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const found = failuresOf(report, SENSITIVE);
+    expect(found.map((r) => r.message!.split(' sensitive, ')[0])).toEqual([
+      `[${SENSITIVE}] azuredevops_serviceendpoint_azurerm.se: credentials.serviceprincipalkey = "…(${SP_KEY.length} chars)": azuredevops marks azuredevops_serviceendpoint_azurerm.credentials.serviceprincipalkey`,
+      `[${SENSITIVE}] azuredevops_variable_group.vg: variable.DbPassword.secret_value = "…(${PASSWORD.length} chars)": azuredevops marks azuredevops_variable_group.variable.secret_value`,
+      `[${SENSITIVE}] github_actions_secret.gh: plaintext_value = "ghp_…(40 chars)": github marks github_actions_secret.plaintext_value`,
+    ]);
+    expect(found[0].message).toContain('Fix: let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation"');
+    expect(found[1].message).toContain('Fix: link the variable group to Key Vault');
+    expect(found[2].message).toContain('Fix: let the workflow sign in to Azure with OpenID Connect');
+    // One finding per value: the GitHub token's format is not reported again by the argument-wide rule.
+    expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
+    neverEchoed(found.map((r) => r.message!));
+  });
+
+  it('fails when an argument of another provider\'s resource is named for a secret and given a literal (its schema is not known here, so its name says what it holds)', async () => {
+    const hcl = [
+      'resource "kubernetes_secret" "db" {', '  metadata {', '    name = "db"', '  }', '  data = {', '    username = "orders"', `    password = "${PASSWORD}"`, '  }', '}',
+      'resource "azuredevops_serviceendpoint_generic" "psp" {', '  project_id            = "p"', '  service_endpoint_name = "psp"', '  server_url            = "https://psp.example.com"',
+      '  username              = "orders"', `  password              = "${PASSWORD}"`, '}',
+      // A tag of an azurerm resource stays anyone's word: its format decides.
+      'resource "azurerm_resource_group" "rg" {', '  name     = "rg"', '  location = "westeurope"', '  tags = {', `    password = "${PASSWORD}"`, '  }', '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), 'SEC-1.PlainCredential');
+    expect(found.map((r) => r.message!.split(', written in')[0])).toEqual([
+      `[SEC-1.PlainCredential] azuredevops_serviceendpoint_generic.psp: password = "…(${PASSWORD.length} chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
+      `[SEC-1.PlainCredential] kubernetes_secret.db: data.password = "…(${PASSWORD.length} chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
+    ]);
+    expect(found[0].message).toContain('the plan file and the Terraform state hold it in plain text. Fix:');
+    neverEchoed(found.map((r) => r.message!));
+  });
+
+  it('passes another provider\'s secret given from a variable without a default, or by reference', async () => {
+    const hcl = [
+      'variable "db_password" {', '  type      = string', '  sensitive = true', '}',
+      'resource "azuredevops_variable_group" "vg" {', '  project_id = "p"', '  name       = "orders"',
+      '  variable {', '    name         = "DbPassword"', '    secret_value = var.db_password', '    is_secret    = true', '  }', '}',
+      'resource "github_actions_secret" "gh" {', '  repository      = "orders"', '  secret_name     = "DB"', '  plaintext_value = azurerm_key_vault_secret.db.value', '}',
+      'resource "kubernetes_secret" "db" {', '  metadata {', '    name = "db"', '  }', '  data = {', '    password = var.db_password', '  }', '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect([...failuresOf(report, SENSITIVE), ...failuresOf(report, 'SEC-1.PlainCredential')]).toEqual([]);
+  });
+
+  it('fails the same on a raw resource of another provider in a cdktf stack', () => {
+    const stack = rawStack();
+    const group = new TerraformResource(stack, 'vg', { terraformResourceType: 'azuredevops_variable_group' });
+    group.addOverride('project_id', 'p');
+    group.addOverride('name', 'orders');
+    group.addOverride('variable', [{ name: 'DbPassword', secret_value: PASSWORD, is_secret: true }]);
+    expect(findings(stack, SENSITIVE).map((e) => e.split(' sensitive, ')[0])).toEqual([
+      `[${SENSITIVE}] other-dev/vg: variable.DbPassword.secret_value = "…(${PASSWORD.length} chars)": azuredevops marks azuredevops_variable_group.variable.secret_value`,
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { isCredentialParameter, mayHoldCredential } from '../../core/credential-formats';
 import { namesSecret } from '../../core/secret-detection';
 import { SENSITIVE_ATTRIBUTES } from '../../core/sensitive-attributes';
+import { OTHER_PROVIDER_SENSITIVE_INPUTS } from '../../core/other-provider-secrets';
 
 // What the SEC-1 rules that read every argument share: which settings another rule judges, which
 // arguments hold no value, and the strings of a block with their settings.
@@ -11,11 +12,13 @@ const POLICIES = ['policy', 'api_policy', 'api_operation_policy', 'product_polic
 /**
  * The settings another SEC-1 rule judges, by type (paths without list positions; a path covers
  * what is below it): an app's environment and app settings, a policy's XML, a named value, a
- * webhook's URL, and every attribute azurerm marks sensitive. One finding per value: this rule
+ * webhook's URL, every attribute azurerm marks sensitive and another provider's in
+ * `OTHER_PROVIDER_SENSITIVE_INPUTS`. One finding per value: this rule
  * reads the rest. An `azapi_resource` by the Resource Manager type it creates.
  */
 export const JUDGED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
   ...SENSITIVE_ATTRIBUTES,
+  ...OTHER_PROVIDER_SENSITIVE_INPUTS,
   azurerm_container_app: ['template.container.env', 'template.init_container.env', ...SENSITIVE_ATTRIBUTES.azurerm_container_app ?? []],
   azurerm_container_app_job: ['template.container.env', 'template.init_container.env', ...SENSITIVE_ATTRIBUTES.azurerm_container_app_job ?? []],
   ...Object.fromEntries([...WEB_APPS, 'static_web_app'].map((t) => [`azurerm_${t}`, ['app_settings', ...SENSITIVE_ATTRIBUTES[`azurerm_${t}`] ?? []]])),

@@ -15,6 +15,7 @@ import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAM
 function whereHeld(type: string): string {
   if (type === MODULE_TYPE) return 'given to a module: the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text, and the state too wherever the module writes it into a resource.';
   if (type.startsWith(DATA_TYPE_PREFIX)) return 'written in a data source\'s arguments: the configuration (cdk.tf.json or the .tf files), the plan file and the state hold it in plain text.';
+  if (judgedByName(type)) return 'written in a resource\'s argument: the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold it in plain text.';
   return 'written in a resource\'s argument: the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold it in plain text, and what Azure keeps of it (a tag, a body, a header) every reader of the resource sees.';
 }
 
@@ -67,7 +68,7 @@ const CANDIDATE_BY_FORMAT: LeafFilter = { ...CANDIDATE_BASE, pairs: false };
 function argumentsToRead(resource: RuleResource, all: boolean): Record<string, unknown> {
   const raw = rawAttributesOf(resource);
   if (raw === undefined) return resource.attributes;
-  const named = namedRootsOf(resource.type);
+  const named = judgedByName(resource.type) ? new Set(Object.keys(raw)) : namedRootsOf(resource.type);
   const filter = PAIRS_NAME_OTHER_THINGS.has(resource.type) ? CANDIDATE_BY_FORMAT : CANDIDATE;
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
@@ -91,6 +92,23 @@ const TRIGGER_NAMED_ROOTS: Readonly<Record<string, ReadonlySet<string>>> = {
 /** The arguments under which a name says what a value is, for a block of `type`: an AzAPI resource's body, a container group's containers, a run's triggers besides. */
 const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('azapi_') || type.startsWith('data.azapi_') ? AZAPI_NAMED_ROOTS
   : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : TRIGGER_NAMED_ROOTS[type] ?? NAMED_ROOTS);
+
+/**
+ * The providers whose arguments the checks know by their schema (azurerm's and azuread's sensitive
+ * attributes, the properties Resource Manager marks secure): there an argument's name is the
+ * schema's, and a key (a tag's) anyone's word.
+ */
+const KNOWN_BY_SCHEMA = /^(?:data\.)?(?:azurerm|azapi|azuread)_/;
+
+/**
+ * Whether every argument of a block of `type` is judged by its own name, as a module call's inputs
+ * are: a resource or data source of another provider (`azuredevops_serviceendpoint_*`'s `password`,
+ * `kubernetes_secret`'s `data = { password = ... }`, `datadog_*`'s `api_key`), whose schema the
+ * checks do not hold.
+ */
+function judgedByName(type: string): boolean {
+  return type !== MODULE_TYPE && !KNOWN_BY_SCHEMA.test(type);
+}
 
 /**
  * A credential in a module call's `source` (`git::https://user:<token>@github.com/...`, `?sshkey=`):
@@ -241,7 +259,8 @@ export class PlainCredentialRule implements ILessonRule {
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode, partly known too) is read as the object it holds, as the other rules read it.
     const attributes = armType !== undefined ? withDocuments(given, variablesOf(context)) : given;
-    const leaves = leavesOf(attributes, judged, module, undefined, namedRootsOf(resource.type), !PAIRS_NAME_OTHER_THINGS.has(resource.type));
+    const namedRoots = judgedByName(resource.type) ? new Set(Object.keys(attributes)) : namedRootsOf(resource.type);
+    const leaves = leavesOf(attributes, judged, module, undefined, namedRoots, !PAIRS_NAME_OTHER_THINGS.has(resource.type));
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
     if (leaves.length === 0 && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();

@@ -7,6 +7,7 @@ import { blocksOf } from '../../lessons-check/rules/attributes';
 import { armSensitivePathsOf, armTypeOfBody, armValuesAt, documentOf } from './arm-sensitive-values';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
 import { SCRIPT_FIX } from '../../core/machine-scripts';
+import { OTHER_PROVIDER_SENSITIVE_INPUTS, providerOf } from '../../core/other-provider-secrets';
 
 /**
  * Sensitive attributes another rule judges already, by type: a named value's `value` (secret or
@@ -78,7 +79,10 @@ function isPlainDeliveryProperty(type: string, attribute: string, given: GivenVa
 /**
  * SEC-1: an attribute the azurerm schema marks Sensitive (a Container App secret's `value`,
  * `azurerm_key_vault_secret.value`, a web app's connection string, a registry password: the
- * generated `SENSITIVE_ATTRIBUTES` table), or a property of an `azapi_resource`'s `body` or
+ * generated `SENSITIVE_ATTRIBUTES` table), one another provider a platform uses marks Sensitive
+ * where its name does not say so (an Azure DevOps variable group's `secret_value`, a service
+ * connection's `serviceprincipalkey`, a GitHub Actions secret's `plaintext_value`:
+ * `OTHER_PROVIDER_SENSITIVE_INPUTS`), or a property of an `azapi_resource`'s `body` or
  * `sensitive_body` that the types azapi embeds mark secure (`ARM_SENSITIVE_PROPERTIES`: a Container
  * App secret's `properties.configuration.secrets[].value`, whatever the secret's name), given a
  * secret the configuration itself holds: a
@@ -94,12 +98,13 @@ function isPlainDeliveryProperty(type: string, attribute: string, given: GivenVa
 export class SensitiveAttributePlainSecretRule implements ILessonRule {
   public readonly id = 'SEC-1.SensitiveAttributePlainSecret';
   public readonly lesson = 'SEC-1';
-  public readonly description = 'An attribute azurerm marks sensitive (a secret\'s value, a password, a connection string) given a secret written in the configuration.';
-  public readonly resourceTypes = [...Object.keys(SENSITIVE_INPUTS), 'azapi_resource', 'azapi_update_resource'];
+  public readonly description = 'An attribute azurerm (or another provider a platform uses: Azure DevOps, GitHub) marks sensitive (a secret\'s value, a password, a connection string) given a secret written in the configuration.';
+  public readonly resourceTypes = [...Object.keys(SENSITIVE_INPUTS), ...Object.keys(OTHER_PROVIDER_SENSITIVE_INPUTS), 'azapi_resource', 'azapi_update_resource'];
 
   public evaluate(resource: RuleResource, context: IRuleContext): RuleOutcome {
     if (resource.type === 'azapi_resource' || resource.type === 'azapi_update_resource') return armFindings(resource, context);
-    const paths = SENSITIVE_INPUTS[resource.type] ?? [];
+    const other = OTHER_PROVIDER_SENSITIVE_INPUTS[resource.type];
+    const paths = SENSITIVE_INPUTS[resource.type] ?? other ?? [];
     const given = paths.flatMap((p) => valuesAt(resource.attributes, p.split('.'), '').map((v) => ({ ...v, attribute: p })));
     if (given.length === 0) return RuleOutcome.notApplicable();
     const variables = variablesOf(context);
@@ -128,6 +133,13 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
           fix: writeOnlyFix(attribute.replace(/_wo$/, '_wo_version')),
         }];
       }
+      if (other !== undefined) {
+        return [{
+          setting, given: found.given,
+          problem: `${providerOf(resource.type)} marks ${resource.type}.${attribute} sensitive, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`,
+          fix: otherProviderFix(resource.type),
+        }];
+      }
       return [{
         setting, given: found.given,
         problem: `${SENSITIVE_IN_SOURCE_ONLY.has(`${resource.type}.${attribute}`) ? `azurerm's source marks ${resource.type}.${attribute} sensitive (its schema does not, so terraform plan prints the value)` : `azurerm marks ${resource.type}.${attribute} sensitive`}, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`
@@ -143,6 +155,15 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
     });
     return findings.length ? RuleOutcome.nonCompliant(...findings) : RuleOutcome.compliant();
   }
+}
+
+/** The fix for a secret written into another provider's sensitive argument (`OTHER_PROVIDER_SENSITIVE_INPUTS`). */
+function otherProviderFix(type: string): string {
+  const given = 'else give it from a sensitive variable without a default, at plan time from the pipeline\'s secret store (never a literal or a default).';
+  if (type === 'azuredevops_variable_group') return `link the variable group to Key Vault (a key_vault block naming the vault and a service connection allowed to read it): pipelines read the secret from Key Vault and Terraform never holds it; ${given}`;
+  if (type.startsWith('azuredevops_serviceendpoint_')) return `let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation" (a federated credential on its service principal) or "ManagedServiceIdentity"; ${given}`;
+  if (type.startsWith('github_')) return `let the workflow sign in to Azure with OpenID Connect (azure/login with a federated credential on the identity) so that no Azure secret is stored in GitHub; ${given}`;
+  return `take it from where it lives by reference; ${given}`;
 }
 
 /** The fix for a secret written into a write-only argument (`value_wo`, AzAPI's `sensitive_body`), rolled by changing `version`. */
