@@ -32,13 +32,16 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
  * - integrations/terraform-provider-github: `github/resource_github_actions_secret.go` (03b7ace),
  *   `github/resource_github_actions_environment_secret.go` (00762d8; `value` is the newer name of
  *   `plaintext_value`). `encrypted_value` and `value_encrypted` are left out: sealed with the
- *   repository's public key, only GitHub can read them.
+ *   repository's public key, only GitHub can read them;
+ * - hashicorp/terraform-provider-helm: `helm/resource_release.go` (00204ce; a `set_sensitive` block's
+ *   `value`; `repository_password` is named for what it holds, and judged by that name).
  */
 export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = {
   azuredevops_serviceendpoint_azurerm: ['credentials.serviceprincipalcertificate', 'credentials.serviceprincipalkey'],
   azuredevops_variable_group: ['variable.secret_value'],
   github_actions_environment_secret: ['plaintext_value', 'value'],
   github_actions_secret: ['plaintext_value'],
+  helm_release: ['set_sensitive.value'],
 };
 
 /** The provider a resource type (or `data.<type>`) belongs to: the name before its first `_`. */

@@ -555,6 +555,21 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
     neverEchoed(found.map((r) => r.message!));
   });
 
+  it('fails when a Helm release\'s set_sensitive value is a literal, and passes its set naming an existing Kubernetes Secret', async () => {
+    const hcl = [
+      'resource "helm_release" "redis" {', '  name  = "redis"', '  chart = "redis"',
+      '  set {', '    name  = "auth.existingSecret"', '    value = "redis-auth"', '  }',
+      '  set_sensitive {', '    name  = "auth.password"', `    value = "${PASSWORD}"`, '  }', '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const found = failuresOf(report, SENSITIVE);
+    expect(found.map((r) => r.message!.split(' sensitive, ')[0])).toEqual([
+      `[${SENSITIVE}] helm_release.redis: set_sensitive.auth.password.value = "…(${PASSWORD.length} chars)": helm marks helm_release.set_sensitive.value`,
+    ]);
+    expect(found[0].message).toContain('Fix: let the chart read the secret from a Kubernetes Secret it is given by name');
+    expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
+  });
+
   it('fails when an argument of another provider\'s resource is named for a secret and given a literal (its schema is not known here, so its name says what it holds)', async () => {
     const hcl = [
       'resource "kubernetes_secret" "db" {', '  metadata {', '    name = "db"', '  }', '  data = {', '    username = "orders"', `    password = "${PASSWORD}"`, '  }', '}',
