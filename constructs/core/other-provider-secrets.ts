@@ -27,7 +27,8 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
  * from is not reached here): read in each provider's source, in the schema of the resource's file
  * at the commit given; an attribute a provider version lacks is never set, so it costs nothing.
  * - microsoft/terraform-provider-azuredevops: `azuredevops/internal/service/taskagent/resource_variable_group.go`
- *   (01b0d64), `azuredevops/internal/service/serviceendpoint/resource_serviceendpoint_azurerm.go` (026a2f7; the
+ *   (01b0d64), `azuredevops/internal/service/build/resource_build_definition.go` (006ebde; a pipeline's
+ *   own variables), `azuredevops/internal/service/serviceendpoint/resource_serviceendpoint_azurerm.go` (026a2f7; the
  *   certificate is a PEM that holds the service principal's private key);
  * - integrations/terraform-provider-github: `github/resource_github_actions_secret.go` (03b7ace),
  *   `github/resource_github_actions_environment_secret.go` (00762d8; `value` is the newer name of
@@ -37,6 +38,7 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
  *   `value`; `repository_password` is named for what it holds, and judged by that name).
  */
 export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = {
+  azuredevops_build_definition: ['variable.secret_value'],
   azuredevops_serviceendpoint_azurerm: ['credentials.serviceprincipalcertificate', 'credentials.serviceprincipalkey'],
   azuredevops_variable_group: ['variable.secret_value'],
   github_actions_environment_secret: ['plaintext_value', 'value'],

@@ -538,18 +538,22 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
       '  variable {', '    name         = "DbPassword"', `    secret_value = "${PASSWORD}"`, '    is_secret    = true', '  }', '}',
       'resource "azuredevops_serviceendpoint_azurerm" "se" {', '  project_id            = "p"', '  service_endpoint_name = "azure"', '  azurerm_spn_tenantid  = "t"',
       '  credentials {', '    serviceprincipalid  = "00000000-0000-4000-8000-000000000001"', `    serviceprincipalkey = "${SP_KEY}"`, '  }', '}',
-      'resource "github_actions_secret" "gh" {', '  repository      = "orders"', '  secret_name     = "PSP_KEY"', `  plaintext_value = "${GH_TOKEN}"`, '}', '',
+      'resource "github_actions_secret" "gh" {', '  repository      = "orders"', '  secret_name     = "PSP_KEY"', `  plaintext_value = "${GH_TOKEN}"`, '}',
+      'resource "azuredevops_build_definition" "bd" {', '  project_id = "p"', '  name       = "orders"',
+      '  variable {', '    name         = "PspKey"', `    secret_value = "${PASSWORD}"`, '    is_secret    = true', '  }', '}', '',
     ].join('\n');
     const report = await lessonsOn({ 'main.tf': hcl });
     const found = failuresOf(report, SENSITIVE);
     expect(found.map((r) => r.message!.split(' sensitive, ')[0])).toEqual([
+      `[${SENSITIVE}] azuredevops_build_definition.bd: variable.PspKey.secret_value = "…(${PASSWORD.length} chars)": azuredevops marks azuredevops_build_definition.variable.secret_value`,
       `[${SENSITIVE}] azuredevops_serviceendpoint_azurerm.se: credentials.serviceprincipalkey = "…(${SP_KEY.length} chars)": azuredevops marks azuredevops_serviceendpoint_azurerm.credentials.serviceprincipalkey`,
       `[${SENSITIVE}] azuredevops_variable_group.vg: variable.DbPassword.secret_value = "…(${PASSWORD.length} chars)": azuredevops marks azuredevops_variable_group.variable.secret_value`,
       `[${SENSITIVE}] github_actions_secret.gh: plaintext_value = "ghp_…(40 chars)": github marks github_actions_secret.plaintext_value`,
     ]);
-    expect(found[0].message).toContain('Fix: let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation"');
-    expect(found[1].message).toContain('Fix: link the variable group to Key Vault');
-    expect(found[2].message).toContain('Fix: let the workflow sign in to Azure with OpenID Connect');
+    expect(found[0].message).toContain('Fix: keep the secret in a variable group linked to Key Vault');
+    expect(found[1].message).toContain('Fix: let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation"');
+    expect(found[2].message).toContain('Fix: link the variable group to Key Vault');
+    expect(found[3].message).toContain('Fix: let the workflow sign in to Azure with OpenID Connect');
     // One finding per value: the GitHub token's format is not reported again by the argument-wide rule.
     expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
     neverEchoed(found.map((r) => r.message!));

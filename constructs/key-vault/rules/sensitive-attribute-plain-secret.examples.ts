@@ -19,6 +19,7 @@ export const EXAMPLES: RuleExamples = {
       : nestedAt(paths[0].split('.'), 'a-literal-secret'))]),
     // Other providers' sensitive arguments whose names do not say so (OTHER_PROVIDER_SENSITIVE_INPUTS).
     [raw('azuredevops_variable_group', 'orders', { project_id: 'p', variable: [{ name: 'DbPassword', secret_value: 'a-literal-secret', is_secret: true }] })],
+    [raw('azuredevops_build_definition', 'orders', { project_id: 'p', repository: [{ repo_type: 'TfsGit', repo_id: 'r', yml_path: 'azure-pipelines.yml' }], variable: [{ name: 'DbPassword', secret_value: 'a-literal-secret', is_secret: true }] })],
     [{ type: 'azuredevops_serviceendpoint_azurerm', name: 'azure', attributes: { project_id: 'p', service_endpoint_name: 'azure', azurerm_spn_tenantid: 't', credentials: [{ serviceprincipalid: '00000000-0000-4000-8000-000000000001', serviceprincipalkey: 'a-literal-secret' }] } }],
     [{ type: 'github_actions_secret', name: 'psp', attributes: { repository: 'orders', secret_name: 'PSP_KEY', plaintext_value: 'a-literal-secret' } }],
     [{ type: 'github_actions_environment_secret', name: 'psp', attributes: { repository: 'orders', environment: 'prod', secret_name: 'PSP_KEY', value: 'a-literal-secret' } }],

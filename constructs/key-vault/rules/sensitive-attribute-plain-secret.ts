@@ -160,6 +160,7 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
 /** The fix for a secret written into another provider's sensitive argument (`OTHER_PROVIDER_SENSITIVE_INPUTS`). */
 function otherProviderFix(type: string): string {
   const given = 'else give it from a sensitive variable without a default, at plan time from the pipeline\'s secret store (never a literal or a default).';
+  if (type === 'azuredevops_build_definition') return `keep the secret in a variable group linked to Key Vault (azuredevops_variable_group with a key_vault block) and name the group in variable_groups: the pipeline reads it from Key Vault and Terraform never holds it; ${given}`;
   if (type === 'azuredevops_variable_group') return `link the variable group to Key Vault (a key_vault block naming the vault and a service connection allowed to read it): pipelines read the secret from Key Vault and Terraform never holds it; ${given}`;
   if (type.startsWith('azuredevops_serviceendpoint_')) return `let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation" (a federated credential on its service principal) or "ManagedServiceIdentity"; ${given}`;
   if (type === 'helm_release') return `let the chart read the secret from a Kubernetes Secret it is given by name (most charts take one: auth.existingSecret), synced from Key Vault by the Secrets Store CSI driver with the workload's identity; ${given}`;
