@@ -38,10 +38,16 @@ function iterated(value: unknown, lists: boolean): [string | number, unknown][] 
  * The pairs of a `for_each` map written out (an object in the JSON, not one expression), in key
  * order, each value as written; undefined when it is no such map or a key is an expression.
  */
-function writtenMapPairs(value: unknown): [string, unknown][] | undefined {
+function writtenMapPairs(value: unknown, variables: TerraformVariables): [string, unknown][] | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const keys = Object.keys(value).sort();
-  return keys.some((k) => k.includes('${')) ? undefined : keys.map((k) => [k, (value as Record<string, unknown>)[k]]);
+  const pairs: [string, unknown][] = [];
+  for (const [written, item] of Object.entries(value)) {
+    // A key written as an expression (`(var.k) = ...`, `"${(var.k)}"` in the JSON) counts when it is known text, and not sensitive.
+    const key = written.includes('${') ? evaluateValue(written, variables) : undefined;
+    if (key !== undefined && (!key.known || key.sensitive || typeof key.value !== 'string')) return undefined;
+    pairs.push([key === undefined ? written : key.value as string, item]);
+  }
+  return pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** What is left of a for_each value (a map, or a list) once its first pairs are made into blocks: `rest`, in its form. */
@@ -105,7 +111,10 @@ export function withDynamicBlocks(value: unknown, variables: TerraformVariables)
     for (const spec of [specs].flat()) {
       const s = (spec ?? {}) as Record<string, unknown>;
       const forEach = evaluateValue(s.for_each, variables);
-      const pairs = forEach.known && !forEach.sensitive ? iterated(forEach.value, true) : undefined;
+      const known = forEach.known && !forEach.sensitive ? iterated(forEach.value, true) : undefined;
+      // A map written out whose values are known in part, or hold a sensitive value: each value read as written.
+      const written = known === undefined ? writtenMapPairs(s.for_each, variables) : undefined;
+      const pairs = known ?? written;
       const iterator = iteratorName(s.iterator, block);
       const content = first(s.content);
       if (pairs === undefined || content === null || typeof content !== 'object') {
@@ -116,13 +125,15 @@ export function withDynamicBlocks(value: unknown, variables: TerraformVariables)
       // What it iterates and the blocks do not show stays, without its content, to be judged as written
       // (a literal in for_each's map): every value when the content reads none (`${secret.key}` only), else those past the cap.
       const readsValue = new RegExp(`(?<![\\w.])${iterator}\\s*\\.\\s*value\\b`).test(JSON.stringify(content));
-      const unread = !readsValue ? s.for_each : pairs.length > MOST_INSTANCES ? unmade(forEach.value, pairs.slice(MOST_INSTANCES)) : undefined;
+      const unread = !readsValue ? s.for_each : pairs.length > MOST_INSTANCES ? unmade(written !== undefined ? s.for_each : forEach.value, pairs.slice(MOST_INSTANCES)) : undefined;
       if (unread !== undefined) {
         const iterating = Object.fromEntries(Object.entries(s).filter(([k]) => k !== 'content' && k !== 'for_each'));
         (left[block] ??= []).push({ ...iterating, for_each: unread });
       }
       const made = pairs.slice(0, MOST_INSTANCES).map(([key, item]) => {
-        const bound = bindIterators(variables, { [`${iterator}.key`]: key, [`${iterator}.value`]: item }, forEach.sensitive);
+        const bound = written !== undefined
+          ? bindIterators(variables, { [`${iterator}.key`]: key }, false, { [`${iterator}.value`]: item })
+          : bindIterators(variables, { [`${iterator}.key`]: key, [`${iterator}.value`]: item }, forEach.sensitive);
         const blockValue = literalize(content, bound);
         return withDynamicBlocks(blockValue, bound) ?? blockValue;
       });
@@ -153,10 +164,11 @@ export function instancesOf(attributes: Readonly<Record<string, unknown>>, varia
       // Terraform refuses a sensitive for_each; its values are left as written.
       const pairs = e.known && !e.sensitive ? iterated(e.value, false) : undefined;
       instances = pairs?.slice(0, MOST_INSTANCES).map(([key, value]) => ({ key: keyOf(key, value), bound: bindIterators(variables, { 'each.key': key, 'each.value': value }) }));
-      // A map written out whose values are known in part (`{ db-password = "...", other = var.x }`):
-      // its keys are known, so are its instances; each value is read as written (a literal is judged).
-      if (instances === undefined && !e.known) {
-        instances = writtenMapPairs(forEach)?.slice(0, MOST_INSTANCES).map(([key, value]) => ({
+      // A map written out whose values are known in part (`{ db-password = "...", other = var.x }`),
+      // or hold a sensitive value (Terraform refuses only sensitive keys): its keys are known, so are
+      // its instances; each value is read as written (a literal is judged).
+      if (instances === undefined && (!e.known || e.sensitive)) {
+        instances = writtenMapPairs(forEach, variables)?.slice(0, MOST_INSTANCES).map(([key, value]) => ({
           key: keyOf(key, value), bound: bindIterators(variables, { 'each.key': key }, false, { 'each.value': value }),
         }));
       }

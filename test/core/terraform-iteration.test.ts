@@ -74,6 +74,24 @@ describe('instancesOf', () => {
     expect(instancesOf({ for_each: { '${var.k}': 'a', b: '${var.x}' }, value: '${each.value}' }, variables)).toBeUndefined();
   });
 
+  it('makes the instances of a map written out that holds a sensitive value (Terraform refuses only sensitive keys), and of one whose key is a known expression', () => {
+    const variables: TerraformVariables = new Map([
+      ['pw', { hasDefault: true, default: 'from-a-default', sensitive: true }],
+      ['k', { hasDefault: true, default: 'orders', sensitive: false }],
+      ['x', { hasDefault: false, sensitive: false }],
+    ]);
+    const sensitive = instancesOf({ for_each: { sql: 'literal-1', other: '${var.pw}' }, value: '${each.value}' }, variables)!;
+    expect(sensitive.map((i) => [i.key, i.attributes.value])).toEqual([['["other"]', '${each.value}'], ['["sql"]', 'literal-1']]);
+    const keyed = instancesOf({ for_each: { '${(var.k)}': 'literal-2', other: '${var.x}' }, name: '${each.key}', value: '${each.value}' }, variables)!;
+    expect(keyed.map((i) => [i.key, i.attributes.name, i.attributes.value])).toEqual([['["orders"]', 'orders', 'literal-2'], ['["other"]', 'other', '${each.value}']]);
+  });
+
+  it('makes the blocks of a dynamic block over a map written out whose values are known in part, each value read as written', () => {
+    const variables: TerraformVariables = new Map([['x', { hasDefault: false, sensitive: true }]]);
+    const [one] = instancesOf({ dynamic: { secret: [{ for_each: { sql: 'literal-1', other: '${var.x}' }, content: [{ name: '${secret.key}', value: '${secret.value}' }] }] } }, variables)!;
+    expect(one.attributes.secret).toEqual([{ name: 'other', value: '${secret.value}' }, { name: 'sql', value: 'literal-1' }]);
+  });
+
   it('reads no more than 32 instances', () => {
     const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${String(i).padStart(3, '0')}`, String(i)]));
     expect(instancesOf({ for_each: many, value: '${each.value}' }, NONE)).toHaveLength(32);

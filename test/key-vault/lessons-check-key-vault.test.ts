@@ -529,6 +529,7 @@ describe('SEC-1.OutputPlainSecret on a stack\'s outputs, HCL, cdk.tf.json and a 
 });
 
 describe('SEC-1 on the resources of other providers a platform uses (Azure DevOps, GitHub, Kubernetes)', () => {
+  const VAULT = '/subscriptions/0/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv';
   const SP_KEY = ['Q2w8Q', 'abcDEF123ghiJKL456mnoPQR789stu'].join('~');
 
   it('fails when an argument another provider marks sensitive is given a literal whatever its name, with that provider named and its own fix; PlainCredential does not judge it again', async () => {
@@ -588,6 +589,45 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
       `[SEC-1.PlainCredential] kubernetes_secret.db: data.password = "…(${PASSWORD.length} chars)": the name says the value is a secret (PASSWORD), and it is a literal`,
     ]);
     expect(found[0].message).toContain('the plan file and the Terraform state hold it in plain text. Fix:');
+    neverEchoed(found.map((r) => r.message!));
+  });
+
+  it('passes the maps of another provider whose keys are anyone\'s word (annotations, a manifest, a Spark configuration), and placeholders another tool resolves', async () => {
+    const hcl = [
+      'resource "databricks_cluster" "c" {', '  cluster_name   = "c"',
+      '  spark_conf     = { "fs.azure.account.oauth2.client.secret" = "{{secrets/kv/sp-secret}}" }',
+      '  spark_env_vars = { DB_PASSWORD = "{{secrets/kv/db-password}}" }', '}',
+      'resource "kubernetes_manifest" "es" {', '  manifest = {', '    kind = "ExternalSecret"', '    spec = {',
+      '      target = { template = { data = { password = "{{ .dbpassword }}" } } }',
+      '      data   = [{ secretKey = "dbpassword", remoteRef = { key = "db-password" } }]', '    }', '  }', '}',
+      'resource "kubernetes_ingress_v1" "web" {', '  metadata {', '    name = "web"', '    annotations = {',
+      '      "nginx.ingress.kubernetes.io/auth-secret" = "basic-auth"', '    }', '  }', '}',
+      'resource "azuredevops_build_definition" "bd" {', '  project_id = "p"', '  variable {', '    name  = "ARM_CLIENT_SECRET"', '    value = "$(sp-client-secret)"', '  }', '}',
+      'resource "github_actions_variable" "v" {', '  repository    = "orders"', '  variable_name = "DB_PASSWORD_REF"', '  value         = "$${{ secrets.DB_PASSWORD }}"', '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(report.results.filter((r) => r.status === ReportStatus.NON_COMPLIANT && r.ruleId.startsWith('SEC-1.')).map((r) => r.message)).toEqual([]);
+    // A credential's format is still judged inside such a map.
+    const conf = ['resource "databricks_cluster" "c" {', '  cluster_name = "c"', `  spark_conf   = { "fs.azure.sas.orders" = "${GH_TOKEN}" }`, '}', ''].join('\n');
+    expect(failuresOf(await lessonsOn({ 'main.tf': conf }), 'SEC-1.PlainCredential').map((r) => r.setting)).toEqual(['spark_conf.fs.azure.sas.orders']);
+  });
+
+  it('fails when a dynamic block over a map written out gives its literal to a sensitive attribute beside a value known at apply only, and a literal beside a sensitive default', async () => {
+    const hcl = [
+      'variable "other" {', '  type      = string', '  sensitive = true', '}',
+      'resource "azurerm_container_app" "app" {', '  name = "ca-orders"', '  dynamic "secret" {', `    for_each = { psp = "${STRIPE}", other = var.other }`,
+      '    content {', '      name  = secret.key', '      value = secret.value', '    }', '  }', '}',
+      'variable "db_password" {', '  type      = string', '  sensitive = true', `  default   = "${PASSWORD}"`, '}',
+      'resource "azurerm_key_vault_secret" "s" {', `  for_each     = { sql = "${SQL}", other = var.db_password }`, '  name         = each.key', '  value        = each.value', `  key_vault_id = "${VAULT}"`, '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const found = failuresOf(report, SENSITIVE);
+    expect(found.map((r) => r.message!.split(': azurerm marks')[0])).toEqual([
+      `[${SENSITIVE}] azurerm_container_app.app: secret.psp.value = "sk_l…(32 chars)"`,
+      `[${SENSITIVE}] azurerm_key_vault_secret.s["sql"]: value = "Serv…(${SQL.length} chars)"`,
+    ]);
+    // The sensitive default itself is refused where it is written.
+    expect(failuresOf(report, 'SEC-1.VariableDefaultSecret').map((r) => r.address)).toEqual(['var.db_password']);
     neverEchoed(found.map((r) => r.message!));
   });
 

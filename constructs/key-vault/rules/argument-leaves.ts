@@ -106,8 +106,12 @@ export function isCredentialPairName(name: string): boolean {
  * `skip` lists the paths another rule judges (without list positions, a map's key as `*`; a path covers what is below it).
  * `pairs`: whether a block's pair names its value (`namedPairOf`; a Helm release's `set` names a
  * chart's value, often a Kubernetes Secret's name: `auth.existingSecret`).
+ * `ownNames`: whether an argument's own name says what it holds, at the top and in nested blocks
+ * (a resource of a provider whose schema the checks do not hold); never inside a map (an object
+ * that is not a list's item: annotations, a manifest, a Spark configuration), whose keys are
+ * anyone's word unless its root is one of `namedRoots`.
  */
-export function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean, wanted: LeafFilter = mayHoldCredentialOrNamed, namedRoots: ReadonlySet<string> = NAMED_ROOTS, pairs = true): Leaf[] {
+export function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean, wanted: LeafFilter = mayHoldCredentialOrNamed, namedRoots: ReadonlySet<string> = NAMED_ROOTS, pairs = true, ownNames = false): Leaf[] {
   const out: Leaf[] = [];
   // A list of one block is written as the block (`template.container.args[1]`), as HCL and cdk.tf.json differ in which they list.
   const path: (string | number | typeof ONE_BLOCK)[] = [];
@@ -121,7 +125,9 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
     return skip.includes(names.join('.')) || wild.some((w) => w.length === names.length && w.every((n, i) => n === '*' || n === names[i]));
   };
   // A tag's name is anyone's word, in a module's input too.
-  const named = () => (all || namedRoots.has(path[0] as string)) && !path.includes('tags');
+  // In blocks only: every key below the root is an item's of a list (a nested block as HCL writes it).
+  const inBlocksOnly = () => path.every((k, i) => i === 0 || typeof k !== 'string' || typeof path[i - 1] !== 'string');
+  const named = () => (all || namedRoots.has(path[0] as string) || (ownNames && inBlocksOnly())) && !path.includes('tags');
   /** The name of the pair whose value is being visited (`namedPairOf`): it names the value wherever the pair is. */
   let pairName: string | undefined;
   const visit = (value: unknown): void => {
