@@ -33,7 +33,8 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
  * - integrations/terraform-provider-github: `github/resource_github_actions_secret.go` (03b7ace),
  *   `github/resource_github_actions_environment_secret.go` (00762d8; `value` is the newer name of
  *   `plaintext_value`), `github/resource_github_actions_organization_secret.go` (`plaintext_value` in every
- *   stored version, `value` beside it since go-github v83). `encrypted_value` and `value_encrypted` are left out: sealed with the
+ *   stored version, `value` beside it since go-github v83), `github/resource_github_dependabot_secret.go`
+ *   (the version on go-github v84). `encrypted_value` and `value_encrypted` are left out: sealed with the
  *   repository's public key, only GitHub can read them;
  * - hashicorp/terraform-provider-helm: `helm/resource_release.go` (00204ce; a `set_sensitive` block's
  *   `value`; `repository_password` is named for what it holds, and judged by that name).
@@ -45,6 +46,7 @@ export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly s
   github_actions_environment_secret: ['plaintext_value', 'value'],
   github_actions_organization_secret: ['plaintext_value', 'value'],
   github_actions_secret: ['plaintext_value'],
+  github_dependabot_secret: ['plaintext_value'],
   helm_release: ['set_sensitive.value'],
 };
 

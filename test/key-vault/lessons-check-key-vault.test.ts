@@ -541,7 +541,8 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
       '  credentials {', '    serviceprincipalid  = "00000000-0000-4000-8000-000000000001"', `    serviceprincipalkey = "${SP_KEY}"`, '  }', '}',
       'resource "github_actions_secret" "gh" {', '  repository      = "orders"', '  secret_name     = "PSP_KEY"', `  plaintext_value = "${GH_TOKEN}"`, '}',
       'resource "azuredevops_build_definition" "bd" {', '  project_id = "p"', '  name       = "orders"',
-      '  variable {', '    name         = "PspKey"', `    secret_value = "${PASSWORD}"`, '    is_secret    = true', '  }', '}', '',
+      '  variable {', '    name         = "PspKey"', `    secret_value = "${PASSWORD}"`, '    is_secret    = true', '  }', '}',
+      'resource "github_dependabot_secret" "npm" {', '  repository      = "orders"', '  secret_name     = "NPM_TOKEN"', `  plaintext_value = "${PASSWORD}"`, '}', '',
     ].join('\n');
     const report = await lessonsOn({ 'main.tf': hcl });
     const found = failuresOf(report, SENSITIVE);
@@ -550,6 +551,7 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
       `[${SENSITIVE}] azuredevops_serviceendpoint_azurerm.se: credentials.serviceprincipalkey = "…(${SP_KEY.length} chars)": azuredevops marks azuredevops_serviceendpoint_azurerm.credentials.serviceprincipalkey`,
       `[${SENSITIVE}] azuredevops_variable_group.vg: variable.DbPassword.secret_value = "…(${PASSWORD.length} chars)": azuredevops marks azuredevops_variable_group.variable.secret_value`,
       `[${SENSITIVE}] github_actions_secret.gh: plaintext_value = "ghp_…(40 chars)": github marks github_actions_secret.plaintext_value`,
+      `[${SENSITIVE}] github_dependabot_secret.npm: plaintext_value = "…(${PASSWORD.length} chars)": github marks github_dependabot_secret.plaintext_value`,
     ]);
     expect(found[0].message).toContain('Fix: keep the secret in a variable group linked to Key Vault');
     expect(found[1].message).toContain('Fix: let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation"');

@@ -24,6 +24,7 @@ export const EXAMPLES: RuleExamples = {
     [{ type: 'github_actions_secret', name: 'psp', attributes: { repository: 'orders', secret_name: 'PSP_KEY', plaintext_value: 'a-literal-secret' } }],
     [{ type: 'github_actions_environment_secret', name: 'psp', attributes: { repository: 'orders', environment: 'prod', secret_name: 'PSP_KEY', value: 'a-literal-secret' } }],
     [{ type: 'github_actions_organization_secret', name: 'psp', attributes: { secret_name: 'PSP_KEY', visibility: 'private', plaintext_value: 'a-literal-secret' } }],
+    [{ type: 'github_dependabot_secret', name: 'npm', attributes: { repository: 'orders', secret_name: 'NPM_TOKEN', plaintext_value: 'a-literal-secret' } }],
     [raw('helm_release', 'redis', { chart: 'redis', set_sensitive: [{ name: 'auth.password', value: 'a-literal-secret' }] })],
     // An address with a SAS token in its query string carries the credential.
     [raw('azurerm_data_factory_linked_service_azure_blob_storage', 'sas', { data_factory_id: '/subscriptions/0/df', sas_uri: 'https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=abc%3D' })],
