@@ -556,7 +556,10 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
     expect(found[0].message).toContain('Fix: keep the secret in a variable group linked to Key Vault');
     expect(found[1].message).toContain('Fix: let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation"');
     expect(found[2].message).toContain('Fix: link the variable group to Key Vault');
-    expect(found[3].message).toContain('Fix: let the workflow sign in to Azure with OpenID Connect');
+    // A third party's key: set outside Terraform; an Azure credential (by the secret's name): no secret at all, OpenID Connect.
+    expect(found[3].message).toContain('Fix: set the secret outside Terraform (gh secret set');
+    const azure = ['resource "github_actions_environment_secret" "arm" {', '  repository  = "orders"', '  environment = "prod"', '  secret_name = "ARM_CLIENT_SECRET"', `  value       = "${SP_KEY}"`, '}', ''].join('\n');
+    expect(failuresOf(await lessonsOn({ 'main.tf': azure }), SENSITIVE).map((r) => r.message!.split(' Fix: ')[1].slice(0, 60))).toEqual(['let the workflow sign in to Azure with OpenID Connect (azure']);
     // One finding per value: the GitHub token's format is not reported again by the argument-wide rule.
     expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
     neverEchoed(found.map((r) => r.message!));

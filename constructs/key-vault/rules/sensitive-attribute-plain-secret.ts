@@ -137,7 +137,7 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
         return [{
           setting, given: found.given,
           problem: `${providerOf(resource.type)} marks ${resource.type}.${attribute} sensitive, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`,
-          fix: otherProviderFix(resource.type),
+          fix: otherProviderFix(resource.type, resource.attributes.secret_name),
         }];
       }
       return [{
@@ -157,14 +157,20 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
   }
 }
 
-/** The fix for a secret written into another provider's sensitive argument (`OTHER_PROVIDER_SENSITIVE_INPUTS`). */
-function otherProviderFix(type: string): string {
+/** A GitHub secret that holds an Azure credential, by its name (`AZURE_CLIENT_SECRET`, `ARM_CLIENT_SECRET`, `AZURE_CREDENTIALS`). */
+const AZURE_CREDENTIAL_NAME = /^(?:AZURE|ARM)_/i;
+
+/** The fix for a secret written into another provider's sensitive argument (`OTHER_PROVIDER_SENSITIVE_INPUTS`); a GitHub secret's by its name. */
+function otherProviderFix(type: string, secretName: unknown): string {
   const given = 'else give it from a sensitive variable without a default, at plan time from the pipeline\'s secret store (never a literal or a default).';
   if (type === 'azuredevops_build_definition') return `keep the secret in a variable group linked to Key Vault (azuredevops_variable_group with a key_vault block) and name the group in variable_groups: the pipeline reads it from Key Vault and Terraform never holds it; ${given}`;
   if (type === 'azuredevops_variable_group') return `link the variable group to Key Vault (a key_vault block naming the vault and a service connection allowed to read it): pipelines read the secret from Key Vault and Terraform never holds it; ${given}`;
   if (type.startsWith('azuredevops_serviceendpoint_')) return `let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation" (a federated credential on its service principal) or "ManagedServiceIdentity"; ${given}`;
   if (type === 'helm_release') return `let the chart read the secret from a Kubernetes Secret it is given by name (most charts take one: auth.existingSecret), synced from Key Vault by the Secrets Store CSI driver with the workload's identity; ${given}`;
-  if (type.startsWith('github_')) return `let the workflow sign in to Azure with OpenID Connect (azure/login with a federated credential on the identity) so that no Azure secret is stored in GitHub; ${given}`;
+  if (type.startsWith('github_') && typeof secretName === 'string' && AZURE_CREDENTIAL_NAME.test(secretName)) {
+    return `let the workflow sign in to Azure with OpenID Connect (azure/login with a federated credential on the identity) so that no Azure secret is stored in GitHub; ${given}`;
+  }
+  if (type.startsWith('github_')) return 'set the secret outside Terraform (gh secret set, from where it is issued), or give it from a sensitive variable without a default at plan time from the pipeline\'s secret store (never a literal or a default).';
   return `take it from where it lives by reference; ${given}`;
 }
 
