@@ -617,6 +617,39 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
     expect(failuresOf(await lessonsOn({ 'main.tf': conf }), 'SEC-1.PlainCredential').map((r) => r.setting)).toEqual(['spark_conf.fs.azure.sas.orders']);
   });
 
+  it('fails when another provider\'s map of environment variables, a Kubernetes Secret manifest or a Secret\'s data holds a literal under a secret\'s name', async () => {
+    const hcl = [
+      'resource "aws_lambda_function" "f" {', '  function_name = "f"', '  role          = "r"', '  environment {', `    variables = { DB_PASSWORD = "${PASSWORD}" }`, '  }', '}',
+      'resource "databricks_cluster" "c" {', '  cluster_name   = "c"', `  spark_env_vars = { DB_PASSWORD = "${PASSWORD}" }`, '}',
+      'resource "kubernetes_manifest" "s" {', '  manifest = {', '    apiVersion = "v1"', '    kind       = "Secret"', '    metadata   = { name = "db", namespace = "default" }',
+      `    stringData = { password = "${PASSWORD}" }`, '  }', '}',
+      'resource "kubernetes_secret_v1_data" "d" {', '  metadata {', '    name = "db"', '  }', `  data = { password = "${PASSWORD}" }`, '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), 'SEC-1.PlainCredential');
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual([
+      'aws_lambda_function.f environment.variables.DB_PASSWORD',
+      'databricks_cluster.c spark_env_vars.DB_PASSWORD',
+      'kubernetes_manifest.s manifest.stringData.password',
+      'kubernetes_secret_v1_data.d data.password',
+    ]);
+    neverEchoed(found.map((r) => r.message!));
+  });
+
+  it('fails when a placeholder only another tool resolves is given under a secret\'s name to an Azure resource or a module, where it is the value itself', async () => {
+    const hcl = [
+      'resource "azurerm_container_group" "cg" {', '  name                = "cg"', '  location            = "westeurope"', '  resource_group_name = "rg"', '  os_type             = "Linux"',
+      '  container {', '    name   = "app"', '    image  = "nginx"', '    cpu    = 1', '    memory = 1',
+      '    environment_variables = {', '      DB_PASSWORD = "$(abc)"', '      API_TOKEN   = "{{ .x }}"', '    }', '  }', '}',
+      'module "m" {', '  source        = "./m"', '  client_secret = "{{secrets/a/b}}"', '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), 'SEC-1.PlainCredential');
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual([
+      'azurerm_container_group.cg container.environment_variables.API_TOKEN',
+      'azurerm_container_group.cg container.environment_variables.DB_PASSWORD',
+      'module.m client_secret',
+    ]);
+  });
+
   it('fails when a dynamic block over a map written out gives its literal to a sensitive attribute beside a value known at apply only, and a literal beside a sensitive default', async () => {
     const hcl = [
       'variable "other" {', '  type      = string', '  sensitive = true', '}',

@@ -106,10 +106,9 @@ export function isCredentialPairName(name: string): boolean {
  * `skip` lists the paths another rule judges (without list positions, a map's key as `*`; a path covers what is below it).
  * `pairs`: whether a block's pair names its value (`namedPairOf`; a Helm release's `set` names a
  * chart's value, often a Kubernetes Secret's name: `auth.existingSecret`).
- * `ownNames`: whether an argument's own name says what it holds, at the top and in nested blocks
- * (a resource of a provider whose schema the checks do not hold); never inside a map (an object
- * that is not a list's item: annotations, a manifest, a Spark configuration), whose keys are
- * anyone's word unless its root is one of `namedRoots`.
+ * `ownNames`: whether every name says what its value holds, an argument's and a map's key (an
+ * environment's variables) alike, as a module's inputs do (a resource of a provider whose schema
+ * the checks do not hold); but for the keys of annotations and labels, which are identifiers.
  */
 export function leavesOf(attributes: Record<string, unknown>, skip: readonly string[], all: boolean, wanted: LeafFilter = mayHoldCredentialOrNamed, namedRoots: ReadonlySet<string> = NAMED_ROOTS, pairs = true, ownNames = false): Leaf[] {
   const out: Leaf[] = [];
@@ -125,9 +124,7 @@ export function leavesOf(attributes: Record<string, unknown>, skip: readonly str
     return skip.includes(names.join('.')) || wild.some((w) => w.length === names.length && w.every((n, i) => n === '*' || n === names[i]));
   };
   // A tag's name is anyone's word, in a module's input too.
-  // In blocks only: every key below the root is an item's of a list (a nested block as HCL writes it).
-  const inBlocksOnly = () => path.every((k, i) => i === 0 || typeof k !== 'string' || typeof path[i - 1] !== 'string');
-  const named = () => (all || namedRoots.has(path[0] as string) || (ownNames && inBlocksOnly())) && !path.includes('tags');
+  const named = () => (all || namedRoots.has(path[0] as string) || (ownNames && !path.some((k) => k === 'annotations' || k === 'labels'))) && !path.includes('tags');
   /** The name of the pair whose value is being visited (`namedPairOf`): it names the value wherever the pair is. */
   let pairName: string | undefined;
   const visit = (value: unknown): void => {

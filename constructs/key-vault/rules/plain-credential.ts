@@ -95,28 +95,12 @@ const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('az
   : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : TRIGGER_NAMED_ROOTS[type] ?? NAMED_ROOTS);
 
 /**
- * The maps of other providers' resources whose keys name what they hold, by type prefix: a
- * Kubernetes Secret's or config map's data, a random value's `keepers`, a time resource's `triggers`.
- */
-const NAMED_MAPS_OF: readonly (readonly [RegExp, ReadonlySet<string>])[] = [
-  [/^kubernetes_(?:secret|config_map)(?:_v1)?$/, new Set(['data', 'string_data'])],
-  [/^random_/, new Set(['keepers'])],
-  [/^time_/, new Set(['triggers'])],
-];
-
-/** The arguments under which a key names a value, for a block of another provider (`judgedByName`). */
-function otherProviderNamedRoots(type: string): ReadonlySet<string> {
-  const maps = NAMED_MAPS_OF.find(([pattern]) => pattern.test(type))?.[1];
-  const roots = namedRootsOf(type);
-  return maps === undefined ? roots : new Set([...roots, ...maps]);
-}
-
-/**
  * A value that stands for a secret kept elsewhere, which the tool that reads it resolves:
  * Databricks' secret reference (`{{secrets/<scope>/<key>}}`), a template's placeholder (Helm's,
  * External Secrets': `{{ .password }}`), an Azure Pipelines macro (`$(db-password)`), a GitHub
- * Actions expression (`${{ secrets.DB_PASSWORD }}`). Under a secret's name it is no secret; its
- * format is still judged.
+ * Actions expression (`${{ secrets.DB_PASSWORD }}`). Under a secret's name in another provider's
+ * resource it is no secret; its format is still judged. Azure resolves none of them: in an
+ * azurerm or AzAPI resource, or a module's input, it is the value itself.
  */
 const PLACEHOLDER = /^(?:\{\{secrets\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\}\}|\{\{-?\s*\.[A-Za-z_][A-Za-z0-9_.]*\s*-?\}\}|\$\([A-Za-z0-9_.-]+\)|\$\{\{\s*(?:secrets|vars|env)\.[A-Za-z0-9_]+\s*\}\})$/;
 
@@ -286,9 +270,11 @@ export class PlainCredentialRule implements ILessonRule {
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode, partly known too) is read as the object it holds, as the other rules read it.
     const attributes = armType !== undefined ? withDocuments(given, variablesOf(context)) : given;
-    const byOwnName = judgedByName(resource.type);
-    const leaves = leavesOf(attributes, judged, module, undefined, byOwnName ? otherProviderNamedRoots(resource.type) : namedRootsOf(resource.type),
-      !PAIRS_NAME_OTHER_THINGS.has(resource.type), byOwnName);
+    // A Kubernetes manifest's body is another API's schema: by name only a Secret's (its data and stringData).
+    const byOwnName = judgedByName(resource.type) && (resource.type !== 'kubernetes_manifest' || blockOf(given.manifest)?.kind === 'Secret');
+    const leaves = leavesOf(attributes, judged, module, undefined, namedRootsOf(resource.type), !PAIRS_NAME_OTHER_THINGS.has(resource.type), byOwnName);
+    // A placeholder another tool resolves, where one does (another provider's resource).
+    const placeholder = (text: string) => byOwnName && PLACEHOLDER.test(text);
     // Nothing that may hold a credential (most resources: names, ids, references, switches): a case
     // the rule does not cover, counted, not a row each (the report stays smaller than the JSON).
     if (leaves.length === 0 && fromSource === undefined && !parameters) return RuleOutcome.notApplicable();
@@ -301,10 +287,10 @@ export class PlainCredentialRule implements ILessonRule {
       // A list's words together: only where none of them was found alone (one finding per value).
       if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
       // A placeholder another tool resolves is no secret under a secret's name: its format alone is judged.
-      const found = literalCredentialIn(text, named && !PLACEHOLDER.test(text) ? name : '', variables, true);
+      const found = literalCredentialIn(text, named && !placeholder(text) ? name : '', variables, true);
       if (found === undefined) {
         // A pair's header name (`X-Api-Key`): a literal there is a credential, whatever its format.
-        if (pair === true && named && isCredentialPairName(name) && literal(text) && !PLACEHOLDER.test(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {
+        if (pair === true && named && isCredentialPairName(name) && literal(text) && !placeholder(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {
           foundAt.add(at);
           findings.push({ setting, given: maskCredential(text), problem: `the name says the value is a credential (${name}), and it is a literal, ${whereHeld(resource.type)}`, fix: fixFor(fixType, PARAMETER_FIX) });
         }
