@@ -42,10 +42,12 @@ function writtenMapPairs(value: unknown, variables: TerraformVariables): [string
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const pairs: [string, unknown][] = [];
   for (const [written, item] of Object.entries(value)) {
-    // A key written as an expression (`(var.k) = ...`, `"${(var.k)}"` in the JSON) counts when it is known text, and not sensitive.
+    // A key written as an expression (`(var.k) = ...`, `"${(var.k)}"` in the JSON) counts when it is
+    // known and not sensitive; Terraform makes a number or a bool the text it writes.
     const key = written.includes('${') ? evaluateValue(written, variables) : undefined;
-    if (key !== undefined && (!key.known || key.sensitive || typeof key.value !== 'string')) return undefined;
-    pairs.push([key === undefined ? written : key.value as string, item]);
+    const known = key === undefined ? written : key.known && !key.sensitive && ['string', 'number', 'boolean'].includes(typeof key.value) ? String(key.value) : undefined;
+    if (known === undefined) return undefined;
+    pairs.push([known, item]);
   }
   return pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -42,24 +42,21 @@ export class PreflightManifests {
 /** The manifest of `stack`, its attributes read from `json` when given (the synth's resolved JSON), else from each resource. */
 function manifestOf(stack: TerraformStack, json?: StackJson): PreflightManifest {
   const values = new TerraformValues(stack, json);
-  const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string>; merged: Set<DeployRequirement> }>();
-  /** Each requirement object's key: the derivation shares one object among the resources that ask the same. */
+  const merged = new Map<string, { requirement: DeployRequirement; neededBy: Set<string> }>();
+  /** The key of each requirement object merged so far: the derivation shares one object among the resources that ask the same. */
   const keys = new Map<DeployRequirement, string>();
   const merge = (requirement: DeployRequirement, neededBy: string) => {
-    let key = keys.get(requirement);
-    if (key === undefined) {
-      key = Requirements.keyOf(requirement);
-      keys.set(requirement, key);
-    }
+    const seen = keys.get(requirement);
+    const key = seen ?? Requirements.keyOf(requirement);
+    if (seen === undefined) keys.set(requirement, key);
     const known = merged.get(key);
     if (!known) {
-      merged.set(key, { requirement, neededBy: new Set([neededBy]), merged: new Set([requirement]) });
+      merged.set(key, { requirement, neededBy: new Set([neededBy]) });
       return;
     }
     known.neededBy.add(neededBy);
     // One object merged again brings nothing new: its fields are in already.
-    if (known.merged.has(requirement)) return;
-    known.merged.add(requirement);
+    if (seen !== undefined) return;
     // Fields the first left empty are filled from a later one, and roles are joined; copied only
     // when that changes something (most repeats, e.g. a provider each resource needs, change nothing).
     const current = known.requirement as unknown as Record<string, unknown>;

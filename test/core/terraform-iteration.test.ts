@@ -84,6 +84,9 @@ describe('instancesOf', () => {
     expect(sensitive.map((i) => [i.key, i.attributes.value])).toEqual([['["other"]', '${each.value}'], ['["sql"]', 'literal-1']]);
     const keyed = instancesOf({ for_each: { '${(var.k)}': 'literal-2', other: '${var.x}' }, name: '${each.key}', value: '${each.value}' }, variables)!;
     expect(keyed.map((i) => [i.key, i.attributes.name, i.attributes.value])).toEqual([['["orders"]', 'orders', 'literal-2'], ['["other"]', 'other', '${each.value}']]);
+    // A number or a bool as the key is the text Terraform makes of it.
+    const numbered = instancesOf({ for_each: { '${var.n}': 'literal-3', other: '${var.x}' }, value: '${each.value}' }, new Map([...variables, ['n', { hasDefault: true, default: 5, sensitive: false }]]))!;
+    expect(numbered.map((i) => [i.key, i.attributes.value])).toEqual([['["5"]', 'literal-3'], ['["other"]', '${each.value}']]);
   });
 
   it('makes the blocks of a dynamic block over a map written out whose values are known in part, each value read as written', () => {

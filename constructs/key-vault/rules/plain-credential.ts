@@ -69,11 +69,12 @@ function argumentsToRead(resource: RuleResource, all: boolean): Record<string, u
   const raw = rawAttributesOf(resource);
   if (raw === undefined) return resource.attributes;
   // Another provider's arguments are all read: their own names say what they hold (`leavesOf`'s `ownNames`).
-  const named = judgedByName(resource.type) ? new Set(Object.keys(raw)) : namedRootsOf(resource.type);
+  const every = all || judgedByName(resource.type);
+  const named = namedRootsOf(resource.type);
   const filter = PAIRS_NAME_OTHER_THINGS.has(resource.type) ? CANDIDATE_BY_FORMAT : CANDIDATE;
   let picked: Record<string, unknown> | undefined;
   for (const key of Object.keys(raw)) {
-    if (!(all ? MODULE_META : META).has(key) && (all || named.has(key) || holdsLeaf(raw[key], filter))) (picked ??= {})[key] = resource.attributes[key];
+    if (!(all ? MODULE_META : META).has(key) && (every || named.has(key) || holdsLeaf(raw[key], filter))) (picked ??= {})[key] = resource.attributes[key];
   }
   return picked ?? NOTHING;
 }
