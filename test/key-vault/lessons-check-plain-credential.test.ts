@@ -8,6 +8,7 @@ import { ContainerApp } from '@cdktf/provider-azurerm/lib/container-app';
 import { ContainerAppEnvironmentDaprComponent } from '@cdktf/provider-azurerm/lib/container-app-environment-dapr-component';
 import { ResourceGroup } from '@cdktf/provider-azurerm/lib/resource-group';
 import { VirtualMachineRunCommand } from '@cdktf/provider-azurerm/lib/virtual-machine-run-command';
+import { VirtualMachineExtension } from '@cdktf/provider-azurerm/lib/virtual-machine-extension';
 import { LessonsCommand } from '../../constructs/lessons-cli/command';
 import { ReportStatus } from '../../constructs/lessons-check/report';
 import { AzureStack } from '../../constructs/stack/azure-stack';
@@ -597,5 +598,74 @@ describe('SEC-1.PlainCredential through azure-lessons', () => {
     expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_container_group.aci container.environment_variables.DB_PASSWORD']);
     expect(found[0].message).toContain('Fix: give the container group a managed identity and no secret where the service takes Entra ID; else move the value to secure_environment_variables (Azure does not show those)');
     expect(found[0].message).not.toContain('correct-horse');
+  });
+});
+
+describe('SEC-1.PlainCredential on an extension\'s public settings (settings, a Batch pool\'s settings_json, a Kubernetes extension\'s configuration_settings)', () => {
+  const extension = (name: string, settings: string) => [
+    `resource "azurerm_virtual_machine_extension" "${name}" {`, `  name                 = "${name}"`, '  virtual_machine_id   = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.Compute/virtualMachines/vm"',
+    '  publisher            = "Microsoft.Compute"', '  type                 = "CustomScriptExtension"', '  type_handler_version = "1.10"', `  settings             = ${settings}`, '}',
+  ].join('\n');
+
+  it('fails when a property under a secret\'s name is a literal (jsonencode, JSON text through a variable\'s default, a scale set\'s extension block, a Kubernetes extension\'s map), with the fix that names the protected counterpart', async () => {
+    const hcl = [
+      'variable "key" {', `  default = "${ACCOUNT_KEY}"`, '}',
+      extension('encoded', 'jsonencode({ commandToExecute = "powershell -File setup.ps1", storageAccountName = "orders", storageAccountKey = "correct-horse-battery" })'),
+      extension('text', '"{\\"fileUris\\":[\\"https://orders.blob.core.windows.net/c/setup.ps1\\"],\\"storageAccountKey\\":\\"${var.key}\\"}"'),
+      'resource "azurerm_linux_virtual_machine_scale_set" "vmss" {', '  name = "vmss"', '  resource_group_name = "rg"', '  location = "westeurope"',
+      '  extension {', '    name = "cse"', '    publisher = "Microsoft.Azure.Extensions"', '    type = "CustomScript"', '    type_handler_version = "2.1"',
+      '    settings = jsonencode({ commandToExecute = "./run.sh", password = "correct-horse-battery" })', '  }', '}',
+      'resource "azurerm_kubernetes_cluster_extension" "flux" {', '  name = "flux"', '  cluster_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerService/managedClusters/aks"',
+      '  extension_type = "microsoft.flux"', '  configuration_settings = { "auth.clientSecret" = "correct-horse-battery", "image.tag" = "1.2.3" }', '}', '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual([
+      'azurerm_kubernetes_cluster_extension.flux configuration_settings.auth.clientSecret',
+      'azurerm_linux_virtual_machine_scale_set.vmss extension.settings.password',
+      'azurerm_virtual_machine_extension.encoded settings.storageAccountKey',
+      'azurerm_virtual_machine_extension.text settings.storageAccountKey',
+    ]);
+    for (const r of found) {
+      expect(r.message).toContain('in an extension\'s public settings: Azure keeps them unencrypted and returns them to every reader of the machine or cluster (the Reader role)');
+      expect(r.message).not.toContain('correct-horse');
+      expect(r.message).not.toContain(ACCOUNT_KEY.slice(8));
+    }
+    expect(found[0].message).toContain('Fix: move the value to configuration_protected_settings, which Azure encrypts and never returns');
+    expect(found[0].message).toContain('workload identity');
+    expect(found[1].message).toContain('Fix: move the value to extension.protected_settings (or extension.protected_settings_from_key_vault: a Key Vault secret the extension reads)');
+    expect(found[2].message).toMatch(/^\[SEC-1\.PlainCredential\] azurerm_virtual_machine_extension\.encoded: settings\.storageAccountKey = "…\(21 chars\)": the name says the value is a secret \(ACCOUNT_KEY\), and it is a literal, in an extension's public settings/);
+    expect(found[2].message).toContain('Fix: move the value to protected_settings (or protected_settings_from_key_vault: a Key Vault secret the extension reads), which Azure encrypts and never returns');
+    expect(found[2].message).toContain('the Custom Script Extension\'s managedIdentity, to download fileUris');
+  });
+
+  it('passes settings that hold no secret (a Key Vault extension\'s certificate URLs and identity, a script\'s address and command), a reference under a secret\'s name, and leaves protected_settings to its own rule', async () => {
+    const hcl = [
+      'variable "key" {', '  type      = string', '  sensitive = true', '}',
+      extension('vault', 'jsonencode({ secretsManagementSettings = { pollingIntervalInS = "3600", observedCertificates = ["https://kv-orders.vault.azure.net/secrets/tls"] }, authenticationSettings = { msiClientId = "00000000-0000-0000-0000-000000000000" } })'),
+      extension('script', 'jsonencode({ fileUris = ["https://orders.blob.core.windows.net/c/setup.ps1"], commandToExecute = "powershell -File setup.ps1", managedIdentity = {} })'),
+      extension('reference', 'jsonencode({ storageAccountKey = azurerm_storage_account.orders.primary_access_key })'),
+      extension('protected', 'jsonencode({ commandToExecute = "setup.exe" })\n  protected_settings = jsonencode({ storageAccountKey = "correct-horse-battery" })'),
+      'resource "azurerm_kubernetes_cluster_extension" "flux" {', '  name = "flux"', '  cluster_id = "/x"', '  extension_type = "microsoft.flux"',
+      '  configuration_settings = { "image.tag" = "1.2.3", "auth.clientSecret" = var.key }', '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, RULE)).toEqual([]);
+    // The sensitive reference in public settings and the literal in protected_settings are their own rules' (one finding per value).
+    expect(failuresOf(report, 'SEC-1.SensitiveReference').map((r) => r.address)).toEqual(['azurerm_kubernetes_cluster_extension.flux', 'azurerm_virtual_machine_extension.reference']);
+    expect(failuresOf(report, 'SEC-1.SensitiveAttributePlainSecret').map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_virtual_machine_extension.protected protected_settings']);
+  });
+
+  it('fails the same on a stack, where settings are JSON text (JSON.stringify) with a token beside the secret', () => {
+    const s = stack();
+    const rg = new ResourceGroup(s, 'rg', { name: 'rg-orders', location: 'westeurope' });
+    new VirtualMachineExtension(s, 'setup', {
+      name: 'setup', virtualMachineId: `${rg.id}/providers/Microsoft.Compute/virtualMachines/vm`, publisher: 'Microsoft.Compute', type: 'CustomScriptExtension', typeHandlerVersion: '1.10',
+      settings: JSON.stringify({ fileUris: [`https://${rg.name}.blob.core.windows.net/c/setup.ps1`], storageAccountKey: ACCOUNT_KEY }),
+    });
+    const found = findings(s);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^\[SEC-1\.PlainCredential\] other-dev\/setup: settings\.storageAccountKey = "…\(\d+ chars\)": the name says the value is a secret \(ACCOUNT_KEY\)/);
+    expect(found[0]).toContain('Fix: move the value to protected_settings');
+    neverEchoed(found);
   });
 });

@@ -17,12 +17,17 @@ import { StorageBlob, StorageBlobConfig } from '@cdktf/provider-azurerm/lib/stor
 import { StorageContainer, StorageContainerConfig } from '@cdktf/provider-azurerm/lib/storage-container';
 import { StorageShare, StorageShareConfig } from '@cdktf/provider-azurerm/lib/storage-share';
 import { VirtualMachineRunCommand, VirtualMachineRunCommandConfig } from '@cdktf/provider-azurerm/lib/virtual-machine-run-command';
+import { ArcKubernetesClusterExtension, ArcKubernetesClusterExtensionConfig } from '@cdktf/provider-azurerm/lib/arc-kubernetes-cluster-extension';
+import { ArcMachineExtension, ArcMachineExtensionConfig } from '@cdktf/provider-azurerm/lib/arc-machine-extension';
+import { BatchPool, BatchPoolConfig } from '@cdktf/provider-azurerm/lib/batch-pool';
+import { KubernetesClusterExtension, KubernetesClusterExtensionConfig } from '@cdktf/provider-azurerm/lib/kubernetes-cluster-extension';
+import { StackHciExtension, StackHciExtensionConfig } from '@cdktf/provider-azurerm/lib/stack-hci-extension';
+import { VirtualMachineScaleSet, VirtualMachineScaleSetConfig } from '@cdktf/provider-azurerm/lib/virtual-machine-scale-set';
 import { VirtualMachineScaleSetExtensionA as VirtualMachineScaleSetExtension, VirtualMachineScaleSetExtensionAConfig as VirtualMachineScaleSetExtensionConfig } from '@cdktf/provider-azurerm/lib/virtual-machine-scale-set-extension';
 import { ContainerAppEnvironmentDaprComponent } from '@cdktf/provider-azurerm/lib/container-app-environment-dapr-component';
 import { ContainerGroup } from '@cdktf/provider-azurerm/lib/container-group';
 import { FunctionAppFlexConsumption } from '@cdktf/provider-azurerm/lib/function-app-flex-consumption';
 import { Iothub } from '@cdktf/provider-azurerm/lib/iothub';
-import { KubernetesClusterExtension } from '@cdktf/provider-azurerm/lib/kubernetes-cluster-extension';
 import { ResourceGroupTemplateDeployment } from '@cdktf/provider-azurerm/lib/resource-group-template-deployment';
 import { VirtualMachineExtension } from '@cdktf/provider-azurerm/lib/virtual-machine-extension';
 import { DataAzurermFunctionAppHostKeys } from '@cdktf/provider-azurerm/lib/data-azurerm-function-app-host-keys';
@@ -150,6 +155,23 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     ]);
     // A job's env is judged as an app's, by SEC-1.ContainerAppPlainSecret (one finding per value).
     expect(errorsOf(s).filter((e) => e.startsWith('[SEC-1.ContainerAppPlainSecret] ')).map((e) => e.split(' = ')[0])).toEqual(['[SEC-1.ContainerAppPlainSecret] other-dev/job: template.container.env.STORAGE']);
+  });
+
+  it('fails when an extension\'s public settings hold one (an Arc machine\'s, an Azure Stack HCI machine\'s, a Batch pool\'s, a legacy scale set\'s), or a cluster extension\'s configuration_settings, with the fix that names the protected counterpart', () => {
+    const s = stack();
+    const key = account(s).primaryAccessKey;
+    new ArcMachineExtension(s, 'arc', config<ArcMachineExtensionConfig>({ name: 'e', location: 'westeurope', arcMachineId: 'x', publisher: 'p', type: 't', settings: key }));
+    new StackHciExtension(s, 'hci', config<StackHciExtensionConfig>({ name: 'e', arcSettingId: 'x', publisher: 'p', type: 't', settings: key }));
+    new BatchPool(s, 'pool', config<BatchPoolConfig>({ name: 'p', resourceGroupName: 'rg', accountName: 'ba', nodeAgentSkuId: 'batch.node.ubuntu 22.04', vmSize: 'Standard_A1_v2', storageImageReference: { publisher: 'canonical', offer: 'ubuntu', sku: '22_04-lts', version: 'latest' }, extensions: [{ name: 'e', publisher: 'p', type: 't', settingsJson: key }] }));
+    new VirtualMachineScaleSet(s, 'legacy', config<VirtualMachineScaleSetConfig>({ name: 'v', resourceGroupName: 'rg', location: 'westeurope', upgradePolicyMode: 'Manual', extension: [{ name: 'e', publisher: 'p', type: 't', typeHandlerVersion: '1.0', settings: key }] }));
+    new KubernetesClusterExtension(s, 'aks', config<KubernetesClusterExtensionConfig>({ name: 'flux', clusterId: 'x', extensionType: 'microsoft.flux', configurationSettings: { 'storage.key': key, 'image.tag': '1.2.3' } }));
+    new ArcKubernetesClusterExtension(s, 'arc-k8s', config<ArcKubernetesClusterExtensionConfig>({ name: 'flux', clusterId: 'x', extensionType: 'microsoft.flux', identity: { type: 'SystemAssigned' }, configurationSettings: { 'storage.key': key } }));
+    const found = findings(s);
+    expect(found.map((e) => e.split(' = ')[0].replace(`[${RULE}] other-dev/`, ''))).toEqual([
+      'arc: settings', 'hci: settings', 'pool: extensions.settings_json', 'legacy: extension.settings', 'aks: configuration_settings.storage.key', 'arc-k8s: configuration_settings.storage.key',
+    ]);
+    for (const e of found.slice(0, 4)) expect(e).toContain('Fix: pass it in protected_settings, which Azure encrypts and does not show');
+    for (const e of found.slice(4)) expect(e).toContain('Fix: pass it in configuration_protected_settings, which Azure does not show, or let the extension\'s workload sign in with a managed identity (workload identity).');
   });
 
   it('fails when a tag or a header holds a sensitive variable without a default (a secret given at plan time) or a value marked sensitive', () => {

@@ -11,8 +11,33 @@ import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-para
 import { isMachineScript, scriptFinding } from './machine-script-findings';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
-/** Where a value written in a block of `type` ends up. */
-function whereHeld(type: string): string {
+/**
+ * An extension's public configuration, by type: JSON text (`settings`, a Batch pool's
+ * `settings_json`) or a map (a Kubernetes extension's `configuration_settings`) whose property
+ * names say what their values are (`storageAccountKey`, `auth.clientSecret`). Azure keeps it
+ * unencrypted and returns it to every reader of the machine or cluster; its counterpart
+ * (`protected_settings`, `configuration_protected_settings`) is encrypted, reaches the machine
+ * only and is never returned. Paths from the block's root; a nested block's (a scale set's
+ * `extension`) with the block's name first.
+ */
+const EXTENSION_SETTINGS: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(['virtual_machine_extension', 'virtual_machine_scale_set_extension', 'arc_machine_extension', 'stack_hci_extension'].map((t) => [`azurerm_${t}`, ['settings']])),
+  ...Object.fromEntries(['linux_virtual_machine_scale_set', 'windows_virtual_machine_scale_set', 'orchestrated_virtual_machine_scale_set', 'virtual_machine_scale_set'].map((t) => [`azurerm_${t}`, ['extension.settings']])),
+  azurerm_batch_pool: ['extensions.settings_json'],
+  ...Object.fromEntries(['kubernetes_cluster_extension', 'arc_kubernetes_cluster_extension'].map((t) => [`azurerm_${t}`, ['configuration_settings']])),
+};
+
+/** The extension's public settings `setting` is in (`settings`, `extension[0].settings.storageAccountKey`), as its path in `EXTENSION_SETTINGS`, or undefined. */
+function extensionSettingOf(type: string, setting: string): string | undefined {
+  const bare = setting.replace(/\[\d+\]/g, '');
+  return EXTENSION_SETTINGS[type]?.find((path) => bare === path || bare.startsWith(`${path}.`));
+}
+
+/** Where a value written in a block of `type` ends up; in an extension's public settings (`extensionSettingOf`), who reads those. */
+function whereHeld(type: string, setting = ''): string {
+  if (extensionSettingOf(type, setting) !== undefined) {
+    return 'in an extension\'s public settings: Azure keeps them unencrypted and returns them to every reader of the machine or cluster (the Reader role), and the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold them in plain text.';
+  }
   if (type === MODULE_TYPE) return 'given to a module: the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text, and the state too wherever the module writes it into a resource.';
   if (type.startsWith(DATA_TYPE_PREFIX)) return 'written in a data source\'s arguments: the configuration (cdk.tf.json or the .tf files), the plan file and the state hold it in plain text.';
   if (judgedByName(type)) return 'written in a resource\'s argument: the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold it in plain text.';
@@ -25,12 +50,24 @@ function whereHeld(type: string): string {
  */
 const PAIRS_NAME_OTHER_THINGS = new Set(['helm_release', 'data.helm_template']);
 
+/** The types whose extension takes its protected settings from a Key Vault secret (`protected_settings_from_key_vault`). */
+const EXTENSION_SETTINGS_FROM_KEY_VAULT = new Set(['virtual_machine_extension', 'virtual_machine_scale_set_extension', 'linux_virtual_machine_scale_set', 'windows_virtual_machine_scale_set', 'orchestrated_virtual_machine_scale_set'].map((t) => `azurerm_${t}`));
+
 /** A Dapr component of a Container Apps environment, azurerm's and Resource Manager's. */
 const DAPR_COMPONENT = 'azurerm_container_app_environment_dapr_component';
 const DAPR_COMPONENT_ARM = 'Microsoft.App/managedEnvironments/daprComponents';
 
 /** The fix for a credential written in a block of `type` (an AzAPI resource's as `azapi:<Resource Manager type>`): the format's better way, then where a value Terraform must send comes from. */
-function fixFor(type: string, instead: string): string {
+function fixFor(type: string, instead: string, setting = ''): string {
+  const settings = extensionSettingOf(type, setting);
+  if (settings !== undefined) {
+    const counterpart = settings === 'configuration_settings' ? 'configuration_protected_settings' : settings.replace(/settings(?:_json)?$/, 'protected_settings');
+    const vault = EXTENSION_SETTINGS_FROM_KEY_VAULT.has(type) ? ` (or ${counterpart}_from_key_vault: a Key Vault secret the extension reads)` : '';
+    const identity = settings === 'configuration_settings'
+      ? 'where the extension\'s workload signs in with a managed identity (workload identity), give it no secret at all'
+      : 'where the extension takes the machine\'s managed identity (the Custom Script Extension\'s managedIdentity, to download fileUris), give it no key at all';
+    return `move the value to ${counterpart}${vault}, which Azure encrypts and never returns, given by reference (a Key Vault secret's value) or from a sensitive variable without a default; ${identity}.`;
+  }
   if (type === 'azurerm_container_group') {
     return 'give the container group a managed identity and no secret where the service takes Entra ID; else move the value to secure_environment_variables (Azure does not show those), given by reference (a Key Vault secret\'s value) or from a sensitive variable without a default, at plan time from the pipeline\'s secret store.';
   }
@@ -93,7 +130,11 @@ const TRIGGER_NAMED_ROOTS: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /** The arguments under which a name says what a value is, for a block of `type`: an AzAPI resource's body, a container group's containers, a run's triggers besides. */
 const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('azapi_') || type.startsWith('data.azapi_') ? AZAPI_NAMED_ROOTS
-  : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : TRIGGER_NAMED_ROOTS[type] ?? NAMED_ROOTS);
+  : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : TRIGGER_NAMED_ROOTS[type] ?? EXTENSION_NAMED_ROOTS[type] ?? NAMED_ROOTS);
+
+/** An extension's: its public settings (`EXTENSION_SETTINGS`), whose property names say what their values are. */
+const EXTENSION_NAMED_ROOTS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(Object.entries(EXTENSION_SETTINGS)
+  .map(([type, paths]) => [type, new Set([...NAMED_ROOTS, ...paths.map((p) => p.split('.')[0])])]));
 
 /**
  * A value that stands for a secret kept elsewhere, which the tool that reads it resolves:
@@ -213,6 +254,29 @@ function withDocuments(given: Record<string, unknown>, variables: TerraformVaria
   return out;
 }
 
+/**
+ * An extension's arguments with its public settings read as the object they hold, where they are
+ * JSON text (`jsonencode({...})`, `JSON.stringify` in a stack; partly known too), as an AzAPI body is.
+ */
+function withSettingsDocuments(type: string, given: Record<string, unknown>, variables: TerraformVariables): Record<string, unknown> {
+  let out = given;
+  for (const path of EXTENSION_SETTINGS[type] ?? []) {
+    const [root, inBlock] = path.split('.');
+    const decoded = (block: Record<string, unknown>, key: string): Record<string, unknown> => {
+      const document = typeof block[key] === 'string' ? documentOf(block[key], variables) : undefined;
+      return document === undefined ? block : { ...block, [key]: document };
+    };
+    if (!(root in given)) continue;
+    if (inBlock === undefined) out = decoded(out, root);
+    else {
+      const blocks = given[root];
+      const each = (b: unknown) => (blockOf(b) === undefined ? b : decoded(b as Record<string, unknown>, inBlock));
+      out = { ...out, [root]: Array.isArray(blocks) ? blocks.map(each) : each(blocks) };
+    }
+  }
+  return out;
+}
+
 /** No argument to read. */
 const NOTHING: Record<string, unknown> = Object.freeze({});
 
@@ -228,6 +292,8 @@ const NOTHING: Record<string, unknown> = Object.freeze({});
  * an AzAPI body (an API Management user's `password`),
  * a header or query parameter of an AzAPI request, an API Management
  * backend's `credentials` or an http data source's `request_headers` (`x-functions-key`), a
+ * property of an extension's public settings (a VM extension's `settings` JSON, a Kubernetes
+ * extension's `configuration_settings`: Azure returns them to every reader), a
  * `terraform_remote_state`'s `config` (a backend's
  * `access_key`), an ARM template deployment's parameter (by its name, or declared `securestring`
  * in the template; a secure parameter's `defaultValue` too), a provisioner's `connection` (`password`) and the value of a pair whose `name`
@@ -270,7 +336,9 @@ export class PlainCredentialRule implements ILessonRule {
       : [...ownersRead ? JUDGED_ELSEWHERE[armType] ?? [] : [], ...armSkipPathsOf(armType, 'body'), ...armSkipPathsOf(armType, 'sensitive_body')]), ...deployment?.read ?? [], ...script !== undefined ? ['user_data'] : []];
     const fixType = armType !== undefined && armType.toLowerCase() === DAPR_COMPONENT_ARM.toLowerCase() ? `azapi:${DAPR_COMPONENT_ARM}` : resource.type;
     // An AzAPI body given as JSON text (jsonencode, partly known too) is read as the object it holds, as the other rules read it.
-    const attributes = armType !== undefined ? withDocuments(given, variablesOf(context)) : given;
+    // So is an extension's public settings (`settings = jsonencode({ storageAccountKey = "..." })`), whose names say what a value is.
+    const attributes = armType !== undefined ? withDocuments(given, variablesOf(context))
+      : resource.type in EXTENSION_SETTINGS ? withSettingsDocuments(resource.type, given, variablesOf(context)) : given;
     // A Kubernetes manifest's body is another API's schema: by name only a Secret's (its data and stringData).
     const byOwnName = judgedByName(resource.type) && (resource.type !== 'kubernetes_manifest' || blockOf(given.manifest)?.kind === 'Secret');
     const leaves = leavesOf(attributes, judged, module, undefined, namedRootsOf(resource.type), !PAIRS_NAME_OTHER_THINGS.has(resource.type), byOwnName);
@@ -293,12 +361,12 @@ export class PlainCredentialRule implements ILessonRule {
         // A pair's header name (`X-Api-Key`): a literal there is a credential, whatever its format.
         if (pair === true && named && isCredentialPairName(name) && literal(text) && !placeholder(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {
           foundAt.add(at);
-          findings.push({ setting, given: maskCredential(text), problem: `the name says the value is a credential (${name}), and it is a literal, ${whereHeld(resource.type)}`, fix: fixFor(fixType, PARAMETER_FIX) });
+          findings.push({ setting, given: maskCredential(text), problem: `the name says the value is a credential (${name}), and it is a literal, ${whereHeld(resource.type, setting)}`, fix: fixFor(fixType, PARAMETER_FIX, setting) });
         }
         continue;
       }
       foundAt.add(at);
-      findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type)}`, fix: fixFor(fixType, found.fix) });
+      findings.push({ setting, given: found.given, problem: `${found.problem}, ${whereHeld(resource.type, setting)}`, fix: fixFor(fixType, found.fix, setting) });
     }
     // One finding per value: a parameter whose value a format found already is not named again.
     const settings = new Set(findings.map((f) => f.setting));

@@ -19,7 +19,7 @@ const SUBSCRIPTIONS = ['eventgrid_event_subscription', 'eventgrid_system_topic_e
  * Each is documented as no place for a secret, and has its secret counterpart or a way without a
  * key: a Container App's secrets (`secret_name`, a scale rule's `authentication`), a container
  * group's `secure_environment_variables`, a Dapr component's `secret_name`, a secret named value,
- * an extension's `protected_settings`, a run command's `protected_parameter`, a VM's `custom_data`,
+ * an extension's `protected_settings` (a cluster extension's `configuration_protected_settings`), a run command's `protected_parameter`, a VM's `custom_data`,
  * a delivery property with `secret = true`, an action group's secure webhook (Entra ID), an App
  * Configuration Key Vault reference, a Logic App action's managed identity. Elsewhere
  * an argument azurerm does not mark sensitive may still be one Azure keeps secret (a template
@@ -39,9 +39,12 @@ const PLAIN_DESTINATIONS: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(SUBSCRIPTIONS.map((t) => [`azurerm_${t}`, ['delivery_property.value']])),
   azurerm_monitor_action_group: ['webhook_receiver.service_uri', 'azure_function_receiver.http_trigger_url', 'logic_app_receiver.callback_url'],
   ...Object.fromEntries(VIRTUAL_MACHINES.map((t) => [`azurerm_${t}`, ['user_data']])),
-  azurerm_virtual_machine_extension: ['settings'],
-  azurerm_virtual_machine_scale_set_extension: ['settings'],
+  ...Object.fromEntries(['virtual_machine_extension', 'virtual_machine_scale_set_extension', 'arc_machine_extension', 'stack_hci_extension'].map((t) => [`azurerm_${t}`, ['settings']])),
   ...Object.fromEntries(SCALE_SETS.map((t) => [`azurerm_${t}`, [...VIRTUAL_MACHINES.includes(t) ? ['user_data'] : [], 'extension.settings']])),
+  azurerm_virtual_machine_scale_set: ['extension.settings'],
+  azurerm_batch_pool: ['extensions.settings_json'],
+  // A cluster extension's configuration_settings are returned to every reader of the cluster; configuration_protected_settings are not.
+  ...Object.fromEntries(['kubernetes_cluster_extension', 'arc_kubernetes_cluster_extension'].map((t) => [`azurerm_${t}`, ['configuration_settings']])),
   azurerm_virtual_machine_run_command: ['parameter', 'source.script'],
   azurerm_storage_container: ['metadata'],
   azurerm_storage_blob: ['metadata'],
@@ -194,6 +197,7 @@ function fixFor(type: string, setting: string): string {
   if (type === 'azurerm_container_group') {
     return 'give the container group a managed identity instead; a credential it cannot do without goes in secure_environment_variables, which Azure does not show.';
   }
+  if (setting.startsWith('configuration_settings')) return 'pass it in configuration_protected_settings, which Azure does not show, or let the extension\'s workload sign in with a managed identity (workload identity).';
   if (type.endsWith('_extension') || setting.startsWith('extension')) return 'pass it in protected_settings, which Azure encrypts and does not show, or let the VM read it from Key Vault with its identity.';
   if (type === 'azurerm_app_configuration_key') {
     return 'make the key a Key Vault reference (type = "vault", vault_key_reference = the versionless secret id): the app reads the secret from Key Vault with its identity, and the store holds only where it is.';
