@@ -638,6 +638,34 @@ describe('SEC-1.PlainCredential on an extension\'s public settings (settings, a 
     expect(found[2].message).toContain('the Custom Script Extension\'s managedIdentity, to download fileUris');
   });
 
+  it('fails when a name an agent takes in its protected settings only is a literal in the public ones (the Log Analytics agent\'s workspaceKey, the Azure Pipelines agent\'s PATToken, Container Insights\' amalogs.secret.key), and names each type\'s protected counterpart', async () => {
+    const block = (type: string, name: string, body: string) => [`resource "${type}" "${name}" {`, `  name = "${name}"`, body, '}'].join('\n');
+    const hcl = [
+      extension('mma', 'jsonencode({ workspaceId = "00000000-0000-0000-0000-000000000000", workspaceKey = "correct-horse-battery" })'),
+      block('azurerm_virtual_machine_scale_set_extension', 'agent', '  virtual_machine_scale_set_id = "/x"\n  publisher = "Microsoft.VisualStudio.Services"\n  type = "TeamServicesAgentLinux"\n  type_handler_version = "1.0"\n  settings = jsonencode({ VSTSAccountUrl = "https://dev.azure.com/contoso", PATToken = "correct-horse-battery" })'),
+      block('azurerm_arc_kubernetes_cluster_extension', 'insights', '  cluster_id = "/x"\n  extension_type = "Microsoft.AzureMonitor.Containers"\n  configuration_settings = { "amalogs.secret.key" = "correct-horse-battery" }'),
+      block('azurerm_arc_machine_extension', 'arc', '  arc_machine_id = "/x"\n  publisher = "p"\n  type = "t"\n  settings = jsonencode({ password = "correct-horse-battery" })'),
+      block('azurerm_stack_hci_extension', 'hci', '  arc_setting_id = "/x"\n  publisher = "p"\n  type = "t"\n  settings = jsonencode({ password = "correct-horse-battery" })'),
+      block('azurerm_batch_pool', 'pool', '  extensions {\n    name = "e"\n    publisher = "p"\n    type = "t"\n    settings_json = jsonencode({ password = "correct-horse-battery" })\n  }'),
+      block('azurerm_orchestrated_virtual_machine_scale_set', 'flex', '  extension {\n    name = "e"\n    publisher = "p"\n    type = "t"\n    type_handler_version = "1.0"\n    settings = jsonencode({ password = "correct-horse-battery" })\n  }'),
+      block('azurerm_virtual_machine_scale_set', 'legacy', '  extension {\n    name = "e"\n    publisher = "p"\n    type = "t"\n    type_handler_version = "1.0"\n    settings = jsonencode({ password = "correct-horse-battery" })\n  }'), '',
+    ].join('\n');
+    const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
+    const fixOf = (m: string) => m.slice(m.indexOf(' Fix: ') + 6, m.indexOf(', which Azure encrypts'));
+    expect(found.map((r) => `${r.address} ${r.setting}: ${fixOf(r.message)}`)).toEqual([
+      'azurerm_arc_kubernetes_cluster_extension.insights configuration_settings.amalogs.secret.key: move the value to configuration_protected_settings',
+      'azurerm_arc_machine_extension.arc settings.password: move the value to protected_settings',
+      'azurerm_batch_pool.pool extensions.settings_json.password: move the value to extensions.protected_settings',
+      'azurerm_orchestrated_virtual_machine_scale_set.flex extension.settings.password: move the value to extension.protected_settings (or extension.protected_settings_from_key_vault: a Key Vault secret the extension reads)',
+      'azurerm_stack_hci_extension.hci settings.password: move the value to protected_settings',
+      'azurerm_virtual_machine_extension.mma settings.workspaceKey: move the value to protected_settings (or protected_settings_from_key_vault: a Key Vault secret the extension reads)',
+      'azurerm_virtual_machine_scale_set.legacy extension.settings.password: move the value to extension.protected_settings',
+      'azurerm_virtual_machine_scale_set_extension.agent settings.PATToken: move the value to protected_settings (or protected_settings_from_key_vault: a Key Vault secret the extension reads)',
+    ]);
+    expect(found.find((r) => r.setting === 'settings.workspaceKey')!.message).toContain('the extension takes workspaceKey in its protected settings only (it is the secret the agent signs in with), and it is a literal, in an extension\'s public settings');
+    for (const r of found) expect(r.message).not.toContain('correct-horse');
+  });
+
   it('passes settings that hold no secret (a Key Vault extension\'s certificate URLs and identity, a script\'s address and command), a reference under a secret\'s name, and leaves protected_settings to its own rule', async () => {
     const hcl = [
       'variable "key" {', '  type      = string', '  sensitive = true', '}',
@@ -646,7 +674,10 @@ describe('SEC-1.PlainCredential on an extension\'s public settings (settings, a 
       extension('reference', 'jsonencode({ storageAccountKey = azurerm_storage_account.orders.primary_access_key })'),
       extension('protected', 'jsonencode({ commandToExecute = "setup.exe" })\n  protected_settings = jsonencode({ storageAccountKey = "correct-horse-battery" })'),
       'resource "azurerm_kubernetes_cluster_extension" "flux" {', '  name = "flux"', '  cluster_id = "/x"', '  extension_type = "microsoft.flux"',
-      '  configuration_settings = { "image.tag" = "1.2.3", "auth.clientSecret" = var.key }', '}', '',
+      '  configuration_settings = { "image.tag" = "1.2.3", "auth.clientSecret" = var.key }', '}',
+      // Helm values that name a Kubernetes Secret (review): Azure ML's sslSecret, a chart's existingSecret and image pull secret.
+      'resource "azurerm_kubernetes_cluster_extension" "aml" {', '  name = "aml"', '  cluster_id = "/x"', '  extension_type = "Microsoft.AzureML.Kubernetes"',
+      '  configuration_settings = { enableInference = "True", sslSecret = "azureml-tls", "auth.existingSecret" = "redis-auth", "global.imagePullSecret" = "acr-pull" }', '}', '',
     ].join('\n');
     const report = await lessonsOn({ 'main.tf': hcl });
     expect(failuresOf(report, RULE)).toEqual([]);

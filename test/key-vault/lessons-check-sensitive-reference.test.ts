@@ -170,7 +170,8 @@ describe('SEC-1.SensitiveReference on a stack\'s resources', () => {
     expect(found.map((e) => e.split(' = ')[0].replace(`[${RULE}] other-dev/`, ''))).toEqual([
       'arc: settings', 'hci: settings', 'pool: extensions.settings_json', 'legacy: extension.settings', 'aks: configuration_settings.storage.key', 'arc-k8s: configuration_settings.storage.key',
     ]);
-    for (const e of found.slice(0, 4)) expect(e).toContain('Fix: pass it in protected_settings, which Azure encrypts and does not show');
+    for (const e of [...found.slice(0, 2), found[3]]) expect(e).toContain('Fix: pass it in protected_settings, which Azure encrypts and does not show');
+    expect(found[2]).toContain('Fix: pass it in the extension\'s protected_settings, which Azure encrypts and does not show, or let the pool\'s nodes read it from Key Vault with their identity.');
     for (const e of found.slice(4)) expect(e).toContain('Fix: pass it in configuration_protected_settings, which Azure does not show, or let the extension\'s workload sign in with a managed identity (workload identity).');
   });
 

@@ -1,6 +1,6 @@
 import { credentialFormatOf, isCredentialParameter, maskCredential, mayHoldCredential } from '../../core/credential-formats';
 import { literalCredentialIn, NAMED_VALUE } from '../../core/secret-detection';
-import { isReferencesOnly, TerraformVariables } from '../../core/terraform-expression';
+import { isReferencesOnly, literalText, TerraformVariables } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
@@ -31,6 +31,35 @@ const EXTENSION_SETTINGS: Readonly<Record<string, readonly string[]>> = {
 function extensionSettingOf(type: string, setting: string): string | undefined {
   const bare = setting.replace(/\[\d+\]/g, '');
   return EXTENSION_SETTINGS[type]?.find((path) => bare === path || bare.startsWith(`${path}.`));
+}
+
+/**
+ * The names extensions take in their protected settings only, whose words do not say "secret":
+ * the Log Analytics agent's `workspaceKey` (OmsAgentForLinux, MicrosoftMonitoringAgent), the Azure
+ * Pipelines agent's `PATToken` (TeamServicesAgent), Container Insights' `amalogs.secret.key` and
+ * `omsagent.secret.key` on a cluster. A literal under one in the public settings is the secret.
+ */
+const PROTECTED_ONLY_NAMES = new Set(['workspacekey', 'pattoken', 'amalogs.secret.key', 'omsagent.secret.key']);
+
+/** A literal (seen through a variable's default or a local) under a name of `PROTECTED_ONLY_NAMES`, as a finding's start, or undefined. */
+function protectedOnlyIn(name: string, text: string, variables: TerraformVariables): { readonly given: string; readonly problem: string; readonly fix: string } | undefined {
+  if (!PROTECTED_ONLY_NAMES.has(name.toLowerCase())) return undefined;
+  const value = literalText(text, variables);
+  if (value === undefined || value === '') return undefined;
+  return { given: maskCredential(value), problem: `the extension takes ${name} in its protected settings only (it is the secret the agent signs in with), and it is a literal`, fix: '' };
+}
+
+/** A Kubernetes object's name (a Secret's: `redis-auth`, `azureml-tls`). */
+const KUBERNETES_OBJECT_NAME = /^[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?$/;
+
+/**
+ * Whether a cluster extension's Helm value names a Kubernetes Secret rather than holding one
+ * (`sslSecret = "azureml-tls"`, `auth.existingSecret = "redis-auth"`, `imagePullSecret`): a name
+ * that ends in a bare "secret" (not a client's or a shared one), given an object's name. Its
+ * format is still judged.
+ */
+function namesKubernetesSecret(settings: string | undefined, name: string, text: string): boolean {
+  return settings === 'configuration_settings' && /secret$/i.test(name) && !/(?:client|shared)[_-]?secret$/i.test(name) && KUBERNETES_OBJECT_NAME.test(text);
 }
 
 /** Where a value written in a block of `type` ends up; in an extension's public settings (`extensionSettingOf`), who reads those. */
@@ -352,11 +381,14 @@ export class PlainCredentialRule implements ILessonRule {
     // A name says what a value is only where it names the value (a module's input, a backend's or a
     // connection's argument); elsewhere a key (a tag's) is anyone's word, and the format decides.
     const foundAt = new Set<number>();
+    const extensions = resource.type in EXTENSION_SETTINGS;
     for (const [at, { setting, name, text, named, words, pair }] of leaves.entries()) {
       // A list's words together: only where none of them was found alone (one finding per value).
       if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
-      // A placeholder another tool resolves is no secret under a secret's name: its format alone is judged.
-      const found = literalCredentialIn(text, named && !placeholder(text) ? name : '', variables, true);
+      // A placeholder another tool resolves is no secret under a secret's name: its format alone is judged; nor is a Kubernetes Secret's name.
+      const settings = extensions ? extensionSettingOf(resource.type, setting) : undefined;
+      const byItsName = named && !placeholder(text) && !namesKubernetesSecret(settings, name, text);
+      const found = literalCredentialIn(text, byItsName ? name : '', variables, true) ?? (settings !== undefined ? protectedOnlyIn(name, text, variables) : undefined);
       if (found === undefined) {
         // A pair's header name (`X-Api-Key`): a literal there is a credential, whatever its format.
         if (pair === true && named && isCredentialPairName(name) && literal(text) && !placeholder(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {

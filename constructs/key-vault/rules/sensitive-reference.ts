@@ -198,6 +198,7 @@ function fixFor(type: string, setting: string): string {
     return 'give the container group a managed identity instead; a credential it cannot do without goes in secure_environment_variables, which Azure does not show.';
   }
   if (setting.startsWith('configuration_settings')) return 'pass it in configuration_protected_settings, which Azure does not show, or let the extension\'s workload sign in with a managed identity (workload identity).';
+  if (type === 'azurerm_batch_pool') return 'pass it in the extension\'s protected_settings, which Azure encrypts and does not show, or let the pool\'s nodes read it from Key Vault with their identity.';
   if (type.endsWith('_extension') || setting.startsWith('extension')) return 'pass it in protected_settings, which Azure encrypts and does not show, or let the VM read it from Key Vault with its identity.';
   if (type === 'azurerm_app_configuration_key') {
     return 'make the key a Key Vault reference (type = "vault", vault_key_reference = the versionless secret id): the app reads the secret from Key Vault with its identity, and the store holds only where it is.';
