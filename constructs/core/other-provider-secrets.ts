@@ -29,23 +29,35 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
  * - microsoft/terraform-provider-azuredevops: `azuredevops/internal/service/taskagent/resource_variable_group.go`
  *   (01b0d64), `azuredevops/internal/service/build/resource_build_definition.go` (006ebde; a pipeline's
  *   own variables), `azuredevops/internal/service/serviceendpoint/resource_serviceendpoint_azurerm.go` (026a2f7; the
- *   certificate is a PEM that holds the service principal's private key);
+ *   certificate is a PEM that holds the service principal's private key),
+ *   `azuredevops/internal/service/serviceendpoint/resource_serviceendpoint_kubernetes.go` (58cb568; a
+ *   kubeconfig holds the cluster user's key or token; a service account's `token` is named for what it
+ *   holds, and its `ca_cert` is the cluster's public certificate);
+ * - databricks/terraform-provider-databricks: `secrets/resource_secret.go` (7bfcefd; a secret scope's value);
  * - integrations/terraform-provider-github: `github/resource_github_actions_secret.go` (03b7ace),
  *   `github/resource_github_actions_environment_secret.go` (00762d8; `value` is the newer name of
  *   `plaintext_value`), `github/resource_github_actions_organization_secret.go` (`plaintext_value` in every
  *   stored version, `value` beside it since go-github v83), `github/resource_github_dependabot_secret.go`
- *   (the version on go-github v84). `encrypted_value` and `value_encrypted` are left out: sealed with the
- *   repository's public key, only GitHub can read them;
+ *   (the version on go-github v84), `github/resource_github_dependabot_organization_secret.go` and
+ *   `github/resource_github_codespaces_secret.go` (206999f), `github/resource_github_codespaces_organization_secret.go`
+ *   and `github/resource_github_codespaces_user_secret.go` (34c425e). `encrypted_value` and `value_encrypted` are
+ *   left out: sealed with the repository's public key, only GitHub can read them;
  * - hashicorp/terraform-provider-helm: `helm/resource_release.go` (00204ce; a `set_sensitive` block's
  *   `value`; `repository_password` is named for what it holds, and judged by that name).
  */
 export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly string[]>> = {
   azuredevops_build_definition: ['variable.secret_value'],
   azuredevops_serviceendpoint_azurerm: ['credentials.serviceprincipalcertificate', 'credentials.serviceprincipalkey'],
+  azuredevops_serviceendpoint_kubernetes: ['kubeconfig.kube_config'],
   azuredevops_variable_group: ['variable.secret_value'],
+  databricks_secret: ['string_value'],
   github_actions_environment_secret: ['plaintext_value', 'value'],
   github_actions_organization_secret: ['plaintext_value', 'value'],
   github_actions_secret: ['plaintext_value'],
+  github_codespaces_organization_secret: ['plaintext_value'],
+  github_codespaces_secret: ['plaintext_value'],
+  github_codespaces_user_secret: ['plaintext_value'],
+  github_dependabot_organization_secret: ['plaintext_value'],
   github_dependabot_secret: ['plaintext_value'],
   helm_release: ['set_sensitive.value'],
 };

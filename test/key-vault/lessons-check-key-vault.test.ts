@@ -565,6 +565,36 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
     neverEchoed(found.map((r) => r.message!));
   });
 
+  it('fails when a Databricks secret, a Codespaces or an organization\'s Dependabot secret, or a Kubernetes service connection\'s kubeconfig is given a literal, each with its fix', async () => {
+    const KUBECONFIG = ['apiVersion: v1', 'kind: Config', 'users:', '- name: admin', '  user:', `    token: ${PASSWORD}`].join('\\n');
+    const hcl = [
+      'resource "databricks_secret" "db" {', '  scope        = "orders"', '  key          = "db-password"', `  string_value = "${PASSWORD}"`, '}',
+      'resource "github_codespaces_secret" "cs" {', '  repository      = "orders"', '  secret_name     = "NPM_TOKEN"', `  plaintext_value = "${PASSWORD}"`, '}',
+      'resource "github_codespaces_organization_secret" "org" {', '  secret_name     = "NPM_TOKEN"', '  visibility      = "all"', `  plaintext_value = "${PASSWORD}"`, '}',
+      'resource "github_codespaces_user_secret" "user" {', '  secret_name     = "NPM_TOKEN"', `  plaintext_value = "${PASSWORD}"`, '}',
+      'resource "github_dependabot_organization_secret" "dep" {', '  secret_name     = "NPM_TOKEN"', '  visibility      = "all"', `  plaintext_value = "${PASSWORD}"`, '}',
+      'resource "azuredevops_serviceendpoint_kubernetes" "aks" {', '  project_id            = "p"', '  service_endpoint_name = "aks"', '  apiserver_url         = "https://aks.example.com"',
+      '  authorization_type    = "Kubeconfig"', '  kubeconfig {', `    kube_config = "${KUBECONFIG}"`, '  }', '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    const found = failuresOf(report, SENSITIVE);
+    expect(found.map((r) => r.message!.split(' sensitive, ')[0].split(' = ')[0])).toEqual([
+      `[${SENSITIVE}] azuredevops_serviceendpoint_kubernetes.aks: kubeconfig.kube_config`,
+      `[${SENSITIVE}] databricks_secret.db: string_value`,
+      `[${SENSITIVE}] github_codespaces_organization_secret.org: plaintext_value`,
+      `[${SENSITIVE}] github_codespaces_secret.cs: plaintext_value`,
+      `[${SENSITIVE}] github_codespaces_user_secret.user: plaintext_value`,
+      `[${SENSITIVE}] github_dependabot_organization_secret.dep: plaintext_value`,
+    ]);
+    expect(found[0].message).toContain('azuredevops marks azuredevops_serviceendpoint_kubernetes.kubeconfig.kube_config sensitive');
+    expect(found[0].message).toContain('Fix: let the service connection reach the AKS cluster through Azure (authorization_type = "AzureSubscription"');
+    expect(found[1].message).toContain('databricks marks databricks_secret.string_value sensitive');
+    expect(found[1].message).toContain('Fix: keep the secret in Key Vault and read it through a Key Vault-backed secret scope');
+    for (const r of found.slice(2)) expect(r.message).toContain('Fix: set the secret outside Terraform (gh secret set');
+    expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
+    neverEchoed(found.map((r) => r.message!));
+  });
+
   it('fails when a Helm release\'s set_sensitive value is a literal, and passes its set naming an existing Kubernetes Secret', async () => {
     const hcl = [
       'resource "helm_release" "redis" {', '  name  = "redis"', '  chart = "redis"',
