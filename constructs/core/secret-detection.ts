@@ -88,9 +88,15 @@ const KEY_SHAPED = (value: string) => value.length >= 20 && !/\s/.test(value) &&
  */
 function secretWordFor(name: string, value: string): string | undefined {
   const word = secretWordOf(name);
-  if (word === undefined || PLAIN_HTTP_ADDRESS.test(value)) return undefined;
+  if (word === undefined || PLAIN_HTTP_ADDRESS.test(value) || NAMES_A_SECRET_OBJECT.test(wordsOf(name))) return undefined;
   return WEAK_KEY_WORDS.has(word.toUpperCase().replace(/[_-]/g, '')) && !KEY_SHAPED(value) ? undefined : word;
 }
+/**
+ * Names whose value is a Kubernetes Secret's name, not a secret: the Helm charts' convention
+ * (`auth.existingSecret = "redis-auth"`, Bitnami's and most others') and an image pull secret
+ * (`imagePullSecrets`).
+ */
+const NAMES_A_SECRET_OBJECT = /(?:^|[_.-])(?:existing_?secret|image_?pull_?secrets?)$/i;
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|enabled|disabled|none|null|\d{1,5})$/i;
 

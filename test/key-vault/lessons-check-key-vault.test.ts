@@ -595,6 +595,20 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
     neverEchoed(found.map((r) => r.message!));
   });
 
+  it('passes what names a secret kept elsewhere: a Helm chart\'s existingSecret and imagePullSecrets in its values, an Azure Pipelines macro as a variable\'s secret_value (review); a literal beside them still fails', async () => {
+    const hcl = [
+      'resource "helm_release" "redis" {', '  name   = "redis"', '  chart  = "redis"',
+      '  values = [yamlencode({ auth = { existingSecret = "redis-auth", existingSecretPasswordKey = "redis-password" }, global = { imagePullSecrets = ["acr-pull"] } })]', '}',
+      'resource "helm_release" "leak" {', '  name   = "leak"', '  chart  = "redis"', `  values = [yamlencode({ auth = { password = "${PASSWORD}" } })]`, '}',
+      'resource "azuredevops_variable_group" "vg" {', '  project_id = "p"', '  name       = "orders"',
+      '  variable {', '    name         = "DbPassword"', '    secret_value = "$(DbPasswordFromKeyVault)"', '    is_secret    = true', '  }',
+      '  variable {', '    name         = "PspKey"', `    secret_value = "$(x)${PASSWORD}"`, '    is_secret    = true', '  }', '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl });
+    expect(failuresOf(report, 'SEC-1.PlainCredential').map((r) => `${r.address} ${r.setting}`)).toEqual(['helm_release.leak values[0]']);
+    expect(failuresOf(report, SENSITIVE).map((r) => `${r.address} ${r.setting}`)).toEqual(['azuredevops_variable_group.vg variable.PspKey.secret_value']);
+  });
+
   it('fails when a Helm release\'s set_sensitive value is a literal, and passes its set naming an existing Kubernetes Secret', async () => {
     const hcl = [
       'resource "helm_release" "redis" {', '  name  = "redis"', '  chart = "redis"',

@@ -652,7 +652,7 @@ describe('SEC-1.PlainCredential on an extension\'s public settings (settings, a 
     ].join('\n');
     const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
     const fixOf = (m: string) => m.slice(m.indexOf(' Fix: ') + 6, m.indexOf(', which Azure encrypts'));
-    expect(found.map((r) => `${r.address} ${r.setting}: ${fixOf(r.message)}`)).toEqual([
+    expect(found.map((r) => `${r.address} ${r.setting}: ${fixOf(r.message!)}`)).toEqual([
       'azurerm_arc_kubernetes_cluster_extension.insights configuration_settings.amalogs.secret.key: move the value to configuration_protected_settings',
       'azurerm_arc_machine_extension.arc settings.password: move the value to protected_settings',
       'azurerm_batch_pool.pool extensions.settings_json.password: move the value to extensions.protected_settings',

@@ -122,6 +122,8 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
       if (PLAIN_ADDRESS.test(value)) return [];
       // A connection string that signs in with an identity carries no credential (a password beside it is one, and is judged).
       if (IDENTITY_CONNECTION.test(value) && credentialFormatOf(value) === undefined) return [];
+      // An Azure Pipelines macro (`$(DbPassword)`) names another variable, which the pipeline resolves when it runs: no secret is written here.
+      if (other !== undefined && providerOf(resource.type) === 'azuredevops' && PIPELINE_MACRO.test(value)) return [];
       const found = configuredSecretIn(value, variables);
       // A script read from a file is the configuration's text, no secret by itself (a literal under a secret's name in its variables is one).
       if (!found || (script && found.from === CONFIGURATION_ALONE)) return [];
@@ -159,6 +161,9 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
 
 /** A GitHub secret that holds an Azure credential, by its name (`AZURE_CLIENT_SECRET`, `ARM_CLIENT_SECRET`, `AZURE_CREDENTIALS`). */
 const AZURE_CREDENTIAL_NAME = /^(?:AZURE|ARM)_/i;
+
+/** A whole Azure Pipelines macro, `$(name)`: a reference to another variable, resolved when a pipeline runs. */
+const PIPELINE_MACRO = /^\$\([A-Za-z0-9_.-]+\)$/;
 
 /** The fix for a secret written into another provider's sensitive argument (`OTHER_PROVIDER_SENSITIVE_INPUTS`); a GitHub secret's by its name. */
 function otherProviderFix(type: string, secretName: unknown): string {
