@@ -33,15 +33,19 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
  *   `azuredevops/internal/service/serviceendpoint/resource_serviceendpoint_kubernetes.go` (58cb568; a
  *   kubeconfig holds the cluster user's key or token; a service account's `token` is named for what it
  *   holds, and its `ca_cert` is the cluster's public certificate);
- * - databricks/terraform-provider-databricks: `secrets/resource_secret.go` (7bfcefd; a secret scope's value);
+ * - databricks/terraform-provider-databricks: `secrets/resource_secret.go` (7bfcefd; a secret scope's value),
+ *   `sharing/resource_provider.go` (a Delta Sharing provider's `recipient_profile_str`, tagged sensitive: the
+ *   profile's JSON with its bearer token);
  * - integrations/terraform-provider-github: `github/resource_github_actions_secret.go` (03b7ace),
  *   `github/resource_github_actions_environment_secret.go` (00762d8; `value` is the newer name of
  *   `plaintext_value`), `github/resource_github_actions_organization_secret.go` (`plaintext_value` in every
  *   stored version, `value` beside it since go-github v83), `github/resource_github_dependabot_secret.go`
  *   (the version on go-github v84), `github/resource_github_dependabot_organization_secret.go` and
  *   `github/resource_github_codespaces_secret.go` (206999f), `github/resource_github_codespaces_organization_secret.go`
- *   and `github/resource_github_codespaces_user_secret.go` (34c425e). `encrypted_value` and `value_encrypted` are
- *   left out: sealed with the repository's public key, only GitHub can read them;
+ *   and `github/resource_github_codespaces_user_secret.go` (34c425e); since 636eff4 ("Refactor secret values",
+ *   read at b6ce8c0) an Actions or Dependabot secret takes `value` beside the deprecated `plaintext_value`
+ *   (the Codespaces secrets do not). `encrypted_value` and `value_encrypted` are left out: sealed with the
+ *   repository's public key, only GitHub can read them;
  * - hashicorp/terraform-provider-helm: `helm/resource_release.go` (00204ce; a `set_sensitive` block's
  *   `value`; `repository_password` is named for what it holds, and judged by that name).
  */
@@ -50,17 +54,25 @@ export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly s
   azuredevops_serviceendpoint_azurerm: ['credentials.serviceprincipalcertificate', 'credentials.serviceprincipalkey'],
   azuredevops_serviceendpoint_kubernetes: ['kubeconfig.kube_config'],
   azuredevops_variable_group: ['variable.secret_value'],
+  databricks_provider: ['recipient_profile_str'],
   databricks_secret: ['string_value'],
   github_actions_environment_secret: ['plaintext_value', 'value'],
   github_actions_organization_secret: ['plaintext_value', 'value'],
-  github_actions_secret: ['plaintext_value'],
+  github_actions_secret: ['plaintext_value', 'value'],
   github_codespaces_organization_secret: ['plaintext_value'],
   github_codespaces_secret: ['plaintext_value'],
   github_codespaces_user_secret: ['plaintext_value'],
-  github_dependabot_organization_secret: ['plaintext_value'],
-  github_dependabot_secret: ['plaintext_value'],
+  github_dependabot_organization_secret: ['plaintext_value', 'value'],
+  github_dependabot_secret: ['plaintext_value', 'value'],
   helm_release: ['set_sensitive.value'],
 };
+
+/**
+ * The fix for a credential written into an Azure DevOps Kubernetes service connection (a
+ * kubeconfig, a service account's token): no cluster credential in Azure DevOps at all, where the
+ * cluster allows it.
+ */
+export const KUBERNETES_SERVICE_CONNECTION_FIX = 'let the pipeline reach the cluster through Azure instead: an Azure Resource Manager service connection with workload identity federation (azuredevops_serviceendpoint_azurerm, service_endpoint_authentication_scheme = "WorkloadIdentityFederation"), its identity given an AKS role, and the Kubernetes tasks given connectionType: azureResourceManager; where the cluster keeps local accounts, authorization_type = "AzureSubscription" also works without a kubeconfig; else give the value from a sensitive variable without a default, at plan time from the pipeline\'s secret store (never a literal or a default).';
 
 /** The provider a resource type (or `data.<type>`) belongs to: the name before its first `_`. */
 export function providerOf(type: string): string {

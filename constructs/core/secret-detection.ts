@@ -86,17 +86,22 @@ const KEY_SHAPED = (value: string) => value.length >= 20 && !/\s/.test(value) &&
  * address without user info (`Jwt__SigningKey = "https://kv.vault.azure.net/keys/jwt"`: where the
  * key is), and under a name that also names other things, a value shaped like a key.
  */
-function secretWordFor(name: string, value: string): string | undefined {
+function secretWordFor(name: string, value: string, kubernetesNames = false): string | undefined {
   const word = secretWordOf(name);
-  if (word === undefined || PLAIN_HTTP_ADDRESS.test(value) || NAMES_A_SECRET_OBJECT.test(wordsOf(name))) return undefined;
+  if (word === undefined || PLAIN_HTTP_ADDRESS.test(value)) return undefined;
+  // Where a chart's values are read (`kubernetesNames`), a name for a Kubernetes Secret given an object's name names the Secret.
+  if (kubernetesNames && NAMES_A_SECRET_OBJECT.test(wordsOf(name)) && KUBERNETES_OBJECT_NAME.test(value)) return undefined;
   return WEAK_KEY_WORDS.has(word.toUpperCase().replace(/[_-]/g, '')) && !KEY_SHAPED(value) ? undefined : word;
 }
 /**
- * Names whose value is a Kubernetes Secret's name, not a secret: the Helm charts' convention
- * (`auth.existingSecret = "redis-auth"`, Bitnami's and most others') and an image pull secret
- * (`imagePullSecrets`).
+ * Names that, in a Helm chart's values, name a Kubernetes Secret rather than hold a secret: the
+ * charts' convention (`auth.existingSecret = "redis-auth"`, Bitnami's and most others') and an
+ * image pull secret (`imagePullSecrets`). Elsewhere (an app setting `EXISTING_SECRET`) a name is
+ * whatever the app makes of it, and is judged as any other.
  */
 const NAMES_A_SECRET_OBJECT = /(?:^|[_.-])(?:existing_?secret|image_?pull_?secrets?)$/i;
+/** A Kubernetes object's name (a Secret's: `redis-auth`, `azureml-tls`): lower-case letters, digits, `-` and `.`. */
+export const KUBERNETES_OBJECT_NAME = /^[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?$/;
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */
 const PLAIN_LITERAL = /^(?:true|false|yes|no|on|off|enabled|disabled|none|null|\d{1,5})$/i;
 
@@ -517,11 +522,11 @@ function formatInExpressionLiteral(text: string) {
  * states. Read only where a name says what a value is (a sensitive attribute, an app setting, an
  * output, a module's input): in a tag's `merge(var.tags, { kv_secret = "..." })` a key is anyone's word.
  */
-function namedEntryInExpression(text: string): string | undefined {
+function namedEntryInExpression(text: string, kubernetesNames = false): string | undefined {
   for (const expression of expressionsOf(text)) {
     for (const m of expression.matchAll(OBJECT_ENTRY)) {
       const value = m[2].replace(/\\(.)/g, '$1');
-      const word = secretWordFor(m[1], value);
+      const word = secretWordFor(m[1], value, kubernetesNames);
       if (word === undefined || value.includes('${') || PLAIN_LITERAL.test(value) || WHOLE_KEY_VAULT_REFERENCE.test(value) || NAMED_VALUE.test(value)) continue;
       return `a literal under a secret's name (${word.toUpperCase()}) in an object inside an expression (a template's variables, an encoded object)`;
     }
@@ -543,8 +548,11 @@ const OBJECT_ENTRY = /[{,\n]\s{0,64}"?([A-Za-z_][\w-]{0,127})"?\s{0,16}[=:]\s{0,
  * @param name the output's name, for the secret-name check
  * @param placeholders whether a whole Key Vault reference or API Management named value under a
  *   secret's name passes (where something reads it as one: a module's input), not as a literal
+ * @param kubernetesNames whether a Helm chart's name for a Kubernetes Secret (`existingSecret`,
+ *   `imagePullSecrets`) given an object's name passes (a chart's values: a Helm release's, a
+ *   cluster extension's settings)
  */
-export function literalCredentialIn(value: unknown, name: string, variables: TerraformVariables, placeholders = false): FoundCredential | undefined {
+export function literalCredentialIn(value: unknown, name: string, variables: TerraformVariables, placeholders = false, kubernetesNames = false): FoundCredential | undefined {
   const strings: string[] = [];
   const collect = (v: unknown): void => {
     if (typeof v === 'string') strings.push(v);
@@ -560,26 +568,26 @@ export function literalCredentialIn(value: unknown, name: string, variables: Ter
     // Where the value is read as one (`placeholders`: a module's input may become an app setting or a policy), a whole Key Vault
     // reference or API Management named value (`{{psp-key}}`) says where the secret is, not what it is; elsewhere it is sent as written.
     const placeholder = placeholders && (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text));
-    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? secretWordFor(name, text) : undefined;
+    const word = literal && typeof value === 'string' && text !== '' && !PLAIN_LITERAL.test(text) && !placeholder ? secretWordFor(name, text, kubernetesNames) : undefined;
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.` };
   }
   // Where names count (a name is given: not a tag's or a command's text), an object's entry under a secret's name, at any depth
   // (`default = { login = "app", password = "..." }`), or inside an expression (`jsonencode({ password = "..." })`); a tags map's keys are anyone's word.
   if (name === '' || name === 'tags' || name === 'default_tags') return undefined;
-  const entry = namedEntryIn(evaluated.known ? evaluated.value : value, '');
+  const entry = namedEntryIn(evaluated.known ? evaluated.value : value, '', kubernetesNames);
   if (entry !== undefined) return entry;
   for (const text of strings) {
-    const problem = text.includes('${') ? namedEntryInExpression(text) : undefined;
+    const problem = text.includes('${') ? namedEntryInExpression(text, kubernetesNames) : undefined;
     if (problem !== undefined) return { given: SecretDetector.mask(text), problem, fix: `${KEY_VAULT}.` };
   }
   return undefined;
 }
 
 /** The first string (or number) of an object or list that is a literal under a secret's name of its own, with where it is. */
-function namedEntryIn(value: unknown, at: string): FoundCredential | undefined {
+function namedEntryIn(value: unknown, at: string, kubernetesNames = false): FoundCredential | undefined {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = value[i] !== null && typeof value[i] === 'object' ? namedEntryIn(value[i], `${at}[${i}]`) : undefined;
+      const found = value[i] !== null && typeof value[i] === 'object' ? namedEntryIn(value[i], `${at}[${i}]`, kubernetesNames) : undefined;
       if (found) return found;
     }
     return undefined;
@@ -589,7 +597,7 @@ function namedEntryIn(value: unknown, at: string): FoundCredential | undefined {
     const here = `${at}.${key}`;
     if (key === 'tags' || key === 'default_tags') continue;
     if (item !== null && typeof item === 'object') {
-      const found = namedEntryIn(item, here);
+      const found = namedEntryIn(item, here, kubernetesNames);
       if (found) return found;
       continue;
     }
@@ -598,7 +606,7 @@ function namedEntryIn(value: unknown, at: string): FoundCredential | undefined {
     if (text === '' || text.includes('${') || PLAIN_LITERAL.test(text) || PLAIN_HTTP_ADDRESS.test(text)) continue;
     // An entry is read as a setting (a local or a default of app settings): a whole Key Vault reference or named value says where the secret is.
     if (WHOLE_KEY_VAULT_REFERENCE.test(text) || NAMED_VALUE.test(text)) continue;
-    const word = secretWordFor(key, text);
+    const word = secretWordFor(key, text, kubernetesNames);
     if (word !== undefined) return { given: SecretDetector.mask(text), problem: `the name says the value is a secret (${word.toUpperCase()}), and it is a literal`, fix: `${KEY_VAULT}.`, at: here };
   }
   return undefined;

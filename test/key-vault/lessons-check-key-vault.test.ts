@@ -573,6 +573,11 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
       'resource "github_codespaces_organization_secret" "org" {', '  secret_name     = "NPM_TOKEN"', '  visibility      = "all"', `  plaintext_value = "${PASSWORD}"`, '}',
       'resource "github_codespaces_user_secret" "user" {', '  secret_name     = "NPM_TOKEN"', `  plaintext_value = "${PASSWORD}"`, '}',
       'resource "github_dependabot_organization_secret" "dep" {', '  secret_name     = "NPM_TOKEN"', '  visibility      = "all"', `  plaintext_value = "${PASSWORD}"`, '}',
+      // The provider's newer argument (636eff4, "Refactor secret values"; review).
+      'resource "github_dependabot_organization_secret" "val" {', '  secret_name = "NPM_TOKEN"', '  visibility  = "all"', `  value       = "${PASSWORD}"`, '}',
+      'resource "databricks_provider" "share" {', '  name                = "partner"', '  authentication_type = "TOKEN"', `  recipient_profile_str = jsonencode({ shareCredentialsVersion = 1, bearerToken = "${PASSWORD}", endpoint = "https://sharing.example.com/delta-sharing/" })`, '}',
+      'resource "azuredevops_serviceendpoint_kubernetes" "sa" {', '  project_id            = "p"', '  service_endpoint_name = "aks-sa"', '  apiserver_url         = "https://aks.example.com"',
+      '  authorization_type    = "ServiceAccount"', '  service_account {', `    token = "${PASSWORD}"`, '  }', '}',
       'resource "azuredevops_serviceendpoint_kubernetes" "aks" {', '  project_id            = "p"', '  service_endpoint_name = "aks"', '  apiserver_url         = "https://aks.example.com"',
       '  authorization_type    = "Kubeconfig"', '  kubeconfig {', `    kube_config = "${KUBECONFIG}"`, '  }', '}', '',
     ].join('\n');
@@ -580,33 +585,66 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
     const found = failuresOf(report, SENSITIVE);
     expect(found.map((r) => r.message!.split(' sensitive, ')[0].split(' = ')[0])).toEqual([
       `[${SENSITIVE}] azuredevops_serviceendpoint_kubernetes.aks: kubeconfig.kube_config`,
+      `[${SENSITIVE}] databricks_provider.share: recipient_profile_str`,
       `[${SENSITIVE}] databricks_secret.db: string_value`,
       `[${SENSITIVE}] github_codespaces_organization_secret.org: plaintext_value`,
       `[${SENSITIVE}] github_codespaces_secret.cs: plaintext_value`,
       `[${SENSITIVE}] github_codespaces_user_secret.user: plaintext_value`,
       `[${SENSITIVE}] github_dependabot_organization_secret.dep: plaintext_value`,
+      `[${SENSITIVE}] github_dependabot_organization_secret.val: value`,
     ]);
+    const kubernetesFix = 'Fix: let the pipeline reach the cluster through Azure instead: an Azure Resource Manager service connection with workload identity federation';
     expect(found[0].message).toContain('azuredevops marks azuredevops_serviceendpoint_kubernetes.kubeconfig.kube_config sensitive');
-    expect(found[0].message).toContain('Fix: let the service connection reach the AKS cluster through Azure (authorization_type = "AzureSubscription"');
-    expect(found[1].message).toContain('databricks marks databricks_secret.string_value sensitive');
-    expect(found[1].message).toContain('Fix: keep the secret in Key Vault and read it through a Key Vault-backed secret scope');
-    for (const r of found.slice(2)) expect(r.message).toContain('Fix: set the secret outside Terraform (gh secret set');
-    expect(failuresOf(report, 'SEC-1.PlainCredential')).toEqual([]);
-    neverEchoed(found.map((r) => r.message!));
+    expect(found[0].message).toContain(kubernetesFix);
+    expect(found[0].message).toContain('where the cluster keeps local accounts, authorization_type = "AzureSubscription" also works');
+    expect(found[2].message).toContain('databricks marks databricks_secret.string_value sensitive');
+    expect(found[2].message).toContain('Fix: keep the secret in Key Vault and read it through a Key Vault-backed secret scope (databricks_secret_scope with keyvault_metadata; such a scope is read-only): remove the databricks_secret');
+    for (const r of found.slice(3)) expect(r.message).toContain('Fix: set the secret outside Terraform (gh secret set');
+    // A service account's token is named for what it holds (SEC-1.PlainCredential's), with the service connection's fix.
+    const plain = failuresOf(report, 'SEC-1.PlainCredential');
+    expect(plain.map((r) => `${r.address} ${r.setting}`)).toEqual(['azuredevops_serviceendpoint_kubernetes.sa service_account.token']);
+    expect(plain[0].message).toContain(kubernetesFix);
+    neverEchoed([...found, ...plain].map((r) => r.message!));
   });
 
-  it('passes what names a secret kept elsewhere: a Helm chart\'s existingSecret and imagePullSecrets in its values, an Azure Pipelines macro as a variable\'s secret_value (review); a literal beside them still fails', async () => {
+  it('passes what names a secret kept elsewhere: a Helm chart\'s existingSecret and imagePullSecrets given a Secret\'s name in its values, an Azure Pipelines macro naming another variable as a variable\'s secret_value (review)', async () => {
     const hcl = [
       'resource "helm_release" "redis" {', '  name   = "redis"', '  chart  = "redis"',
       '  values = [yamlencode({ auth = { existingSecret = "redis-auth", existingSecretPasswordKey = "redis-password" }, global = { imagePullSecrets = ["acr-pull"] } })]', '}',
-      'resource "helm_release" "leak" {', '  name   = "leak"', '  chart  = "redis"', `  values = [yamlencode({ auth = { password = "${PASSWORD}" } })]`, '}',
       'resource "azuredevops_variable_group" "vg" {', '  project_id = "p"', '  name       = "orders"',
-      '  variable {', '    name         = "DbPassword"', '    secret_value = "$(DbPasswordFromKeyVault)"', '    is_secret    = true', '  }',
-      '  variable {', '    name         = "PspKey"', `    secret_value = "$(x)${PASSWORD}"`, '    is_secret    = true', '  }', '}', '',
+      '  variable {', '    name         = "DbPassword"', '    secret_value = "$(DbPasswordFromKeyVault)"', '    is_secret    = true', '  }', '}', '',
     ].join('\n');
     const report = await lessonsOn({ 'main.tf': hcl });
-    expect(failuresOf(report, 'SEC-1.PlainCredential').map((r) => `${r.address} ${r.setting}`)).toEqual(['helm_release.leak values[0]']);
-    expect(failuresOf(report, SENSITIVE).map((r) => `${r.address} ${r.setting}`)).toEqual(['azuredevops_variable_group.vg variable.PspKey.secret_value']);
+    expect([...failuresOf(report, 'SEC-1.PlainCredential'), ...failuresOf(report, SENSITIVE)]).toEqual([]);
+  });
+
+  it('fails when a password stands under a Kubernetes Secret\'s name outside a chart\'s values or is no object\'s name, or a macro names a plain variable of the group, or stands where Azure DevOps resolves none (review)', async () => {
+    const hcl = [
+      'resource "helm_release" "leak" {', '  name   = "leak"', '  chart  = "redis"', `  values = [yamlencode({ auth = { password = "${PASSWORD}" } })]`, '}',
+      'resource "helm_release" "odd" {', '  name   = "odd"', '  chart  = "redis"', '  values = [yamlencode({ auth = { existingSecret = "Tr0ub4dor-and-3-horses" } })]', '}',
+      'resource "azurerm_linux_web_app" "app" {', '  name                = "app"', '  resource_group_name = "rg"', '  location            = "westeurope"', '  service_plan_id     = "/x"', '  site_config {}',
+      '  app_settings = { EXISTING_SECRET = "correct-horse-battery" }', '}',
+      'module "m" {', '  source          = "./m"', '  existing_secret = "correct-horse-battery"', '}',
+      'resource "azuredevops_variable_group" "vg" {', '  project_id = "p"', '  name       = "orders"',
+      '  variable {', '    name  = "DbSource"', `    value = "${PASSWORD}"`, '  }',
+      '  variable {', '    name         = "DbPassword"', '    secret_value = "$(DbSource)"', '    is_secret    = true', '  }',
+      '  variable {', '    name         = "PspKey"', `    secret_value = "$(x)${PASSWORD}"`, '    is_secret    = true', '  }', '}',
+      'resource "azuredevops_serviceendpoint_azurerm" "se" {', '  project_id            = "p"', '  service_endpoint_name = "azure"', '  azurerm_spn_tenantid  = "t"',
+      '  credentials {', '    serviceprincipalid  = "00000000-0000-4000-8000-000000000001"', '    serviceprincipalkey = "$(SpKey)"', '  }', '}',
+      'resource "azurerm_key_vault_secret" "kv" {', '  name         = "psp"', '  key_vault_id = "/x"', '  value        = "$(PspKey)"', '}', '',
+    ].join('\n');
+    const report = await lessonsOn({ 'main.tf': hcl, 'm/main.tf': 'variable "existing_secret" {}\n' });
+    expect(failuresOf(report, 'SEC-1.PlainCredential').map((r) => `${r.address} ${r.setting}`)).toEqual(['helm_release.leak values[0]', 'helm_release.odd values[0]', 'module.m existing_secret']);
+    expect(failuresOf(report, 'SEC-1.AppSettingPlainSecret').map((r) => `${r.address} ${r.setting}`)).toEqual(['azurerm_linux_web_app.app app_settings.EXISTING_SECRET']);
+    const sensitive = failuresOf(report, SENSITIVE);
+    expect(sensitive.map((r) => `${r.address} ${r.setting}`)).toEqual([
+      'azuredevops_serviceendpoint_azurerm.se credentials.serviceprincipalkey',
+      'azuredevops_variable_group.vg variable.DbPassword.secret_value',
+      'azuredevops_variable_group.vg variable.PspKey.secret_value',
+      'azurerm_key_vault_secret.kv value',
+    ]);
+    expect(sensitive[1].message).toContain(`variable.DbPassword.secret_value = "…(${PASSWORD.length} chars)": azuredevops marks azuredevops_variable_group.variable.secret_value sensitive, and it is given $(DbSource), the variable DbSource of the same resource, whose value is written in the configuration and is no secret variable`);
+    neverEchoed(sensitive.map((r) => r.message!));
   });
 
   it('fails when a Helm release\'s set_sensitive value is a literal, and passes its set naming an existing Kubernetes Secret', async () => {

@@ -1,5 +1,5 @@
 import { credentialFormatOf, isCredentialParameter, maskCredential, mayHoldCredential } from '../../core/credential-formats';
-import { literalCredentialIn, NAMED_VALUE } from '../../core/secret-detection';
+import { KUBERNETES_OBJECT_NAME, literalCredentialIn, NAMED_VALUE } from '../../core/secret-detection';
 import { isReferencesOnly, literalText, TerraformVariables } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
@@ -9,6 +9,7 @@ import { armBodyOf, blockOf, blocksOf } from '../../lessons-check/rules/attribut
 import { armSkipPathsOf, armTypeOfBody, documentOf } from './arm-sensitive-values';
 import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-parameters';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
+import { KUBERNETES_SERVICE_CONNECTION_FIX } from '../../core/other-provider-secrets';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
 /**
@@ -48,9 +49,6 @@ function protectedOnlyIn(name: string, text: string, variables: TerraformVariabl
   if (value === undefined || value === '') return undefined;
   return { given: maskCredential(value), problem: `the extension takes ${name} in its protected settings only (it is the secret the agent signs in with), and it is a literal`, fix: '' };
 }
-
-/** A Kubernetes object's name (a Secret's: `redis-auth`, `azureml-tls`). */
-const KUBERNETES_OBJECT_NAME = /^[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?$/;
 
 /**
  * Whether a cluster extension's Helm value names a Kubernetes Secret rather than holding one
@@ -105,6 +103,7 @@ function fixFor(type: string, instead: string, setting = ''): string {
       ? 'sign the component in with an identity where it takes one (the managed identity of the container apps it is scoped to, granted a data role; azureClientId metadata for a user-assigned one); else give the value through a component secret read from Key Vault (secret { name, key_vault_secret_id = <versionless secret id>, identity }) and name it in the metadata (secret_name), with no value written here.'
       : 'sign the component in with an identity where it takes one (the managed identity of the container apps it is scoped to, granted a data role; azureClientId metadata for a user-assigned one); else give the value through a component secret read from Key Vault (properties.secrets: { name, keyVaultUrl, identity }, no value) and name it in the metadata (secretRef), with no value written here.';
   }
+  if (type === 'azuredevops_serviceendpoint_kubernetes') return KUBERNETES_SERVICE_CONNECTION_FIX;
   if (type === 'data.terraform_remote_state') return 'leave the key out: read the state with Entra ID (config use_azuread_auth = true, the reader granted Storage Blob Data Reader on the container), or let the backend take ARM_ACCESS_KEY from the pipeline\'s secret store.';
   const then = type === MODULE_TYPE
     ? 'give the module a reference (a Key Vault secret\'s value, another resource\'s attribute) or a sensitive variable without a default, given at plan time from the pipeline\'s secret store.'
@@ -382,13 +381,16 @@ export class PlainCredentialRule implements ILessonRule {
     // connection's argument); elsewhere a key (a tag's) is anyone's word, and the format decides.
     const foundAt = new Set<number>();
     const extensions = resource.type in EXTENSION_SETTINGS;
+    // A Helm release's values: a chart's names for a Kubernetes Secret (existingSecret) name the Secret.
+    const helmValues = PAIRS_NAME_OTHER_THINGS.has(resource.type);
     for (const [at, { setting, name, text, named, words, pair }] of leaves.entries()) {
       // A list's words together: only where none of them was found alone (one finding per value).
       if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
       // A placeholder another tool resolves is no secret under a secret's name: its format alone is judged; nor is a Kubernetes Secret's name.
       const settings = extensions ? extensionSettingOf(resource.type, setting) : undefined;
       const byItsName = named && !placeholder(text) && !namesKubernetesSecret(settings, name, text);
-      const found = literalCredentialIn(text, byItsName ? name : '', variables, true) ?? (settings !== undefined ? protectedOnlyIn(name, text, variables) : undefined);
+      const chartValues = helmValues || settings === 'configuration_settings';
+      const found = literalCredentialIn(text, byItsName ? name : '', variables, true, chartValues) ?? (settings !== undefined ? protectedOnlyIn(name, text, variables) : undefined);
       if (found === undefined) {
         // A pair's header name (`X-Api-Key`): a literal there is a credential, whatever its format.
         if (pair === true && named && isCredentialPairName(name) && literal(text) && !placeholder(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {

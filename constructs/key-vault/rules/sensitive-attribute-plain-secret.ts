@@ -1,5 +1,6 @@
-import { credentialFormatOf, isCredentialParameter } from '../../core/credential-formats';
+import { credentialFormatOf, isCredentialParameter, maskCredential } from '../../core/credential-formats';
 import { CONFIGURATION_ALONE, configuredSecretIn } from '../../core/secret-detection';
+import { TerraformVariables } from '../../core/terraform-expression';
 import { SENSITIVE_ATTRIBUTES, SENSITIVE_IN_SOURCE_ONLY } from '../../core/sensitive-attributes';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { variablesOf } from '../../lessons-check/rule-context';
@@ -7,7 +8,7 @@ import { blocksOf } from '../../lessons-check/rules/attributes';
 import { armSensitivePathsOf, armTypeOfBody, armValuesAt, documentOf } from './arm-sensitive-values';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
 import { SCRIPT_FIX } from '../../core/machine-scripts';
-import { OTHER_PROVIDER_SENSITIVE_INPUTS, providerOf } from '../../core/other-provider-secrets';
+import { KUBERNETES_SERVICE_CONNECTION_FIX, OTHER_PROVIDER_SENSITIVE_INPUTS, providerOf } from '../../core/other-provider-secrets';
 
 /**
  * Sensitive attributes another rule judges already, by type: a named value's `value` (secret or
@@ -122,8 +123,16 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
       if (PLAIN_ADDRESS.test(value)) return [];
       // A connection string that signs in with an identity carries no credential (a password beside it is one, and is judged).
       if (IDENTITY_CONNECTION.test(value) && credentialFormatOf(value) === undefined) return [];
-      // An Azure Pipelines macro (`$(DbPassword)`) names another variable, which the pipeline resolves when it runs: no secret is written here.
-      if (other !== undefined && providerOf(resource.type) === 'azuredevops' && PIPELINE_MACRO.test(value)) return [];
+      // A variable's Azure Pipelines macro (`$(DbPassword)`) names another variable, which the pipeline resolves when it runs:
+      // no secret is written here, unless it names a plain variable of the same resource given a literal (judged as what it names).
+      if (other !== undefined && attribute === 'variable.secret_value' && PIPELINE_MACRO.test(value)) {
+        const named = plainVariableNamed(resource, value.slice(2, -1), variables);
+        return named === undefined ? [] : [{
+          setting, given: maskCredential(named.value),
+          problem: `${providerOf(resource.type)} marks ${resource.type}.${attribute} sensitive, and it is given ${value}, the variable ${named.name} of the same resource, whose value is written in the configuration and is no secret variable: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`,
+          fix: otherProviderFix(resource.type, resource.attributes.secret_name),
+        }];
+      }
       const found = configuredSecretIn(value, variables);
       // A script read from a file is the configuration's text, no secret by itself (a literal under a secret's name in its variables is one).
       if (!found || (script && found.from === CONFIGURATION_ALONE)) return [];
@@ -165,13 +174,22 @@ const AZURE_CREDENTIAL_NAME = /^(?:AZURE|ARM)_/i;
 /** A whole Azure Pipelines macro, `$(name)`: a reference to another variable, resolved when a pipeline runs. */
 const PIPELINE_MACRO = /^\$\([A-Za-z0-9_.-]+\)$/;
 
+/** The plain variable (`value`, no `secret_value`) named `name` among `resource`'s `variable` blocks, where its value is written in the configuration. */
+function plainVariableNamed(resource: RuleResource, name: string, variables: TerraformVariables): { readonly name: string; readonly value: string } | undefined {
+  for (const block of blocksOf(resource.attributes.variable)) {
+    if (typeof block.name !== 'string' || block.name.toLowerCase() !== name.toLowerCase() || typeof block.value !== 'string' || block.value === '') continue;
+    return configuredSecretIn(block.value, variables) === undefined ? undefined : { name: block.name, value: block.value };
+  }
+  return undefined;
+}
+
 /** The fix for a secret written into another provider's sensitive argument (`OTHER_PROVIDER_SENSITIVE_INPUTS`); a GitHub secret's by its name. */
 function otherProviderFix(type: string, secretName: unknown): string {
   const given = 'else give it from a sensitive variable without a default, at plan time from the pipeline\'s secret store (never a literal or a default).';
   if (type === 'azuredevops_build_definition') return `keep the secret in a variable group linked to Key Vault (azuredevops_variable_group with a key_vault block) and name the group in variable_groups: the pipeline reads it from Key Vault and Terraform never holds it; ${given}`;
   if (type === 'azuredevops_variable_group') return `link the variable group to Key Vault (a key_vault block naming the vault and a service connection allowed to read it): pipelines read the secret from Key Vault and Terraform never holds it; ${given}`;
-  if (type === 'azuredevops_serviceendpoint_kubernetes') return `let the service connection reach the AKS cluster through Azure (authorization_type = "AzureSubscription" with an azure_subscription block): Azure DevOps takes the cluster's credentials from Azure, and no kubeconfig or token is written; ${given}`;
-  if (type === 'databricks_secret') return `keep the secret in Key Vault and read it through a Key Vault-backed secret scope (databricks_secret_scope with keyvault_metadata): Databricks reads it from Key Vault, and Terraform never holds it; ${given}`;
+  if (type === 'azuredevops_serviceendpoint_kubernetes') return KUBERNETES_SERVICE_CONNECTION_FIX;
+  if (type === 'databricks_secret') return `keep the secret in Key Vault and read it through a Key Vault-backed secret scope (databricks_secret_scope with keyvault_metadata; such a scope is read-only): remove the databricks_secret, set the value in the vault where it is issued (az keyvault secret set), and Databricks reads it from there; ${given}`;
   if (type.startsWith('azuredevops_serviceendpoint_')) return `let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation" (a federated credential on its service principal) or "ManagedServiceIdentity"; ${given}`;
   if (type === 'helm_release') return `let the chart read the secret from a Kubernetes Secret it is given by name (most charts take one: auth.existingSecret), synced from Key Vault by the Secrets Store CSI driver with the workload's identity; ${given}`;
   if (type.startsWith('github_') && typeof secretName === 'string' && AZURE_CREDENTIAL_NAME.test(secretName)) {
