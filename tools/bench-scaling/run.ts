@@ -17,7 +17,8 @@
  * Beside the process's figure, the main thread's alone (Linux): the process's CPU time also counts
  * V8's helper threads (garbage collection, optimizing compilation), which on a machine with more
  * than one core run beside the JavaScript rather than after it. With `BENCH_HELPERS=1`, what those
- * threads spend at the largest N is split, roughly, into compiling hot code and the rest (`helperSplit`).
+ * threads spend at the largest N is split, roughly, into compiling hot code and the rest (`helperSplit`);
+ * with `BENCH_BEYOND=1`, the slope past the largest N, once that code is compiled (`beyondSlope`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -126,6 +127,7 @@ export function scalingReport(runs = Number(process.env.BENCH_SCALING_RUNS ?? 3)
         const pairedMain = median(Array.from({ length: runs }, (_, i) => (samples.library[last][i].mainMs - samples.library[0][i].mainMs) / (samples.plain[last][i].mainMs - samples.plain[0][i].mainMs)));
         lines.push(`  ${shape}: main thread alone (V8's helper threads left out), per extra app over N = ${SIZES[0]}..${SIZES[last]}: median ${mainLib.toFixed(2)} ms with the library, ${mainPlain.toFixed(2)} ms plain (${(mainLib / mainPlain).toFixed(2)}x); paired ${pairedMain.toFixed(2)}x; the helper threads: ${(whole(cpu, 'library') - mainLib).toFixed(2)} vs ${(whole(cpu, 'plain') - mainPlain).toFixed(2)} ms`);
         if (process.env.BENCH_HELPERS === '1') lines.push(helperSplit(scratch, shape, runs, samples));
+        if (process.env.BENCH_BEYOND === '1') lines.push(beyondSlope(scratch, shape, runs, samples));
       }
       // Linear: one more app costs as much at N = 800 as at N = 200 (the CLI once looked each resource's line up by scanning the file: 23 s at N = 800).
       const cliSlope = (i: number) => (cli[i] - cli[i - 1]) / (SIZES[i] - SIZES[i - 1]);
@@ -161,6 +163,24 @@ function helperSplit(scratch: string, shape: string, runs: number, samples: Reco
   return `  ${shape}: V8's helper threads at N = ${n}: ${before('library').toFixed(0)} ms with the library, ${before('plain').toFixed(0)} ms plain; `
     + `with the optimizing compiler on the main thread (node --no-concurrent-recompilation) ${after('library').toFixed(0)} vs ${after('plain').toFixed(0)} ms: `
     + `about ${(before('library') - after('library')).toFixed(0)} vs ${(before('plain') - after('plain')).toFixed(0)} ms of compiling hot code (an estimate)`;
+}
+
+/**
+ * What one more app costs past the largest N, from N = 800 to N = 1600 (`BENCH_BEYOND=1`; no
+ * goal): by then V8 has compiled the library's hot code, work it does once per function, which
+ * the slope from N = 100 reads as a cost per app. The process's CPU and the main thread's alone,
+ * the medians of the runs, and the paired median of the rounds' ratios.
+ */
+function beyondSlope(scratch: string, shape: string, runs: number, samples: Record<string, Run[][]>): string {
+  const from = SIZES[SIZES.length - 1];
+  const to = from * 2;
+  const far: Record<string, Run[]> = { library: [], plain: [] };
+  for (let i = 0; i < runs; i += 1) for (const variant of VARIANTS) far[variant].push(once(scratch, variant, shape, to));
+  const near = (variant: string) => samples[variant][SIZES.length - 1];
+  const slope = (variant: string, key: 'cpuMs' | 'mainMs') => (median(far[variant].map((s) => s[key])) - median(near(variant).map((s) => s[key]))) / (to - from);
+  const paired = (key: 'cpuMs' | 'mainMs') => median(Array.from({ length: runs }, (_, i) => (far.library[i][key] - near('library')[i][key]) / (far.plain[i][key] - near('plain')[i][key])));
+  const part = (key: 'cpuMs' | 'mainMs') => `${slope('library', key).toFixed(2)} vs ${slope('plain', key).toFixed(2)} ms (${(slope('library', key) / slope('plain', key)).toFixed(2)}x, paired ${paired(key).toFixed(2)}x)`;
+  return `  ${shape}: per extra app over N = ${from}..${to} (the library's hot code compiled by then; no goal): process ${part('cpuMs')}; main thread alone ${part('mainMs')}`;
 }
 
 /** Compile the library into dist/, which the measured processes load (as `npm run build`). */
