@@ -1,6 +1,6 @@
 import { credentialFormatOf, isCredentialParameter, maskCredential, mayHoldCredential } from '../../core/credential-formats';
-import { KUBERNETES_OBJECT_NAME, literalCredentialIn, NAMED_VALUE } from '../../core/secret-detection';
-import { isReferencesOnly, literalText, TerraformVariables } from '../../core/terraform-expression';
+import { literalCredentialIn, NAMED_VALUE } from '../../core/secret-detection';
+import { isReferencesOnly, TerraformVariables } from '../../core/terraform-expression';
 import { ILessonRule, IRuleContext, RuleFinding, RuleOutcome, RuleResource } from '../../lessons-check/rule';
 import { rawAttributesOf } from '../../lessons-check/raw-attributes';
 import { variablesOf } from '../../lessons-check/rule-context';
@@ -9,62 +9,13 @@ import { armBodyOf, blockOf, blocksOf } from '../../lessons-check/rules/attribut
 import { armSkipPathsOf, armTypeOfBody, documentOf } from './arm-sensitive-values';
 import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-parameters';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
+import { EXTENSION_NAMED_ROOTS, EXTENSION_SETTINGS, EXTENSION_SETTINGS_HELD, extensionSettingOf, extensionSettingsFix, namesKubernetesSecret, protectedOnlyIn, withSettingsDocuments } from './extension-settings';
 import { KUBERNETES_SERVICE_CONNECTION_FIX } from '../../core/other-provider-secrets';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
-/**
- * An extension's public configuration, by type: JSON text (`settings`, a Batch pool's
- * `settings_json`) or a map (a Kubernetes extension's `configuration_settings`) whose property
- * names say what their values are (`storageAccountKey`, `auth.clientSecret`). Azure keeps it
- * unencrypted and returns it to every reader of the machine or cluster; its counterpart
- * (`protected_settings`, `configuration_protected_settings`) is encrypted, reaches the machine
- * only and is never returned. Paths from the block's root; a nested block's (a scale set's
- * `extension`) with the block's name first.
- */
-const EXTENSION_SETTINGS: Readonly<Record<string, readonly string[]>> = {
-  ...Object.fromEntries(['virtual_machine_extension', 'virtual_machine_scale_set_extension', 'arc_machine_extension', 'stack_hci_extension'].map((t) => [`azurerm_${t}`, ['settings']])),
-  ...Object.fromEntries(['linux_virtual_machine_scale_set', 'windows_virtual_machine_scale_set', 'orchestrated_virtual_machine_scale_set', 'virtual_machine_scale_set'].map((t) => [`azurerm_${t}`, ['extension.settings']])),
-  azurerm_batch_pool: ['extensions.settings_json'],
-  ...Object.fromEntries(['kubernetes_cluster_extension', 'arc_kubernetes_cluster_extension'].map((t) => [`azurerm_${t}`, ['configuration_settings']])),
-};
-
-/** The extension's public settings `setting` is in (`settings`, `extension[0].settings.storageAccountKey`), as its path in `EXTENSION_SETTINGS`, or undefined. */
-function extensionSettingOf(type: string, setting: string): string | undefined {
-  const bare = setting.replace(/\[\d+\]/g, '');
-  return EXTENSION_SETTINGS[type]?.find((path) => bare === path || bare.startsWith(`${path}.`));
-}
-
-/**
- * The names extensions take in their protected settings only, whose words do not say "secret":
- * the Log Analytics agent's `workspaceKey` (OmsAgentForLinux, MicrosoftMonitoringAgent), the Azure
- * Pipelines agent's `PATToken` (TeamServicesAgent), Container Insights' `amalogs.secret.key` and
- * `omsagent.secret.key` on a cluster. A literal under one in the public settings is the secret.
- */
-const PROTECTED_ONLY_NAMES = new Set(['workspacekey', 'pattoken', 'amalogs.secret.key', 'omsagent.secret.key']);
-
-/** A literal (seen through a variable's default or a local) under a name of `PROTECTED_ONLY_NAMES`, as a finding's start, or undefined. */
-function protectedOnlyIn(name: string, text: string, variables: TerraformVariables): { readonly given: string; readonly problem: string; readonly fix: string } | undefined {
-  if (!PROTECTED_ONLY_NAMES.has(name.toLowerCase())) return undefined;
-  const value = literalText(text, variables);
-  if (value === undefined || value === '') return undefined;
-  return { given: maskCredential(value), problem: `the extension takes ${name} in its protected settings only (it is the secret the agent signs in with), and it is a literal`, fix: '' };
-}
-
-/**
- * Whether a cluster extension's Helm value names a Kubernetes Secret rather than holding one
- * (`sslSecret = "azureml-tls"`, `auth.existingSecret = "redis-auth"`, `imagePullSecret`): a name
- * that ends in a bare "secret" (not a client's or a shared one), given an object's name. Its
- * format is still judged.
- */
-function namesKubernetesSecret(settings: string | undefined, name: string, text: string): boolean {
-  return settings === 'configuration_settings' && /secret$/i.test(name) && !/(?:client|shared)[_-]?secret$/i.test(name) && KUBERNETES_OBJECT_NAME.test(text);
-}
-
 /** Where a value written in a block of `type` ends up; in an extension's public settings (`extensionSettingOf`), who reads those. */
 function whereHeld(type: string, setting = ''): string {
-  if (extensionSettingOf(type, setting) !== undefined) {
-    return 'in an extension\'s public settings: Azure keeps them unencrypted and returns them to every reader of the machine or cluster (the Reader role), and the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold them in plain text.';
-  }
+  if (extensionSettingOf(type, setting) !== undefined) return EXTENSION_SETTINGS_HELD;
   if (type === MODULE_TYPE) return 'given to a module: the configuration (cdk.tf.json or the .tf files) and the plan file hold it in plain text, and the state too wherever the module writes it into a resource.';
   if (type.startsWith(DATA_TYPE_PREFIX)) return 'written in a data source\'s arguments: the configuration (cdk.tf.json or the .tf files), the plan file and the state hold it in plain text.';
   if (judgedByName(type)) return 'written in a resource\'s argument: the configuration (cdk.tf.json or the .tf files), the plan file and the Terraform state hold it in plain text.';
@@ -77,9 +28,6 @@ function whereHeld(type: string, setting = ''): string {
  */
 const PAIRS_NAME_OTHER_THINGS = new Set(['helm_release', 'data.helm_template']);
 
-/** The types whose extension takes its protected settings from a Key Vault secret (`protected_settings_from_key_vault`). */
-const EXTENSION_SETTINGS_FROM_KEY_VAULT = new Set(['virtual_machine_extension', 'virtual_machine_scale_set_extension', 'linux_virtual_machine_scale_set', 'windows_virtual_machine_scale_set', 'orchestrated_virtual_machine_scale_set'].map((t) => `azurerm_${t}`));
-
 /** A Dapr component of a Container Apps environment, azurerm's and Resource Manager's. */
 const DAPR_COMPONENT = 'azurerm_container_app_environment_dapr_component';
 const DAPR_COMPONENT_ARM = 'Microsoft.App/managedEnvironments/daprComponents';
@@ -87,14 +35,7 @@ const DAPR_COMPONENT_ARM = 'Microsoft.App/managedEnvironments/daprComponents';
 /** The fix for a credential written in a block of `type` (an AzAPI resource's as `azapi:<Resource Manager type>`): the format's better way, then where a value Terraform must send comes from. */
 function fixFor(type: string, instead: string, setting = ''): string {
   const settings = extensionSettingOf(type, setting);
-  if (settings !== undefined) {
-    const counterpart = settings === 'configuration_settings' ? 'configuration_protected_settings' : settings.replace(/settings(?:_json)?$/, 'protected_settings');
-    const vault = EXTENSION_SETTINGS_FROM_KEY_VAULT.has(type) ? ` (or ${counterpart}_from_key_vault: a Key Vault secret the extension reads)` : '';
-    const identity = settings === 'configuration_settings'
-      ? 'where the extension\'s workload signs in with a managed identity (workload identity), give it no secret at all'
-      : 'where the extension takes the machine\'s managed identity (the Custom Script Extension\'s managedIdentity, to download fileUris), give it no key at all';
-    return `move the value to ${counterpart}${vault}, which Azure encrypts and never returns, given by reference (a Key Vault secret's value) or from a sensitive variable without a default; ${identity}.`;
-  }
+  if (settings !== undefined) return extensionSettingsFix(type, settings);
   if (type === 'azurerm_container_group') {
     return 'give the container group a managed identity and no secret where the service takes Entra ID; else move the value to secure_environment_variables (Azure does not show those), given by reference (a Key Vault secret\'s value) or from a sensitive variable without a default, at plan time from the pipeline\'s secret store.';
   }
@@ -160,9 +101,6 @@ const TRIGGER_NAMED_ROOTS: Readonly<Record<string, ReadonlySet<string>>> = {
 const namedRootsOf = (type: string): ReadonlySet<string> => (type.startsWith('azapi_') || type.startsWith('data.azapi_') ? AZAPI_NAMED_ROOTS
   : type === 'azurerm_container_group' ? CONTAINER_GROUP_NAMED_ROOTS : TRIGGER_NAMED_ROOTS[type] ?? EXTENSION_NAMED_ROOTS[type] ?? NAMED_ROOTS);
 
-/** An extension's: its public settings (`EXTENSION_SETTINGS`), whose property names say what their values are. */
-const EXTENSION_NAMED_ROOTS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(Object.entries(EXTENSION_SETTINGS)
-  .map(([type, paths]) => [type, new Set([...NAMED_ROOTS, ...paths.map((p) => p.split('.')[0])])]));
 
 /**
  * A value that stands for a secret kept elsewhere, which the tool that reads it resolves:
@@ -278,29 +216,6 @@ function withDocuments(given: Record<string, unknown>, variables: TerraformVaria
   for (const root of ['body', 'sensitive_body']) {
     const document = typeof given[root] === 'string' ? documentOf(given[root], variables) : undefined;
     if (document !== undefined) out = { ...out, [root]: document };
-  }
-  return out;
-}
-
-/**
- * An extension's arguments with its public settings read as the object they hold, where they are
- * JSON text (`jsonencode({...})`, `JSON.stringify` in a stack; partly known too), as an AzAPI body is.
- */
-function withSettingsDocuments(type: string, given: Record<string, unknown>, variables: TerraformVariables): Record<string, unknown> {
-  let out = given;
-  for (const path of EXTENSION_SETTINGS[type] ?? []) {
-    const [root, inBlock] = path.split('.');
-    const decoded = (block: Record<string, unknown>, key: string): Record<string, unknown> => {
-      const document = typeof block[key] === 'string' ? documentOf(block[key], variables) : undefined;
-      return document === undefined ? block : { ...block, [key]: document };
-    };
-    if (!(root in given)) continue;
-    if (inBlock === undefined) out = decoded(out, root);
-    else {
-      const blocks = given[root];
-      const each = (b: unknown) => (blockOf(b) === undefined ? b : decoded(b as Record<string, unknown>, inBlock));
-      out = { ...out, [root]: Array.isArray(blocks) ? blocks.map(each) : each(blocks) };
-    }
   }
   return out;
 }
