@@ -35,7 +35,9 @@ export const OTHER_PROVIDER_SECRETS: Readonly<Record<string, readonly string[]>>
  *   holds, and its `ca_cert` is the cluster's public certificate);
  * - databricks/terraform-provider-databricks: `secrets/resource_secret.go` (7bfcefd; a secret scope's value),
  *   `sharing/resource_provider.go` (a Delta Sharing provider's `recipient_profile_str`, tagged sensitive: the
- *   profile's JSON with its bearer token);
+ *   profile's JSON with its bearer token), `internal/providers/pluginfw/products/secret_uc/resource_secret_uc.go`
+ *   (160127a; a Unity Catalog secret's `value`, which the generated schema does not mark sensitive:
+ *   `UNMARKED_SECRET_INPUTS`);
  * - integrations/terraform-provider-github: `github/resource_github_actions_secret.go` (03b7ace),
  *   `github/resource_github_actions_environment_secret.go` (00762d8; `value` is the newer name of
  *   `plaintext_value`), `github/resource_github_actions_organization_secret.go` (`plaintext_value` in every
@@ -56,6 +58,7 @@ export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly s
   azuredevops_variable_group: ['variable.secret_value'],
   databricks_provider: ['recipient_profile_str'],
   databricks_secret: ['string_value'],
+  databricks_secret_uc: ['value'],
   github_actions_environment_secret: ['plaintext_value', 'value'],
   github_actions_organization_secret: ['plaintext_value', 'value'],
   github_actions_secret: ['plaintext_value', 'value'],
@@ -66,6 +69,12 @@ export const OTHER_PROVIDER_SENSITIVE_INPUTS: Readonly<Record<string, readonly s
   github_dependabot_secret: ['plaintext_value', 'value'],
   helm_release: ['set_sensitive.value'],
 };
+
+/**
+ * The inputs of `OTHER_PROVIDER_SENSITIVE_INPUTS` that hold the secret a resource stores, which
+ * their provider does not mark sensitive, as `<type>.<path>`: `terraform plan` prints them.
+ */
+export const UNMARKED_SECRET_INPUTS: ReadonlySet<string> = new Set(['databricks_secret_uc.value']);
 
 /**
  * The fix for a credential written into an Azure DevOps Kubernetes service connection (a

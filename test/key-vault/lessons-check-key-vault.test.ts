@@ -575,6 +575,7 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
       'resource "github_dependabot_organization_secret" "dep" {', '  secret_name     = "NPM_TOKEN"', '  visibility      = "all"', `  plaintext_value = "${PASSWORD}"`, '}',
       // The provider's newer argument (636eff4, "Refactor secret values"; review).
       'resource "github_dependabot_organization_secret" "val" {', '  secret_name = "NPM_TOKEN"', '  visibility  = "all"', `  value       = "${PASSWORD}"`, '}',
+      'resource "databricks_secret_uc" "uc" {', '  catalog_name = "orders"', '  schema_name  = "secrets"', '  name         = "psp-key"', `  value        = "${PASSWORD}"`, '}',
       'resource "databricks_provider" "share" {', '  name                = "partner"', '  authentication_type = "TOKEN"', `  recipient_profile_str = jsonencode({ shareCredentialsVersion = 1, bearerToken = "${PASSWORD}", endpoint = "https://sharing.example.com/delta-sharing/" })`, '}',
       'resource "azuredevops_serviceendpoint_kubernetes" "sa" {', '  project_id            = "p"', '  service_endpoint_name = "aks-sa"', '  apiserver_url         = "https://aks.example.com"',
       '  authorization_type    = "ServiceAccount"', '  service_account {', `    token = "${PASSWORD}"`, '  }', '}',
@@ -587,6 +588,7 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
       `[${SENSITIVE}] azuredevops_serviceendpoint_kubernetes.aks: kubeconfig.kube_config`,
       `[${SENSITIVE}] databricks_provider.share: recipient_profile_str`,
       `[${SENSITIVE}] databricks_secret.db: string_value`,
+      `[${SENSITIVE}] databricks_secret_uc.uc: value`,
       `[${SENSITIVE}] github_codespaces_organization_secret.org: plaintext_value`,
       `[${SENSITIVE}] github_codespaces_secret.cs: plaintext_value`,
       `[${SENSITIVE}] github_codespaces_user_secret.user: plaintext_value`,
@@ -599,7 +601,9 @@ describe('SEC-1 on the resources of other providers a platform uses (Azure DevOp
     expect(found[0].message).toContain('where the cluster keeps local accounts, authorization_type = "AzureSubscription" also works');
     expect(found[2].message).toContain('databricks marks databricks_secret.string_value sensitive');
     expect(found[2].message).toContain('Fix: keep the secret in Key Vault and read it through a Key Vault-backed secret scope (databricks_secret_scope with keyvault_metadata; such a scope is read-only): remove the databricks_secret');
-    for (const r of found.slice(3)) expect(r.message).toContain('Fix: set the secret outside Terraform (gh secret set');
+    expect(found[3].message).toContain('databricks_secret_uc.value is the secret the resource stores (databricks does not mark it sensitive, so terraform plan prints it), and it is given');
+    expect(found[3].message).toContain('Fix: set the secret\'s value outside Terraform, where it is issued (the Databricks CLI or API)');
+    for (const r of found.slice(4)) expect(r.message).toContain('Fix: set the secret outside Terraform (gh secret set');
     // A service account's token is named for what it holds (SEC-1.PlainCredential's), with the service connection's fix.
     const plain = failuresOf(report, 'SEC-1.PlainCredential');
     expect(plain.map((r) => `${r.address} ${r.setting}`)).toEqual(['azuredevops_serviceendpoint_kubernetes.sa service_account.token']);

@@ -8,7 +8,7 @@ import { blocksOf } from '../../lessons-check/rules/attributes';
 import { armSensitivePathsOf, armTypeOfBody, armValuesAt, documentOf } from './arm-sensitive-values';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
 import { SCRIPT_FIX } from '../../core/machine-scripts';
-import { KUBERNETES_SERVICE_CONNECTION_FIX, OTHER_PROVIDER_SENSITIVE_INPUTS, providerOf } from '../../core/other-provider-secrets';
+import { KUBERNETES_SERVICE_CONNECTION_FIX, OTHER_PROVIDER_SENSITIVE_INPUTS, UNMARKED_SECRET_INPUTS, providerOf } from '../../core/other-provider-secrets';
 
 /**
  * Sensitive attributes another rule judges already, by type: a named value's `value` (secret or
@@ -145,9 +145,13 @@ export class SensitiveAttributePlainSecretRule implements ILessonRule {
         }];
       }
       if (other !== undefined) {
+        // A secret store's value its provider does not mark sensitive: terraform plan prints it besides.
+        const marked = UNMARKED_SECRET_INPUTS.has(`${resource.type}.${attribute}`)
+          ? `${resource.type}.${attribute} is the secret the resource stores (${providerOf(resource.type)} does not mark it sensitive, so terraform plan prints it)`
+          : `${providerOf(resource.type)} marks ${resource.type}.${attribute} sensitive`;
         return [{
           setting, given: found.given,
-          problem: `${providerOf(resource.type)} marks ${resource.type}.${attribute} sensitive, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`,
+          problem: `${marked}, and it is given ${found.from}: the secret is in the configuration (source control), the Terraform state and the plan, readable by whoever can read any of them.`,
           fix: otherProviderFix(resource.type, resource.attributes.secret_name),
         }];
       }
@@ -189,6 +193,7 @@ function otherProviderFix(type: string, secretName: unknown): string {
   if (type === 'azuredevops_build_definition') return `keep the secret in a variable group linked to Key Vault (azuredevops_variable_group with a key_vault block) and name the group in variable_groups: the pipeline reads it from Key Vault and Terraform never holds it; ${given}`;
   if (type === 'azuredevops_variable_group') return `link the variable group to Key Vault (a key_vault block naming the vault and a service connection allowed to read it): pipelines read the secret from Key Vault and Terraform never holds it; ${given}`;
   if (type === 'azuredevops_serviceendpoint_kubernetes') return KUBERNETES_SERVICE_CONNECTION_FIX;
+  if (type === 'databricks_secret_uc') return `set the secret's value outside Terraform, where it is issued (the Databricks CLI or API), and keep the secret's name and grants here; or keep it in Key Vault and read it through a Key Vault-backed secret scope (databricks_secret_scope with keyvault_metadata); ${given}`;
   if (type === 'databricks_secret') return `keep the secret in Key Vault and read it through a Key Vault-backed secret scope (databricks_secret_scope with keyvault_metadata; such a scope is read-only): remove the databricks_secret, set the value in the vault where it is issued (az keyvault secret set), and Databricks reads it from there; ${given}`;
   if (type.startsWith('azuredevops_serviceendpoint_')) return `let the service connection sign in without a secret: service_endpoint_authentication_scheme = "WorkloadIdentityFederation" (a federated credential on its service principal) or "ManagedServiceIdentity"; ${given}`;
   if (type === 'helm_release') return `let the chart read the secret from a Kubernetes Secret it is given by name (most charts take one: auth.existingSecret), synced from Key Vault by the Secrets Store CSI driver with the workload's identity; ${given}`;
