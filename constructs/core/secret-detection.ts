@@ -95,11 +95,13 @@ function secretWordFor(name: string, value: string, kubernetesNames = false): st
 }
 /**
  * Names that, in a Helm chart's values, name a Kubernetes Secret rather than hold a secret: the
- * charts' convention (`auth.existingSecret = "redis-auth"`, Bitnami's and most others') and an
- * image pull secret (`imagePullSecrets`). Elsewhere (an app setting `EXISTING_SECRET`) a name is
- * whatever the app makes of it, and is judged as any other.
+ * charts' convention (`auth.existingSecret = "redis-auth"`, Bitnami's and most others'), an image
+ * pull secret (`imagePullSecrets`) and a TLS certificate's Secret (Azure ML's `sslSecret`,
+ * `tlsSecret`). Elsewhere (an app setting `EXISTING_SECRET`) a name is whatever the app makes of
+ * it, and is judged as any other; in a chart, another name that ends in "secret" (`jwtSecret`) may
+ * hold one.
  */
-const NAMES_A_SECRET_OBJECT = /(?:^|[_.-])(?:existing_?secret|image_?pull_?secrets?)$/i;
+const NAMES_A_SECRET_OBJECT = /(?:^|[_.-])(?:existing_?secret|image_?pull_?secrets?|(?:ssl|tls)_?secret)$/i;
 /** A Kubernetes object's name (a Secret's: `redis-auth`, `azureml-tls`): lower-case letters, digits, `-` and `.`. */
 export const KUBERNETES_OBJECT_NAME = /^[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?$/;
 /** Literals no secret is made of, whatever the name says: switches and small numbers (`USE_ACCESS_TOKEN=true`). */

@@ -616,11 +616,13 @@ describe('SEC-1.PlainCredential on an extension\'s public settings (settings, a 
       '  extension {', '    name = "cse"', '    publisher = "Microsoft.Azure.Extensions"', '    type = "CustomScript"', '    type_handler_version = "2.1"',
       '    settings = jsonencode({ commandToExecute = "./run.sh", password = "correct-horse-battery" })', '  }', '}',
       'resource "azurerm_kubernetes_cluster_extension" "flux" {', '  name = "flux"', '  cluster_id = "/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerService/managedClusters/aks"',
-      '  extension_type = "microsoft.flux"', '  configuration_settings = { "auth.clientSecret" = "correct-horse-battery", "image.tag" = "1.2.3" }', '}', '',
+      '  extension_type = "microsoft.flux"', '  configuration_settings = { "auth.clientSecret" = "correct-horse-battery", "auth.jwtSecret" = "signing-words-here", "image.tag" = "1.2.3" }', '}', '',
     ].join('\n');
     const found = failuresOf(await lessonsOn({ 'main.tf': hcl }), RULE);
     expect(found.map((r) => `${r.address} ${r.setting}`)).toEqual([
       'azurerm_kubernetes_cluster_extension.flux configuration_settings.auth.clientSecret',
+      // A chart's other name ending in "secret" holds one, an object's name or not (only a Secret's own names pass).
+      'azurerm_kubernetes_cluster_extension.flux configuration_settings.auth.jwtSecret',
       'azurerm_linux_virtual_machine_scale_set.vmss extension.settings.password',
       'azurerm_virtual_machine_extension.encoded settings.storageAccountKey',
       'azurerm_virtual_machine_extension.text settings.storageAccountKey',
@@ -632,10 +634,10 @@ describe('SEC-1.PlainCredential on an extension\'s public settings (settings, a 
     }
     expect(found[0].message).toContain('Fix: move the value to configuration_protected_settings, which Azure encrypts and never returns');
     expect(found[0].message).toContain('workload identity');
-    expect(found[1].message).toContain('Fix: move the value to extension.protected_settings (or extension.protected_settings_from_key_vault: a Key Vault secret the extension reads)');
-    expect(found[2].message).toMatch(/^\[SEC-1\.PlainCredential\] azurerm_virtual_machine_extension\.encoded: settings\.storageAccountKey = "…\(21 chars\)": the name says the value is a secret \(ACCOUNT_KEY\), and it is a literal, in an extension's public settings/);
-    expect(found[2].message).toContain('Fix: move the value to protected_settings (or protected_settings_from_key_vault: a Key Vault secret the extension reads), which Azure encrypts and never returns');
-    expect(found[2].message).toContain('the Custom Script Extension\'s managedIdentity, to download fileUris');
+    expect(found[2].message).toContain('Fix: move the value to extension.protected_settings (or extension.protected_settings_from_key_vault: a Key Vault secret the extension reads)');
+    expect(found[3].message).toMatch(/^\[SEC-1\.PlainCredential\] azurerm_virtual_machine_extension\.encoded: settings\.storageAccountKey = "…\(21 chars\)": the name says the value is a secret \(ACCOUNT_KEY\), and it is a literal, in an extension's public settings/);
+    expect(found[3].message).toContain('Fix: move the value to protected_settings (or protected_settings_from_key_vault: a Key Vault secret the extension reads), which Azure encrypts and never returns');
+    expect(found[3].message).toContain('the Custom Script Extension\'s managedIdentity, to download fileUris');
   });
 
   it('fails when a name an agent takes in its protected settings only is a literal in the public ones (the Log Analytics agent\'s workspaceKey, the Azure Pipelines agent\'s PATToken, Container Insights\' amalogs.secret.key), and names each type\'s protected counterpart', async () => {

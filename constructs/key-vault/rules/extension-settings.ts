@@ -1,4 +1,3 @@
-import { KUBERNETES_OBJECT_NAME } from '../../core/secret-detection';
 import { maskCredential } from '../../core/credential-formats';
 import { literalText, TerraformVariables } from '../../core/terraform-expression';
 import { blockOf } from '../../lessons-check/rules/attributes';
@@ -45,16 +44,6 @@ export function protectedOnlyIn(name: string, text: string, variables: Terraform
   const value = literalText(text, variables);
   if (value === undefined || value === '') return undefined;
   return { given: maskCredential(value), problem: `the extension takes ${name} in its protected settings only (it is the secret the agent signs in with), and it is a literal`, fix: '' };
-}
-
-/**
- * Whether a cluster extension's Helm value names a Kubernetes Secret rather than holding one
- * (`sslSecret = "azureml-tls"`, `auth.existingSecret = "redis-auth"`, `imagePullSecret`): a name
- * that ends in a bare "secret" (not a client's or a shared one), given an object's name. Its
- * format is still judged.
- */
-export function namesKubernetesSecret(settings: string | undefined, name: string, text: string): boolean {
-  return settings === 'configuration_settings' && /secret$/i.test(name) && !/(?:client|shared)[_-]?secret$/i.test(name) && KUBERNETES_OBJECT_NAME.test(text);
 }
 
 /** The types whose extension takes its protected settings from a Key Vault secret (`protected_settings_from_key_vault`). */

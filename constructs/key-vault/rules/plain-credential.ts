@@ -9,7 +9,7 @@ import { armBodyOf, blockOf, blocksOf } from '../../lessons-check/rules/attribut
 import { armSkipPathsOf, armTypeOfBody, documentOf } from './arm-sensitive-values';
 import { TEMPLATE_DEPLOYMENTS, templateParameterFindings } from './template-parameters';
 import { isMachineScript, scriptFinding } from './machine-script-findings';
-import { EXTENSION_NAMED_ROOTS, EXTENSION_SETTINGS, EXTENSION_SETTINGS_HELD, extensionSettingOf, extensionSettingsFix, namesKubernetesSecret, protectedOnlyIn, withSettingsDocuments } from './extension-settings';
+import { EXTENSION_NAMED_ROOTS, EXTENSION_SETTINGS, EXTENSION_SETTINGS_HELD, extensionSettingOf, extensionSettingsFix, protectedOnlyIn, withSettingsDocuments } from './extension-settings';
 import { KUBERNETES_SERVICE_CONNECTION_FIX } from '../../core/other-provider-secrets';
 import { AZAPI_NAMED_ROOTS, JUDGED_ELSEWHERE, LeafFilter, META, MODULE_META, NAMED_ROOTS, holdsLeaf, isCredentialPairName, leavesOf } from './argument-leaves';
 
@@ -301,11 +301,11 @@ export class PlainCredentialRule implements ILessonRule {
     for (const [at, { setting, name, text, named, words, pair }] of leaves.entries()) {
       // A list's words together: only where none of them was found alone (one finding per value).
       if (words !== undefined && [...foundAt].some((i) => i >= at - words)) continue;
-      // A placeholder another tool resolves is no secret under a secret's name: its format alone is judged; nor is a Kubernetes Secret's name.
+      // A placeholder another tool resolves is no secret under a secret's name: its format alone is judged.
+      // In a chart's values (a Helm release's, a cluster extension's settings) a chart's name for a Kubernetes Secret names the Secret.
       const settings = extensions ? extensionSettingOf(resource.type, setting) : undefined;
-      const byItsName = named && !placeholder(text) && !namesKubernetesSecret(settings, name, text);
       const chartValues = helmValues || settings === 'configuration_settings';
-      const found = literalCredentialIn(text, byItsName ? name : '', variables, true, chartValues) ?? (settings !== undefined ? protectedOnlyIn(name, text, variables) : undefined);
+      const found = literalCredentialIn(text, named && !placeholder(text) ? name : '', variables, true, chartValues) ?? (settings !== undefined ? protectedOnlyIn(name, text, variables) : undefined);
       if (found === undefined) {
         // A pair's header name (`X-Api-Key`): a literal there is a credential, whatever its format.
         if (pair === true && named && isCredentialPairName(name) && literal(text) && !placeholder(text) && !/^@Microsoft\.KeyVault\(/i.test(text)) {
